@@ -1,0 +1,103 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { LoginLockout } from './auth/lockout.ts';
+import { SessionResolver } from './auth/session.ts';
+import { TokenService } from './auth/tokens.ts';
+import type { ServerConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/connect.ts';
+import { ApiError, fail } from './http/envelope.ts';
+import { authRoutes } from './routes/auth.ts';
+import { dictRoutes } from './routes/dict.ts';
+import { sessionUserRoutes } from './routes/session-user.ts';
+import { siteRoutes } from './routes/site.ts';
+import { DictionaryService } from './services/dictionaries.ts';
+import { PermissionService } from './services/permissions.ts';
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // antd writes its styles at run time (CSS-in-JS), so inline styles are needed; inline scripts are not.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' ws: wss:",
+  "frame-src 'self' https: http:",
+  "object-src 'none'",
+  "base-uri 'self'",
+].join('; ');
+
+export function createContext(config: ServerConfig, database: Database): AppContext {
+  const tokens = new TokenService(config.jwtSecret, config.tokenLifetimeMs);
+  return {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    tokens,
+    sessions: new SessionResolver(database.db, tokens),
+    lockout: new LoginLockout(database.db),
+    permissions: new PermissionService(database.db),
+    dictionaries: new DictionaryService(database.db),
+  };
+}
+
+function errorToEnvelope(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) return reply.status(error.status).send(fail(error.status, error.message, error.result));
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status === 429) return reply.status(429).send(fail(429, '请求过于频繁，请稍后再试'));
+    if ((error as FastifyError).validation) return reply.status(400).send(fail(400, `参数错误：${error.message}`));
+    if (status >= 400 && status < 500) return reply.status(status).send(fail(status, status === 415 ? '不支持的请求格式' : '请求格式不正确'));
+    request.log.error(error);
+    return reply.status(500).send(fail(500, '操作失败，服务器内部错误'));
+  });
+}
+
+/** The API: every route under config.apiBase, each authenticated unless it says it is public. */
+async function api(app: FastifyInstance, ctx: AppContext) {
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.public) return;
+    request.session = await ctx.sessions.resolve(request);
+  });
+  for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes]) register(app, ctx);
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, '很抱歉，资源未找到!')));
+}
+
+/** The client's runtime configuration, loaded by index.html before the bundle (never baked into it). */
+function runtimeConfig(ctx: AppContext): string {
+  const cfg = { apiBase: ctx.config.apiBase, staticDomainURL: `${ctx.config.apiBase}/sys/common/static`, wsPath: `${ctx.config.apiBase}/websocket`, systemName: ctx.config.systemName };
+  return `window._CONFIG = ${JSON.stringify(cfg)};\n`;
+}
+
+export async function buildApp(config: ServerConfig, database: Database): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const ctx = createContext(config, database);
+  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: false, bodyLimit: 2 * 1024 * 1024 });
+  errorToEnvelope(app);
+  await app.register(rateLimit, { global: false });
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('Content-Security-Policy', CSP);
+    return payload;
+  });
+
+  await app.register((instance, _opts, done) => {
+    api(instance, ctx).then(() => done(), done);
+  }, { prefix: config.apiBase });
+
+  app.get('/runtime-config.js', async (_request, reply) => reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'no-store').send(runtimeConfig(ctx)));
+
+  const indexFile = join(config.clientDir, 'index.html');
+  if (existsSync(indexFile)) {
+    const indexHtml = readFileSync(indexFile, 'utf8');
+    await app.register(fastifyStatic, { root: config.clientDir, index: false, wildcard: false, maxAge: '1y', immutable: true, allowedPath: (path) => path !== '/index.html' });
+    app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml));
+  } else {
+    app.get('/', async (_request, reply) => reply.type('text/plain; charset=utf-8').send('客户端尚未构建：请运行 npm run build（npm start 会自动构建）。'));
+  }
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, '很抱歉，资源未找到!')));
+  return { app, ctx };
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** Everything the server reads from its environment, resolved once at start. */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** postgres://… when a real PostgreSQL server is used; undefined means embedded PGlite in dataDir. */
+  databaseUrl?: string;
+  /** Admin password for the first start; generated when unset. */
+  adminPassword?: string;
+  allowGuest: boolean;
+  jwtSecret: Uint8Array;
+  tokenLifetimeMs: number;
+  /** Login attempts allowed per client address per minute. */
+  loginRateLimit: number;
+  apiBase: string;
+  /** Built client (vite output); served when it exists. */
+  clientDir: string;
+  systemName: string;
+  logLevel: string;
+}
+
+export const TOKEN_LIFETIME_MS = 7 * 24 * 3600 * 1000;
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['false', '0', 'no', 'off'].includes(value.toLowerCase());
+}
+
+/** The JWT secret is made once per install and kept beside the data, so tokens survive restarts. */
+function installSecret(dataDir: string, fromEnv?: string): Uint8Array {
+  if (fromEnv) return new TextEncoder().encode(fromEnv);
+  const file = resolve(dataDir, 'jwt-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64'), { mode: 0o600 });
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = resolve(env.DATA_DIR || './data');
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: Number(env.PORT || 3000),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    allowGuest: flag(env.ALLOW_GUEST, true),
+    jwtSecret: installSecret(dataDir, env.JWT_SECRET),
+    tokenLifetimeMs: TOKEN_LIFETIME_MS,
+    loginRateLimit: Number(env.LOGIN_RATE_LIMIT || 60),
+    apiBase: (env.API_BASE || '/hope-boot').replace(/\/$/, ''),
+    clientDir: resolve(env.CLIENT_DIR || './dist'),
+    systemName: env.SYSTEM_NAME || '希望工程后台管理系统',
+    logLevel: env.LOG_LEVEL || 'warn',
+  };
+}

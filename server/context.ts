@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+import type { LoginLockout } from './auth/lockout.ts';
+import type { SessionResolver } from './auth/session.ts';
+import type { TokenService } from './auth/tokens.ts';
+import type { ServerConfig } from './config.ts';
+import type { DbKind } from './db/connect.ts';
+import type { DB } from './db/schema.ts';
+import type { DictionaryService } from './services/dictionaries.ts';
+import type { PermissionService } from './services/permissions.ts';
+
+/** The services every route module receives: built once in app.ts, no globals. */
+export interface AppContext {
+  config: ServerConfig;
+  db: Kysely<DB>;
+  dbKind: DbKind;
+  tokens: TokenService;
+  sessions: SessionResolver;
+  lockout: LoginLockout;
+  permissions: PermissionService;
+  dictionaries: DictionaryService;
+}

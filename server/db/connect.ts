@@ -1,0 +1,47 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { resolve } from 'node:path';
+import type { DB } from './schema.ts';
+
+export type DbKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+/*
+ * Both drivers hand back the same JavaScript shapes: timestamps and dates as the text PostgreSQL
+ * prints ('2026-01-02 03:04:05', the API's own format), int8 and numeric as numbers. Without this
+ * PGlite and pg disagree (Date vs string, string vs number) and code would differ per driver.
+ */
+const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082, TIMESTAMP: 1114, TIMESTAMPTZ: 1184 } as const;
+const asText = (v: string) => v;
+const asNumber = (v: string) => (v === null ? null : Number(v));
+const parsers: Record<number, (v: string) => unknown> = {
+  [OID.INT8]: asNumber,
+  [OID.NUMERIC]: asNumber,
+  [OID.DATE]: asText,
+  [OID.TIMESTAMP]: asText,
+  [OID.TIMESTAMPTZ]: asText,
+};
+
+export async function openDatabase(opts: { dataDir?: string; databaseUrl?: string; inMemory?: boolean }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pg = await import('pg');
+    const pool = new pg.default.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      types: { getTypeParser: ((oid: number, format?: string) => parsers[oid] ?? pg.default.types.getTypeParser(oid, format as 'text')) as never },
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const dir = opts.inMemory ? undefined : resolve(opts.dataDir ?? './data', 'pgdata');
+  const client = await PGlite.create(dir ? { dataDir: dir, parsers, extensions: { pg_trgm } } : { parsers, extensions: { pg_trgm } });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

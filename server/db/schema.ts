@@ -1,0 +1,152 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/*
+ * Row types of the system tables, as Kysely sees them. Business tables are not listed here: they are
+ * derived from schemas/ at run time and reached through the generic runtime.
+ */
+
+type Audit = {
+  create_by: string | null;
+  create_time: string | null;
+  update_by: string | null;
+  update_time: string | null;
+};
+
+export interface SysMeta { key: string; value: string }
+
+export interface SysTenant { id: number; name: string; status: number; create_time: string | null }
+
+export interface SysDepart extends Audit {
+  id: string;
+  parent_id: string | null;
+  depart_name: string;
+  org_code: string;
+  org_category: string;
+  depart_order: number;
+  description: string | null;
+  status: string;
+  del_flag: number;
+  tenant_id: number;
+}
+
+export interface SysUser extends Audit {
+  id: string;
+  username: string;
+  realname: string;
+  password: string;
+  avatar: string | null;
+  birthday: string | null;
+  sex: number | null;
+  email: string | null;
+  phone: string | null;
+  /** The department the user is currently signed in under (JeecgBoot's org_code). */
+  org_code: string | null;
+  /** 1 normal, 2 frozen. */
+  status: number;
+  del_flag: number;
+  work_no: string | null;
+  post: string | null;
+  tenant_id: number;
+}
+
+export interface SysRole extends Audit {
+  id: string;
+  role_name: string;
+  role_code: string;
+  description: string | null;
+  tenant_id: number;
+}
+
+export interface SysUserRole { id: string; user_id: string; role_id: string }
+
+export interface SysPermission extends Audit {
+  id: string;
+  parent_id: string | null;
+  name: string;
+  url: string | null;
+  component: string | null;
+  component_name: string | null;
+  redirect: string | null;
+  /** 0 top-level menu, 1 sub-menu, 2 button/permission. */
+  menu_type: number;
+  perms: string | null;
+  /** '1' show/hide strategy, '2' enable/disable strategy (skipped by the button directive). */
+  perms_type: string;
+  sort_no: number;
+  always_show: boolean;
+  icon: string | null;
+  is_route: boolean;
+  is_leaf: boolean;
+  keep_alive: boolean;
+  hidden: boolean;
+  internal_or_external: boolean;
+  description: string | null;
+  /** '1' active; '0' means the button is not enforced (visible to everyone). */
+  status: string;
+  del_flag: number;
+}
+
+export interface SysRolePermission { id: string; role_id: string; permission_id: string; data_rule_ids: string | null }
+export interface SysUserDepart { id: string; user_id: string; dep_id: string }
+export interface SysUserTenant { user_id: string; tenant_id: number }
+
+export interface SysDict extends Audit {
+  id: string;
+  dict_name: string;
+  dict_code: string;
+  description: string | null;
+  del_flag: number;
+  type: number;
+  tenant_id: number;
+}
+
+export interface SysDictItem extends Audit {
+  id: string;
+  dict_id: string;
+  item_text: string;
+  item_value: string;
+  item_color: string | null;
+  description: string | null;
+  sort_order: number;
+  status: number;
+}
+
+export interface SysTokenRevoked { jti: string; expires_at: string }
+
+export interface SysLoginFailure { id: Generated<number>; username: string; ip: string | null; failed_at: string }
+
+export interface SysLog {
+  id: string;
+  /** 1 login, 2 operation. */
+  log_type: number;
+  log_content: string | null;
+  operate_type: number | null;
+  userid: string | null;
+  username: string | null;
+  ip: string | null;
+  method: string | null;
+  request_url: string | null;
+  request_type: string | null;
+  request_param: string | null;
+  cost_time: number | null;
+  create_time: ColumnType<string, string, string>;
+  tenant_id: number;
+}
+
+export interface DB {
+  sys_meta: SysMeta;
+  sys_tenant: SysTenant;
+  sys_depart: SysDepart;
+  sys_user: SysUser;
+  sys_role: SysRole;
+  sys_user_role: SysUserRole;
+  sys_permission: SysPermission;
+  sys_role_permission: SysRolePermission;
+  sys_user_depart: SysUserDepart;
+  sys_user_tenant: SysUserTenant;
+  sys_dict: SysDict;
+  sys_dict_item: SysDictItem;
+  sys_token_revoked: SysTokenRevoked;
+  sys_login_failure: SysLoginFailure;
+  sys_log: SysLog;
+}

@@ -1,0 +1,114 @@
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Kysely } from 'kysely';
+import { generatePassword, hashPassword } from '../auth/password.ts';
+import { newId } from '../lib/ids.ts';
+import { nowText } from '../lib/time.ts';
+import type { DB } from './schema.ts';
+import { SYSTEM_DICTIONARIES } from './seed-dictionaries.ts';
+
+export const SEEDED_KEY = 'seeded_at';
+export const ADMIN_ROLE = 'admin';
+export const GUEST_ROLE = 'guest';
+
+export interface SeedOutcome {
+  seeded: boolean;
+  /** Set only when the password was generated on this start; printed once and written to the data dir. */
+  generatedAdminPassword?: string;
+}
+
+const DEPARTMENTS = [
+  { code: 'A01', name: '希望工程基金会', parent: null, category: '1' },
+  { code: 'A01A01', name: '办公室', parent: 'A01', category: '2' },
+  { code: 'A01A02', name: '募捐部', parent: 'A01', category: '2' },
+  { code: 'A01A03', name: '项目部', parent: 'A01', category: '2' },
+  { code: 'A01A04', name: '财务部', parent: 'A01', category: '2' },
+  { code: 'A01A05', name: '资助部', parent: 'A01', category: '2' },
+];
+
+const ROLES = [
+  { code: ADMIN_ROLE, name: '管理员', description: '拥有全部权限' },
+  { code: GUEST_ROLE, name: '访客', description: '只读访问' },
+  { code: 'fundraiser', name: '募捐专员', description: '捐赠活动、团队与记录' },
+  { code: 'project_officer', name: '项目专员', description: '项目申请、拨付与反馈' },
+  { code: 'finance', name: '财务专员', description: '发票与资金台账' },
+];
+
+/** Menus every deployment has; business and system screens add theirs from schemas/. */
+const MENUS = [
+  { url: '/dashboard/analysis', name: '首页', component: 'dashboard/Analysis', icon: 'home', sort: 0, roles: [ADMIN_ROLE, GUEST_ROLE, 'fundraiser', 'project_officer', 'finance'] },
+];
+
+async function seedDictionaries(db: Kysely<DB>, now: string) {
+  for (const dict of SYSTEM_DICTIONARIES) {
+    const dictId = newId();
+    await db.insertInto('sys_dict').values({ id: dictId, dict_name: dict.name, dict_code: dict.code, description: dict.description ?? null, del_flag: 0, type: 0, tenant_id: 0, create_by: 'admin', create_time: now, update_by: null, update_time: null }).execute();
+    await db
+      .insertInto('sys_dict_item')
+      .values(dict.items.map(([value, text, color], i) => ({ id: newId(), dict_id: dictId, item_value: value, item_text: text, item_color: color ?? null, description: null, sort_order: i + 1, status: 1, create_by: 'admin', create_time: now, update_by: null, update_time: null })))
+      .execute();
+  }
+}
+
+/** Demo data for a new install: runs once, on the first start, inside one transaction. */
+export async function seedOnFirstStart(db: Kysely<DB>, opts: { dataDir: string; adminPassword?: string }): Promise<SeedOutcome> {
+  const done = await db.selectFrom('sys_meta').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
+  if (done) return { seeded: false };
+  const generated = opts.adminPassword ? undefined : generatePassword();
+  const adminHash = await hashPassword(opts.adminPassword ?? generated!);
+  // The guest never signs in with a password (guest login has its own call), so it gets an unguessable one.
+  const guestHash = await hashPassword(generatePassword() + generatePassword());
+  const now = nowText();
+  const audit = { create_by: 'admin', create_time: now, update_by: null, update_time: null };
+
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('sys_tenant').values({ id: 1, name: '希望工程总部', status: 1, create_time: now }).execute();
+
+    const departIds = new Map<string, string>();
+    for (const [i, d] of DEPARTMENTS.entries()) {
+      const id = newId();
+      departIds.set(d.code, id);
+      await trx
+        .insertInto('sys_depart')
+        .values({ id, parent_id: d.parent ? departIds.get(d.parent)! : null, depart_name: d.name, org_code: d.code, org_category: d.category, depart_order: i, description: null, status: '1', del_flag: 0, tenant_id: 1, ...audit })
+        .execute();
+    }
+
+    const roleIds = new Map<string, string>();
+    for (const r of ROLES) {
+      const id = newId();
+      roleIds.set(r.code, id);
+      await trx.insertInto('sys_role').values({ id, role_code: r.code, role_name: r.name, description: r.description, tenant_id: 1, ...audit }).execute();
+    }
+
+    const users = [
+      { username: 'admin', realname: '管理员', password: adminHash, roles: [ADMIN_ROLE], departs: ['A01', 'A01A01'], org: 'A01', sex: 1 },
+      { username: 'guest', realname: '访客', password: guestHash, roles: [GUEST_ROLE], departs: [] as string[], org: null, sex: null },
+    ];
+    for (const u of users) {
+      const id = newId();
+      await trx
+        .insertInto('sys_user')
+        .values({ id, username: u.username, realname: u.realname, password: u.password, avatar: null, birthday: null, sex: u.sex, email: null, phone: null, org_code: u.org, status: 1, del_flag: 0, work_no: null, post: null, tenant_id: 1, ...audit })
+        .execute();
+      for (const role of u.roles) await trx.insertInto('sys_user_role').values({ id: newId(), user_id: id, role_id: roleIds.get(role)! }).execute();
+      for (const code of u.departs) await trx.insertInto('sys_user_depart').values({ id: newId(), user_id: id, dep_id: departIds.get(code)! }).execute();
+      await trx.insertInto('sys_user_tenant').values({ user_id: id, tenant_id: 1 }).execute();
+    }
+
+    for (const m of MENUS) {
+      const id = newId();
+      await trx
+        .insertInto('sys_permission')
+        .values({ id, parent_id: null, name: m.name, url: m.url, component: m.component, component_name: null, redirect: null, menu_type: 0, perms: null, perms_type: '1', sort_no: m.sort, always_show: false, icon: m.icon, is_route: true, is_leaf: true, keep_alive: false, hidden: false, internal_or_external: false, description: null, status: '1', del_flag: 0, ...audit })
+        .execute();
+      for (const role of m.roles) await trx.insertInto('sys_role_permission').values({ id: newId(), role_id: roleIds.get(role)!, permission_id: id, data_rule_ids: null }).execute();
+    }
+
+    await seedDictionaries(trx, now);
+    await trx.insertInto('sys_meta').values({ key: SEEDED_KEY, value: now }).execute();
+  });
+
+  if (generated) writeFileSync(resolve(opts.dataDir, 'initial-admin-password.txt'), `${generated}\n`, { mode: 0o600 });
+  return { seeded: true, generatedAdminPassword: generated };
+}

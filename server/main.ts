@@ -1,0 +1,42 @@
+import { loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedOnFirstStart } from './db/seed.ts';
+
+/** Opens (or creates) the database, migrates, seeds a new install, and serves client and API on one port. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  await migrateToLatest(database.db);
+  const seed = await seedOnFirstStart(database.db, { dataDir: config.dataDir, adminPassword: config.adminPassword });
+  const { app } = await buildApp(config, database);
+  await app.listen({ host: config.host, port: config.port });
+
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const url = `http://${shown}:${config.port}/`;
+  const where = database.kind === 'pglite' ? `嵌入式 PostgreSQL (${config.dataDir}/pgdata)` : 'PostgreSQL (DATABASE_URL)';
+  console.log(`\n希望工程后台已启动: ${url}#/user/login`);
+  console.log(`数据库: ${where}${seed.seeded ? '，已写入演示数据' : ''}`);
+  if (seed.generatedAdminPassword) {
+    console.log(`登录: 用户名 admin，初始密码 ${seed.generatedAdminPassword}`);
+    console.log(`      (只显示这一次，已保存到 ${config.dataDir}/initial-admin-password.txt；登录后请修改)`);
+  } else if (seed.seeded) {
+    console.log('登录: 用户名 admin，密码为 ADMIN_PASSWORD 的值');
+  } else {
+    console.log(`登录: 用户名 admin（初始密码见 ${config.dataDir}/initial-admin-password.txt，或 ADMIN_PASSWORD）`);
+  }
+
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error) => {
+  console.error('启动失败:', error);
+  process.exit(1);
+});

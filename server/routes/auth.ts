@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { lockedMessage } from '../auth/lockout.ts';
+import { verifyPassword } from '../auth/password.ts';
+import { sessionOf } from '../auth/session.ts';
+import type { AppContext } from '../context.ts';
+import type { SysUser } from '../db/schema.ts';
+import { ApiError, forbidden, ok, requireText } from '../http/envelope.ts';
+import { recordLogin } from '../services/logs.ts';
+import { departsOf, userInfoOf } from '../services/users.ts';
+
+const WRONG_CREDENTIALS = '用户名或密码错误';
+
+/** Login, guest login and logout (spec section 7, "Auth"). */
+export function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, lockout, tokens, sessions, dictionaries, config } = ctx;
+
+  /** What every successful sign-in answers: the token, the user and all dictionaries. */
+  async function signIn(user: SysUser, request: FastifyRequest) {
+    const { token } = await tokens.sign(user);
+    const departs = await departsOf(db, user.id);
+    await recordLogin(db, { userId: user.id, username: user.username, ip: request.ip, content: `用户名: ${user.username},登录成功！`, tenantId: user.tenant_id });
+    await sessions.pruneRevocations();
+    return ok(
+      {
+        token,
+        userInfo: await userInfoOf(db, user),
+        sysAllDictItems: await dictionaries.allItems(),
+        departs: departs.map((d) => ({ id: d.id, orgCode: d.org_code, departName: d.depart_name })),
+        // 0 no department, 1 exactly one, 2 several (the client then asks which one).
+        multi_depart: departs.length === 0 ? 0 : departs.length === 1 ? 1 : 2,
+      },
+      '登录成功',
+    );
+  }
+
+  app.post(
+    '/sys/login',
+    { config: { public: true, rateLimit: { max: config.loginRateLimit, timeWindow: 60_000 } } },
+    async (request) => {
+      const username = requireText(request.body, 'username', '请输入用户名', 100).trim();
+      const password = requireText(request.body, 'password', '请输入密码', 100);
+      const lockedMs = await lockout.lockedFor(username);
+      if (lockedMs > 0) throw new ApiError(423, lockedMessage(lockedMs));
+
+      const user = await db.selectFrom('sys_user').selectAll().where('username', '=', username).where('del_flag', '=', 0).executeTakeFirst();
+      const valid = user ? await verifyPassword(password, user.password) : false;
+      if (!user || !valid) {
+        const left = await lockout.recordFailure(username, request.ip);
+        if (left === 0) throw new ApiError(423, lockedMessage(15 * 60_000));
+        throw new ApiError(401, `${WRONG_CREDENTIALS}，还可尝试${left}次`);
+      }
+      if (user.status !== 1) throw forbidden('该用户已冻结');
+      await lockout.clear(username);
+      return signIn(user, request);
+    },
+  );
+
+  /** Automatic sign-in of the built-in read-only guest (spec section 4, Session). */
+  app.post('/sys/guestLogin', { config: { public: true, rateLimit: { max: config.loginRateLimit, timeWindow: 60_000 } } }, async (request) => {
+    if (!config.allowGuest) throw forbidden('访客登录已关闭，请使用账号登录');
+    const guest = await db.selectFrom('sys_user').selectAll().where('username', '=', 'guest').where('del_flag', '=', 0).executeTakeFirst();
+    if (!guest || guest.status !== 1) throw forbidden('访客账号不可用');
+    return signIn(guest, request);
+  });
+
+  app.post('/sys/logout', async (request) => {
+    const session = sessionOf(request);
+    await sessions.revoke(session);
+    await recordLogin(db, { userId: session.user.id, username: session.user.username, ip: request.ip, content: `用户名: ${session.user.username},退出成功！`, tenantId: session.tenantId });
+    return ok(null, '退出登录成功！');
+  });
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { hashPassword, isStrongPassword, PASSWORD_RULE_MESSAGE, verifyPassword } from '../auth/password.ts';
+import { sessionOf } from '../auth/session.ts';
+import type { AppContext } from '../context.ts';
+import { badRequest, forbidden, ok, requireText } from '../http/envelope.ts';
+import { nowText } from '../lib/time.ts';
+import { departsOf, userInfoOf } from '../services/users.ts';
+
+/** What the signed-in user may do to their own account: menus, password, department. */
+export function sessionUserRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, permissions } = ctx;
+
+  app.get('/sys/permission/getUserPermissionByToken', async (request) => {
+    const { user } = sessionOf(request);
+    return ok(await permissions.forToken(user.id));
+  });
+
+  app.post('/sys/user/updatePassword', async (request) => {
+    const { user } = sessionOf(request);
+    const username = requireText(request.body, 'username', '当前系统无登陆用户!', 100);
+    const oldPassword = requireText(request.body, 'oldpassword', '请输入旧密码!', 100);
+    const password = requireText(request.body, 'password', '请输入新密码!', 100);
+    const confirm = requireText(request.body, 'confirmpassword', '请确认新密码!', 100);
+    if (username !== user.username) throw forbidden('只能修改自己的密码');
+    if (user.username === 'guest') throw forbidden('访客不能修改密码');
+    if (!isStrongPassword(password)) throw badRequest(PASSWORD_RULE_MESSAGE);
+    if (password !== confirm) throw badRequest('两次输入的密码不一样！');
+    if (!(await verifyPassword(oldPassword, user.password))) throw badRequest('旧密码输入错误!');
+    await db
+      .updateTable('sys_user')
+      .set({ password: await hashPassword(password), update_by: user.username, update_time: nowText() })
+      .where('id', '=', user.id)
+      .execute();
+    return ok(null, '密码修改成功!');
+  });
+
+  app.get('/sys/user/getCurrentUserDeparts', async (request) => {
+    const { user } = sessionOf(request);
+    const departs = await departsOf(db, user.id);
+    return ok({
+      list: departs.map((d) => ({ id: d.id, orgCode: d.org_code, departName: d.depart_name, parentId: d.parent_id })),
+      orgCode: user.org_code,
+    });
+  });
+
+  app.post('/sys/selectDepart', async (request) => {
+    const { user } = sessionOf(request);
+    const orgCode = requireText(request.body, 'orgCode', '请选择登录部门', 64);
+    const username = (request.body as Record<string, unknown>).username;
+    if (username !== undefined && username !== user.username) throw forbidden('只能切换自己的部门');
+    const departs = await departsOf(db, user.id);
+    if (!departs.some((d) => d.org_code === orgCode)) throw badRequest('您不属于该部门');
+    await db.updateTable('sys_user').set({ org_code: orgCode }).where('id', '=', user.id).execute();
+    return ok({ userInfo: await userInfoOf(db, { ...user, org_code: orgCode }) });
+  });
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+
+/** Public facts about the site for the login page (spec section 3, "Site info"). */
+export function siteRoutes(app: FastifyInstance, { config }: AppContext) {
+  app.get('/site/siteinfo', { config: { public: true } }, async () =>
+    ok({
+      appName: config.systemName,
+      appAbbr: '希望工程',
+      appDesc: '希望工程公益项目后台管理系统——捐赠、项目、助学一站式管理',
+      appLogo: '/logo.svg',
+      helpPath: '',
+      // Self-registration, SMS and third-party sign-in have no backing service in this product yet.
+      allowRegister: false,
+      allowPhoneLogin: false,
+      allowThirdLogin: false,
+      isSetAppLogo: true,
+      allowGuest: config.allowGuest,
+    }),
+  );
+}

@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+
+/** A dictionary option as the client reads it (spec: value, text or label or title). */
+export interface DictOption {
+  value: string;
+  text: string;
+  label: string;
+  title: string;
+  color?: string;
+}
+
+/**
+ * System dictionaries with an in-process cache. refresh() (sys/dict/refleshCache) or any dictionary
+ * edit drops it; the next read loads all dictionaries in one query.
+ */
+export class DictionaryService {
+  private cache: Map<string, DictOption[]> | null = null;
+
+  constructor(private readonly db: Kysely<DB>) {}
+
+  private async load(): Promise<Map<string, DictOption[]>> {
+    const rows = await this.db
+      .selectFrom('sys_dict_item as i')
+      .innerJoin('sys_dict as d', 'd.id', 'i.dict_id')
+      .select(['d.dict_code', 'i.item_value', 'i.item_text', 'i.item_color'])
+      .where('d.del_flag', '=', 0)
+      .where('i.status', '=', 1)
+      .orderBy('d.dict_code')
+      .orderBy('i.sort_order')
+      .orderBy('i.item_value')
+      .execute();
+    const map = new Map<string, DictOption[]>();
+    for (const r of rows) {
+      const option: DictOption = { value: r.item_value, text: r.item_text, label: r.item_text, title: r.item_text };
+      if (r.item_color) option.color = r.item_color;
+      const list = map.get(r.dict_code) ?? [];
+      list.push(option);
+      map.set(r.dict_code, list);
+    }
+    return map;
+  }
+
+  private async all(): Promise<Map<string, DictOption[]>> {
+    this.cache ??= await this.load();
+    return this.cache;
+  }
+
+  async items(code: string): Promise<DictOption[]> {
+    return (await this.all()).get(code) ?? [];
+  }
+
+  async allItems(): Promise<Record<string, DictOption[]>> {
+    return Object.fromEntries(await this.all());
+  }
+
+  refresh(): void {
+    this.cache = null;
+  }
+}

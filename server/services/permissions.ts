@@ -1,0 +1,136 @@
+import type { Kysely } from 'kysely';
+import type { DB, SysPermission } from '../db/schema.ts';
+import { forbidden } from '../http/envelope.ts';
+
+/** One entry of the menu tree the client turns into routes (spec section 2, "Routes built from the server menu"). */
+export interface MenuNode {
+  id: string;
+  path: string;
+  name: string;
+  component: string;
+  route: '0' | '1';
+  redirect?: string;
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  meta: {
+    title: string;
+    icon?: string;
+    url?: string;
+    keepAlive: boolean;
+    internalOrExternal: boolean;
+    componentName?: string;
+    permissionList?: ButtonAuth[];
+  };
+  children?: MenuNode[];
+}
+
+export interface ButtonAuth {
+  action: string;
+  describe: string;
+  type: string;
+  status: string;
+}
+
+export const MENU = 0;
+export const SUB_MENU = 1;
+export const BUTTON = 2;
+
+const isWebUrl = (url: string | null) => !!url && /^(https?:)?\/\//i.test(url);
+
+/** '/system/user' → 'system-user', the route name JeecgBoot derives when a menu has no component name. */
+export function urlToRouteName(url: string | null): string {
+  return (url ?? '').replace(/^\/+/, '').replace(/[/:?=&]+/g, '-') || 'unnamed';
+}
+
+function toMenuNode(p: SysPermission): MenuNode {
+  const external = isWebUrl(p.url);
+  const node: MenuNode = {
+    id: p.id,
+    // An external address cannot be a route path; it keeps a stable path of its own and travels in meta.url.
+    path: external ? `/external/${p.id}` : (p.url ?? ''),
+    name: p.component_name || urlToRouteName(external ? `external/${p.id}` : p.url),
+    component: p.component ?? '',
+    route: p.is_route ? '1' : '0',
+    meta: {
+      title: p.name,
+      keepAlive: p.keep_alive,
+      internalOrExternal: p.internal_or_external,
+      ...(p.icon ? { icon: p.icon } : {}),
+      ...(p.component_name ? { componentName: p.component_name } : {}),
+      ...(external ? { url: p.url ?? undefined } : {}),
+    },
+  };
+  if (!p.parent_id && p.redirect) node.redirect = p.redirect;
+  if (p.hidden) node.hidden = true;
+  if (p.always_show) node.alwaysShow = true;
+  return node;
+}
+
+const toAuth = (p: SysPermission): ButtonAuth => ({ action: p.perms ?? '', describe: p.name, type: p.perms_type, status: p.status });
+
+export class PermissionService {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** Every live permission row the user holds through any of their roles, in menu order. */
+  async ofUser(userId: string): Promise<SysPermission[]> {
+    return this.db
+      .selectFrom('sys_permission as p')
+      .selectAll('p')
+      .where('p.del_flag', '=', 0)
+      .where('p.id', 'in', (qb) =>
+        qb.selectFrom('sys_role_permission as rp').innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id').select('rp.permission_id').where('ur.user_id', '=', userId),
+      )
+      .orderBy('p.sort_no')
+      .orderBy('p.id')
+      .execute();
+  }
+
+  async allButtons(): Promise<SysPermission[]> {
+    return this.db.selectFrom('sys_permission').selectAll().where('menu_type', '=', BUTTON).where('del_flag', '=', 0).orderBy('sort_no').execute();
+  }
+
+  /** { menu, auth, allAuth } of getUserPermissionByToken. */
+  async forToken(userId: string): Promise<{ menu: MenuNode[]; auth: ButtonAuth[]; allAuth: ButtonAuth[] }> {
+    const held = await this.ofUser(userId);
+    const menus = held.filter((p) => p.menu_type !== BUTTON);
+    const buttons = held.filter((p) => p.menu_type === BUTTON && p.perms);
+    return { menu: buildTree(menus), auth: buttons.map(toAuth), allAuth: (await this.allButtons()).filter((p) => p.perms).map(toAuth) };
+  }
+
+  /**
+   * Whether the user may perform the action named by a permission code. A button whose status is '0'
+   * is switched off as a rule, so everyone may use it (the client shows it to everyone too).
+   */
+  async allows(userId: string, code: string): Promise<boolean> {
+    const rule = await this.db.selectFrom('sys_permission').select(['status']).where('perms', '=', code).where('del_flag', '=', 0).execute();
+    if (rule.length > 0 && rule.every((r) => r.status === '0')) return true;
+    const held = await this.db
+      .selectFrom('sys_permission as p')
+      .innerJoin('sys_role_permission as rp', 'rp.permission_id', 'p.id')
+      .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
+      .select('p.id')
+      .where('ur.user_id', '=', userId)
+      .where('p.perms', '=', code)
+      .where('p.del_flag', '=', 0)
+      .limit(1)
+      .executeTakeFirst();
+    return !!held;
+  }
+
+  async demand(userId: string, code: string): Promise<void> {
+    if (!(await this.allows(userId, code))) throw forbidden(`没有权限，请联系管理员授权【${code}】`);
+  }
+}
+
+/** Parent/child rows → nested menu nodes, keeping the query's order; orphans become roots. */
+export function buildTree(rows: SysPermission[]): MenuNode[] {
+  const nodes = new Map(rows.map((r) => [r.id, toMenuNode(r)]));
+  const roots: MenuNode[] = [];
+  for (const r of rows) {
+    const node = nodes.get(r.id)!;
+    const parent = r.parent_id ? nodes.get(r.parent_id) : undefined;
+    if (parent) (parent.children ??= []).push(node);
+    else roots.push(node);
+  }
+  return roots;
+}

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { DB, SysDepart, SysUser } from '../db/schema.ts';
+
+/** The userInfo object of the login and selectDepart answers: the user row minus secrets, camel-cased. */
+export interface UserInfo {
+  id: string;
+  username: string;
+  realname: string;
+  avatar: string | null;
+  birthday: string | null;
+  sex: number | null;
+  email: string | null;
+  phone: string | null;
+  orgCode: string | null;
+  orgCodeTxt: string | null;
+  status: number;
+  workNo: string | null;
+  post: string | null;
+  createTime: string | null;
+  departIds: string;
+  relTenantIds: string;
+  tenantId: number;
+}
+
+export async function departsOf(db: Kysely<DB>, userId: string): Promise<SysDepart[]> {
+  return db
+    .selectFrom('sys_depart as d')
+    .innerJoin('sys_user_depart as ud', 'ud.dep_id', 'd.id')
+    .selectAll('d')
+    .where('ud.user_id', '=', userId)
+    .where('d.del_flag', '=', 0)
+    .orderBy('d.depart_order')
+    .execute();
+}
+
+export async function tenantsOf(db: Kysely<DB>, userId: string): Promise<number[]> {
+  const rows = await db.selectFrom('sys_user_tenant').select('tenant_id').where('user_id', '=', userId).orderBy('tenant_id').execute();
+  return rows.map((r) => r.tenant_id);
+}
+
+export async function userInfoOf(db: Kysely<DB>, user: SysUser): Promise<UserInfo> {
+  const departs = await departsOf(db, user.id);
+  const tenants = await tenantsOf(db, user.id);
+  return {
+    id: user.id,
+    username: user.username,
+    realname: user.realname,
+    avatar: user.avatar,
+    birthday: user.birthday,
+    sex: user.sex,
+    email: user.email,
+    phone: user.phone,
+    orgCode: user.org_code,
+    orgCodeTxt: departs.find((d) => d.org_code === user.org_code)?.depart_name ?? null,
+    status: user.status,
+    workNo: user.work_no,
+    post: user.post,
+    createTime: user.create_time,
+    departIds: departs.map((d) => d.id).join(','),
+    relTenantIds: tenants.join(','),
+    tenantId: user.tenant_id,
+  };
+}
