@@ -1,0 +1,54 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { HOME_PATH, LOGIN_PATH } from './runtime/config.ts';
+import { type AppRoute, containerTarget, flattenRoutes } from './runtime/menu/routes.ts';
+import { PageLoading } from './runtime/session/PageLoading.tsx';
+import { SessionGate } from './runtime/session/SessionGate.tsx';
+import { session } from './runtime/session/store.ts';
+import { resolveComponent } from './pages/registry.tsx';
+
+const UserLayout = lazy(() => import('./pages/user/UserLayout.tsx'));
+const Login = lazy(() => import('./pages/user/Login.tsx'));
+const BasicLayout = lazy(() => import('./pages/layouts/BasicLayout.tsx'));
+const Analysis = lazy(() => import('./pages/dashboard/Analysis.tsx'));
+const TestHome = lazy(() => import('./pages/test/Home.tsx'));
+const Exception404 = lazy(() => import('./pages/exception/404.tsx'));
+
+/** Fixed paths the menu may also list; the fixed route wins. */
+const FIXED = new Set([HOME_PATH, '/test/home']);
+
+function menuRoute(route: AppRoute) {
+  const path = route.path.replace(/^\/+/, '');
+  const target = containerTarget(route);
+  if (route.children?.length && target) return <Route key={route.path} path={path} element={<Navigate to={target} replace />} />;
+  const Page = resolveComponent(route.component);
+  return <Route key={route.path} path={path} element={<Page />} />;
+}
+
+/** The fixed routes of spec section 2 plus one route per server menu entry, all in hash mode. */
+export function App() {
+  const { routes } = useSnapshot(session);
+  const menuRoutes = useMemo(() => flattenRoutes(routes as AppRoute[]).filter((r) => r.path && !FIXED.has(r.path) && !/^https?:/i.test(r.path)), [routes]);
+  return (
+    <SessionGate>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route path="/user" element={<UserLayout />}>
+            <Route index element={<Navigate to={LOGIN_PATH} replace />} />
+            <Route path="login" element={<Login />} />
+          </Route>
+          <Route path="/404" element={<Exception404 />} />
+          <Route path="/" element={<BasicLayout />}>
+            <Route index element={<Navigate to={HOME_PATH} replace />} />
+            <Route path="dashboard/analysis" element={<Analysis />} />
+            <Route path="test" element={<Navigate to="/test/home" replace />} />
+            <Route path="test/home" element={<TestHome />} />
+            {menuRoutes.map(menuRoute)}
+          </Route>
+          <Route path="*" element={<Navigate to="/404" replace />} />
+        </Routes>
+      </Suspense>
+    </SessionGate>
+  );
+}

@@ -1,0 +1,23 @@
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { HashRouter } from 'react-router-dom';
+import { App } from './App.tsx';
+import { ScrollToTop } from './runtime/session/ScrollToTop.tsx';
+import './styles/global.css';
+
+dayjs.locale('zh-cn');
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1890FF' } }}>
+      <HashRouter>
+        <ScrollToTop />
+        <App />
+      </HashRouter>
+    </ConfigProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,31 @@
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import { IframePageView } from './layouts/IframePageView.tsx';
+import { RouteView } from './layouts/RouteView.tsx';
+import { MissingComponent } from './exception/MissingComponent.tsx';
+
+/*
+ * Turns a menu entry's component string into a React component (spec section 2): layout containers
+ * come from the layouts, every other name from the page files, each loaded lazily on first visit.
+ */
+const pages = import.meta.glob<{ default: ComponentType }>(['./**/*.tsx', '!./registry.tsx', '!./layouts/**', '!./user/**', '!./exception/MissingComponent.tsx', '!./exception/ExceptionPage.tsx']);
+
+const layouts: Record<string, ComponentType> = {
+  'layouts/RouteView': RouteView,
+  'layouts/PageView': RouteView,
+  'layouts/TabLayout': RouteView,
+  'layouts/BasicLayout': RouteView,
+  'layouts/IframePageView': IframePageView,
+};
+
+const cache = new Map<string, LazyExoticComponent<ComponentType> | ComponentType>();
+
+export function resolveComponent(component: string): ComponentType {
+  const name = component.replace(/^\/+/, '').replace(/\.tsx?$/, '');
+  if (layouts[name]) return layouts[name];
+  const cached = cache.get(name);
+  if (cached) return cached;
+  const loader = pages[`./${name}.tsx`];
+  const resolved = loader ? lazy(loader) : () => <MissingComponent name={component} />;
+  cache.set(name, resolved);
+  return resolved;
+}

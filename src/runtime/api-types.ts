@@ -1,0 +1,105 @@
+/*
+ * The shapes that cross the wire between server and client (spec sections 3 and 7). The server's
+ * handlers return these types, so the two sides cannot drift.
+ */
+export interface Envelope<T = unknown> {
+  success: boolean;
+  message: string;
+  code: number | string;
+  result: T;
+  timestamp: number;
+}
+
+export interface ButtonAuth {
+  action: string;
+  describe: string;
+  /** '1' show/hide strategy; '2' enable/disable strategy, skipped by the button directive. */
+  type: string;
+  /** '0' means the button is not enforced: everyone sees it. */
+  status: string;
+}
+
+export interface MenuMeta {
+  title: string;
+  icon?: string;
+  url?: string;
+  keepAlive: boolean;
+  internalOrExternal: boolean;
+  componentName?: string;
+  permissionList?: ButtonAuth[];
+}
+
+/** One entry of the menu tree of getUserPermissionByToken. */
+export interface MenuNode {
+  id: string;
+  path: string;
+  name: string;
+  component: string;
+  route: '0' | '1';
+  redirect?: string;
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  meta: MenuMeta;
+  children?: MenuNode[];
+}
+
+export interface PermissionResult {
+  menu: MenuNode[];
+  auth: ButtonAuth[];
+  allAuth: ButtonAuth[];
+}
+
+export interface UserInfo {
+  id: string;
+  username: string;
+  realname: string;
+  avatar: string | null;
+  birthday: string | null;
+  sex: number | null;
+  email: string | null;
+  phone: string | null;
+  orgCode: string | null;
+  orgCodeTxt: string | null;
+  status: number;
+  workNo: string | null;
+  post: string | null;
+  createTime: string | null;
+  departIds: string;
+  relTenantIds: string;
+  tenantId: number;
+}
+
+export interface DictOption {
+  value: string;
+  text: string;
+  label: string;
+  title: string;
+  color?: string;
+}
+
+export interface DepartBrief {
+  id: string;
+  orgCode: string;
+  departName: string;
+}
+
+export interface LoginResult {
+  token: string;
+  userInfo: UserInfo;
+  sysAllDictItems: Record<string, DictOption[]>;
+  departs: DepartBrief[];
+  multi_depart: 0 | 1 | 2;
+}
+
+export interface SiteInfo {
+  appName: string;
+  appAbbr: string;
+  appDesc: string;
+  appLogo: string;
+  helpPath: string;
+  allowRegister: boolean;
+  allowPhoneLogin: boolean;
+  allowThirdLogin: boolean;
+  isSetAppLogo: boolean;
+  allowGuest: boolean;
+}

@@ -1,0 +1,29 @@
+/** Runtime configuration written by the server into /runtime-config.js (never baked into the bundle). */
+export interface RuntimeConfig {
+  apiBase: string;
+  staticDomainURL: string;
+  wsPath: string;
+  systemName: string;
+}
+
+declare global {
+  interface Window {
+    _CONFIG?: Partial<RuntimeConfig>;
+  }
+}
+
+const DEFAULTS: RuntimeConfig = {
+  apiBase: '/hope-boot',
+  staticDomainURL: '/hope-boot/sys/common/static',
+  wsPath: '/hope-boot/websocket',
+  systemName: '希望工程后台管理系统',
+};
+
+export function runtimeConfig(): RuntimeConfig {
+  const fromServer = typeof window === 'undefined' ? {} : (window._CONFIG ?? {});
+  return { ...DEFAULTS, ...fromServer };
+}
+
+/** The route users land on after sign-in and that '/' redirects to. */
+export const HOME_PATH = '/dashboard/analysis';
+export const LOGIN_PATH = '/user/login';

@@ -1,0 +1,102 @@
+import { proxy } from 'valtio';
+import type { ButtonAuth, DictOption, LoginResult, MenuNode, PermissionResult, UserInfo } from '../api-types.ts';
+import { runtimeConfig } from '../config.ts';
+import { http, onUnauthorized, RequestFailure } from '../http/client.ts';
+import { type AppRoute, generateRoutes } from '../menu/routes.ts';
+import { KEYS, local, SESSION_KEYS, SEVEN_DAYS_MS, sessionGet, sessionRemove, sessionSet } from '../storage.ts';
+
+/** The signed-in session (spec section 4, "Session"): the token and user live 7 days in local storage. */
+export const session = proxy({
+  token: local.get<string>(KEYS.ACCESS_TOKEN),
+  userInfo: local.get<UserInfo>(KEYS.USER_INFO),
+  /** The server menu; null until fetched for this page load. */
+  menu: null as MenuNode[] | null,
+  routes: [] as AppRoute[],
+  auth: sessionGet<ButtonAuth[]>(SESSION_KEYS.USER_AUTH, []),
+  allAuth: sessionGet<ButtonAuth[]>(SESSION_KEYS.SYS_BUTTON_AUTH, []),
+});
+
+export const GUEST_USERNAME = 'guest';
+export const EMPTY_MENU_ERROR = 'getPermissionList: permissions must be a non-null array !';
+
+export const isGuest = () => session.userInfo?.username === GUEST_USERNAME;
+
+function remember(result: LoginResult) {
+  local.set(KEYS.ACCESS_TOKEN, result.token, SEVEN_DAYS_MS);
+  local.set(KEYS.USER_NAME, result.userInfo.username, SEVEN_DAYS_MS);
+  local.set(KEYS.USER_INFO, result.userInfo, SEVEN_DAYS_MS);
+  local.set<Record<string, DictOption[]>>(KEYS.DICT_CACHE, result.sysAllDictItems, SEVEN_DAYS_MS);
+  session.token = result.token;
+  session.userInfo = result.userInfo;
+  session.menu = null;
+}
+
+async function signIn(path: string, body?: unknown): Promise<LoginResult> {
+  const envelope = await http.post<LoginResult>(path, body, { silent: true });
+  // A sign-in whose code is not '200' is rejected with its result passed on (spec section 8).
+  if (String(envelope.code) !== '200' || !envelope.result?.token) throw new RequestFailure(Number(envelope.code) || 500, envelope.message, envelope);
+  remember(envelope.result);
+  return envelope.result;
+}
+
+export const login = (username: string, password: string) => signIn('/sys/login', { username, password });
+
+let guestInFlight: Promise<LoginResult> | null = null;
+/** Automatic sign-in as the read-only guest; one attempt at a time however often it is asked. */
+export function guestLogin(): Promise<LoginResult> {
+  guestInFlight ??= signIn('/sys/guestLogin').finally(() => (guestInFlight = null));
+  return guestInFlight;
+}
+
+let permissionsInFlight: Promise<MenuNode[]> | null = null;
+/** Fetches the menu and button permissions and builds the routes; an empty menu is an error. */
+export function fetchPermissions(): Promise<MenuNode[]> {
+  permissionsInFlight ??= http
+    .get<PermissionResult>('/sys/permission/getUserPermissionByToken', undefined, { silent: true })
+    .then(({ result }) => {
+      if (!Array.isArray(result?.menu) || result.menu.length === 0) throw new Error(EMPTY_MENU_ERROR);
+      sessionSet(SESSION_KEYS.USER_AUTH, result.auth);
+      sessionSet(SESSION_KEYS.SYS_BUTTON_AUTH, result.allAuth);
+      session.auth = result.auth;
+      session.allAuth = result.allAuth;
+      session.routes = generateRoutes(result.menu, { window, _CONFIG: runtimeConfig() });
+      session.menu = result.menu;
+      return result.menu;
+    })
+    .finally(() => (permissionsInFlight = null));
+  return permissionsInFlight;
+}
+
+/** Clears the token, permissions and dictionary cache, and tells the server; the local part happens even if the call fails. */
+export async function logout(): Promise<void> {
+  const hadToken = !!session.token;
+  try {
+    if (hadToken) await http.post('/sys/logout', undefined, { silent: true });
+  } catch {
+    // The session ends locally regardless of the server's answer.
+  } finally {
+    clearLocalSession();
+  }
+}
+
+export function clearLocalSession() {
+  local.remove(KEYS.ACCESS_TOKEN);
+  local.remove(KEYS.USER_INFO);
+  local.remove(KEYS.DICT_CACHE);
+  sessionRemove(SESSION_KEYS.USER_AUTH);
+  sessionRemove(SESSION_KEYS.SYS_BUTTON_AUTH);
+  session.token = null;
+  session.userInfo = null;
+  session.menu = null;
+  session.routes = [];
+  session.auth = [];
+  session.allAuth = [];
+}
+
+/** Stores a user info that changed (department switch, profile edit) for another 7 days. */
+export function updateUserInfo(userInfo: UserInfo) {
+  local.set(KEYS.USER_INFO, userInfo, SEVEN_DAYS_MS);
+  session.userInfo = userInfo;
+}
+
+onUnauthorized(logout);
