@@ -34,6 +34,13 @@ const ROLES = [
   { code: 'finance', name: '财务专员', description: '发票与资金台账' },
 ];
 
+/** Demo staff, one per business role; they share the admin's initial password (demo data only). */
+export const DEMO_STAFF = [
+  { username: 'zhangwei', realname: '张伟', roles: ['fundraiser'], departs: ['A01A02'], org: 'A01A02', sex: 1 },
+  { username: 'lina', realname: '李娜', roles: ['project_officer'], departs: ['A01A03'], org: 'A01A03', sex: 2 },
+  { username: 'wangfang', realname: '王芳', roles: ['finance'], departs: ['A01A04', 'A01A05'], org: 'A01A04', sex: 2 },
+];
+
 /** Menus every deployment has; business and system screens add theirs from schemas/. */
 const MENUS = [
   { url: '/dashboard/analysis', name: '首页', component: 'dashboard/Analysis', icon: 'home', sort: 0, roles: [ADMIN_ROLE, GUEST_ROLE, 'fundraiser', 'project_officer', 'finance'] },
@@ -84,6 +91,7 @@ export async function seedOnFirstStart(db: Kysely<DB>, opts: { dataDir: string; 
     const users = [
       { username: 'admin', realname: '管理员', password: adminHash, roles: [ADMIN_ROLE], departs: ['A01', 'A01A01'], org: 'A01', sex: 1 },
       { username: 'guest', realname: '访客', password: guestHash, roles: [GUEST_ROLE], departs: [] as string[], org: null, sex: null },
+      ...DEMO_STAFF.map((s) => ({ ...s, password: adminHash })),
     ];
     for (const u of users) {
       const id = newId();
