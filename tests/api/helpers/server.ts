@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../../../server/app.ts';
+import { loadConfig, type ServerConfig } from '../../../server/config.ts';
+import type { AppContext } from '../../../server/context.ts';
+import { type Database, openDatabase } from '../../../server/db/connect.ts';
+import { migrateToLatest } from '../../../server/db/migrate.ts';
+import type { DB } from '../../../server/db/schema.ts';
+import { type SeedOutcome, seedOnFirstStart } from '../../../server/db/seed.ts';
+
+/*
+ * The API tests talk HTTP to the real server, built exactly as server/main.ts builds it, on a database
+ * of its own: PGlite in memory by default, or a new database on the PostgreSQL server named by
+ * TEST_DATABASE_URL (created here, dropped on close).
+ */
+
+export const ADMIN_PASSWORD = 'Admin@1234';
+
+export interface Reply<T = any> {
+  status: number;
+  /** The parsed JSON body (the envelope for API calls), or the text when it is not JSON. */
+  body: T;
+  headers: Headers;
+}
+
+export interface Api {
+  /** POSTs a JSON body (a string is sent as is, for malformed-JSON tests); path is under the API base. */
+  post(path: string, body?: unknown, token?: string, headers?: Record<string, string>): Promise<Reply>;
+  get(path: string, token?: string, headers?: Record<string, string>): Promise<Reply>;
+}
+
+export interface TestServer {
+  /** http://127.0.0.1:<port> */
+  origin: string;
+  config: ServerConfig;
+  ctx: AppContext;
+  app: FastifyInstance;
+  db: Kysely<DB>;
+  seed: SeedOutcome;
+  api: Api;
+  /** Logs in and returns the token, failing loudly when the login does not succeed. */
+  loginAs(username: string, password: string): Promise<string>;
+  /** GET or POST any path of the origin (not only the API), for runtime-config.js and the like. */
+  raw(path: string, init?: RequestInit): Promise<Reply>;
+  close(): Promise<void>;
+}
+
+/** Where a test database lives, and how to get rid of it. */
+export interface TestDatabase {
+  /** postgres://… of the database itself when it lives on TEST_DATABASE_URL's server; undefined for PGlite. */
+  url?: string;
+  open(): Promise<Database>;
+  dispose(): Promise<void>;
+}
+
+const adminUrl = () => process.env.TEST_DATABASE_URL || undefined;
+
+/**
+ * A new, empty database. With TEST_DATABASE_URL: `hope_t_<random>` on that server. Otherwise PGlite,
+ * in memory unless `dataDir` is given (restart tests need the files on disk).
+ */
+export async function createTestDatabase(opts: { dataDir?: string } = {}): Promise<TestDatabase> {
+  const url = adminUrl();
+  if (!url) {
+    return {
+      open: () => (opts.dataDir ? openDatabase({ dataDir: opts.dataDir }) : openDatabase({ inMemory: true })),
+      dispose: async () => {},
+    };
+  }
+  const name = `hope_t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(url, `create database ${name}`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  return {
+    url: dbUrl.toString(),
+    open: () => openDatabase({ databaseUrl: dbUrl.toString() }),
+    dispose: () => adminQuery(url, `drop database if exists ${name} with (force)`),
+  };
+}
+
+/** Runs one statement on a fresh connection to the given PostgreSQL URL. */
+export async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function parse(response: Response): Promise<Reply> {
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body, headers: response.headers };
+}
+
+/** A fresh, empty DATA_DIR. */
+export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'hope-api-'));
+
+/**
+ * Starts the server on 127.0.0.1, port 0, on a fresh database and a fresh DATA_DIR.
+ * `env` adds to or overrides the environment the config is read from (e.g. LOGIN_RATE_LIMIT, ALLOW_GUEST);
+ * a key set to undefined is removed (e.g. ADMIN_PASSWORD: undefined to have one generated).
+ * `reuse` starts it on an existing data dir and database instead (restart tests); the caller then
+ * removes them, close() only stops the server.
+ */
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  reuse?: { dataDir: string; database: TestDatabase },
+): Promise<TestServer> {
+  const dataDir = reuse?.dataDir ?? tempDataDir();
+  const cleanUp = async (testDb: TestDatabase) => {
+    if (reuse) return;
+    await testDb.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const fullEnv: NodeJS.ProcessEnv = {
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ADMIN_PASSWORD,
+    // Many logins per file; the rate-limit test starts its own server with a low limit.
+    LOGIN_RATE_LIMIT: '100000',
+    // No built client in the tests: the API does not depend on it.
+    CLIENT_DIR: join(dataDir, 'no-client'),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL || 'error',
+  };
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) delete fullEnv[key];
+    else fullEnv[key] = value;
+  }
+  const config = loadConfig(fullEnv);
+
+  const testDb = reuse?.database ?? (await createTestDatabase());
+  const database = await testDb.open();
+  let app: FastifyInstance | undefined;
+  try {
+    await migrateToLatest(database.db);
+    const seed = await seedOnFirstStart(database.db, { dataDir: config.dataDir, adminPassword: config.adminPassword });
+    const built = await buildApp(config, database);
+    app = built.app;
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+    const origin = `http://127.0.0.1:${address.port}`;
+    const base = `${origin}${config.apiBase}`;
+
+    const send = async (method: string, path: string, body: unknown, token?: string, headers: Record<string, string> = {}) => {
+      const h: Record<string, string> = { ...headers };
+      if (token !== undefined) h['X-Access-Token'] = token;
+      let payload: string | undefined;
+      if (body !== undefined) {
+        payload = typeof body === 'string' ? body : JSON.stringify(body);
+        h['content-type'] ??= 'application/json';
+      }
+      const url = `${base}${path.startsWith('/') ? '' : '/'}${path}`;
+      return parse(await fetch(url, { method, headers: h, body: payload }));
+    };
+    const api: Api = {
+      post: (path, body, token, headers) => send('POST', path, body, token, headers),
+      get: (path, token, headers) => send('GET', path, undefined, token, headers),
+    };
+
+    const closeApp = app;
+    return {
+      origin,
+      config,
+      ctx: built.ctx,
+      app: closeApp,
+      db: database.db,
+      seed,
+      api,
+      async loginAs(username, password) {
+        const r = await api.post('/sys/login', { username, password });
+        if (r.status !== 200 || !r.body?.result?.token) throw new Error(`login as ${username} failed: ${r.status} ${JSON.stringify(r.body)}`);
+        return r.body.result.token as string;
+      },
+      raw: async (path, init) => parse(await fetch(`${origin}${path}`, init)),
+      async close() {
+        await closeApp.close();
+        await database.close();
+        await cleanUp(testDb);
+      },
+    };
+  } catch (error) {
+    await app?.close();
+    await database.close();
+    await cleanUp(testDb);
+    throw error;
+  }
+}

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+/*
+ * Two projects: `unit` (pure functions, fast) and `api` (each file starts the real server on a fresh
+ * database). The machine has 2 cores and every API file runs its own PostgreSQL (PGlite or a database
+ * on TEST_DATABASE_URL), so the API project runs at most two files at a time.
+ */
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          maxWorkers: 2,
+          // Starting a server means creating a database, migrating it and seeding it (with scrypt hashes).
+          hookTimeout: 120_000,
+          testTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
