@@ -37,7 +37,7 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     db: database.db,
     dbKind: database.kind,
     tokens,
-    sessions: new SessionResolver(database.db, tokens),
+    sessions: new SessionResolver(database.db, tokens, config.allowGuest),
     lockout: new LoginLockout(database.db),
     permissions: new PermissionService(database.db),
     dictionaries: new DictionaryService(database.db),

@@ -27,12 +27,16 @@ declare module 'fastify' {
 export const TOKEN_HEADER = 'x-access-token';
 export const TENANT_HEADER = 'tenant_id';
 export const FROZEN_MESSAGE = '该用户已冻结';
+export const GUEST_USERNAME = 'guest';
+export const GUEST_DISABLED_MESSAGE = '访客登录已关闭，请使用账号登录';
 
 /** Reads and checks the token of a request; every non-public API route goes through this. */
 export class SessionResolver {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly tokens: TokenService,
+    /** ALLOW_GUEST: when off, guest tokens issued before the switch stop working too (they live 7 days). */
+    private readonly allowGuest = true,
   ) {}
 
   tokenOf(request: FastifyRequest): string | undefined {
@@ -54,6 +58,7 @@ export class SessionResolver {
     const user = await this.db.selectFrom('sys_user').selectAll().where('id', '=', claims.sub).where('del_flag', '=', 0).executeTakeFirst();
     if (!user) throw unauthorized('Token失效，请重新登录');
     if (user.status !== 1) throw unauthorized(FROZEN_MESSAGE);
+    if (!this.allowGuest && user.username === GUEST_USERNAME) throw unauthorized(GUEST_DISABLED_MESSAGE);
     const tenantId = await this.checkTenant(request, user.id);
     return { user, jti: claims.jti, exp: claims.exp, tenantId };
   }

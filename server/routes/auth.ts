@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { lockedMessage } from '../auth/lockout.ts';
 import { verifyPassword } from '../auth/password.ts';
-import { sessionOf } from '../auth/session.ts';
+import { FROZEN_MESSAGE, GUEST_DISABLED_MESSAGE, GUEST_USERNAME, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import type { SysUser } from '../db/schema.ts';
 import { ApiError, forbidden, ok, requireText } from '../http/envelope.ts';
@@ -49,7 +49,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
         if (left === 0) throw new ApiError(423, lockedMessage(15 * 60_000));
         throw new ApiError(401, `${WRONG_CREDENTIALS}，还可尝试${left}次`);
       }
-      if (user.status !== 1) throw forbidden('该用户已冻结');
+      if (user.status !== 1) throw forbidden(FROZEN_MESSAGE);
       await lockout.clear(username);
       return signIn(user, request);
     },
@@ -57,8 +57,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** Automatic sign-in of the built-in read-only guest (spec section 4, Session). */
   app.post('/sys/guestLogin', { config: { public: true, rateLimit: { max: config.loginRateLimit, timeWindow: 60_000 } } }, async (request) => {
-    if (!config.allowGuest) throw forbidden('访客登录已关闭，请使用账号登录');
-    const guest = await db.selectFrom('sys_user').selectAll().where('username', '=', 'guest').where('del_flag', '=', 0).executeTakeFirst();
+    if (!config.allowGuest) throw forbidden(GUEST_DISABLED_MESSAGE);
+    const guest = await db.selectFrom('sys_user').selectAll().where('username', '=', GUEST_USERNAME).where('del_flag', '=', 0).executeTakeFirst();
     if (!guest || guest.status !== 1) throw forbidden('访客账号不可用');
     return signIn(guest, request);
   });

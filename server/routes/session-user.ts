@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, isStrongPassword, PASSWORD_RULE_MESSAGE, verifyPassword } from '../auth/password.ts';
-import { sessionOf } from '../auth/session.ts';
+import { GUEST_USERNAME, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, forbidden, ok, requireText } from '../http/envelope.ts';
 import { nowText } from '../lib/time.ts';
@@ -22,7 +22,7 @@ export function sessionUserRoutes(app: FastifyInstance, ctx: AppContext) {
     const password = requireText(request.body, 'password', '请输入新密码!', 100);
     const confirm = requireText(request.body, 'confirmpassword', '请确认新密码!', 100);
     if (username !== user.username) throw forbidden('只能修改自己的密码');
-    if (user.username === 'guest') throw forbidden('访客不能修改密码');
+    if (user.username === GUEST_USERNAME) throw forbidden('访客不能修改密码');
     if (!isStrongPassword(password)) throw badRequest(PASSWORD_RULE_MESSAGE);
     if (password !== confirm) throw badRequest('两次输入的密码不一样！');
     if (!(await verifyPassword(oldPassword, user.password))) throw badRequest('旧密码输入错误!');
