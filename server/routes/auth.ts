@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { lockedMessage } from '../auth/lockout.ts';
-import { verifyPassword } from '../auth/password.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { FROZEN_MESSAGE, GUEST_DISABLED_MESSAGE, GUEST_USERNAME, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import type { SysUser } from '../db/schema.ts';
@@ -13,6 +13,9 @@ const WRONG_CREDENTIALS = '用户名或密码错误';
 /** Login, guest login and logout (spec section 7, "Auth"). */
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, lockout, tokens, sessions, dictionaries, config } = ctx;
+  // An unknown username is checked against this hash too, so the answer takes as long as for a real
+  // account with a wrong password: the timing must not tell which usernames exist.
+  let dummyHash: Promise<string> | undefined;
 
   /** What every successful sign-in answers: the token, the user and all dictionaries. */
   async function signIn(user: SysUser, request: FastifyRequest) {
@@ -43,7 +46,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       if (lockedMs > 0) throw new ApiError(423, lockedMessage(lockedMs));
 
       const user = await db.selectFrom('sys_user').selectAll().where('username', '=', username).where('del_flag', '=', 0).executeTakeFirst();
-      const valid = user ? await verifyPassword(password, user.password) : false;
+      const hash = user?.password ?? (await (dummyHash ??= hashPassword('no-such-user')));
+      const valid = (await verifyPassword(password, hash)) && !!user;
       if (!user || !valid) {
         const left = await lockout.recordFailure(username, request.ip);
         if (left === 0) throw new ApiError(423, lockedMessage(15 * 60_000));
