@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { LoginLockout } from './auth/lockout.ts';
 import { SessionResolver } from './auth/session.ts';
 import { TokenService } from './auth/tokens.ts';
@@ -59,7 +59,8 @@ function errorToEnvelope(app: FastifyInstance) {
 /** The API: every route under config.apiBase, each authenticated unless it says it is public. */
 async function api(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config?.public) return;
+    // An unknown path is answered 404 with or without a token: there is nothing there to protect.
+    if (request.routeOptions.config?.public || request.is404) return;
     request.session = await ctx.sessions.resolve(request);
   });
   for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes]) register(app, ctx);
@@ -74,7 +75,17 @@ function runtimeConfig(ctx: AppContext): string {
 
 export async function buildApp(config: ServerConfig, database: Database): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const ctx = createContext(config, database);
-  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: false, bodyLimit: 2 * 1024 * 1024 });
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: false,
+    bodyLimit: 2 * 1024 * 1024,
+    // The router answers malformed URLs and over-long path parameters itself, before any error handler:
+    // without this they would leave in Fastify's own shape instead of the envelope.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400;
+      (reply as FastifyReply).status(status).send(fail(status, status === 414 ? '请求地址过长' : '请求格式不正确'));
+    },
+  });
   errorToEnvelope(app);
   await app.register(rateLimit, { global: false });
   app.addHook('onSend', async (request, reply, payload) => {
