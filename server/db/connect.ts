@@ -33,6 +33,9 @@ export async function openDatabase(opts: { dataDir?: string; databaseUrl?: strin
     const pool = new pg.default.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
+      // The text parsers above expect ISO dates; a server or database set to another DateStyle
+      // ('SQL, DMY', 'German' …) would otherwise change the API's format and break the lockout's clock.
+      options: '-c DateStyle=ISO,YMD',
       types: { getTypeParser: ((oid: number, format?: string) => parsers[oid] ?? pg.default.types.getTypeParser(oid, format as 'text')) as never },
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import { newId } from '../lib/ids.ts';
 import { nowText } from '../lib/time.ts';
@@ -8,6 +8,8 @@ import type { DB } from './schema.ts';
 import { SYSTEM_DICTIONARIES } from './seed-dictionaries.ts';
 
 export const SEEDED_KEY = 'seeded_at';
+/** pg_advisory_xact_lock key held while seeding (any fixed number unused elsewhere). */
+const SEED_LOCK = 7_345_001;
 export const ADMIN_ROLE = 'admin';
 export const GUEST_ROLE = 'guest';
 
@@ -68,7 +70,11 @@ export async function seedOnFirstStart(db: Kysely<DB>, opts: { dataDir: string; 
   const now = nowText();
   const audit = { create_by: 'admin', create_time: now, update_by: null, update_time: null };
 
-  await db.transaction().execute(async (trx) => {
+  const seeded = await db.transaction().execute(async (trx) => {
+    // Several server processes may start together on a new database: the lock lets one seed and the
+    // others, once it has committed, see that it is done (instead of failing on duplicate keys).
+    await sql`select pg_advisory_xact_lock(${sql.lit(SEED_LOCK)})`.execute(trx);
+    if (await trx.selectFrom('sys_meta').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst()) return false;
     await trx.insertInto('sys_tenant').values({ id: 1, name: '希望工程总部', status: 1, create_time: now }).execute();
 
     const departIds = new Map<string, string>();
@@ -115,7 +121,9 @@ export async function seedOnFirstStart(db: Kysely<DB>, opts: { dataDir: string; 
 
     await seedDictionaries(trx, now);
     await trx.insertInto('sys_meta').values({ key: SEEDED_KEY, value: now }).execute();
+    return true;
   });
+  if (!seeded) return { seeded: false };
 
   if (generated) writeFileSync(resolve(opts.dataDir, 'initial-admin-password.txt'), `${generated}\n`, { mode: 0o600 });
   return { seeded: true, generatedAdminPassword: generated };
