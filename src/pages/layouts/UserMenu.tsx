@@ -1,6 +1,4 @@
-import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
-import LoginOutlined from '@ant-design/icons/LoginOutlined';
-import UserOutlined from '@ant-design/icons/UserOutlined';
+import { LogoutOutlined, LoginOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Modal, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';

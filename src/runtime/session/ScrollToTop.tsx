@@ -4,6 +4,8 @@ import { useLocation } from 'react-router-dom';
 /** Scroll resets to the top on navigation (spec section 2). */
 export function ScrollToTop() {
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return null;
 }
