@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+/*
+ * `npm test`: the whole suite, in order: type check, unit and API tests on the embedded database,
+ * the API tests again on a real PostgreSQL server (when one is reachable), the client build, and the
+ * end-to-end tests in Debian's Chromium. Prints one closing line: 'tests: N passed, N failed, N skipped'.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const tmp = join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const problems = [];
+
+function run(title, command, args, env = {}) {
+  console.log(`\n=== ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) problems.push(`${title} (exit ${result.status ?? result.signal})`);
+  return result.status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function countVitest(file, title) {
+  const report = readJson(file);
+  if (!report) return problems.push(`${title}: no report`);
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  const report = readJson(file);
+  if (!report) return problems.push('e2e: no report');
+  totals.passed += report.stats.expected + report.stats.flaky;
+  totals.failed += report.stats.unexpected;
+  totals.skipped += report.stats.skipped;
+}
+
+function ensureChromium() {
+  const hasChromium = existsSync('/usr/bin/chromium');
+  const hasCjkFont = spawnSync('sh', ['-c', 'fc-list 2>/dev/null | grep -qi "Noto Sans CJK"']).status === 0;
+  if (hasChromium && hasCjkFont) return;
+  console.log('\n=== installing Debian chromium and fonts-noto-cjk (apt-get)');
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (!existsSync('/usr/bin/chromium')) problems.push('chromium could not be installed');
+}
+
+/** A PostgreSQL server for the second API pass: TEST_DATABASE_URL, or the local one if it answers. */
+async function postgresUrl() {
+  const candidate = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: candidate, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return candidate;
+  } catch (error) {
+    if (process.env.TEST_DATABASE_URL || process.env.CI) problems.push(`PostgreSQL at ${candidate} not reachable: ${error.message}`);
+    console.log(`\n(PostgreSQL at ${candidate} not reachable: the second API pass is skipped)`);
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const only = process.argv[2];
+
+if (!only || only === 'static') run('type check (tsc --noEmit)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+
+if (!only || only === 'unit') {
+  const out = join(tmp, 'vitest-pglite.json');
+  rmSync(out, { force: true });
+  run('unit and API tests (embedded PostgreSQL)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  countVitest(out, 'unit+api');
+}
+
+if (!only || only === 'pg') {
+  const url = await postgresUrl();
+  if (url) {
+    const out = join(tmp, 'vitest-postgres.json');
+    rmSync(out, { force: true });
+    run(`API tests (PostgreSQL server ${url.replace(/\/\/[^@]*@/, '//')})`, bin('vitest'), ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { TEST_DATABASE_URL: url });
+    countVitest(out, 'api on PostgreSQL');
+  }
+}
+
+if (!only || only === 'e2e') {
+  ensureChromium();
+  run('client build (vite)', bin('vite'), ['build', '--logLevel', 'warn']);
+  const out = join(tmp, 'playwright.json');
+  rmSync(out, { force: true });
+  run('end-to-end tests (Chromium)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  countPlaywright(out);
+}
+
+console.log('');
+for (const p of problems) console.log(`problem: ${p}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(problems.length || totals.failed ? 1 : 0);
