@@ -1,16 +1,20 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Layout, Menu, type MenuProps } from 'antd';
-import { Suspense, useMemo, useState } from 'react';
+import { Layout, Menu, type MenuProps, notification } from 'antd';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { runtimeConfig } from '../../runtime/config.ts';
 import type { AppRoute } from '../../runtime/menu/routes.ts';
-import { session } from '../../runtime/session/store.ts';
+import { greeting } from '../../runtime/helpers/greeting.ts';
+import { session, takeWelcome } from '../../runtime/session/store.ts';
 import { PageLoading } from '../../runtime/session/PageLoading.tsx';
 import { BlockBoundary } from './BlockBoundary.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 type MenuItem = Required<MenuProps>['items'][number];
+
+// Notifications open below the 64 px header so they never cover the user menu.
+notification.config({ top: 72 });
 
 /** Menu items from the routes: hidden entries skipped, containers as submenus unless always-show. */
 function menuItems(routes: readonly AppRoute[]): MenuItem[] {
@@ -30,6 +34,11 @@ export default function BasicLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const items = useMemo(() => menuItems(routes as AppRoute[]), [routes]);
+
+  useEffect(() => {
+    const name = takeWelcome();
+    if (name) notification.success({ message: '欢迎', description: `${greeting()}，欢迎回来，${name}`, duration: 3 });
+  }, []);
 
   return (
     <Layout className="basic-layout">

@@ -1,43 +1,48 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Form, Input, notification } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Checkbox, Input } from 'antd';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { SiteInfo } from '../../runtime/api-types.ts';
 import { HOME_PATH } from '../../runtime/config.ts';
-import { greeting } from '../../runtime/helpers/greeting.ts';
 import { http, RequestFailure } from '../../runtime/http/client.ts';
-import { login } from '../../runtime/session/store.ts';
+import { announceWelcome, login } from '../../runtime/session/store.ts';
 import { local, SEVEN_DAYS_MS } from '../../runtime/storage.ts';
-
-interface LoginForm {
-  username: string;
-  password: string;
-  remember: boolean;
-}
 
 const REMEMBERED = 'Remembered_Username';
 
-/** The login page (spec section 2, /user/login). */
+/*
+ * The login page (spec section 2, /user/login). It is the first thing every user loads, so it keeps
+ * to a few light antd inputs and checks its two fields itself rather than pulling in antd's Form.
+ */
 export default function Login() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const remembered = local.get<string>(REMEMBERED) ?? '';
+  const [username, setUsername] = useState(remembered);
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(!!remembered);
+  const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [site, setSite] = useState<SiteInfo | null>(null);
-  const remembered = local.get<string>(REMEMBERED) ?? '';
 
   useEffect(() => {
     http.get<SiteInfo>('site/siteinfo', undefined, { silent: true }).then((r) => setSite(r.result), () => setSite(null));
   }, []);
 
-  async function submit(values: LoginForm) {
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const name = username.trim();
+    const blank = { username: !name, password: !password };
+    setMissing(blank);
+    if (blank.username || blank.password) return;
     setBusy(true);
     setError(null);
     try {
-      const result = await login(values.username.trim(), values.password);
-      if (values.remember) local.set(REMEMBERED, values.username.trim(), SEVEN_DAYS_MS);
+      const result = await login(name, password);
+      if (remember) local.set(REMEMBERED, name, SEVEN_DAYS_MS);
       else local.remove(REMEMBERED);
-      notification.success({ message: '欢迎', description: `${greeting()}，欢迎回来，${result.userInfo.realname}`, duration: 3 });
+      announceWelcome(result.userInfo.realname);
       navigate(params.get('redirect') || HOME_PATH, { replace: true });
     } catch (e) {
       setError(e instanceof RequestFailure ? e.message : '登录失败，请稍后再试');
@@ -47,31 +52,54 @@ export default function Login() {
   }
 
   return (
-    <div className="login-main">
+    <form className="login-main" name="login" onSubmit={submit} noValidate>
       <div className="login-tab-title">账号密码登录</div>
       {error && <Alert type="error" showIcon message={error} className="login-error" data-testid="login-error" />}
-      <Form<LoginForm> name="login" size="large" onFinish={submit} initialValues={{ username: remembered, remember: !!remembered }} onValuesChange={() => error && setError(null)}>
-        <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-          <Input prefix={<UserOutlined />} placeholder="请输入用户名" autoComplete="username" />
-        </Form.Item>
-        <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-          <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item name="remember" valuePropName="checked" className="login-remember">
-          <Checkbox>记住用户名</Checkbox>
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy} className="login-button">
-            登 录
-          </Button>
-        </Form.Item>
-      </Form>
+      <div className="login-field">
+        <Input
+          size="large"
+          prefix={<UserOutlined />}
+          placeholder="请输入用户名"
+          autoComplete="username"
+          value={username}
+          status={missing.username ? 'error' : undefined}
+          onChange={(e) => {
+            setUsername(e.target.value);
+            setMissing((m) => ({ ...m, username: false }));
+            setError(null);
+          }}
+        />
+        {missing.username && <div className="login-field-error">请输入用户名</div>}
+      </div>
+      <div className="login-field">
+        <Input.Password
+          size="large"
+          prefix={<LockOutlined />}
+          placeholder="请输入密码"
+          autoComplete="current-password"
+          value={password}
+          status={missing.password ? 'error' : undefined}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setMissing((m) => ({ ...m, password: false }));
+            setError(null);
+          }}
+        />
+        {missing.password && <div className="login-field-error">请输入密码</div>}
+      </div>
+      <div className="login-remember">
+        <Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)}>
+          记住用户名
+        </Checkbox>
+      </div>
+      <Button type="primary" htmlType="submit" size="large" block loading={busy} className="login-button">
+        登 录
+      </Button>
       {site?.allowGuest && (
         <div className="login-other">
           <Link to={HOME_PATH}>以访客身份浏览</Link>
         </div>
       )}
-    </div>
+    </form>
   );
 }
-

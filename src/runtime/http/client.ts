@@ -2,7 +2,6 @@ import ky, { HTTPError, TimeoutError } from 'ky';
 import type { Envelope } from '../api-types.ts';
 import { runtimeConfig } from '../config.ts';
 import { KEYS, local } from '../storage.ts';
-import { showHttpError } from './error-catalogue.ts';
 
 /*
  * The shared client of spec section 7: base path from the runtime config, 600000 ms timeout, the
@@ -85,7 +84,9 @@ export async function request<T>(method: string, path: string, options: RequestO
       failure = new RequestFailure(0, '网络连接失败，请检查网络');
     }
     if (!options.silent) {
-      showHttpError(failure.status, failure.message, { hasToken: !!token, route: currentRoute(), logout: logoutHandler, reload: () => location.reload() });
+      // Loaded on the first failure only: the notification and modal code stays off the login route.
+      const context = { hasToken: !!token, route: currentRoute(), logout: logoutHandler, reload: () => location.reload() };
+      void import('./error-catalogue.ts').then(({ showHttpError }) => showHttpError(failure.status, failure.message, context));
     }
     throw failure;
   }

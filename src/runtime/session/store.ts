@@ -93,6 +93,20 @@ export function clearLocalSession() {
   session.allAuth = [];
 }
 
+const WELCOME_KEY = 'WELCOME_PENDING';
+
+/** The login page leaves the welcome for the layout to show, so notification code stays off the login route. */
+export function announceWelcome(realname: string) {
+  sessionSet(WELCOME_KEY, realname);
+}
+
+/** The pending welcome's name, once. */
+export function takeWelcome(): string | null {
+  const name = sessionGet<string | null>(WELCOME_KEY, null);
+  sessionRemove(WELCOME_KEY);
+  return name;
+}
+
 /** Stores a user info that changed (department switch, profile edit) for another 7 days. */
 export function updateUserInfo(userInfo: UserInfo) {
   local.set(KEYS.USER_INFO, userInfo, SEVEN_DAYS_MS);
