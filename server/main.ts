@@ -2,7 +2,7 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seedOnFirstStart } from './db/seed.ts';
+import { DEMO_STAFF, seedOnFirstStart } from './db/seed.ts';
 
 /** Opens (or creates) the database, migrates, seeds a new install, and serves client and API on one port. */
 async function main() {
@@ -23,6 +23,9 @@ async function main() {
     console.log(`      (只显示这一次，已保存到 ${config.dataDir}/initial-admin-password.txt；登录后请修改)`);
   } else if (seed.seeded) {
     console.log('登录: 用户名 admin，密码为 ADMIN_PASSWORD 的值');
+  }
+  if (seed.seeded) {
+    console.log(`演示账号: ${DEMO_STAFF.map((s) => `${s.username}(${s.realname})`).join('、')}，初始密码与 admin 相同`);
   } else {
     console.log(`登录: 用户名 admin（初始密码见 ${config.dataDir}/initial-admin-password.txt，或 ADMIN_PASSWORD）`);
   }

@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ADMIN_PASSWORD, expectDashboard, storedToken } from './helpers.ts';
+
+/*
+ * A server of its own on its own data directory, stopped and started again: the signed-in browser
+ * keeps its session (same install secret, same database) and the data is still there.
+ */
+const PORT = Number(process.env.E2E_RESTART_PORT || 3101);
+const BASE = `http://127.0.0.1:${PORT}`;
+
+function startServer(dataDir: string): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, DATABASE_URL: '' },
+  });
+}
+
+async function ready() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${BASE}/runtime-config.js`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not start');
+}
+
+async function stop(server: ChildProcess) {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+test('the server restarts with its data and sessions intact', async ({ page }) => {
+  test.setTimeout(180_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'hope-restart-'));
+  let server = startServer(dataDir);
+  try {
+    await ready();
+    await page.goto(`${BASE}/#/user/login`);
+    await page.getByPlaceholder('请输入用户名').fill('admin');
+    await page.getByPlaceholder('请输入密码').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await expectDashboard(page);
+    const token = await storedToken(page);
+
+    await stop(server);
+    server = startServer(dataDir);
+    await ready();
+
+    await page.reload();
+    await expectDashboard(page);
+    await expect(page.getByText('欢迎您，管理员')).toBeVisible();
+    expect(await storedToken(page)).toBe(token);
+    const res = await fetch(`${BASE}/hope-boot/sys/user/getCurrentUserDeparts`, { headers: { 'X-Access-Token': token! } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).result.list.length).toBe(2);
+  } finally {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
