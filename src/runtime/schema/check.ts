@@ -1,0 +1,34 @@
+import { AUDIT_NAMES } from './audit-fields.ts';
+import type { SchemaDocument } from './types.generated.ts';
+import { LAYOUT_TYPES, widgets } from './walk.ts';
+
+/*
+ * What JSON Schema cannot say about one document: names must point at declared fields, and no two
+ * widgets may share a model. Cross-document checks (refs, dictionaries) are the server's, which sees all.
+ */
+export function checkDocument(doc: SchemaDocument): string[] {
+  const problems: string[] = [];
+  const fields = new Set<string>();
+  for (const f of doc.entity.fields) {
+    if (fields.has(f.name)) problems.push(`entity: 字段重复 ${f.name}`);
+    if (AUDIT_NAMES.has(f.name)) problems.push(`entity: ${f.name} 是系统字段，不能声明`);
+    fields.add(f.name);
+  }
+  const known = (name: string) => fields.has(name) || AUDIT_NAMES.has(name);
+  for (const c of doc.list?.columns ?? []) if (!known(c.dataIndex)) problems.push(`list.columns: 未知字段 ${c.dataIndex}`);
+  for (const q of doc.list?.query ?? []) if (!known(q.field)) problems.push(`list.query: 未知字段 ${q.field}`);
+  const models = new Set<string>();
+  for (const w of widgets(doc.form?.list)) {
+    if (LAYOUT_TYPES.has(w.type)) continue;
+    if (!w.model) continue;
+    if (models.has(w.model)) problems.push(`form: 数据字段重复 ${w.model}`);
+    models.add(w.model);
+    if (w.type !== 'batch' && !known(w.model)) problems.push(`form: 控件 ${w.key} 绑定了未知字段 ${w.model}`);
+    if (w.type === 'batch' && !w.options?.onlineFormCode) problems.push(`form: 子表 ${w.key} 缺少 onlineFormCode`);
+  }
+  for (const f of doc.detail?.fields ?? []) if (!known(f)) problems.push(`detail.fields: 未知字段 ${f}`);
+  for (const r of doc.entity.rules?.rollups ?? []) if (!fields.has(r.via)) problems.push(`rules.rollups: 未知字段 ${r.via}`);
+  const t = doc.entity.rules?.transitions;
+  if (t && !fields.has(t.field)) problems.push(`rules.transitions: 未知字段 ${t.field}`);
+  return problems;
+}

@@ -1,0 +1,732 @@
+/* Generated from schemas/_meta/*.schema.json by `npm run gen:types`. Do not edit by hand. */
+
+/**
+ * A computed value for linkage: a literal, a field, or an operator over expressions. Interpreted, never evaluated as code.
+ */
+export type Expression =
+  | (string | number | boolean | null)
+  | {
+      $field: string;
+    }
+  | {
+      $add?: Expression[];
+      /**
+       * @minItems 2
+       * @maxItems 2
+       */
+      $sub?: Expression[];
+      $mul?: Expression[];
+      /**
+       * @minItems 2
+       * @maxItems 2
+       */
+      $div?: Expression[];
+      /**
+       * @minItems 2
+       * @maxItems 2
+       */
+      $round?: Expression[];
+      $concat?: Expression[];
+      /**
+       * @minItems 3
+       * @maxItems 3
+       */
+      $if?: unknown[];
+    };
+
+/**
+ * One screen and the entity behind it. Every file in schemas/ (and every designer-made document in the database) passes this meta-schema.
+ */
+export interface SchemaDocument {
+  $schema?: string;
+  /**
+   * format version; older documents are upgraded on load
+   */
+  version: 1;
+  /**
+   * area/entity: also the API path /{area}/{entity}/…
+   */
+  code: string;
+  title: string;
+  menu?: MenuDef;
+  /**
+   * button permission codes are {prefix}:add, :edit, …; default area:entity
+   */
+  permissionPrefix?: string;
+  dictionaries?: DictDef[];
+  fillRules?: FillRuleDef[];
+  entity: EntityDef;
+  list?: ListDef;
+  form?: FormDef;
+  detail?: DetailDef;
+}
+/**
+ * This interface was referenced by `SchemaDocument`'s JSON-Schema
+ * via the `definition` "MenuDef".
+ */
+export interface MenuDef {
+  /**
+   * the area menu this screen sits under (created when missing)
+   */
+  parent: string;
+  parentTitle?: string;
+  parentIcon?: string;
+  parentSort?: number;
+  title?: string;
+  icon?: string;
+  sort?: number;
+  hidden?: boolean;
+  keepAlive?: boolean;
+  /**
+   * role codes granted the menu and all its buttons on first sync (admin always is)
+   */
+  roles?: string[];
+  /**
+   * role codes granted the menu and the detail/export buttons only
+   */
+  readRoles?: string[];
+}
+/**
+ * This interface was referenced by `SchemaDocument`'s JSON-Schema
+ * via the `definition` "DictDef".
+ */
+export interface DictDef {
+  code: string;
+  name: string;
+  /**
+   * @minItems 1
+   */
+  items: DictItemDef[];
+}
+export interface DictItemDef {
+  value: string;
+  text: string;
+  color?: string;
+}
+/**
+ * A generated code: prefix + date + a sequence that restarts every period.
+ *
+ * This interface was referenced by `SchemaDocument`'s JSON-Schema
+ * via the `definition` "FillRuleDef".
+ */
+export interface FillRuleDef {
+  code: string;
+  name: string;
+  prefix: string;
+  dateFormat?: '' | 'YYYY' | 'YYYYMM' | 'YYYYMMDD';
+  seqLength?: number;
+  reset?: 'never' | 'year' | 'month' | 'day';
+}
+/**
+ * The table behind a screen: its fields, indexes and the rules the server enforces. The server derives the table, its indexes and its record validator from it; changes are additive only.
+ */
+export interface EntityDef {
+  table: string;
+  /**
+   * A table owned by the system migrations: the runtime checks the fields exist but never creates or alters it.
+   */
+  system?: boolean;
+  /**
+   * @minItems 1
+   */
+  fields: FieldDef[];
+  indexes?: IndexDef[];
+  dictSource?: DictSource;
+  parent?: ParentDef;
+  rules?: EntityRules;
+}
+/**
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "FieldDef".
+ */
+export interface FieldDef {
+  name: string;
+  label: string;
+  /**
+   * This interface was referenced by `EntityDef`'s JSON-Schema
+   * via the `definition` "FieldType".
+   */
+  type: 'string' | 'text' | 'integer' | 'decimal' | 'date' | 'datetime' | 'boolean' | 'json';
+  /**
+   * for string: the column's varchar length (default 255)
+   */
+  length?: number;
+  /**
+   * for decimal: total digits (default 12)
+   */
+  precision?: number;
+  /**
+   * for decimal: digits after the point (default 2)
+   */
+  scale?: number;
+  required?: boolean;
+  unique?: boolean;
+  index?: boolean;
+  default?: string | number | boolean | null;
+  /**
+   * values must be items of this system dictionary
+   */
+  dict?: string;
+  ref?: RefDef;
+  min?: number;
+  max?: number;
+  pattern?: string;
+  patternMessage?: string;
+  /**
+   * never written by add or edit (rolled-up or generated values)
+   */
+  readOnly?: boolean;
+  mask?: 'phone' | 'idcard' | 'name' | 'bankcard' | 'email';
+  generated?: {
+    rule: string;
+  };
+  /**
+   * rich text cleaned on the server before it is stored
+   */
+  sanitize?: 'html';
+  /**
+   * a trigram index for substring search
+   */
+  searchable?: 'like';
+}
+/**
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "RefDef".
+ */
+export interface RefDef {
+  entity: string;
+  /**
+   * the referenced field shown in place of the id
+   */
+  label?: string;
+  /**
+   * this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)
+   */
+  match?: {
+    [k: string]: string;
+  };
+  message?: string;
+}
+/**
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "IndexDef".
+ */
+export interface IndexDef {
+  /**
+   * @minItems 1
+   */
+  columns: string[];
+  unique?: boolean;
+}
+/**
+ * Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "DictSource".
+ */
+export interface DictSource {
+  /**
+   * @minItems 1
+   */
+  text: string[];
+  /**
+   * @minItems 1
+   */
+  code: string[];
+  pid?: string;
+  hasChild?: string;
+}
+/**
+ * A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "ParentDef".
+ */
+export interface ParentDef {
+  entity: string;
+  field: string;
+}
+/**
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "EntityRules".
+ */
+export interface EntityRules {
+  rollups?: RollupRule[];
+  transitions?: TransitionRule;
+  limits?: LimitRule[];
+  /**
+   * holders of this permission see masked fields unmasked
+   */
+  sensitivePermission?: string;
+}
+/**
+ * Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "RollupRule".
+ */
+export interface RollupRule {
+  /**
+   * entity code of the record that holds the total
+   */
+  target: string;
+  /**
+   * this entity's field holding the target's id
+   */
+  via: string;
+  /**
+   * the target's field that receives the value
+   */
+  into: string;
+  op: 'sum' | 'count' | 'countDistinct';
+  /**
+   * the field summed or counted (distinct)
+   */
+  of?: string;
+  where?: Condition;
+}
+/**
+ * The declarative condition grammar shared by list queries, linkage and server rules: { "$and": [ { "status": { "$eq": "1" } } ] }. Interpreted, never evaluated as code.
+ */
+export interface Condition {
+  /**
+   * @minItems 1
+   */
+  $and?: Condition[];
+  /**
+   * @minItems 1
+   */
+  $or?: Condition[];
+  $not?: Condition;
+  [k: string]: Comparison | Condition[] | Condition | undefined;
+}
+/**
+ * This interface was referenced by `Condition`'s JSON-Schema definition
+ * via the `patternProperty` "^[a-z][a-z0-9_]{0,62}$".
+ *
+ * This interface was referenced by `Condition`'s JSON-Schema
+ * via the `definition` "Comparison".
+ */
+export interface Comparison {
+  /**
+   * This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $eq?: string | number | boolean | null;
+  /**
+   * This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $ne?: string | number | boolean | null;
+  /**
+   * This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $gt?: string | number | boolean | null;
+  /**
+   * This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $gte?: string | number | boolean | null;
+  /**
+   * This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $lt?: string | number | boolean | null;
+  /**
+   * This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $lte?: string | number | boolean | null;
+  /**
+   * Items: This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $in?: (string | number | boolean | null)[];
+  /**
+   * Items: This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $nin?: (string | number | boolean | null)[];
+  $like?: string;
+  $empty?: boolean;
+}
+/**
+ * The allowed moves of a status field; any other change of the field is refused.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "TransitionRule".
+ */
+export interface TransitionRule {
+  field: string;
+  /**
+   * values a new record may start with
+   */
+  initial?: string[];
+  steps: TransitionStep[];
+}
+export interface TransitionStep {
+  /**
+   * @minItems 1
+   */
+  from: string[];
+  to: string;
+  permission?: string;
+  label?: string;
+}
+/**
+ * The sum of a field over this entity's rows sharing a parent never exceeds a field of that parent.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "LimitRule".
+ */
+export interface LimitRule {
+  sum: string;
+  via: string;
+  ceiling: {
+    entity: string;
+    field: string;
+  };
+  where?: Condition;
+  parentWhere?: Condition;
+  parentMessage?: string;
+  message: string;
+}
+/**
+ * The list screen: columns, query items (spec section 3), toolbar and row actions tied to button permissions.
+ */
+export interface ListDef {
+  /**
+   * @minItems 1
+   */
+  columns: ColumnDef[];
+  query?: QueryItem[];
+  /**
+   * Items: This interface was referenced by `ListDef`'s JSON-Schema
+   * via the `definition` "ActionKey".
+   */
+  toolbar?: ('add' | 'edit' | 'detail' | 'delete' | 'batchDelete' | 'export' | 'import')[];
+  /**
+   * Items: This interface was referenced by `ListDef`'s JSON-Schema
+   * via the `definition` "ActionKey".
+   */
+  rowActions?: ('add' | 'edit' | 'detail' | 'delete' | 'batchDelete' | 'export' | 'import')[];
+  defaultSort?: {
+    column: string;
+    order: 'asc' | 'desc';
+  };
+  formContainer?: 'modal' | 'drawer';
+  formWidth?: number;
+  rowSelection?: boolean;
+}
+/**
+ * This interface was referenced by `ListDef`'s JSON-Schema
+ * via the `definition` "ColumnDef".
+ */
+export interface ColumnDef {
+  dataIndex: string;
+  title?: string;
+  width?: number;
+  sorter?: boolean;
+  /**
+   * render the value as the text of this dictionary's item
+   */
+  dict?: string;
+  /**
+   * characters shown before the rest is cut (default 25)
+   */
+  ellipsis?: number;
+  render?: 'money' | 'date' | 'image' | 'file' | 'tag' | 'switch';
+  fixed?: 'left' | 'right';
+  /**
+   * hidden until switched on in the column settings
+   */
+  hidden?: boolean;
+}
+/**
+ * This interface was referenced by `ListDef`'s JSON-Schema
+ * via the `definition` "QueryItem".
+ */
+export interface QueryItem {
+  field: string;
+  label: string;
+  view?:
+    | 'text'
+    | 'number'
+    | 'date'
+    | 'datetime'
+    | 'list'
+    | 'radio'
+    | 'checkbox'
+    | 'list_multi'
+    | 'sel_tree'
+    | 'cat_tree'
+    | 'sel_search'
+    | 'sel_user'
+    | 'sel_depart'
+    | 'popup'
+    | 'pca';
+  /**
+   * group: a range queried as {field}_begin and {field}_end
+   */
+  mode?: 'single' | 'group';
+  dictCode?: string;
+  dictTable?: string;
+  dictText?: string;
+  dict?: string;
+  pidField?: string;
+  pidValue?: string;
+  hasChildField?: string;
+  pcode?: string;
+  config?: string;
+  /**
+   * '1': shown only when the query bar is expanded
+   */
+  hidden?: '0' | '1';
+}
+/**
+ * The form designer's own format (spec section 3, 'Designer form definition'): { list, config }. The designer imports and exports it unchanged; the runtime compiles it to a Formily schema.
+ */
+export interface FormDef {
+  list: WidgetItem[];
+  config: FormConfig;
+}
+/**
+ * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "WidgetItem".
+ */
+export interface WidgetItem {
+  /**
+   * This interface was referenced by `FormDef`'s JSON-Schema
+   * via the `definition` "WidgetType".
+   */
+  type:
+    | 'input'
+    | 'textarea'
+    | 'password'
+    | 'number'
+    | 'integer'
+    | 'select'
+    | 'checkbox'
+    | 'radio'
+    | 'date'
+    | 'datetime'
+    | 'time'
+    | 'rate'
+    | 'slider'
+    | 'switch'
+    | 'uploadFile'
+    | 'uploadImg'
+    | 'cascader'
+    | 'pca'
+    | 'treeSelect'
+    | 'categoryTree'
+    | 'selectSearch'
+    | 'popup'
+    | 'user'
+    | 'dept'
+    | 'editor'
+    | 'markdown'
+    | 'hidden'
+    | 'download'
+    | 'text'
+    | 'html'
+    | 'button'
+    | 'alert'
+    | 'divider'
+    | 'grid'
+    | 'card'
+    | 'table'
+    | 'batch';
+  key: string;
+  label?: string;
+  icon?: string;
+  model?: string;
+  rules?: Rule[];
+  options?: WidgetOptions;
+  /**
+   * card contents; batch child widgets
+   */
+  list?: WidgetItem[];
+  columns?: GridColumn[];
+  trs?: TableRow[];
+}
+/**
+ * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "Rule".
+ */
+export interface Rule {
+  required?: boolean;
+  message?: string;
+  pattern?: string;
+}
+/**
+ * Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.
+ *
+ * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "WidgetOptions".
+ */
+export interface WidgetOptions {
+  width?: string;
+  defaultValue?: unknown;
+  placeholder?: string;
+  hidden?: boolean;
+  disabled?: boolean;
+  readonly?: boolean;
+  clearable?: boolean;
+  maxLength?: number | null;
+  type?: string;
+  isCc?: boolean;
+  minRows?: number;
+  maxRows?: number;
+  min?: number | null;
+  max?: number | null;
+  precision?: number | null;
+  step?: number;
+  integer?: boolean;
+  multiple?: boolean;
+  showSearch?: boolean;
+  dynamic?: 'static' | 'dict' | 'distal';
+  dynamicKey?: string;
+  options?: OptionItem[];
+  distal?: {
+    tableName?: string;
+    value?: string;
+    label?: string;
+  };
+  treeCheckable?: boolean;
+  range?: boolean;
+  showTime?: boolean;
+  format?: string;
+  rangeDefaultValue?: unknown[];
+  rangePlaceholder?: string[];
+  disabledDate?: 'none' | 'all' | 'formerly' | 'custom';
+  /**
+   * for custom: dates outside [start, end] are disabled
+   *
+   * @maxItems 2
+   */
+  disabledDateRange?: string[];
+  allowHalf?: boolean;
+  showInput?: boolean;
+  limit?: number;
+  listType?: 'text' | 'picture' | 'picture-card';
+  fileName?: string;
+  data?: string;
+  headers?: {};
+  action?: string;
+  downloadWay?: 'a' | 'ajax' | 'dynamic';
+  dynamicFun?: string;
+  drag?: boolean;
+  onlineFormCode?: string;
+  scrollY?: number;
+  showLabel?: boolean;
+  hideSequence?: boolean;
+  height?: number;
+  chinesization?: boolean;
+  activeValue?: string | number | boolean;
+  inactiveValue?: string | number | boolean;
+  handle?: 'submit' | 'reset' | 'dynamic';
+  description?: string;
+  showIcon?: boolean;
+  banner?: boolean;
+  closable?: boolean;
+  textAlign?: 'left' | 'center' | 'right';
+  showRequiredMark?: boolean;
+  orientation?: 'left' | 'center' | 'right';
+  gutter?: number;
+  bordered?: boolean;
+  bright?: boolean;
+  small?: boolean;
+  customStyle?: string;
+  popupCode?: string;
+  orgFields?: string;
+  destFields?: string;
+  dictTable?: string;
+  dictText?: string;
+  dictCode?: string;
+  condition?: string;
+  pcode?: string;
+  areaType?: 'cascader' | 'select';
+}
+/**
+ * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "Option".
+ */
+export interface OptionItem {
+  value: string | number | boolean;
+  label?: string;
+  children?: OptionItem[];
+}
+/**
+ * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "GridColumn".
+ */
+export interface GridColumn {
+  span: number;
+  list: WidgetItem[];
+}
+/**
+ * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "TableRow".
+ */
+export interface TableRow {
+  tds: TableCell[];
+}
+/**
+ * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "TableCell".
+ */
+export interface TableCell {
+  colspan?: number;
+  rowspan?: number;
+  list: WidgetItem[];
+}
+/**
+ * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "FormConfig".
+ */
+export interface FormConfig {
+  layout?: 'horizontal' | 'vertical' | 'inline';
+  labelCol?: {
+    span?: number;
+  };
+  wrapperCol?: {
+    span?: number;
+  };
+  labelWidth?: number;
+  hideRequiredMark?: boolean;
+  customStyle?: string;
+  isPrint?: boolean;
+  onlineFormCode?: string;
+  cclist?: string[];
+  linkage?: Linkage[];
+}
+/**
+ * Show, hide, require, disable or recompute one field from others, declared as data.
+ *
+ * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "Linkage".
+ */
+export interface Linkage {
+  target: string;
+  when?: Condition;
+  effect: 'show' | 'hide' | 'require' | 'disable' | 'set';
+  value?: Expression;
+}
+/**
+ * The read-only view of one record; by default the form's fields, read-only.
+ */
+export interface DetailDef {
+  columns?: number;
+  fields?: string[];
+  /**
+   * related lists shown under the record (master-detail): another entity's rows whose field points at this record
+   */
+  children?: DetailChild[];
+}
+export interface DetailChild {
+  entity: string;
+  field: string;
+  title: string;
+}

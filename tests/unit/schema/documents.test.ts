@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateSchemaTypes, TYPES_FILE } from '../../../scripts/schema-types.mjs';
+import { checkDocument, upgradeDocument, validateDocument, validateForm } from '../../../src/runtime/schema/index.ts';
+
+const root = join(import.meta.dirname, '../../..');
+
+function schemaFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === '_meta' ? [] : schemaFiles(path);
+    return name.endsWith('.json') ? [path] : [];
+  });
+}
+
+const files = schemaFiles(join(root, 'schemas'));
+
+describe('every file in schemas/', () => {
+  it('there are schema documents to check', () => expect(files.length).toBeGreaterThan(0));
+
+  it.each(files.map((f) => [relative(root, f), f]))('%s passes the meta-schema and the document checks', (_name, file) => {
+    const doc = JSON.parse(readFileSync(file, 'utf8'));
+    const verdict = validateDocument(upgradeDocument(doc));
+    expect(verdict.errors).toEqual([]);
+    expect(checkDocument(verdict.doc!)).toEqual([]);
+    expect(file.endsWith(`${verdict.doc!.code.split('/')[1]}.json`)).toBe(true);
+  });
+});
+
+describe('meta-schema and TypeScript types', () => {
+  it('types.generated.ts is exactly what the meta-schemas give (run npm run gen:types after editing them)', async () => {
+    expect(readFileSync(join(root, TYPES_FILE), 'utf8')).toBe(await generateSchemaTypes(root));
+  });
+});
+
+describe('bad documents are refused with a reason', () => {
+  const good = JSON.parse(readFileSync(join(root, 'schemas/donation/team.json'), 'utf8'));
+
+  it('an unknown widget type', () => {
+    const doc = structuredClone(good);
+    doc.form.list[0].type = 'flux-capacitor';
+    const verdict = validateDocument(doc);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.errors.join('\n')).toContain('/form/list/0/type');
+  });
+
+  it('a field name that could smuggle SQL', () => {
+    const doc = structuredClone(good);
+    doc.entity.fields[0].name = 'name; drop table sys_user';
+    expect(validateDocument(doc).ok).toBe(false);
+  });
+
+  it('a list column naming an undeclared field, and two widgets on one model', () => {
+    const doc = structuredClone(good);
+    doc.list.columns.push({ dataIndex: 'password' });
+    doc.form.list.push({ ...doc.form.list[0], key: 'copy' });
+    expect(checkDocument(doc)).toEqual(['list.columns: 未知字段 password', 'form: 数据字段重复 team_name']);
+  });
+
+  it('the designer format alone: list and config are required', () => {
+    expect(validateForm({ list: [] }).ok).toBe(false);
+    expect(validateForm({ list: [], config: {} }).ok).toBe(true);
+  });
+});
+
+describe('upgrades', () => {
+  it('a version-0 document (golden fixture) is lifted to the current format and then validates', () => {
+    const old = JSON.parse(readFileSync(join(root, 'tests/fixtures/schemas/v0-donation-note.json'), 'utf8'));
+    expect(validateDocument(old).ok).toBe(false);
+    const upgraded = upgradeDocument(old) as Record<string, any>;
+    expect(upgraded.version).toBe(1);
+    expect(upgraded.entity.fields[1]).toEqual({ name: 'kind', label: '类型', type: 'string', dict: 'donor_type' });
+    expect(upgraded.list.toolbar).toEqual(['add']);
+    expect(upgraded.list.rowActions).toEqual(['edit', 'delete']);
+    expect(validateDocument(upgraded).errors).toEqual([]);
+  });
+
+  it('a current document is left as it is', () => {
+    const doc = { version: 1, code: 'a/b', title: 't', entity: { table: 'ab', fields: [{ name: 'x', label: 'x', type: 'string' }] } };
+    expect(upgradeDocument(doc)).toBe(doc);
+  });
+});
