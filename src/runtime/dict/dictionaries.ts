@@ -1,0 +1,45 @@
+import type { DictOption } from '../api-types.ts';
+import { http } from '../http/client.ts';
+import { KEYS, local, SEVEN_DAYS_MS } from '../storage.ts';
+
+/*
+ * Dictionary lookups of spec section 7: the local cache (filled at login, 7 days) first, then the
+ * server. A table dictionary is named 'table,text,code' and always asked of the server, once per page.
+ */
+const fetched = new Map<string, Promise<DictOption[]>>();
+
+export const EMPTY_CODE_MESSAGE = '字典Code不能为空!';
+
+export function cachedDict(code: string): DictOption[] | undefined {
+  return local.get<Record<string, DictOption[]>>(KEYS.DICT_CACHE)?.[code];
+}
+
+export function loadDictOptions(code: string): Promise<DictOption[]> {
+  if (!code) return Promise.reject(new Error(EMPTY_CODE_MESSAGE));
+  const cached = code.includes(',') ? undefined : cachedDict(code);
+  if (cached) return Promise.resolve(cached);
+  let pending = fetched.get(code);
+  if (!pending) {
+    pending = http.get<DictOption[]>(`/sys/dict/getDictItems/${encodeURIComponent(code)}`).then((r) => r.result ?? []);
+    pending.catch(() => fetched.delete(code));
+    fetched.set(code, pending);
+  }
+  return pending;
+}
+
+export const tableDictCode = (table: string, text: string, code: string) => `${table},${text},${code}`;
+
+/** The text of a value (or of each of a comma list of values) in a dictionary's options. */
+export function dictText(options: readonly DictOption[] | undefined, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const values = String(value).split(',');
+  return values.map((v) => options?.find((o) => String(o.value) === v)?.text ?? v).join(',');
+}
+
+/** sys/dict/refleshCache then queryAllDictItems; the result is cached for 7 days. */
+export async function refreshDictCache(): Promise<void> {
+  await http.get('sys/dict/refleshCache');
+  const { result } = await http.get<Record<string, DictOption[]>>('sys/dict/queryAllDictItems');
+  local.set(KEYS.DICT_CACHE, result, SEVEN_DAYS_MS);
+  fetched.clear();
+}

@@ -1,0 +1,32 @@
+import { FormLayout } from '@formily/antd-v5';
+import type { Form } from '@formily/core';
+import { createSchemaField, FormProvider } from '@formily/react';
+import { useMemo } from 'react';
+import { useSnapshot } from 'valtio';
+import { formComponents } from '../../../widgets/components.ts';
+import type { FormDef } from '../../schema/types.generated.ts';
+import { session } from '../../session/store.ts';
+import { compileForm } from './compile.ts';
+
+const SchemaField = createSchemaField({ components: formComponents });
+
+/** Renders a designer-format form on a Formily form instance the caller owns (so it can submit it). */
+export function SchemaForm({ formDef, form }: { formDef: FormDef; form: Form }) {
+  const { userInfo } = useSnapshot(session);
+  const schema = useMemo(
+    () =>
+      compileForm(formDef, {
+        // User widgets store usernames and department widgets department ids, so the placeholders resolve to those (spec section 3).
+        placeholders: { username: userInfo?.username ?? '', realname: userInfo?.username ?? '', departName: userInfo?.departIds ?? '', departCode: userInfo?.departIds ?? '' },
+      }),
+    [formDef, userInfo],
+  );
+  const { layout = 'horizontal', labelCol, wrapperCol } = formDef.config;
+  return (
+    <FormProvider form={form}>
+      <FormLayout layout={layout} labelCol={layout === 'horizontal' ? (labelCol?.span ?? 4) : undefined} wrapperCol={layout === 'horizontal' ? (wrapperCol?.span ?? 18) : undefined} feedbackLayout="terse">
+        <SchemaField schema={schema} />
+      </FormLayout>
+    </FormProvider>
+  );
+}

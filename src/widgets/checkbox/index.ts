@@ -1,0 +1,12 @@
+import { sourceProps } from '../options-source/props.ts';
+import type { WidgetRegistration } from '../types.ts';
+
+/** Values travel as a comma list (JeecgBoot's convention), so the column stays a plain string. */
+export const checkbox: WidgetRegistration = {
+  type: 'checkbox',
+  label: '多选框',
+  group: 'basic',
+  data: true,
+  schema: (item) => ({ type: 'string', 'x-component': 'SourceCheckbox', 'x-component-props': sourceProps(item) }),
+  scaffold: () => ({ type: 'checkbox', label: '多选框', icon: 'icon-duoxuan1', options: { disabled: false, hidden: false, defaultValue: [], dynamicKey: '', dynamic: 'static', options: [{ value: '1', label: '选项1' }, { value: '2', label: '选项2' }] }, rules: [{ required: false, message: '必填项' }] }),
+};

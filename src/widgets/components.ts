@@ -1,0 +1,34 @@
+import { ArrayTable, FormItem, Input, NumberPicker, Password, TimePicker } from '@formily/antd-v5';
+import { connect, mapProps } from '@formily/react';
+import { Rate as AntRate, Slider as AntSlider } from 'antd';
+import { DateField } from './date/DateField.tsx';
+import { GridCol, GridRow, LayoutAlert, LayoutCard, LayoutDivider, LayoutTable, LayoutTd, LayoutText, LayoutTr, UnsupportedWidget } from './layout/components.tsx';
+import { SourceCheckbox, SourceRadio, SourceSelect } from './options-source/components.tsx';
+import { SwitchField } from './switch/SwitchField.tsx';
+
+/** The components a compiled form may name in x-component / x-decorator. */
+export const formComponents = {
+  FormItem,
+  Input,
+  Password,
+  NumberPicker,
+  TimePicker,
+  ArrayTable,
+  DateField,
+  SourceSelect,
+  SourceRadio,
+  SourceCheckbox,
+  SwitchField,
+  Rate: connect(AntRate, mapProps({ readOnly: 'disabled' })),
+  Slider: connect(AntSlider),
+  GridRow,
+  GridCol,
+  LayoutCard,
+  LayoutDivider,
+  LayoutAlert,
+  LayoutText,
+  LayoutTable,
+  LayoutTr,
+  LayoutTd,
+  UnsupportedWidget,
+};

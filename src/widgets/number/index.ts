@@ -1,0 +1,42 @@
+import type { WidgetItem } from '../../runtime/schema/types.generated.ts';
+import type { WidgetRegistration } from '../types.ts';
+
+/** Precision 0 to 50; above 50 or unset means none. Min and max are open when unset (spec section 5). */
+export function numberProps(item: WidgetItem, integer: boolean) {
+  const o = item.options ?? {};
+  const precision = integer || o.integer ? 0 : typeof o.precision === 'number' && o.precision >= 0 && o.precision <= 50 ? o.precision : undefined;
+  return {
+    min: typeof o.min === 'number' ? o.min : undefined,
+    max: typeof o.max === 'number' ? o.max : undefined,
+    step: o.step ?? 1,
+    precision,
+    placeholder: o.placeholder ?? '请输入',
+    style: { width: o.width ?? '100%' },
+  };
+}
+
+const scaffold = (type: 'number' | 'integer', label: string) => (): Omit<WidgetItem, 'key'> => ({
+  type,
+  label,
+  icon: 'icon-number',
+  options: { width: '100%', defaultValue: 0, min: null, max: null, precision: type === 'integer' ? 0 : null, step: 1, integer: type === 'integer', hidden: false, disabled: false, placeholder: '' },
+  rules: [{ required: false, message: '必填项' }],
+});
+
+export const number: WidgetRegistration = {
+  type: 'number',
+  label: '数字输入框',
+  group: 'basic',
+  data: true,
+  schema: (item) => ({ type: 'number', 'x-component': 'NumberPicker', 'x-component-props': numberProps(item, false) }),
+  scaffold: scaffold('number', '数字输入框'),
+};
+
+export const integer: WidgetRegistration = {
+  type: 'integer',
+  label: '整数',
+  group: 'basic',
+  data: true,
+  schema: (item) => ({ type: 'number', 'x-component': 'NumberPicker', 'x-component-props': numberProps(item, true) }),
+  scaffold: scaffold('integer', '整数'),
+};

@@ -1,0 +1,8 @@
+import type { WidgetItem } from '../../runtime/schema/types.generated.ts';
+import { sourceDictCode } from './useOptionsSource.ts';
+
+/** Component props shared by every widget whose options come from a source. */
+export function sourceProps(item: WidgetItem): Record<string, unknown> {
+  const code = sourceDictCode(item.options);
+  return code ? { dictCode: code } : { staticOptions: item.options?.options ?? [] };
+}

@@ -1,0 +1,28 @@
+import type { DictOption } from '../../runtime/api-types.ts';
+import { tableDictCode } from '../../runtime/dict/dictionaries.ts';
+import { useDictOptions } from '../../runtime/dict/useDict.ts';
+import type { OptionItem, WidgetOptions } from '../../runtime/schema/types.generated.ts';
+
+/** The dictionary code behind a widget's options source: dict (dynamicKey) or distal (table dictionary). */
+export function sourceDictCode(options: WidgetOptions | undefined): string | undefined {
+  if (options?.dynamic === 'dict') return options.dynamicKey || undefined;
+  if (options?.dynamic === 'distal' && options.distal?.tableName && options.distal.value && options.distal.label) {
+    return tableDictCode(options.distal.tableName, options.distal.label, options.distal.value);
+  }
+  return undefined;
+}
+
+export interface LabeledOption {
+  label: string;
+  value: string | number | boolean;
+  color?: string;
+}
+
+const fromDict = (o: DictOption): LabeledOption => ({ label: o.text, value: o.value, color: o.color });
+const fromStatic = (o: OptionItem): LabeledOption => ({ label: o.label ?? String(o.value), value: o.value });
+
+/** The options of select, radio and checkbox widgets: static, a dictionary or a table (spec section 3). */
+export function useOptionsSource(source: { dictCode?: string; options?: OptionItem[] }): LabeledOption[] {
+  const dict = useDictOptions(source.dictCode);
+  return source.dictCode ? dict.map(fromDict) : (source.options ?? []).map(fromStatic);
+}

@@ -1,0 +1,10 @@
+import type { WidgetRegistration } from '../types.ts';
+
+export const password: WidgetRegistration = {
+  type: 'password',
+  label: '密码',
+  group: 'basic',
+  data: true,
+  schema: (item) => ({ type: 'string', 'x-component': 'Password', 'x-component-props': { placeholder: item.options?.placeholder ?? '请输入', style: { width: item.options?.width ?? '100%' } } }),
+  scaffold: () => ({ type: 'password', label: '密码', icon: 'icon-password', options: { width: '100%', placeholder: '', hidden: false, disabled: false }, rules: [{ required: false, message: '必填项' }] }),
+};

@@ -1,0 +1,11 @@
+import { sourceProps } from '../options-source/props.ts';
+import type { WidgetRegistration } from '../types.ts';
+
+export const radio: WidgetRegistration = {
+  type: 'radio',
+  label: '单选框',
+  group: 'basic',
+  data: true,
+  schema: (item) => ({ type: 'string', 'x-component': 'SourceRadio', 'x-component-props': sourceProps(item) }),
+  scaffold: () => ({ type: 'radio', label: '单选框', icon: 'icon-danxuan-cuxiantiao', options: { disabled: false, hidden: false, defaultValue: '', dynamicKey: '', dynamic: 'static', options: [{ value: '1', label: '选项1' }, { value: '2', label: '选项2' }] }, rules: [{ required: false, message: '必填项' }] }),
+};

@@ -1,0 +1,10 @@
+import type { WidgetRegistration } from '../types.ts';
+
+export const rate: WidgetRegistration = {
+  type: 'rate',
+  label: '评分',
+  group: 'basic',
+  data: true,
+  schema: (item) => ({ type: 'number', 'x-component': 'Rate', 'x-component-props': { count: item.options?.max ?? 5, allowHalf: !!item.options?.allowHalf } }),
+  scaffold: () => ({ type: 'rate', label: '评分', icon: 'icon-pingfen_moren', options: { defaultValue: 0, max: 5, allowHalf: false, hidden: false, disabled: false }, rules: [{ required: false, message: '必填项' }] }),
+};

@@ -1,0 +1,25 @@
+import { batch } from './batch/index.ts';
+import { checkbox } from './checkbox/index.ts';
+import { date, datetime } from './date/index.ts';
+import { hidden } from './hidden/index.ts';
+import { input } from './input/index.ts';
+import { alert, card, divider, grid, table, text } from './layout/index.ts';
+import { integer, number } from './number/index.ts';
+import { password } from './password/index.ts';
+import { radio } from './radio/index.ts';
+import { rate } from './rate/index.ts';
+import { select } from './select/index.ts';
+import { slider } from './slider/index.ts';
+import { switchWidget } from './switch/index.ts';
+import { textarea } from './textarea/index.ts';
+import { time } from './time/index.ts';
+import type { WidgetRegistration, WidgetType } from './types.ts';
+
+/** The one widget registry: the form compiler, the list renderer and the designer all read it. */
+const ALL: WidgetRegistration[] = [input, textarea, password, number, integer, select, radio, checkbox, date, datetime, time, switchWidget, rate, slider, hidden, grid, card, table, divider, alert, text, batch];
+
+export const widgetRegistry: ReadonlyMap<WidgetType, WidgetRegistration> = new Map(ALL.map((w) => [w.type, w]));
+
+export function widgetOf(type: WidgetType): WidgetRegistration | undefined {
+  return widgetRegistry.get(type);
+}

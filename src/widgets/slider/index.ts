@@ -1,0 +1,10 @@
+import type { WidgetRegistration } from '../types.ts';
+
+export const slider: WidgetRegistration = {
+  type: 'slider',
+  label: '滑动输入条',
+  group: 'basic',
+  data: true,
+  schema: (item) => ({ type: 'number', 'x-component': 'Slider', 'x-component-props': { min: item.options?.min ?? 0, max: item.options?.max ?? 100, step: item.options?.step ?? 1 } }),
+  scaffold: () => ({ type: 'slider', label: '滑动输入条', icon: 'icon-menu', options: { width: '100%', defaultValue: 0, disabled: false, hidden: false, min: 0, max: 100, step: 1, showInput: false }, rules: [{ required: false, message: '必填项' }] }),
+};

@@ -1,0 +1,10 @@
+import type { WidgetRegistration } from '../types.ts';
+
+export const switchWidget: WidgetRegistration = {
+  type: 'switch',
+  label: '开关',
+  group: 'basic',
+  data: true,
+  schema: (item) => ({ type: 'string', 'x-component': 'SwitchField', 'x-component-props': { activeValue: item.options?.activeValue ?? 'Y', inactiveValue: item.options?.inactiveValue ?? 'N' } }),
+  scaffold: () => ({ type: 'switch', label: '开关', icon: 'icon-kaiguan3', options: { defaultValue: false, hidden: false, disabled: false, activeValue: 'Y', inactiveValue: 'N' }, rules: [{ required: false, message: '必填项' }] }),
+};
