@@ -7,7 +7,7 @@ import { MissingComponent } from './exception/MissingComponent.tsx';
  * Turns a menu entry's component string into a React component (spec section 2): layout containers
  * come from the layouts, every other name from the page files, each loaded lazily on first visit.
  */
-const pages = import.meta.glob<{ default: ComponentType }>(['./**/*.tsx', '!./registry.tsx', '!./layouts/**', '!./user/**', '!./exception/MissingComponent.tsx', '!./exception/ExceptionPage.tsx']);
+const pages = import.meta.glob<{ default: ComponentType }>(['./**/*.tsx', '!./registry.tsx', '!./layouts/**', '!./user/**', '!./exception/MissingComponent.tsx', '!./exception/ExceptionPage.tsx', '!./schema/**']);
 
 const layouts: Record<string, ComponentType> = {
   'layouts/RouteView': RouteView,
@@ -19,13 +19,18 @@ const layouts: Record<string, ComponentType> = {
 
 const cache = new Map<string, LazyExoticComponent<ComponentType> | ComponentType>();
 
+/** 'schema/donation/record' → the schema page for that document, loaded with the runtime on first use. */
+function schemaPage(code: string): ComponentType {
+  return lazy(() => import('./schema/SchemaPage.tsx').then(({ SchemaPage }) => ({ default: () => <SchemaPage code={code} /> })));
+}
+
 export function resolveComponent(component: string): ComponentType {
   const name = component.replace(/^\/+/, '').replace(/\.tsx?$/, '');
   if (layouts[name]) return layouts[name];
   const cached = cache.get(name);
   if (cached) return cached;
   const loader = pages[`./${name}.tsx`];
-  const resolved = loader ? lazy(loader) : () => <MissingComponent name={component} />;
+  const resolved = name.startsWith('schema/') ? schemaPage(name.slice('schema/'.length)) : loader ? lazy(loader) : () => <MissingComponent name={component} />;
   cache.set(name, resolved);
   return resolved;
 }

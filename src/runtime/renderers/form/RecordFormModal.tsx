@@ -1,0 +1,69 @@
+import { createForm } from '@formily/core';
+import { Button, Drawer, Modal, message, Space, Spin } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { type DataRecord, entityApi } from '../../schema/api.ts';
+import type { SchemaDocument } from '../../schema/types.generated.ts';
+import { SchemaForm } from './SchemaForm.tsx';
+
+export type FormMode = 'add' | 'edit';
+
+/** Add or edit one record in a modal (or a drawer, as the list declares), then tell the list to reload. */
+export function RecordFormModal({ doc, mode, recordId, onClose, onSaved }: { doc: SchemaDocument; mode: FormMode; recordId?: string; onClose: () => void; onSaved: () => void }) {
+  const api = entityApi(doc.code);
+  const form = useMemo(() => createForm({ validateFirst: false }), []);
+  const [loading, setLoading] = useState(mode === 'edit');
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (mode !== 'edit' || !recordId) return;
+    api
+      .queryById(recordId)
+      .then((record) => form.setInitialValues(record))
+      .finally(() => setLoading(false));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mode, recordId]);
+
+  async function save() {
+    await form.validate();
+    setSaving(true);
+    try {
+      const values = form.values as DataRecord;
+      const result = mode === 'add' ? await api.add(values) : await api.edit({ ...values, id: recordId });
+      message.success(result.message);
+      onSaved();
+    } catch {
+      // The shared client has shown the server's message; the form stays open with what was typed.
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const title = mode === 'add' ? '新增' : '编辑';
+  const width = doc.list?.formWidth ?? 800;
+  const body = doc.form ? (
+    <Spin spinning={loading}>
+      <SchemaForm formDef={doc.form} form={form} />
+    </Spin>
+  ) : null;
+  const footer = (
+    <Space>
+      <Button onClick={onClose}>关闭</Button>
+      <Button type="primary" loading={saving} onClick={() => save().catch(() => undefined)}>
+        确定
+      </Button>
+    </Space>
+  );
+
+  if (doc.list?.formContainer === 'drawer') {
+    return (
+      <Drawer open title={title} width={width} onClose={onClose} footer={footer} destroyOnClose>
+        {body}
+      </Drawer>
+    );
+  }
+  return (
+    <Modal open title={title} width={width} onCancel={onClose} footer={footer} destroyOnClose maskClosable={false}>
+      {body}
+    </Modal>
+  );
+}

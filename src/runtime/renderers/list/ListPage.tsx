@@ -1,0 +1,135 @@
+import type { ColumnDef as TColumn, VisibilityState } from '@tanstack/react-table';
+import { Alert, Divider, Modal, message, Pagination, Popconfirm } from 'antd';
+import { useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { hasPermission } from '../../permission/has-permission.ts';
+import { type DataRecord, permissionCode } from '../../schema/api.ts';
+import type { SchemaDocument } from '../../schema/types.generated.ts';
+import { session } from '../../session/store.ts';
+import { local } from '../../storage.ts';
+import { DetailView } from '../detail/DetailView.tsx';
+import { type FormMode, RecordFormModal } from '../form/RecordFormModal.tsx';
+import { useTableColumns } from './columns.tsx';
+import { DataTable } from './DataTable.tsx';
+import { downloadFile } from './download.ts';
+import { ListToolbar } from './ListToolbar.tsx';
+import { QueryBar } from './QueryBar.tsx';
+import { PAGE_SIZES, useListData } from './useListData.ts';
+
+const DEFAULT_TOOLBAR = ['add', 'export', 'import', 'batchDelete'];
+const DEFAULT_ROW_ACTIONS = ['edit', 'detail', 'delete'];
+const settingsKey = (code: string) => `COLUMN_SETTINGS:${code}`;
+
+/** The whole list screen of a schema: query bar, toolbar, table, pagination, and the add/edit/detail views. */
+export function ListPage({ doc }: { doc: SchemaDocument }) {
+  const { auth, allAuth } = useSnapshot(session);
+  const can = (action: string) => hasPermission(permissionCode(doc, action), auth as never, allAuth as never);
+  const list = useListData(doc);
+  const [editing, setEditing] = useState<{ mode: FormMode; id?: string } | null>(null);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [visibility, setVisibility] = useState<VisibilityState>(() => local.get<VisibilityState>(settingsKey(doc.code)) ?? Object.fromEntries((doc.list?.columns ?? []).filter((c) => c.hidden).map((c) => [c.dataIndex, false])));
+  const labels = useMemo(() => Object.fromEntries(doc.entity.fields.map((f) => [f.name, f.label])), [doc]);
+  const columns = useTableColumns(doc.list?.columns ?? [], labels);
+  const toolbar = doc.list?.toolbar ?? DEFAULT_TOOLBAR;
+  const rowActions = (doc.list?.rowActions ?? DEFAULT_ROW_ACTIONS).filter(can);
+  const selectable = doc.list?.rowSelection !== false && toolbar.includes('batchDelete') && can('batchDelete');
+
+  async function remove(ids: string[]) {
+    const result = ids.length === 1 ? await list.api.remove(ids[0]) : await list.api.removeBatch(ids);
+    message.success(result.message);
+    list.setSelection({});
+    list.reload();
+  }
+
+  const actionColumn: TColumn<DataRecord> = {
+    id: '__actions',
+    header: '操作',
+    size: 150,
+    enableSorting: false,
+    cell: ({ row }) => {
+      const id = String(row.original.id);
+      const links = rowActions.map((action) => {
+        if (action === 'edit') return <a key="edit" onClick={() => setEditing({ mode: 'edit', id })}>编辑</a>;
+        if (action === 'detail') return <a key="detail" onClick={() => setViewing(id)}>详情</a>;
+        return (
+          <Popconfirm key="delete" title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => remove([id]).catch(() => undefined)}>
+            <a className="danger-link">删除</a>
+          </Popconfirm>
+        );
+      });
+      return <span className="row-actions">{links.flatMap((l, i) => (i ? [<Divider key={`d${i}`} type="vertical" />, l] : [l]))}</span>;
+    },
+  };
+
+  const { current, size } = list.page;
+  const total = list.data.total;
+  return (
+    <div className="list-page" data-testid={`list-${doc.code}`}>
+      <QueryBar items={doc.list?.query ?? []} onSearch={list.search} />
+      <ListToolbar
+        can={can}
+        actions={toolbar}
+        selectedCount={list.selectedIds.length}
+        onAdd={() => setEditing({ mode: 'add' })}
+        onExport={() => downloadFile(`${doc.code}/exportXls`, { ...stringify(list.params()), ...(list.selectedIds.length ? { selections: list.selectedIds.join(',') } : {}) }, `${doc.title}.xlsx`)}
+        importPath={`${doc.code}/importExcel`}
+        onImported={list.reload}
+        onBatchDelete={() => Modal.confirm({ title: '确认删除', content: `是否删除选中的 ${list.selectedIds.length} 条数据?`, okText: '确定', cancelText: '取消', onOk: () => remove(list.selectedIds) })}
+        columns={doc.list?.columns ?? []}
+        visibility={visibility}
+        onVisibilityChange={(v) => {
+          setVisibility(v);
+          local.set(settingsKey(doc.code), v);
+        }}
+      />
+      {selectable && list.selectedIds.length > 0 && (
+        <Alert
+          className="selection-bar"
+          type="info"
+          showIcon
+          message={
+            <span>
+              已选择 <b>{list.selectedIds.length}</b> 项 <a onClick={() => list.setSelection({})}>清空</a>
+            </span>
+          }
+        />
+      )}
+      <DataTable
+        columns={rowActions.length ? [...columns, actionColumn] : columns}
+        data={list.data.records}
+        loading={list.loading}
+        sorting={list.sorting}
+        onSortingChange={list.setSorting}
+        selection={selectable ? list.selection : undefined}
+        onSelectionChange={selectable ? list.setSelection : undefined}
+        visibility={visibility}
+      />
+      <Pagination
+        className="list-pagination"
+        current={current}
+        pageSize={size}
+        total={total}
+        showQuickJumper
+        showSizeChanger
+        pageSizeOptions={PAGE_SIZES.map(String)}
+        showTotal={(t, range) => `${range[0]}-${range[1]} 共${t}条`}
+        onChange={(page, pageSize) => list.setPage({ current: pageSize !== size ? 1 : page, size: pageSize })}
+      />
+      {editing && (
+        <RecordFormModal
+          doc={doc}
+          mode={editing.mode}
+          recordId={editing.id}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            list.reload();
+          }}
+        />
+      )}
+      {viewing && <DetailView doc={doc} recordId={viewing} onClose={() => setViewing(null)} />}
+    </div>
+  );
+}
+
+const stringify = (params: Record<string, unknown>) => Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));

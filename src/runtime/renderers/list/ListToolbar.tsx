@@ -1,0 +1,114 @@
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Modal, message, Popover, Space } from 'antd';
+import { useRef, useState } from 'react';
+import type { Envelope } from '../../api-types.ts';
+import { request, RequestFailure } from '../../http/client.ts';
+import type { ColumnDef } from '../../schema/types.generated.ts';
+
+export interface ToolbarProps {
+  can: (action: string) => boolean;
+  actions: string[];
+  selectedCount: number;
+  onAdd: () => void;
+  onExport: () => Promise<void>;
+  importPath: string;
+  onImported: () => void;
+  onBatchDelete: () => void;
+  columns: readonly ColumnDef[];
+  visibility: Record<string, boolean>;
+  onVisibilityChange: (v: Record<string, boolean>) => void;
+}
+
+type ImportErrors = { errors?: { row: number; messages: string[] }[] };
+
+function showImportErrors(failure: RequestFailure) {
+  const errors = (failure.envelope?.result as ImportErrors | null)?.errors ?? [];
+  Modal.error({
+    title: failure.message || '导入失败',
+    width: 640,
+    content: (
+      <ul className="import-errors">
+        {errors.slice(0, 50).map((e) => (
+          <li key={e.row}>
+            第{e.row}行：{e.messages.join('；')}
+          </li>
+        ))}
+      </ul>
+    ),
+  });
+}
+
+/** Toolbar of a list: add, export, import, batch delete and column settings, each behind its permission. */
+export function ListToolbar(p: ToolbarProps) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const shows = (action: string) => p.actions.includes(action) && p.can(action);
+
+  async function importFile(file: File) {
+    const body = new FormData();
+    body.append('file', file);
+    setBusy('import');
+    try {
+      const result = await request<Envelope>('POST', p.importPath, { body, silent: true });
+      message.success(result.message);
+      p.onImported();
+    } catch (e) {
+      if (e instanceof RequestFailure) showImportErrors(e);
+    } finally {
+      setBusy(null);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  }
+
+  const settings = (
+    <div className="column-settings">
+      {p.columns.map((c) => (
+        <div key={c.dataIndex}>
+          <Checkbox checked={p.visibility[c.dataIndex] !== false} onChange={(e) => p.onVisibilityChange({ ...p.visibility, [c.dataIndex]: e.target.checked })}>
+            {c.title ?? c.dataIndex}
+          </Checkbox>
+        </div>
+      ))}
+    </div>
+  );
+
+  return (
+    <div className="list-toolbar">
+      <Space wrap>
+        {shows('add') && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={p.onAdd}>
+            新增
+          </Button>
+        )}
+        {shows('export') && (
+          <Button
+            icon={<DownloadOutlined />}
+            loading={busy === 'export'}
+            onClick={() => {
+              setBusy('export');
+              p.onExport().catch((e: Error) => message.error(e.message)).finally(() => setBusy(null));
+            }}
+          >
+            导出
+          </Button>
+        )}
+        {shows('import') && (
+          <>
+            <Button icon={<UploadOutlined />} loading={busy === 'import'} onClick={() => fileInput.current?.click()}>
+              导入
+            </Button>
+            <input ref={fileInput} type="file" accept=".xlsx" hidden data-testid="import-input" onChange={(e) => e.target.files?.[0] && importFile(e.target.files[0])} />
+          </>
+        )}
+        {shows('batchDelete') && p.selectedCount > 0 && (
+          <Button danger icon={<DeleteOutlined />} onClick={p.onBatchDelete}>
+            批量删除
+          </Button>
+        )}
+      </Space>
+      <Popover content={settings} title="列设置" trigger="click" placement="bottomRight">
+        <Button icon={<SettingOutlined />} aria-label="列设置" />
+      </Popover>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { Tag } from 'antd';
+import type { ReactNode } from 'react';
+import type { DictOption } from '../../api-types.ts';
+import { dictText } from '../../dict/dictionaries.ts';
+import { formatMoney } from '../../helpers/format.ts';
+import type { DataRecord } from '../../schema/api.ts';
+import type { ColumnDef } from '../../schema/types.generated.ts';
+
+export const DEFAULT_ELLIPSIS = 25;
+
+/** Text longer than the column's ellipsis length (25 by default) is cut, the whole shown on hover. */
+export function Ellipsis({ text, length = DEFAULT_ELLIPSIS }: { text: string; length?: number }) {
+  if (text.length <= length) return <>{text}</>;
+  return <span title={text}>{text.slice(0, length)}…</span>;
+}
+
+const TAG_COLORS: Record<string, string> = { green: 'green', blue: 'blue', orange: 'orange', red: 'red', default: 'default' };
+
+/** A cell: the server's {field}_dictText when present, else the dictionary's text, money, tags, plain text. */
+export function renderCell(column: ColumnDef, record: DataRecord, dict?: readonly DictOption[]): ReactNode {
+  const raw = record[column.dataIndex];
+  const serverText = record[`${column.dataIndex}_dictText`];
+  if (column.render === 'money') return raw === null || raw === undefined || raw === '' ? '' : formatMoney(raw);
+  const text = serverText !== undefined && serverText !== null ? String(serverText) : column.dict ? dictText(dict, raw) : raw === null || raw === undefined ? '' : String(raw);
+  if (column.render === 'tag' && text) {
+    const color = dict?.find((o) => String(o.value) === String(raw))?.color;
+    return <Tag color={color ? (TAG_COLORS[color] ?? color) : undefined}>{text}</Tag>;
+  }
+  return <Ellipsis text={text} length={column.ellipsis ?? DEFAULT_ELLIPSIS} />;
+}

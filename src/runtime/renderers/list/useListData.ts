@@ -1,0 +1,71 @@
+import type { RowSelectionState, SortingState } from '@tanstack/react-table';
+import { useCallback, useEffect, useState } from 'react';
+import { buildQueryParams, type QueryValue } from '../../query/encode.ts';
+import { type DataRecord, entityApi } from '../../schema/api.ts';
+import type { SchemaDocument } from '../../schema/types.generated.ts';
+
+export const PAGE_SIZES = [10, 20, 30];
+
+/** The request parameters of the list as it stands: query values, page, and sort (createTime descending by default). */
+export function listParams(doc: SchemaDocument, values: Record<string, QueryValue>, sorting: SortingState, page: { current: number; size: number }) {
+  const fallback = doc.list?.defaultSort ?? { column: 'createTime', order: 'desc' as const };
+  const sort = sorting[0];
+  return {
+    ...buildQueryParams(doc.list?.query ?? [], values),
+    pageNo: page.current,
+    pageSize: page.size,
+    column: sort ? sort.id : fallback.column,
+    order: sort ? (sort.desc ? 'desc' : 'asc') : fallback.order,
+  };
+}
+
+/** The list's server state: records of the current page and everything that decides which. */
+export function useListData(doc: SchemaDocument) {
+  const api = entityApi(doc.code);
+  const [values, setValues] = useState<Record<string, QueryValue>>({});
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [page, setPage] = useState({ current: 1, size: PAGE_SIZES[0] });
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [data, setData] = useState<{ records: DataRecord[]; total: number }>({ records: [], total: 0 });
+  const [loading, setLoading] = useState(false);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    api
+      .list(listParams(doc, values, sorting, page))
+      .then((p) => live && setData({ records: p.records, total: p.total }))
+      .catch(() => live && setData({ records: [], total: 0 }))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+    // api is derived from doc.code
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [doc, values, sorting, page, version]);
+
+  return {
+    api,
+    values,
+    search: useCallback((v: Record<string, QueryValue>) => {
+      setValues(v);
+      setPage((p) => ({ ...p, current: 1 }));
+      setSelection({});
+    }, []),
+    sorting,
+    setSorting: (s: SortingState) => {
+      setSorting(s);
+      setPage((p) => ({ ...p, current: 1 }));
+    },
+    page,
+    setPage,
+    selection,
+    setSelection,
+    selectedIds: Object.keys(selection).filter((k) => selection[k]),
+    data,
+    loading,
+    reload: useCallback(() => setVersion((v) => v + 1), []),
+    params: () => listParams(doc, values, sorting, page),
+  };
+}
