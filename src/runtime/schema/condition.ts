@@ -78,6 +78,8 @@ export function evaluateExpression(expr: Expression | undefined, values: Values)
   if (expr === null || typeof expr !== 'object') return expr;
   if ('$field' in expr) return values[expr.$field as string];
   const [op, args] = Object.entries(expr)[0] as [string, Expression[]];
+  // The first operand of $if is a condition, not an expression: decide before evaluating anything.
+  if (op === '$if') return evaluateCondition(args[0] as Condition, values) ? evaluateExpression(args[1], values) : evaluateExpression(args[2], values);
   const v = (args ?? []).map((a) => evaluateExpression(a, values));
   switch (op) {
     case '$add':
@@ -94,8 +96,6 @@ export function evaluateExpression(expr: Expression | undefined, values: Values)
     }
     case '$concat':
       return v.map((x) => (x === null || x === undefined ? '' : String(x))).join('');
-    case '$if':
-      return evaluateCondition(args[0] as Condition, values) ? evaluateExpression(args[1], values) : evaluateExpression(args[2], values);
     default:
       return undefined;
   }

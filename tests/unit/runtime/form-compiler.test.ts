@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileForm, DEFAULT_REQUIRED_MESSAGE, resolveDefault, validatorOf } from '../../../src/runtime/renderers/form/compile.ts';
+import type { FormDef, SchemaDocument } from '../../../src/runtime/schema/types.generated.ts';
+
+const root = join(import.meta.dirname, '../../..');
+const doc = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8')) as SchemaDocument;
+
+type Node = { properties?: Record<string, Node>; items?: Node; [k: string]: unknown };
+
+describe('form compiler: designer format → Formily schema', () => {
+  const record = compileForm(doc('schemas/donation/record.json').form!) as Node;
+
+  it('a grid becomes a row of 24-column spans holding its fields by model', () => {
+    const grid = record.properties!.grid_record_1;
+    expect(grid['x-component']).toBe('GridRow');
+    expect(grid['x-component-props']).toEqual({ gutter: 16 });
+    const [left, right] = Object.values(grid.properties!);
+    expect(left['x-component-props']).toEqual({ span: 12 });
+    expect(Object.keys(left.properties!)).toEqual(['donor_type', 'phone', 'activity_id', 'amount', 'pay_status']);
+    expect(Object.keys(right.properties!)).toContain('donor_name');
+  });
+
+  it('the first rule gives required with its message; later rules are patterns', () => {
+    const phone = record.properties!.grid_record_1.properties!.grid_record_1_col0.properties!.phone;
+    expect(phone['x-validator']).toEqual([{ pattern: '^1[3-9]\\d{9}$', message: '请输入正确的手机号码' }]);
+    const amount = record.properties!.grid_record_1.properties!.grid_record_1_col0.properties!.amount;
+    expect(amount['x-validator']).toEqual([{ required: true, message: '请输入捐赠金额' }]);
+    expect(amount['x-component']).toBe('NumberPicker');
+    expect(amount['x-component-props']).toMatchObject({ min: 0.01, precision: 2 });
+  });
+
+  it("a required rule without a message says '必填项'", () => {
+    expect(validatorOf({ type: 'input', key: 'k', model: 'm', rules: [{ required: true }] })).toEqual([{ required: true, message: DEFAULT_REQUIRED_MESSAGE }]);
+    expect(DEFAULT_REQUIRED_MESSAGE).toBe('必填项');
+  });
+
+  it('dictionary and table options sources become a dictionary code', () => {
+    const col0 = record.properties!.grid_record_1.properties!.grid_record_1_col0.properties!;
+    expect(col0.donor_type['x-component-props']).toMatchObject({ dictCode: 'donor_type' });
+    expect(col0.activity_id['x-component-props']).toMatchObject({ dictCode: 'donation_activity,activity_name,id' });
+  });
+
+  it('linkage becomes a reaction that requires pay_time once paid', () => {
+    const payTime = record.properties!.grid_record_1.properties!.grid_record_1_col1.properties!.pay_time;
+    const [reaction] = payTime['x-reactions'] as ((f: unknown) => void)[];
+    const field = { required: false, form: { values: { pay_status: '2' } } };
+    reaction(field);
+    expect(field.required).toBe(true);
+    field.form.values.pay_status = '1';
+    reaction(field);
+    expect(field.required).toBe(false);
+  });
+
+  it('a batch widget becomes an array table with one column per child and add/remove', () => {
+    const dict = compileForm(doc('schemas/sys/dict.json').form!) as Node;
+    const items = dict.properties!.items;
+    expect(items.type).toBe('array');
+    expect(items['x-component']).toBe('ArrayTable');
+    const columns = Object.keys(items.items!.properties!);
+    expect(columns).toEqual(['__index', '__col_item_text', '__col_item_value', '__col_sort_order', '__col_status', '__operations']);
+    expect(items.properties!.add['x-component']).toBe('ArrayTable.Addition');
+  });
+
+  it('a layout table nests fields in rows and cells; an unknown type renders a notice instead of failing', () => {
+    const def: FormDef = {
+      list: [
+        { type: 'table', key: 't1', trs: [{ tds: [{ colspan: 2, rowspan: 1, list: [{ type: 'input', key: 'i1', model: 'a', label: 'A' }] }] }] },
+        { type: 'editor', key: 'e1', model: 'b', label: '正文' },
+      ],
+      config: {},
+    };
+    const schema = compileForm(def) as Node;
+    const cell = schema.properties!.t1.properties!.t1_r0.properties!.t1_r0c0;
+    expect(cell['x-component-props']).toEqual({ colspan: 2, rowspan: 1 });
+    expect(Object.keys(cell.properties!)).toEqual(['a']);
+    expect(schema.properties!.e1['x-component']).toBe('UnsupportedWidget');
+  });
+
+  it('resolves the ${…} default placeholders and leaves other values', () => {
+    const placeholders = { username: 'admin', departCode: 'd1,d2' };
+    expect(resolveDefault('${username}', placeholders)).toBe('admin');
+    expect(resolveDefault('${departCode}', placeholders)).toBe('d1,d2');
+    expect(resolveDefault('${nope}', placeholders)).toBe('${nope}');
+    expect(resolveDefault(3, placeholders)).toBe(3);
+  });
+
+  it('hidden, disabled and default values carry over; scaffold blanks do not become defaults', () => {
+    const def: FormDef = {
+      list: [
+        { type: 'input', key: 'i1', model: 'a', label: 'A', options: { hidden: true, disabled: true, defaultValue: '${username}' } },
+        { type: 'input', key: 'i2', model: 'b', label: 'B', options: { defaultValue: '' } },
+        { type: 'switch', key: 's1', model: 'c', label: 'C', options: { defaultValue: true } },
+      ],
+      config: {},
+    };
+    const p = (compileForm(def, { placeholders: { username: 'zhangwei' } }) as Node).properties!;
+    expect(p.a).toMatchObject({ 'x-hidden': true, 'x-disabled': true, default: 'zhangwei' });
+    expect(p.b.default).toBeUndefined();
+    expect(p.c.default).toBe('Y');
+  });
+});
