@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /*
  * `npm test`: the whole suite, in order: type check, unit and API tests on the embedded database,
- * the API tests again on a real PostgreSQL server (when one is reachable), the client build, and the
- * end-to-end tests in Debian's Chromium. Prints one closing line: 'tests: N passed, N failed, N skipped'.
+ * the API tests again on a real PostgreSQL server (when one is reachable), the Storybook build, the
+ * client build, and the end-to-end tests in Debian's Chromium. Prints one closing line: 'tests: N passed, N failed, N skipped'.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -95,6 +95,8 @@ if (!only || only === 'pg') {
     countVitest(out, 'api on PostgreSQL');
   }
 }
+
+if (!only || only === 'storybook') run('Storybook build (every widget story compiles)', bin('storybook'), ['build', '-o', join(tmp, 'storybook-static'), '--quiet']);
 
 if (!only || only === 'e2e') {
   ensureChromium();

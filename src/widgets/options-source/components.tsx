@@ -9,27 +9,31 @@ import { useOptionsSource } from './useOptionsSource.ts';
 interface SourceProps {
   dictCode?: string;
   staticOptions?: OptionItem[];
+  disabled?: boolean;
+  /** Formily's read-only pattern: these controls have no read-only state of their own, so they are locked. */
+  readOnly?: boolean;
   [prop: string]: unknown;
 }
 
-export function SourceSelect({ dictCode, staticOptions, ...props }: SourceProps) {
+export function SourceSelect({ dictCode, staticOptions, disabled, readOnly, ...props }: SourceProps) {
   const options = useOptionsSource({ dictCode, options: staticOptions });
-  return <Select allowClear showSearch optionFilterProp="label" {...props} options={options.map((o) => ({ label: o.label, value: o.value as string }))} />;
+  return <Select allowClear showSearch optionFilterProp="label" {...props} disabled={disabled || readOnly} options={options.map((o) => ({ label: o.label, value: o.value as string }))} />;
 }
 
-export function SourceRadio({ dictCode, staticOptions, ...props }: SourceProps) {
+export function SourceRadio({ dictCode, staticOptions, disabled, readOnly, ...props }: SourceProps) {
   const options = useOptionsSource({ dictCode, options: staticOptions });
-  return <Radio.Group {...props} options={options.map((o) => ({ label: o.label, value: o.value as string }))} />;
+  return <Radio.Group {...props} disabled={disabled || readOnly} options={options.map((o) => ({ label: o.label, value: o.value as string }))} />;
 }
 
 /** Checked values travel as a comma list, so the column stays a plain string. */
-export function SourceCheckbox({ dictCode, staticOptions, value, onChange, ...props }: SourceProps) {
+export function SourceCheckbox({ dictCode, staticOptions, value, onChange, disabled, readOnly, ...props }: SourceProps) {
   const options = useOptionsSource({ dictCode, options: staticOptions });
   const checked = Array.isArray(value) ? value : typeof value === 'string' && value !== '' ? value.split(',') : [];
   const emit = onChange as ((v: string) => void) | undefined;
   return (
     <Checkbox.Group
       {...props}
+      disabled={disabled || readOnly}
       value={checked.map(String)}
       onChange={(next) => emit?.(next.join(','))}
       options={options.map((o) => ({ label: o.label, value: String(o.value) }))}
