@@ -10,10 +10,13 @@ import type { ServerConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/connect.ts';
 import { ApiError, fail } from './http/envelope.ts';
+import { accountRoutes } from './routes/account.ts';
+import { announcementRoutes } from './routes/announcements.ts';
 import { authRoutes } from './routes/auth.ts';
 import { dictRoutes } from './routes/dict.ts';
 import { sessionUserRoutes } from './routes/session-user.ts';
 import { siteRoutes } from './routes/site.ts';
+import { uploadRoutes } from './routes/upload.ts';
 import { DictionaryService } from './services/dictionaries.ts';
 import { PermissionService } from './services/permissions.ts';
 
@@ -63,7 +66,7 @@ async function api(app: FastifyInstance, ctx: AppContext) {
     if (request.routeOptions.config?.public || request.is404) return;
     request.session = await ctx.sessions.resolve(request);
   });
-  for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes]) register(app, ctx);
+  for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes]) register(app, ctx);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, '很抱歉，资源未找到!')));
 }
 

@@ -133,6 +133,40 @@ export interface SysLog {
   tenant_id: number;
 }
 
+export interface SysAnnouncement extends Audit {
+  id: string;
+  titile: string;
+  msg_content: string | null;
+  msg_abstract: string | null;
+  sender: string | null;
+  /** L general, M important, H urgent. */
+  priority: string;
+  /** '1' notice, '2' system message. */
+  msg_category: string;
+  /** 'ALL' or 'USER' (the users in user_ids). */
+  msg_type: string;
+  user_ids: string | null;
+  /** '0' draft, '1' released, '2' revoked. */
+  send_status: string;
+  send_time: string | null;
+  cancel_time: string | null;
+  open_type: string | null;
+  open_page: string | null;
+  bus_type: string | null;
+  bus_id: string | null;
+  del_flag: number;
+  tenant_id: number;
+}
+
+export interface SysAnnouncementSend {
+  id: string;
+  annt_id: string;
+  user_id: string;
+  read_flag: number;
+  read_time: string | null;
+  create_time: ColumnType<string, string | undefined, string>;
+}
+
 export interface DB {
   sys_meta: SysMeta;
   sys_tenant: SysTenant;
@@ -149,4 +183,6 @@ export interface DB {
   sys_token_revoked: SysTokenRevoked;
   sys_login_failure: SysLoginFailure;
   sys_log: SysLog;
+  sys_announcement: SysAnnouncement;
+  sys_announcement_send: SysAnnouncementSend;
 }

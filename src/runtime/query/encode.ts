@@ -35,6 +35,9 @@ export function decodeInput(text: string, op: InputOperator = 'like'): string {
   }
 }
 
+/** A value the user already wrote in the operator syntax (!x, >=x, <=x, *x*) is sent as written. */
+export const hasOperator = (value: string) => /^(!|>=|<=|\*)|\*$/.test(value.trim());
+
 const MULTI_VIEWS = new Set(['list_multi', 'checkbox']);
 const TEXT_VIEWS = new Set(['text', undefined]);
 
@@ -57,7 +60,7 @@ export function buildQueryParams(items: QueryItem[], values: Record<string, Quer
     } else if (MULTI_VIEWS.has(item.view ?? '')) {
       if (Array.isArray(value) && value.length) put(item.field, value.join(','));
     } else if (TEXT_VIEWS.has(item.view)) {
-      if (typeof value === 'string') put(item.field, encodeInput(value));
+      if (typeof value === 'string') put(item.field, hasOperator(value) ? value.trim() : encodeInput(value));
     } else {
       put(item.field, value as string);
     }

@@ -16,6 +16,11 @@ describe('query operator encoding (spec section 3)', () => {
 
   it('a blank search sends nothing', () => expect(encodeInput('   ')).toBe(''));
 
+  it('a value typed in the operator syntax is sent as written', () => {
+    const text: QueryItem[] = [{ field: 'donor_name', label: '捐赠人', view: 'text' }];
+    for (const typed of ['!张三', '>=100', '<=100', '*张*', '张*']) expect(buildQueryParams(text, { donor_name: typed })).toEqual({ donor_name: typed });
+  });
+
   const items: QueryItem[] = [
     { field: 'donor_name', label: '捐赠人', view: 'text' },
     { field: 'pay_status', label: '支付状态', view: 'list', dictCode: 'pay_status' },

@@ -1,0 +1,66 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { TOKEN_HEADER } from '../auth/session.ts';
+import type { AppContext } from '../context.ts';
+import { forbidden } from '../http/envelope.ts';
+import type { SocketHub } from './hub.ts';
+
+/*
+ * WebSocket /websocket/{userId} (spec section 7, "Real-time channel"). A browser cannot set headers on
+ * the handshake, so the token comes as the `token` query parameter or as the Sec-WebSocket-Protocol
+ * (the socket's "protocol", which the server then echoes back). The socket opens only for a valid
+ * token of that same user; everything else is refused before the upgrade.
+ */
+
+export const HEARTBEAT = 'HeartBeat';
+const HEARTBEAT_REPLY = JSON.stringify({ cmd: 'heartcheck', msgTxt: '心跳响应' });
+/** A socket that answers no ping for this long is gone (the spec's heartbeat timeout is 20 s). */
+const PING_EVERY_MS = 30_000;
+const MAX_MESSAGE_BYTES = 4096;
+
+function protocolToken(request: FastifyRequest): string | undefined {
+  const raw = request.headers['sec-websocket-protocol'];
+  const first = (Array.isArray(raw) ? raw[0] : raw)?.split(',')[0]?.trim();
+  return first || undefined;
+}
+
+export async function socketRoutes(app: FastifyInstance, ctx: AppContext, hub: SocketHub) {
+  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+
+  app.get<{ Params: { userId: string } }>(
+    '/websocket/:userId',
+    {
+      websocket: true,
+      // Authenticated here rather than by the API's hook, which does not read the protocol header.
+      config: { public: true },
+      preValidation: async (request) => {
+        const fromProtocol = protocolToken(request);
+        if (!request.headers[TOKEN_HEADER] && fromProtocol) request.headers[TOKEN_HEADER] = fromProtocol;
+        const session = await ctx.sessions.resolve(request);
+        if (session.user.id !== request.params.userId) throw forbidden('不能订阅其他用户的消息');
+        request.session = session;
+      },
+    },
+    (socket: WebSocket, request) => {
+      const userId = request.session!.user.id;
+      hub.add(userId, socket);
+      let alive = true;
+      socket.on('pong', () => (alive = true));
+      const pinger = setInterval(() => {
+        if (!alive) return socket.terminate();
+        alive = false;
+        socket.ping();
+      }, PING_EVERY_MS);
+      socket.on('message', (data) => {
+        alive = true;
+        if (String(data) === HEARTBEAT) socket.send(HEARTBEAT_REPLY);
+      });
+      socket.on('close', () => {
+        clearInterval(pinger);
+        hub.remove(userId, socket);
+      });
+      socket.on('error', () => socket.terminate());
+    },
+  );
+}

@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sessionOf } from '../auth/session.ts';
+import type { AppContext } from '../context.ts';
+import { badRequest, ok } from '../http/envelope.ts';
+import { realtime } from '../realtime/index.ts';
+import { ANNOUNCEMENT_PERMS, AnnouncementWriter } from '../services/announcements-admin.ts';
+import { parseAnnouncementInput } from '../services/announcements-input.ts';
+import { AnnouncementReader, assertSelf, type ReadFilter, toView } from '../services/announcements.ts';
+
+/*
+ * Announcements (spec section 7, "Announcements") and the socket that announces them. Reading is for
+ * whoever an announcement was sent to; writing, releasing and revoking need the matching permission.
+ */
+
+const ID = /^[A-Za-z0-9_-]{1,32}$/;
+const query = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
+const body = (request: FastifyRequest) => (request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {});
+
+function idOf(value: unknown): string {
+  if (typeof value !== 'string' || !value.trim()) throw badRequest('请指定通告ID');
+  if (!ID.test(value.trim())) throw badRequest('通告ID格式不正确');
+  return value.trim();
+}
+
+function intOf(value: unknown, fallback: number, min: number, max: number, label: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw badRequest(`${label}必须是 ${min} 到 ${max} 之间的整数`);
+  return n;
+}
+
+const paging = (q: Record<string, unknown>) => ({ pageNo: intOf(q.pageNo, 1, 1, 100_000, 'pageNo'), pageSize: intOf(q.pageSize, 10, 1, 200, 'pageSize') });
+
+function readFilter(value: unknown): ReadFilter {
+  if (value === undefined || value === '') return 'all';
+  if (value === '0' || value === 'unread') return 'unread';
+  if (value === '1' || value === 'read') return 'read';
+  throw badRequest('readFlag 只能是 0（未读）或 1（已读）');
+}
+
+export function announcementRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.register(async (scope) => {
+    const bus = await realtime(scope, ctx);
+    const reader = new AnnouncementReader(ctx.db);
+    const writer = new AnnouncementWriter(ctx.db, (target, message) => bus.publish(target, message));
+    const demand = (request: FastifyRequest, code: string) => ctx.permissions.demand(sessionOf(request).user.id, code);
+
+    scope.get('/sys/annountCement/listByUser', async (request) => {
+      const pageSize = intOf(query(request).pageSize, 5, 1, 50, 'pageSize');
+      return ok(await reader.listByUser(sessionOf(request).user.id, pageSize));
+    });
+
+    scope.get('/sys/annountCement/queryById', async (request) => {
+      const id = idOf(query(request).id);
+      const { user } = sessionOf(request);
+      // Writers open drafts and other people's announcements to edit them; readers only what they were sent.
+      if (await ctx.permissions.allows(user.id, ANNOUNCEMENT_PERMS.list)) {
+        return ok(toView(await writer.get(id)));
+      }
+      return ok(await reader.sentOne(user.id, id));
+    });
+
+    scope.put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', async (request) => {
+      const { user } = sessionOf(request);
+      const b = { ...query(request), ...body(request) };
+      assertSelf(user.id, b.userId);
+      await reader.markRead(user.id, idOf(b.anntId));
+      return ok(null, '操作成功');
+    });
+
+    scope.put('/sys/sysAnnouncementSend/readAll', async (request) => {
+      const n = await reader.markAllRead(sessionOf(request).user.id);
+      return ok(n, '全部已读');
+    });
+
+    scope.get('/sys/sysAnnouncementSend/getMyAnnouncementSend', async (request) => {
+      const q = query(request);
+      const category = q.msgCategory === '1' || q.msgCategory === '2' ? q.msgCategory : undefined;
+      return ok(await reader.pageOf(sessionOf(request).user.id, { ...paging(q), read: readFilter(q.readFlag), category }));
+    });
+
+    scope.get('/sys/annountCement/list', async (request) => {
+      await demand(request, ANNOUNCEMENT_PERMS.list);
+      const q = query(request);
+      const titile = typeof q.titile === 'string' ? q.titile.trim().slice(0, 100) : undefined;
+      const sendStatus = typeof q.sendStatus === 'string' && /^[012]$/.test(q.sendStatus) ? q.sendStatus : undefined;
+      return ok(await writer.page({ ...paging(q), titile, sendStatus }));
+    });
+
+    scope.get('/sys/annountCement/recipients', async (request) => {
+      await demand(request, ANNOUNCEMENT_PERMS.add);
+      const keyword = query(request).keyword;
+      return ok(await writer.recipients(typeof keyword === 'string' ? keyword.trim().slice(0, 50) : ''));
+    });
+
+    scope.post('/sys/annountCement/add', async (request) => {
+      await demand(request, ANNOUNCEMENT_PERMS.add);
+      const id = await writer.add(parseAnnouncementInput(request.body), sessionOf(request).user);
+      return ok(id, '添加成功！');
+    });
+
+    scope.put('/sys/annountCement/edit', async (request) => {
+      await demand(request, ANNOUNCEMENT_PERMS.edit);
+      await writer.edit(idOf(body(request).id), parseAnnouncementInput(request.body), sessionOf(request).user);
+      return ok(null, '编辑成功!');
+    });
+
+    scope.delete('/sys/annountCement/delete', async (request) => {
+      await demand(request, ANNOUNCEMENT_PERMS.delete);
+      await writer.remove(idOf(query(request).id), sessionOf(request).user);
+      return ok(null, '删除成功!');
+    });
+
+    scope.get('/sys/annountCement/doReleaseData', async (request) => {
+      await demand(request, ANNOUNCEMENT_PERMS.release);
+      await writer.release(idOf(query(request).id), sessionOf(request).user);
+      return ok(null, '该系统通知发布成功');
+    });
+
+    scope.get('/sys/annountCement/doReovkeData', async (request) => {
+      await demand(request, ANNOUNCEMENT_PERMS.release);
+      await writer.revoke(idOf(query(request).id), sessionOf(request).user);
+      return ok(null, '该系统通知撤销成功');
+    });
+  });
+}
