@@ -6,6 +6,8 @@ import { newId } from '../lib/ids.ts';
 import { nowText } from '../lib/time.ts';
 import type { DB } from './schema.ts';
 import { SYSTEM_DICTIONARIES } from './seed-dictionaries.ts';
+import { ANNOUNCEMENT_PERMS } from '../services/announcements-admin.ts';
+import { seedAnnouncements } from '../services/announcements-seed.ts';
 
 export const SEEDED_KEY = 'seeded_at';
 /** pg_advisory_xact_lock key held while seeding (any fixed number unused elsewhere). */
@@ -43,9 +45,37 @@ export const DEMO_STAFF = [
   { username: 'wangfang', realname: '王芳', roles: ['finance'], departs: ['A01A04', 'A01A05'], org: 'A01A04', sex: 2 },
 ];
 
+const EVERYONE = [ADMIN_ROLE, GUEST_ROLE, 'fundraiser', 'project_officer', 'finance'];
+const STAFF = [ADMIN_ROLE, 'fundraiser', 'project_officer', 'finance'];
+
+interface SeedMenu {
+  url: string;
+  name: string;
+  component?: string;
+  icon?: string;
+  sort: number;
+  roles: string[];
+  /** The url of the parent entry, listed earlier. */
+  parent?: string;
+  /** 0 menu (default), 1 sub-menu, 2 button with `perms`. */
+  menuType?: number;
+  perms?: string;
+  hidden?: boolean;
+}
+
 /** Menus every deployment has; business and system screens add theirs from schemas/. */
-const MENUS = [
-  { url: '/dashboard/analysis', name: '首页', component: 'dashboard/Analysis', icon: 'home', sort: 0, roles: [ADMIN_ROLE, GUEST_ROLE, 'fundraiser', 'project_officer', 'finance'] },
+const MENUS: SeedMenu[] = [
+  { url: '/dashboard/analysis', name: '首页', component: 'dashboard/Analysis', icon: 'home', sort: 0, roles: EVERYONE },
+  // The guest reaches 我的消息 from the bell (a fixed route); its menu stays the dashboard alone.
+  { url: '/isps', name: '消息中心', component: 'layouts/RouteView', icon: 'bell', sort: 80, roles: STAFF },
+  { url: '/isps/userAnnouncement', name: '我的消息', component: 'isps/UserAnnouncement', icon: 'mail', sort: 1, roles: STAFF, parent: '/isps', menuType: 1 },
+  { url: '/isps/announcement', name: '系统通告', component: 'isps/AnnouncementManage', icon: 'notification', sort: 2, roles: [ADMIN_ROLE], parent: '/isps', menuType: 1 },
+  ...Object.entries(ANNOUNCEMENT_PERMS).map(([key, perms], i) => ({
+    url: `/isps/announcement#${key}`, name: { list: '查看', add: '新建', edit: '编辑', delete: '删除', release: '发布/撤销' }[key]!, sort: i, roles: [ADMIN_ROLE], parent: '/isps/announcement', menuType: 2, perms,
+  })),
+  { url: '/account', name: '个人页', component: 'layouts/RouteView', icon: 'user', sort: 90, roles: STAFF },
+  { url: '/account/center', name: '个人中心', component: 'account/center/Index', icon: 'idcard', sort: 1, roles: STAFF, parent: '/account', menuType: 1 },
+  { url: '/account/settings', name: '个人设置', component: 'account/settings/Index', icon: 'setting', sort: 2, roles: STAFF, parent: '/account', menuType: 1 },
 ];
 
 async function seedDictionaries(db: Kysely<DB>, now: string) {
@@ -99,8 +129,10 @@ export async function seedOnFirstStart(db: Kysely<DB>, opts: { dataDir: string; 
       { username: 'guest', realname: '访客', password: guestHash, roles: [GUEST_ROLE], departs: [] as string[], org: null, sex: null },
       ...DEMO_STAFF.map((s) => ({ ...s, password: adminHash })),
     ];
+    const userIds = new Map<string, string>();
     for (const u of users) {
       const id = newId();
+      userIds.set(u.username, id);
       await trx
         .insertInto('sys_user')
         .values({ id, username: u.username, realname: u.realname, password: u.password, avatar: null, birthday: null, sex: u.sex, email: null, phone: null, org_code: u.org, status: 1, del_flag: 0, work_no: null, post: null, tenant_id: 1, ...audit })
@@ -110,16 +142,20 @@ export async function seedOnFirstStart(db: Kysely<DB>, opts: { dataDir: string; 
       await trx.insertInto('sys_user_tenant').values({ user_id: id, tenant_id: 1 }).execute();
     }
 
+    const menuIds = new Map<string, string>();
     for (const m of MENUS) {
       const id = newId();
+      menuIds.set(m.url, id);
+      const button = m.menuType === 2;
       await trx
         .insertInto('sys_permission')
-        .values({ id, parent_id: null, name: m.name, url: m.url, component: m.component, component_name: null, redirect: null, menu_type: 0, perms: null, perms_type: '1', sort_no: m.sort, always_show: false, icon: m.icon, is_route: true, is_leaf: true, keep_alive: false, hidden: false, internal_or_external: false, description: null, status: '1', del_flag: 0, ...audit })
+        .values({ id, parent_id: m.parent ? menuIds.get(m.parent)! : null, name: m.name, url: button ? null : m.url, component: m.component ?? null, component_name: null, redirect: null, menu_type: m.menuType ?? 0, perms: m.perms ?? null, perms_type: '1', sort_no: m.sort, always_show: false, icon: m.icon ?? null, is_route: !button, is_leaf: !MENUS.some((c) => c.parent === m.url), keep_alive: false, hidden: m.hidden ?? false, internal_or_external: false, description: null, status: '1', del_flag: 0, ...audit })
         .execute();
       for (const role of m.roles) await trx.insertInto('sys_role_permission').values({ id: newId(), role_id: roleIds.get(role)!, permission_id: id, data_rule_ids: null }).execute();
     }
 
     await seedDictionaries(trx, now);
+    await seedAnnouncements(trx, now, userIds);
     await trx.insertInto('sys_meta').values({ key: SEEDED_KEY, value: now }).execute();
     return true;
   });

@@ -29,7 +29,7 @@ describe('restart keeps data', () => {
   it('seeds once: a reopened database is migrated already, not seeded again, and admin keeps its password', async () => {
     const { dataDir, database } = await persistentStore();
     const first = await database.open();
-    expect(await migrateToLatest(first.db)).toEqual(['001_accounts']);
+    expect(await migrateToLatest(first.db)).toEqual(expect.arrayContaining(['001_accounts', '002_announcements']));
     expect(await seedOnFirstStart(first.db, { dataDir, adminPassword: ADMIN_PASSWORD })).toEqual({ seeded: true, generatedAdminPassword: undefined });
     const adminId = (await first.db.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
     const seededUsers = await first.db.selectFrom('sys_user').select(['id', 'username']).orderBy('username').execute();

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addUser, userId } from './helpers/fixtures.ts';
+import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
+
+let s: TestServer;
+let admin: string;
+let zhangwei: string;
+let lina: string;
+let zhangweiId: string;
+let linaId: string;
+
+beforeAll(async () => {
+  s = await startServer();
+  [admin, zhangwei, lina] = await Promise.all([s.loginAs('admin', ADMIN_PASSWORD), s.loginAs('zhangwei', ADMIN_PASSWORD), s.loginAs('lina', ADMIN_PASSWORD)]);
+  [zhangweiId, linaId] = await Promise.all([userId(s.db, 'zhangwei'), userId(s.db, 'lina')]);
+});
+afterAll(() => s?.close());
+
+const put = (path: string, body: unknown, token?: string) =>
+  fetch(`${s.origin}${s.config.apiBase}${path}`, { method: 'PUT', headers: { 'content-type': 'application/json', ...(token ? { 'X-Access-Token': token } : {}) }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+const del = (path: string, token: string) =>
+  fetch(`${s.origin}${s.config.apiBase}${path}`, { method: 'DELETE', headers: { 'X-Access-Token': token } }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+const counts = async (token: string) => {
+  const r = await s.api.get('/sys/annountCement/listByUser', token);
+  expect(r.status).toBe(200);
+  return r.body.result as { anntMsgList: any[]; anntMsgTotal: number; sysMsgList: any[]; sysMsgTotal: number };
+};
+
+/** Adds and releases an announcement as admin; answers its id. */
+async function released(fields: Record<string, unknown>): Promise<string> {
+  const added = await s.api.post('/sys/annountCement/add', { priority: 'M', msgCategory: '1', msgType: 'ALL', msgContent: '<p>内容</p>', ...fields }, admin);
+  expect(added.body).toMatchObject({ success: true, code: 200 });
+  const id = added.body.result as string;
+  const r = await s.api.get(`/sys/annountCement/doReleaseData?id=${id}`, admin);
+  expect(r.body).toMatchObject({ success: true, message: '该系统通知发布成功' });
+  return id;
+}
+
+describe('listByUser', () => {
+  it('answers the four fields of the notice list, counting the seeded announcements', async () => {
+    const result = await counts(lina);
+    expect(Object.keys(result).sort()).toEqual(['anntMsgList', 'anntMsgTotal', 'sysMsgList', 'sysMsgTotal']);
+    // Seed: two notices and one system message to everyone; zhangwei has one more system message of his own.
+    expect(result).toMatchObject({ anntMsgTotal: 2, sysMsgTotal: 1 });
+    expect(result.anntMsgList[0]).toMatchObject({ titile: expect.any(String), priority: expect.stringMatching(/^[LMH]$/), sendTime: expect.any(String), readFlag: 0 });
+    expect((await counts(zhangwei)).sysMsgTotal).toBe(2);
+  });
+
+  it('refuses without a token and with a bad pageSize', async () => {
+    expect((await s.api.get('/sys/annountCement/listByUser')).status).toBe(401);
+    const r = await s.api.get('/sys/annountCement/listByUser?pageSize=abc', lina);
+    expect(r.status).toBe(400);
+    expect(r.body.success).toBe(false);
+  });
+});
+
+describe('release and revoke', () => {
+  it('an announcement to all users reaches everyone once released, and leaves when revoked', async () => {
+    const before = { z: (await counts(zhangwei)).anntMsgTotal, l: (await counts(lina)).anntMsgTotal };
+    const added = await s.api.post('/sys/annountCement/add', { titile: '全员通知', msgContent: '<p>hi</p>', priority: 'L', msgCategory: '1', msgType: 'ALL' }, admin);
+    const id = added.body.result;
+    // A draft is nobody's business yet.
+    expect((await counts(lina)).anntMsgTotal).toBe(before.l);
+    expect((await s.api.get(`/sys/annountCement/queryById?id=${id}`, lina)).status).toBe(404);
+
+    await s.api.get(`/sys/annountCement/doReleaseData?id=${id}`, admin);
+    expect((await counts(zhangwei)).anntMsgTotal).toBe(before.z + 1);
+    expect((await counts(lina)).anntMsgTotal).toBe(before.l + 1);
+    expect((await counts(lina)).anntMsgList[0]).toMatchObject({ id, titile: '全员通知', sender: '管理员', priority: 'L' });
+
+    const again = await s.api.get(`/sys/annountCement/doReleaseData?id=${id}`, admin);
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('该通告已发布');
+
+    const revoked = await s.api.get(`/sys/annountCement/doReovkeData?id=${id}`, admin);
+    expect(revoked.body).toMatchObject({ success: true, message: '该系统通知撤销成功' });
+    expect((await counts(lina)).anntMsgTotal).toBe(before.l);
+    expect((await s.api.get(`/sys/annountCement/queryById?id=${id}`, lina)).status).toBe(404);
+    const twice = await s.api.get(`/sys/annountCement/doReovkeData?id=${id}`, admin);
+    expect(twice.body).toMatchObject({ success: false, message: '只能撤销已发布的通告' });
+  });
+
+  it('an announcement to chosen users reaches only them', async () => {
+    const before = { z: (await counts(zhangwei)).sysMsgTotal, l: (await counts(lina)).sysMsgTotal };
+    const id = await released({ titile: '给张伟的消息', msgCategory: '2', msgType: 'USER', userIds: `${zhangweiId},` });
+    expect((await counts(zhangwei)).sysMsgTotal).toBe(before.z + 1);
+    expect((await counts(lina)).sysMsgTotal).toBe(before.l);
+    expect((await s.api.get(`/sys/annountCement/queryById?id=${id}`, zhangwei)).body.result).toMatchObject({ id, titile: '给张伟的消息', msgType: 'USER' });
+  });
+
+  it('refuses a user without the permission to add, release or revoke, and changes nothing', async () => {
+    const add = await s.api.post('/sys/annountCement/add', { titile: 'x' }, lina);
+    expect(add.status).toBe(403);
+    expect(add.body.message).toContain('system:announcement:add');
+    const id = (await s.api.post('/sys/annountCement/add', { titile: '草稿' }, admin)).body.result;
+    const release = await s.api.get(`/sys/annountCement/doReleaseData?id=${id}`, zhangwei);
+    expect(release.status).toBe(403);
+    const row = await s.db.selectFrom('sys_announcement').select('send_status').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.send_status).toBe('0');
+    expect((await s.api.get('/sys/annountCement/list', lina)).status).toBe(403);
+  });
+
+  it('refuses bad input with a clear message and stores nothing', async () => {
+    const rows = async () => Number((await s.db.selectFrom('sys_announcement').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await rows();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ titile: '' }, '请输入标题'],
+      [{ titile: 'x', priority: 'X' }, '优先级只能是 L、M 或 H'],
+      [{ titile: 'x', msgType: 'USER' }, '请选择指定用户'],
+      [{ titile: 'x', msgType: 'USER', userIds: 'nobody' }, '指定用户不存在：nobody'],
+      [{ titile: 'x', openType: 'url', openPage: 'https://evil.example' }, '打开页面必须是以 / 开头的系统内路径'],
+      [{ titile: 'x', openType: 'url' }, '请填写打开页面'],
+      [{ titile: 'x', msgCategory: '9' }, '消息类型只能是 1（通知公告）或 2（系统消息）'],
+    ];
+    for (const [body, message] of cases) {
+      const r = await s.api.post('/sys/annountCement/add', body, admin);
+      expect(r.status, message).toBe(400);
+      expect(r.body).toMatchObject({ success: false, code: 400, message });
+    }
+    expect((await s.api.get('/sys/annountCement/doReleaseData?id=nope', admin)).body).toMatchObject({ code: 404, message: '通告不存在' });
+    expect((await s.api.get('/sys/annountCement/doReleaseData', admin)).body).toMatchObject({ code: 400, message: '请指定通告ID' });
+    expect(await rows()).toBe(before);
+  });
+
+  it('a released announcement cannot be edited until revoked; a deleted one disappears', async () => {
+    const id = await released({ titile: '将被修改' });
+    const refused = await put('/sys/annountCement/edit', { id, titile: '新标题' }, admin);
+    expect(refused).toMatchObject({ status: 400, body: { message: '已发布的通告不能修改，请先撤销' } });
+    await s.api.get(`/sys/annountCement/doReovkeData?id=${id}`, admin);
+    expect((await put('/sys/annountCement/edit', { id, titile: '新标题', priority: 'H' }, admin)).body.success).toBe(true);
+    await s.api.get(`/sys/annountCement/doReleaseData?id=${id}`, admin);
+    expect((await s.api.get(`/sys/annountCement/queryById?id=${id}`, lina)).body.result).toMatchObject({ titile: '新标题', priority: 'H' });
+    expect((await del(`/sys/annountCement/delete?id=${id}`, admin)).body.success).toBe(true);
+    expect((await s.api.get(`/sys/annountCement/queryById?id=${id}`, lina)).status).toBe(404);
+  });
+});
+
+describe('reading', () => {
+  it('queryById refuses an announcement the user was not sent', async () => {
+    const id = await released({ titile: '只给李娜', msgType: 'USER', userIds: linaId });
+    const r = await s.api.get(`/sys/annountCement/queryById?id=${id}`, zhangwei);
+    expect(r.status).toBe(404);
+    expect(r.body).toMatchObject({ success: false, message: '消息不存在或未发送给您' });
+    expect((await s.api.get(`/sys/annountCement/queryById?id=${id}`, lina)).body.result.titile).toBe('只给李娜');
+    // The writer sees every announcement.
+    expect((await s.api.get(`/sys/annountCement/queryById?id=${id}`, admin)).status).toBe(200);
+  });
+
+  it('marking read drops the count; marking an announcement not sent to you, or for someone else, is refused', async () => {
+    const id = await released({ titile: '请阅读', msgType: 'USER', userIds: `${zhangweiId},${linaId}` });
+    const before = (await counts(zhangwei)).anntMsgTotal;
+    const r = await put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: id }, zhangwei);
+    expect(r).toMatchObject({ status: 200, body: { success: true } });
+    expect((await counts(zhangwei)).anntMsgTotal).toBe(before - 1);
+    // Marking again is harmless.
+    expect((await put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: id }, zhangwei)).status).toBe(200);
+
+    const linaBefore = (await counts(lina)).anntMsgTotal;
+    const forOther = await put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: id, userId: linaId }, zhangwei);
+    expect(forOther).toMatchObject({ status: 403, body: { success: false, message: '不能修改他人的消息状态' } });
+    expect((await counts(lina)).anntMsgTotal).toBe(linaBefore);
+
+    const adminOnly = await released({ titile: '只给管理员', msgType: 'USER', userIds: await userId(s.db, 'admin') });
+    const notMine = await put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: adminOnly }, zhangwei);
+    expect(notMine).toMatchObject({ status: 404, body: { message: '消息不存在或未发送给您' } });
+    const sends = await s.db.selectFrom('sys_announcement_send').select('user_id').where('annt_id', '=', adminOnly).execute();
+    expect(sends.map((x) => x.user_id)).not.toContain(zhangweiId);
+  });
+
+  it('my announcements pages and filters by read state; read all clears the bell', async () => {
+    const newcomer = await addUser(s.db, 'reader1', ADMIN_PASSWORD);
+    const token = await s.loginAs('reader1', ADMIN_PASSWORD);
+    const id = await released({ titile: '给新人', msgType: 'USER', userIds: newcomer });
+    await put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: id }, token);
+    const all = await s.api.get('/sys/sysAnnouncementSend/getMyAnnouncementSend?pageNo=1&pageSize=2', token);
+    expect(all.body.result.records).toHaveLength(2);
+    const total = all.body.result.total;
+    expect(total).toBeGreaterThanOrEqual(4);
+    const read = await s.api.get('/sys/sysAnnouncementSend/getMyAnnouncementSend?readFlag=1', token);
+    expect(read.body.result.records.map((x: any) => x.id)).toEqual([id]);
+    const unread = await s.api.get('/sys/sysAnnouncementSend/getMyAnnouncementSend?readFlag=0', token);
+    expect(unread.body.result.total).toBe(total - 1);
+    expect((await s.api.get('/sys/sysAnnouncementSend/getMyAnnouncementSend?readFlag=7', token)).status).toBe(400);
+
+    expect((await put('/sys/sysAnnouncementSend/readAll', {}, token)).body.result).toBe(total - 1);
+    expect(await counts(token)).toMatchObject({ anntMsgTotal: 0, sysMsgTotal: 0 });
+  });
+});
+
+describe('sanitising', () => {
+  it('strips script, event handlers and javascript: links from the HTML before it is stored', async () => {
+    const dirty = '<p onclick="alert(1)">你好<script>alert(document.cookie)</script></p><a href="javascript:alert(1)">链接</a><img src="x" onerror="alert(2)"><iframe src="https://evil.example"></iframe><b style="color:red;position:fixed">粗体</b>';
+    const id = await released({ titile: '含脚本的通告', msgContent: dirty });
+    const stored = (await s.db.selectFrom('sys_announcement').select('msg_content').where('id', '=', id).executeTakeFirstOrThrow()).msg_content!;
+    for (const bad of ['<script', 'onclick', 'onerror', 'javascript:', '<iframe', 'position']) expect(stored).not.toContain(bad);
+    expect(stored).toContain('<p>你好</p>');
+    expect(stored).toContain('<b style="color:red">粗体</b>');
+    const r = await s.api.get(`/sys/annountCement/queryById?id=${id}`, lina);
+    expect(r.body.result.msgContent).toBe(stored);
+  });
+});
