@@ -1,5 +1,5 @@
 import { FormLayout } from '@formily/antd-v5';
-import type { Form } from '@formily/core';
+import { type Form, registerValidateLocale, setValidateLanguage } from '@formily/core';
 import { createSchemaField, FormProvider } from '@formily/react';
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
@@ -9,6 +9,10 @@ import { session } from '../../session/store.ts';
 import { compileForm } from './compile.ts';
 
 const SchemaField = createSchemaField({ components: formComponents });
+
+// A field made required by linkage (or without its own message) says '必填项', the spec's default.
+registerValidateLocale({ 'zh-CN': { required: '必填项' } });
+setValidateLanguage('zh-CN');
 
 /** Renders a designer-format form on a Formily form instance the caller owns (so it can submit it). */
 export function SchemaForm({ formDef, form }: { formDef: FormDef; form: Form }) {

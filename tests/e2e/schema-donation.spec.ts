@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN_PASSWORD, loginAs, SHOTS, storedToken } from './helpers.ts';
+
+/*
+ * The schema runtime end to end on the donation record screen (schemas/donation/record.json):
+ * create, query, sort, page, edit, view, delete, batch delete, export and import, and a user without
+ * the edit permission. Every step goes through the real server and database.
+ */
+const NAME = 'E2E测试捐赠人';
+const API = '/hope-boot';
+
+async function openRecords(page: Page) {
+  await page.goto('/#/donation/record');
+  await expect(page.getByTestId('list-donation/record')).toBeVisible();
+  await expect(page.locator('.list-pagination')).toContainText('共');
+}
+
+const rows = (page: Page) => page.getByTestId('data-table').locator('tbody tr');
+
+async function pickOption(page: Page, label: string, option: string | RegExp) {
+  await page.locator('.ant-modal').getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+async function search(page: Page, donor: string) {
+  const bar = page.getByTestId('query-bar');
+  await bar.getByPlaceholder('请输入捐赠人').fill(donor);
+  await bar.getByRole('button', { name: /查\s*询/ }).click();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('admin creates, queries, sorts, pages, edits, views and deletes donation records', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await openRecords(page);
+  await page.screenshot({ path: `${SHOTS}/donation-record-list.png`, fullPage: true });
+  const totalText = await page.locator('.list-pagination').textContent();
+  expect(totalText).toMatch(/1-10 共\d+条/);
+
+  // Create: required messages first, then a paid record (pay time becomes required by linkage).
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.locator('.ant-modal')).toContainText('请输入捐赠人姓名');
+  await expect(page.locator('.ant-modal')).toContainText('请输入捐赠金额');
+  await page.locator('.ant-modal').getByLabel('捐赠人姓名').fill(NAME);
+  await page.locator('.ant-modal').getByLabel('联系电话').fill('13800001111');
+  await pickOption(page, '所属活动', /./);
+  await page.locator('.ant-modal').getByLabel('捐赠金额').fill('88.88');
+  await pickOption(page, '支付方式', '微信支付');
+  await pickOption(page, '支付状态', '已支付');
+  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.locator('.ant-modal')).toContainText('必填项');
+  await page.screenshot({ path: `${SHOTS}/donation-record-form.png` });
+  await page.locator('.ant-modal').getByLabel('支付时间').click();
+  await page.locator('.ant-picker-dropdown:visible').getByText('此刻').click();
+  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('添加成功！')).toBeVisible();
+  await expect(page.locator('.ant-modal')).toHaveCount(0);
+
+  // Query: like, not-equal, a range and a multi-value.
+  await search(page, 'E2E测试');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(NAME);
+  await expect(rows(page).first()).toContainText('138****1111');
+  await search(page, `!${NAME}`);
+  await expect(page.locator('.list-pagination')).not.toContainText('共1条');
+  await search(page, NAME);
+  await page.getByText('展开').click();
+  await page.getByPlaceholder('最小值').fill('88');
+  await page.getByPlaceholder('最大值').fill('89');
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await page.getByPlaceholder('最小值').fill('89');
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(page.getByText('暂无数据')).toBeVisible();
+  await page.getByRole('button', { name: /重\s*置/ }).click();
+  await expect(page.locator('.list-pagination')).toContainText(/1-10 共\d+条/);
+
+  // Sort by amount ascending, then descending.
+  const amountHeader = page.getByTestId('data-table').locator('th', { hasText: '捐赠金额' });
+  await amountHeader.click();
+  await expect(amountHeader).toHaveAttribute('aria-sort', 'ascending');
+  const money = async () => (await rows(page).locator('td:nth-child(8)').allTextContents()).map((t) => Number(t.replace(/,/g, '')));
+  const ascending = await money();
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+  await amountHeader.click();
+  await expect(amountHeader).toHaveAttribute('aria-sort', 'descending');
+
+  // Page 2.
+  await page.locator('.list-pagination').getByTitle('2').click();
+  await expect(page.locator('.list-pagination')).toContainText(/11-20 共\d+条/);
+
+  // Edit the new record.
+  await search(page, NAME);
+  await rows(page).first().getByText('编辑').click();
+  const amount = page.locator('.ant-modal').getByLabel('捐赠金额');
+  await expect(amount).toHaveValue('88.88');
+  await amount.fill('99.50');
+  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('编辑成功!')).toBeVisible();
+  await expect(rows(page).first()).toContainText('99.50');
+
+  // View.
+  await rows(page).first().getByText('详情').click();
+  await expect(page.getByTestId('detail-view')).toContainText(NAME);
+  await expect(page.getByTestId('detail-view')).toContainText('已支付');
+  await page.screenshot({ path: `${SHOTS}/donation-record-detail.png` });
+  await page.locator('.ant-drawer-close').click();
+
+  // Export the filtered list, delete the record, import the file back.
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: /导\s*出/ }).click();
+  const download = await downloadPromise;
+  const file = await download.path();
+  expect(readFileSync(file!).subarray(0, 2).toString()).toBe('PK');
+
+  await rows(page).first().getByText('删除').click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('删除成功!')).toBeVisible();
+  await expect(page.getByText('暂无数据')).toBeVisible();
+
+  await page.getByTestId('import-input').setInputFiles(file!);
+  await expect(page.getByText(/导入成功/)).toBeVisible();
+  await search(page, NAME);
+  await expect(rows(page)).toHaveCount(1);
+});
+
+test('batch delete removes the selected records', async ({ page, request }) => {
+  await loginAs(page, 'admin');
+  await openRecords(page);
+  const token = (await storedToken(page))!;
+  const activities = await (await request.get(`${API}/donation/activity/list?pageSize=1`, { headers: { 'X-Access-Token': token } })).json();
+  const activityId = activities.result.records[0].id;
+  for (const n of [1, 2]) {
+    const res = await request.post(`${API}/donation/record/add`, {
+      headers: { 'X-Access-Token': token },
+      data: { donor_type: '1', donor_name: `批量删除${n}`, activity_id: activityId, amount: 10, pay_method: '1', pay_status: '1' },
+    });
+    expect(res.status()).toBe(200);
+  }
+  await search(page, '批量删除');
+  await expect(rows(page)).toHaveCount(2);
+  await page.getByLabel('全选').check();
+  await expect(page.getByText('已选择')).toContainText('2');
+  await page.getByRole('button', { name: /批量删除/ }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('批量删除成功!')).toBeVisible();
+  await expect(page.getByText('暂无数据')).toBeVisible();
+});
+
+test('a user without the edit permission sees no edit button and the server refuses edit', async ({ page, request }) => {
+  await loginAs(page, 'wangfang', ADMIN_PASSWORD);
+  await openRecords(page);
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /新\s*增/ })).toHaveCount(0);
+  await expect(rows(page).first().getByText('编辑')).toHaveCount(0);
+  await expect(rows(page).first().getByText('详情')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/donation-record-readonly-user.png` });
+  const token = (await storedToken(page))!;
+  const list = await (await request.get(`${API}/donation/record/list?pageSize=1`, { headers: { 'X-Access-Token': token } })).json();
+  const record = list.result.records[0];
+  const res = await request.put(`${API}/donation/record/edit`, { headers: { 'X-Access-Token': token }, data: { id: record.id, amount: 1 } });
+  expect(res.status()).toBe(403);
+  expect((await res.json()).success).toBe(false);
+});
