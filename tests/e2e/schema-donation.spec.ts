@@ -18,8 +18,13 @@ async function openRecords(page: Page) {
 
 const rows = (page: Page) => page.getByTestId('data-table').locator('tbody tr');
 
+/** A Formily form item in the open modal, by its label (Formily labels are not <label for>). */
+const item = (page: Page, label: string) =>
+  page.locator('.ant-modal .ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content label', { hasText: new RegExp(`^${label}$`) }) });
+const field = (page: Page, label: string) => item(page, label).locator('input').first();
+
 async function pickOption(page: Page, label: string, option: string | RegExp) {
-  await page.locator('.ant-modal').getByLabel(label, { exact: true }).click();
+  await item(page, label).locator('.ant-select-selector').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
 }
 
@@ -43,16 +48,16 @@ test('admin creates, queries, sorts, pages, edits, views and deletes donation re
   await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.locator('.ant-modal')).toContainText('请输入捐赠人姓名');
   await expect(page.locator('.ant-modal')).toContainText('请输入捐赠金额');
-  await page.locator('.ant-modal').getByLabel('捐赠人姓名').fill(NAME);
-  await page.locator('.ant-modal').getByLabel('联系电话').fill('13800001111');
+  await field(page, '捐赠人姓名').fill(NAME);
+  await field(page, '联系电话').fill('13800001111');
   await pickOption(page, '所属活动', /./);
-  await page.locator('.ant-modal').getByLabel('捐赠金额').fill('88.88');
+  await field(page, '捐赠金额').fill('88.88');
   await pickOption(page, '支付方式', '微信支付');
   await pickOption(page, '支付状态', '已支付');
   await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.locator('.ant-modal')).toContainText('必填项');
   await page.screenshot({ path: `${SHOTS}/donation-record-form.png` });
-  await page.locator('.ant-modal').getByLabel('支付时间').click();
+  await field(page, '支付时间').click();
   await page.locator('.ant-picker-dropdown:visible').getByText('此刻').click();
   await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('添加成功！')).toBeVisible();
@@ -94,7 +99,7 @@ test('admin creates, queries, sorts, pages, edits, views and deletes donation re
   // Edit the new record.
   await search(page, NAME);
   await rows(page).first().getByText('编辑').click();
-  const amount = page.locator('.ant-modal').getByLabel('捐赠金额');
+  const amount = field(page, '捐赠金额');
   await expect(amount).toHaveValue('88.88');
   await amount.fill('99.50');
   await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
