@@ -1,14 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { DictOption } from '../../src/runtime/api-types.ts';
 import type { DB } from '../db/schema.ts';
 
-/** A dictionary option as the client reads it (spec: value, text or label or title). */
-export interface DictOption {
-  value: string;
-  text: string;
-  label: string;
-  title: string;
-  color?: string;
-}
+export type { DictOption };
+
 
 /**
  * System dictionaries with an in-process cache. refresh() (sys/dict/refleshCache) or any dictionary

@@ -1,35 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { ButtonAuth, MenuNode } from '../../src/runtime/api-types.ts';
 import type { DB, SysPermission } from '../db/schema.ts';
 import { forbidden } from '../http/envelope.ts';
 
-/** One entry of the menu tree the client turns into routes (spec section 2, "Routes built from the server menu"). */
-export interface MenuNode {
-  id: string;
-  path: string;
-  name: string;
-  component: string;
-  route: '0' | '1';
-  redirect?: string;
-  hidden?: boolean;
-  alwaysShow?: boolean;
-  meta: {
-    title: string;
-    icon?: string;
-    url?: string;
-    keepAlive: boolean;
-    internalOrExternal: boolean;
-    componentName?: string;
-    permissionList?: ButtonAuth[];
-  };
-  children?: MenuNode[];
-}
-
-export interface ButtonAuth {
-  action: string;
-  describe: string;
-  type: string;
-  status: string;
-}
+export type { ButtonAuth, MenuNode };
 
 export const MENU = 0;
 export const SUB_MENU = 1;

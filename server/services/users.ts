@@ -1,26 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { UserInfo } from '../../src/runtime/api-types.ts';
 import type { DB, SysDepart, SysUser } from '../db/schema.ts';
 
-/** The userInfo object of the login and selectDepart answers: the user row minus secrets, camel-cased. */
-export interface UserInfo {
-  id: string;
-  username: string;
-  realname: string;
-  avatar: string | null;
-  birthday: string | null;
-  sex: number | null;
-  email: string | null;
-  phone: string | null;
-  orgCode: string | null;
-  orgCodeTxt: string | null;
-  status: number;
-  workNo: string | null;
-  post: string | null;
-  createTime: string | null;
-  departIds: string;
-  relTenantIds: string;
-  tenantId: number;
-}
+export type { UserInfo };
+
 
 export async function departsOf(db: Kysely<DB>, userId: string): Promise<SysDepart[]> {
   return db
