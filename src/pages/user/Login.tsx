@@ -1,6 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Input } from 'antd';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Alert, Button, Checkbox, Input, type InputProps } from 'antd';
+import { type ComponentType, type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { SiteInfo } from '../../runtime/api-types.ts';
 import { HOME_PATH } from '../../runtime/config.ts';
@@ -9,6 +9,34 @@ import { announceWelcome, login } from '../../runtime/session/store.ts';
 import { local, SEVEN_DAYS_MS } from '../../runtime/storage.ts';
 
 const REMEMBERED = 'Remembered_Username';
+
+interface LoginFieldProps {
+  Control: ComponentType<InputProps>;
+  icon: ReactNode;
+  placeholder: string;
+  autoComplete: string;
+  value: string;
+  missing?: boolean;
+  onChange: (value: string) => void;
+}
+
+/** One input of the login form with its own 'required' message (the placeholder says what is missing). */
+function LoginField({ Control, icon, placeholder, autoComplete, value, missing, onChange }: LoginFieldProps) {
+  return (
+    <div className="login-field">
+      <Control
+        size="large"
+        prefix={icon}
+        placeholder={placeholder}
+        autoComplete={autoComplete}
+        value={value}
+        status={missing ? 'error' : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {missing && <div className="login-field-error">{placeholder}</div>}
+    </div>
+  );
+}
 
 /*
  * The login page (spec section 2, /user/login). It is the first thing every user loads, so it keeps
@@ -55,38 +83,32 @@ export default function Login() {
     <form className="login-main" name="login" onSubmit={submit} noValidate>
       <div className="login-tab-title">账号密码登录</div>
       {error && <Alert type="error" showIcon message={error} className="login-error" data-testid="login-error" />}
-      <div className="login-field">
-        <Input
-          size="large"
-          prefix={<UserOutlined />}
-          placeholder="请输入用户名"
-          autoComplete="username"
-          value={username}
-          status={missing.username ? 'error' : undefined}
-          onChange={(e) => {
-            setUsername(e.target.value);
-            setMissing((m) => ({ ...m, username: false }));
-            setError(null);
-          }}
-        />
-        {missing.username && <div className="login-field-error">请输入用户名</div>}
-      </div>
-      <div className="login-field">
-        <Input.Password
-          size="large"
-          prefix={<LockOutlined />}
-          placeholder="请输入密码"
-          autoComplete="current-password"
-          value={password}
-          status={missing.password ? 'error' : undefined}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setMissing((m) => ({ ...m, password: false }));
-            setError(null);
-          }}
-        />
-        {missing.password && <div className="login-field-error">请输入密码</div>}
-      </div>
+      <LoginField
+        Control={Input}
+        icon={<UserOutlined />}
+        placeholder="请输入用户名"
+        autoComplete="username"
+        value={username}
+        missing={missing.username}
+        onChange={(v) => {
+          setUsername(v);
+          setMissing((m) => ({ ...m, username: false }));
+          setError(null);
+        }}
+      />
+      <LoginField
+        Control={Input.Password}
+        icon={<LockOutlined />}
+        placeholder="请输入密码"
+        autoComplete="current-password"
+        value={password}
+        missing={missing.password}
+        onChange={(v) => {
+          setPassword(v);
+          setMissing((m) => ({ ...m, password: false }));
+          setError(null);
+        }}
+      />
       <div className="login-remember">
         <Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)}>
           记住用户名
