@@ -9,6 +9,9 @@ import { TokenService } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/connect.ts';
+import { seedDonationDemo } from './db/demo/donation.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { type SeedOutcome, seedOnFirstStart } from './db/seed.ts';
 import { ApiError, fail } from './http/envelope.ts';
 import { accountRoutes } from './routes/account.ts';
 import { announcementRoutes } from './routes/announcements.ts';
@@ -19,6 +22,8 @@ import { siteRoutes } from './routes/site.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { DictionaryService } from './services/dictionaries.ts';
 import { PermissionService } from './services/permissions.ts';
+import { runtimeRoutes } from './runtime/routes.ts';
+import { SchemaRuntime } from './runtime/runtime.ts';
 
 const CSP = [
   "default-src 'self'",
@@ -35,6 +40,8 @@ const CSP = [
 
 export function createContext(config: ServerConfig, database: Database): AppContext {
   const tokens = new TokenService(config.jwtSecret, config.tokenLifetimeMs);
+  const permissions = new PermissionService(database.db);
+  const dictionaries = new DictionaryService(database.db);
   return {
     config,
     db: database.db,
@@ -42,8 +49,9 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     tokens,
     sessions: new SessionResolver(database.db, tokens, config.allowGuest),
     lockout: new LoginLockout(database.db),
-    permissions: new PermissionService(database.db),
-    dictionaries: new DictionaryService(database.db),
+    permissions,
+    dictionaries,
+    runtime: new SchemaRuntime(database.db, permissions, dictionaries),
   };
 }
 
@@ -66,7 +74,7 @@ async function api(app: FastifyInstance, ctx: AppContext) {
     if (request.routeOptions.config?.public || request.is404) return;
     request.session = await ctx.sessions.resolve(request);
   });
-  for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes]) register(app, ctx);
+  for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes, runtimeRoutes]) register(app, ctx);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, '很抱歉，资源未找到!')));
 }
 
@@ -78,6 +86,8 @@ function runtimeConfig(ctx: AppContext): string {
 
 export async function buildApp(config: ServerConfig, database: Database): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const ctx = createContext(config, database);
+  // Documents are loaded, checked and synced (tables, dictionaries, menus) before any route serves.
+  await ctx.runtime.reload();
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: false,
@@ -114,4 +124,24 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
   }
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, '很抱歉，资源未找到!')));
   return { app, ctx };
+}
+
+/**
+ * The whole start-up sequence, shared by server/main.ts and the API tests: migrate, seed a new install,
+ * build the app (which loads, checks and syncs the schema documents) and, on the first start only, write
+ * the demo donations through the runtime.
+ */
+export async function prepareApp(config: ServerConfig, database: Database, opts: { demoData: boolean }): Promise<{ app: FastifyInstance; ctx: AppContext; seed: SeedOutcome }> {
+  await migrateToLatest(database.db);
+  const seed = await seedOnFirstStart(database.db, { dataDir: config.dataDir, adminPassword: config.adminPassword });
+  const built = await buildApp(config, database);
+  if (seed.seeded && opts.demoData) {
+    try {
+      await seedDonationDemo(built.ctx);
+    } catch (error) {
+      await built.app.close();
+      throw error;
+    }
+  }
+  return { ...built, seed };
 }

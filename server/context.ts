@@ -5,6 +5,7 @@ import type { TokenService } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
 import type { DbKind } from './db/connect.ts';
 import type { DB } from './db/schema.ts';
+import type { SchemaRuntime } from './runtime/runtime.ts';
 import type { DictionaryService } from './services/dictionaries.ts';
 import type { PermissionService } from './services/permissions.ts';
 
@@ -18,4 +19,6 @@ export interface AppContext {
   lockout: LoginLockout;
   permissions: PermissionService;
   dictionaries: DictionaryService;
+  /** The schema runtime: documents in force, generic CRUD; started (loaded and synced) by buildApp. */
+  runtime: SchemaRuntime;
 }

@@ -1,16 +1,14 @@
 import { loadConfig } from './config.ts';
-import { buildApp } from './app.ts';
+import { prepareApp } from './app.ts';
 import { openDatabase } from './db/connect.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { DEMO_STAFF, seedOnFirstStart } from './db/seed.ts';
+import { DEMO_STAFF } from './db/seed.ts';
+import { SchemaError } from './runtime/registry.ts';
 
 /** Opens (or creates) the database, migrates, seeds a new install, and serves client and API on one port. */
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  await migrateToLatest(database.db);
-  const seed = await seedOnFirstStart(database.db, { dataDir: config.dataDir, adminPassword: config.adminPassword });
-  const { app } = await buildApp(config, database);
+  const { app, seed } = await prepareApp(config, database, { demoData: true });
   await app.listen({ host: config.host, port: config.port });
 
   const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
@@ -40,6 +38,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error('启动失败:', error);
+  // A refused schema document or table change explains itself; anything else needs its stack.
+  console.error('启动失败:', error instanceof SchemaError ? error.message : error);
   process.exit(1);
 });

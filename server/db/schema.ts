@@ -167,6 +167,44 @@ export interface SysAnnouncementSend {
   create_time: ColumnType<string, string | undefined, string>;
 }
 
+/** A designer-made (database-stored) schema document; it overrides the file of the same code. */
+export interface SysSchema {
+  code: string;
+  document: ColumnType<unknown, string, string>;
+  version: number;
+  create_by: string | null;
+  create_time: string | null;
+  update_by: string | null;
+  update_time: string | null;
+}
+
+/** One write through the schema runtime: the record before and after, numbered per record. */
+export interface SysDataLog {
+  id: string;
+  data_table: string;
+  data_id: string;
+  action: string;
+  data_before: ColumnType<unknown, string | null, string | null>;
+  data_after: ColumnType<unknown, string | null, string | null>;
+  data_version: number;
+  create_by: string | null;
+  create_time: string;
+  tenant_id: number;
+}
+
+export interface SysFillRule {
+  rule_code: string;
+  rule_name: string;
+  prefix: string;
+  date_format: string;
+  seq_length: number;
+  reset_period: string;
+  create_by: string | null;
+  create_time: string | null;
+}
+
+export interface SysFillRuleSeq { rule_code: string; period: string; value: number }
+
 export interface DB {
   sys_meta: SysMeta;
   sys_tenant: SysTenant;
@@ -185,4 +223,8 @@ export interface DB {
   sys_log: SysLog;
   sys_announcement: SysAnnouncement;
   sys_announcement_send: SysAnnouncementSend;
+  sys_schema: SysSchema;
+  sys_data_log: SysDataLog;
+  sys_fill_rule: SysFillRule;
+  sys_fill_rule_seq: SysFillRuleSeq;
 }

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { badRequest, ok } from '../http/envelope.ts';
+import { ok } from '../http/envelope.ts';
+import { dictOptions } from '../runtime/dict-routes.ts';
 
-const DICT_CODE = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
-
-/** System dictionary lookups (spec section 7, "Dictionaries"). */
-export function dictRoutes(app: FastifyInstance, { dictionaries }: AppContext) {
-  app.get<{ Params: { code: string } }>('/sys/dict/getDictItems/:code', async (request) => {
-    const code = request.params.code?.trim();
-    if (!code) throw badRequest('字典Code不能为空!');
-    if (!DICT_CODE.test(code)) throw badRequest(`字典Code格式不正确: ${code.slice(0, 50)}`);
-    return ok(await dictionaries.items(code));
+/**
+ * Dictionary lookups (spec section 7, "Dictionaries"): a system dictionary code, or a table dictionary
+ * 'table,text,code[,condition]' over the sources the schema documents declare (the condition may also
+ * come as a `condition` query parameter when it is too long for the path).
+ */
+export function dictRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { dictionaries } = ctx;
+  app.get<{ Params: { code: string }; Querystring: { condition?: string } }>('/sys/dict/getDictItems/:code', async (request) => {
+    const condition = typeof request.query.condition === 'string' ? request.query.condition : undefined;
+    return ok(await dictOptions(ctx, request.params.code ?? '', { condition }));
   });
 
   app.get('/sys/dict/queryAllDictItems', async () => ok(await dictionaries.allItems()));

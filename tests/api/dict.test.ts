@@ -41,7 +41,7 @@ describe('getDictItems', () => {
     expect(r.body).toMatchObject({ success: false, code: 400, message: '字典Code不能为空!' });
   });
 
-  it.each([`sex' or 1=1--`, 'sex;drop table sys_user', 'sys_user,username,password', '1sex', 'sex%00', '性别'])(
+  it.each([`sex' or 1=1--`, 'sex;drop table sys_user', '1sex', 'sex%00', '性别'])(
     'refuses the code %j with 400 before touching the database',
     async (code) => {
       const counts = async () => ({

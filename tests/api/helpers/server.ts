@@ -5,13 +5,12 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../../../server/app.ts';
+import { prepareApp } from '../../../server/app.ts';
 import { loadConfig, type ServerConfig } from '../../../server/config.ts';
 import type { AppContext } from '../../../server/context.ts';
 import { type Database, openDatabase } from '../../../server/db/connect.ts';
-import { migrateToLatest } from '../../../server/db/migrate.ts';
 import type { DB } from '../../../server/db/schema.ts';
-import { type SeedOutcome, seedOnFirstStart } from '../../../server/db/seed.ts';
+import type { SeedOutcome } from '../../../server/db/seed.ts';
 
 /*
  * The API tests talk HTTP to the real server, built exactly as server/main.ts builds it, on a database
@@ -110,7 +109,8 @@ export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'hope-api-'));
 
 /**
  * Starts the server on 127.0.0.1, port 0, on a fresh database and a fresh DATA_DIR.
- * `env` adds to or overrides the environment the config is read from (e.g. LOGIN_RATE_LIMIT, ALLOW_GUEST);
+ * `env` adds to or overrides the environment the config is read from (e.g. LOGIN_RATE_LIMIT, ALLOW_GUEST;
+ * DEMO_DATA=true also writes the demo donations that a first `npm start` writes);
  * a key set to undefined is removed (e.g. ADMIN_PASSWORD: undefined to have one generated).
  * `reuse` starts it on an existing data dir and database instead (restart tests); the caller then
  * removes them, close() only stops the server.
@@ -146,9 +146,10 @@ export async function startServer(
   const database = await testDb.open();
   let app: FastifyInstance | undefined;
   try {
-    await migrateToLatest(database.db);
-    const seed = await seedOnFirstStart(database.db, { dataDir: config.dataDir, adminPassword: config.adminPassword });
-    const built = await buildApp(config, database);
+    // As server/main.ts starts, except that the demo donations are written only when asked for
+    // (DEMO_DATA=true): most tests want a database with nothing but their own records.
+    const built = await prepareApp(config, database, { demoData: env.DEMO_DATA === 'true' });
+    const seed = built.seed;
     app = built.app;
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();

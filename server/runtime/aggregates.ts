@@ -1,0 +1,75 @@
+import { type Kysely, sql } from 'kysely';
+import type { Condition } from '../../src/runtime/schema/types.generated.ts';
+import { badRequest } from '../http/envelope.ts';
+import { conditionSql } from './condition.ts';
+import type { EntityModel } from './model.ts';
+import type { Registry } from './registry.ts';
+
+/*
+ * The rules over groups of rows, run inside the write's transaction after the rows are written:
+ * roll-ups (a parent's total = an aggregate of its children) and limits (the children's total never
+ * exceeds the parent's ceiling). Parent rows are locked first, in id order, so that concurrent writers
+ * queue and each recomputes from what the one before it committed.
+ */
+
+export interface RowChange {
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+}
+
+const idsVia = (changes: RowChange[], via: string, sides: ('before' | 'after')[]) =>
+  [...new Set(changes.flatMap((c) => sides.map((side) => c[side]?.[via])).filter((v): v is string | number => v !== null && v !== undefined && v !== '').map(String))].sort();
+
+async function lock(db: Kysely<any>, table: string, ids: string[]): Promise<void> {
+  if (ids.length) await db.selectFrom(table).select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+}
+
+const where = (c: Condition | undefined) => (c ? (eb: any) => conditionSql(eb, c) : () => sql<boolean>`true`);
+
+export async function applyRollups(db: Kysely<any>, registry: Registry, model: EntityModel, changes: RowChange[]): Promise<void> {
+  for (const rule of model.doc.entity.rules?.rollups ?? []) {
+    const ids = idsVia(changes, rule.via, ['before', 'after']);
+    if (!ids.length) continue;
+    const target = registry.get(rule.target);
+    await lock(db, target.table, ids);
+    await db
+      .updateTable(`${target.table} as t`)
+      .set((eb: any) => ({
+        [rule.into]: eb
+          .selectFrom(`${model.table} as c`)
+          .select(() =>
+            rule.op === 'sum'
+              ? sql`coalesce(sum(${sql.ref(`c.${rule.of}`)}), 0)`.as('v')
+              : rule.op === 'count'
+                ? sql`count(*)`.as('v')
+                : sql`count(distinct ${sql.ref(`c.${rule.of}`)})`.as('v'),
+          )
+          .whereRef(`c.${rule.via}`, '=', 't.id')
+          .where(where(rule.where)),
+      }))
+      .where('t.id', 'in', ids)
+      .execute();
+  }
+}
+
+export async function checkLimits(db: Kysely<any>, registry: Registry, model: EntityModel, changes: RowChange[]): Promise<void> {
+  for (const rule of model.doc.entity.rules?.limits ?? []) {
+    const ids = idsVia(changes.filter((c) => c.after), rule.via, ['after']);
+    if (!ids.length) continue;
+    const parent = registry.get(rule.ceiling.entity);
+    await lock(db, parent.table, ids);
+    for (const id of ids) {
+      const row = await db.selectFrom(parent.table).select(['id', rule.ceiling.field]).where('id', '=', id).where(where(rule.parentWhere)).executeTakeFirst();
+      if (!row) throw badRequest(rule.parentMessage ?? rule.message);
+      const ceiling = row[rule.ceiling.field];
+      if (ceiling === null || ceiling === undefined) continue;
+      const { total } = await db
+        .selectFrom(model.table)
+        .select(sql<number>`coalesce(sum(${sql.ref(rule.sum)}), 0)`.as('total'))
+        .where(rule.via, '=', id)
+        .where(where(rule.where))
+        .executeTakeFirstOrThrow();
+      if (Number(total) > Number(ceiling)) throw badRequest(rule.message);
+    }
+  }
+}

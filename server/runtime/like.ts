@@ -1,0 +1,4 @@
+/** A user's text as a literal inside a LIKE pattern: %, _ and the escape character itself lose their meaning. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const likeContains = (text: string) => `%${escapeLike(text)}%`;

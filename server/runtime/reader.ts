@@ -1,0 +1,113 @@
+import { type Kysely, sql } from 'kysely';
+import { notFound } from '../http/envelope.ts';
+import { maskValue } from './masking.ts';
+import type { EntityModel } from './model.ts';
+import type { ListPlan } from './query.ts';
+import type { Dicts } from './record-checks.ts';
+import type { Registry } from './registry.ts';
+import { NOT_FOUND } from './writer.ts';
+
+/*
+ * Reads records as the client shows them: every field, `{field}_dictText` beside each dictionary and
+ * reference field (the item's text, the referenced record's label), masked fields masked for users
+ * without the entity's view-sensitive permission, and on queryById the rows of each sub-table.
+ */
+
+export type Row = Record<string, unknown>;
+
+export interface Page {
+  records: Row[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+export class RecordReader {
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly registry: Registry,
+    private readonly dicts: Dicts,
+    /** Whether the reader may see the model's masked fields unmasked. */
+    private readonly sees: (model: EntityModel) => Promise<boolean>,
+  ) {}
+
+  private filtered(model: EntityModel, plan: Pick<ListPlan, 'filters' | 'selections'>) {
+    let query = this.db.selectFrom(model.table);
+    for (const f of plan.filters) query = query.where(f.column, f.op, f.value);
+    if (plan.selections) query = query.where('id', 'in', plan.selections.length ? plan.selections : ['']);
+    return query;
+  }
+
+  /** Raw rows of a plan, sorted (nulls last either way) with the id as tie-breaker so pages never overlap. */
+  async rows(model: EntityModel, plan: ListPlan, limit: number, offset: number): Promise<Row[]> {
+    const order = plan.sort.order;
+    return this.filtered(model, plan)
+      .selectAll()
+      .orderBy(plan.sort.column, (ob) => (order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsLast()))
+      .orderBy('id', order)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  async page(model: EntityModel, plan: ListPlan): Promise<Page> {
+    const { n } = await this.filtered(model, plan).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const total = Number(n);
+    const rows = await this.rows(model, plan, plan.pageSize, (plan.pageNo - 1) * plan.pageSize);
+    return { records: await this.decorate(model, rows), total, size: plan.pageSize, current: plan.pageNo, pages: Math.ceil(total / plan.pageSize) };
+  }
+
+  async byId(model: EntityModel, id: string): Promise<Row> {
+    const row = await this.db.selectFrom(model.table).selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound(NOT_FOUND);
+    const [record] = await this.decorate(model, [row]);
+    for (const slot of model.batches) {
+      const child = this.registry.get(slot.child);
+      const sort = child.doc.list?.defaultSort ?? { column: 'create_time', order: 'asc' as const };
+      const rows = await this.db.selectFrom(child.table).selectAll().where(child.doc.entity.parent!.field, '=', id).orderBy(sort.column, sort.order).orderBy('id').execute();
+      record[slot.model] = await this.decorate(child, rows);
+    }
+    return record;
+  }
+
+  /** The dictionary a field's values come from: its own, or one its list column renders with. */
+  private dictOf(model: EntityModel, name: string): string | undefined {
+    return model.field.get(name)?.dict ?? model.doc.list?.columns.find((c) => c.dataIndex === name)?.dict;
+  }
+
+  private dictText(dict: string, value: unknown): string {
+    if (value === null || value === undefined || value === '') return '';
+    const items = this.dicts[dict] ?? [];
+    return String(value)
+      .split(',')
+      .map((v) => items.find((o) => o.value === v)?.text ?? v)
+      .join(',');
+  }
+
+  /** The referenced records' labels for every reference field of the rows: one query per field. */
+  private async refLabels(model: EntityModel, rows: Row[]): Promise<Map<string, Map<string, string>>> {
+    const labels = new Map<string, Map<string, string>>();
+    for (const f of model.fields) {
+      if (!f.ref?.label) continue;
+      const ids = [...new Set(rows.map((r) => r[f.name]).filter((v) => v !== null && v !== undefined && v !== '').map(String))];
+      const target = this.registry.get(f.ref.entity);
+      const found = ids.length ? await this.db.selectFrom(target.table).select(['id', `${f.ref.label} as label`]).where('id', 'in', ids).execute() : [];
+      labels.set(f.name, new Map(found.map((r) => [String(r.id), String(r.label ?? '')])));
+    }
+    return labels;
+  }
+
+  async decorate(model: EntityModel, rows: Row[]): Promise<Row[]> {
+    const labels = await this.refLabels(model, rows);
+    const unmasked = await this.sees(model);
+    const dictFields = [...model.columns.keys()].map((name) => [name, this.dictOf(model, name)] as const).filter((e): e is readonly [string, string] => !!e[1]);
+    return rows.map((row) => {
+      const out: Row = { ...row };
+      for (const [name, dict] of dictFields) out[`${name}_dictText`] = this.dictText(dict, row[name]);
+      for (const [name, map] of labels) out[`${name}_dictText`] = row[name] === null || row[name] === undefined ? '' : (map.get(String(row[name])) ?? '');
+      if (!unmasked) for (const f of model.fields) if (f.mask) out[f.name] = maskValue(f.mask, row[f.name]);
+      return out;
+    });
+  }
+}

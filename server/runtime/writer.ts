@@ -1,0 +1,161 @@
+import type { Kysely } from 'kysely';
+import { ApiError, badRequest, notFound } from '../http/envelope.ts';
+import { newId } from '../lib/ids.ts';
+import { applyRollups, checkLimits, type RowChange } from './aggregates.ts';
+import { type Actor, type LogAction, writeDataLog } from './data-log.ts';
+import { loadRule, nextCode } from './fill-rules.ts';
+import { isMaskedOf } from './masking.ts';
+import type { BatchSlot, EntityModel } from './model.ts';
+import { type Dicts, dataErrors } from './record-checks.ts';
+import { type Input, readInput, withDefaults } from './record-input.ts';
+import { type FieldError, validateRecord } from './record-schema.ts';
+import type { Registry } from './registry.ts';
+import { checkTransition } from './transitions.ts';
+
+/*
+ * Add, edit and delete of one record with everything the documents declare: validation, data checks,
+ * status steps, generated codes, audit columns, sub-table rows, the data log, limits and roll-ups.
+ * A writer works inside one transaction (the caller's); whatever it throws rolls all of it back.
+ */
+
+/** A record refused by validation: one message per field, joined for the envelope. */
+export class RecordInvalid extends ApiError {
+  constructor(readonly errors: FieldError[]) {
+    super(400, errors.map((e) => e.message).join('；'), { errors });
+  }
+}
+
+export interface WriteContext {
+  db: Kysely<any>;
+  registry: Registry;
+  dicts: Dicts;
+  actor: Actor;
+  /** Transition permissions the user holds (checked before the transaction). */
+  held: Set<string>;
+}
+
+export const NOT_FOUND = '未找到对应数据';
+
+export class RecordWriter {
+  /** Tables written, so callers can drop caches (dictionaries) once the transaction has committed. */
+  readonly touched = new Set<string>();
+
+  constructor(readonly ctx: WriteContext) {}
+
+  private audit(model: EntityModel, kind: 'add' | 'edit'): Record<string, unknown> {
+    const { actor } = this.ctx;
+    const values: Record<string, unknown> =
+      kind === 'add'
+        ? { create_by: actor.username, create_time: actor.now, sys_org_code: actor.orgCode, tenant_id: actor.tenantId }
+        : { update_by: actor.username, update_time: actor.now };
+    return Object.fromEntries(Object.entries(values).filter(([name]) => model.audit.has(name)));
+  }
+
+  private async load(model: EntityModel, id: string, lock = false): Promise<Record<string, unknown>> {
+    let query = this.ctx.db.selectFrom(model.table).selectAll().where('id', '=', id);
+    if (lock) query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    if (!row) throw notFound(NOT_FOUND);
+    return row;
+  }
+
+  private async validate(model: EntityModel, record: Record<string, unknown>, before: Record<string, unknown> | undefined, changed: Set<string>, id: string) {
+    const { record: clean, errors } = validateRecord(model, record);
+    if (errors.length) throw new RecordInvalid(errors);
+    checkTransition(model, before, clean, this.ctx.held, this.ctx.dicts);
+    const dataProblems = await dataErrors(this.ctx, model, clean, changed, id);
+    if (dataProblems.length) throw new RecordInvalid(dataProblems);
+    return clean;
+  }
+
+  private async finish(model: EntityModel, action: LogAction, change: RowChange): Promise<void> {
+    this.touched.add(model.table);
+    await writeDataLog(this.ctx.db, model.table, action, change, this.ctx.actor);
+    await checkLimits(this.ctx.db, this.ctx.registry, model, [change]);
+    await applyRollups(this.ctx.db, this.ctx.registry, model, [change]);
+  }
+
+  async add(model: EntityModel, input: Input, action: LogAction = 'add'): Promise<Record<string, unknown>> {
+    const id = newId();
+    const clean = await this.validate(model, withDefaults(model, input.values), undefined, new Set(model.field.keys()), id);
+    for (const f of model.fields) {
+      if (f.generated && (clean[f.name] === null || clean[f.name] === undefined)) clean[f.name] = await nextCode(this.ctx.db, await loadRule(this.ctx.db, f.generated.rule), this.ctx.actor.now);
+    }
+    await this.ctx.db.insertInto(model.table).values({ id, ...this.audit(model, 'add'), ...clean }).execute();
+    await this.writeChildren(model, id, input.batches, false);
+    const after = await this.load(model, id);
+    await this.finish(model, action, { after });
+    return after;
+  }
+
+  async edit(model: EntityModel, input: Input): Promise<Record<string, unknown>> {
+    if (!input.id) throw badRequest('ID不能为空');
+    const before = await this.load(model, input.id, true);
+    const values = { ...input.values };
+    for (const f of model.fields) {
+      // A masked value sent back unchanged (the user could not see the real one) keeps what is stored.
+      if (f.mask && isMaskedOf(f.mask, values[f.name], before[f.name])) delete values[f.name];
+    }
+    const merged = Object.fromEntries(model.fields.map((f) => [f.name, f.name in values ? values[f.name] : before[f.name]]));
+    const changed = new Set(Object.keys(values).filter((name) => String(values[name] ?? '') !== String(before[name] ?? '')));
+    const clean = await this.validate(model, merged, before, changed, input.id);
+    const set = Object.fromEntries(Object.keys(values).map((name) => [name, clean[name]]));
+    await this.ctx.db.updateTable(model.table).set({ ...set, ...this.audit(model, 'edit') }).where('id', '=', input.id).execute();
+    await this.writeChildren(model, input.id, input.batches, true);
+    const after = await this.load(model, input.id);
+    await this.finish(model, 'edit', { before, after });
+    return after;
+  }
+
+  async remove(model: EntityModel, id: string): Promise<void> {
+    const before = await this.load(model, id, true);
+    for (const { model: other, field } of this.ctx.registry.referencesTo(model.code)) {
+      if (other.doc.entity.parent?.entity === model.code && other.doc.entity.parent.field === field.name) continue;
+      const used = await this.ctx.db.selectFrom(other.table).select('id').where(field.name, '=', id).limit(1).executeTakeFirst();
+      if (used) throw badRequest(`该${model.title}已被${other.title}引用，不能删除`);
+    }
+    for (const child of this.ctx.registry.childrenOf(model.code)) {
+      const rows = await this.ctx.db.selectFrom(child.table).select('id').where(child.doc.entity.parent!.field, '=', id).orderBy('id').execute();
+      for (const row of rows) await this.remove(child, String(row.id));
+    }
+    await this.ctx.db.deleteFrom(model.table).where('id', '=', id).execute();
+    await this.finish(model, 'delete', { before });
+  }
+
+  /** A form's sub-table rows: rows with a known id are edited, others added, missing ones deleted. */
+  private async writeChildren(model: EntityModel, parentId: string, batches: Map<string, unknown[]>, editing: boolean): Promise<void> {
+    for (const slot of model.batches) {
+      const rows = batches.get(slot.model);
+      if (!rows) continue;
+      const child = this.ctx.registry.get(slot.child);
+      const parentField = child.doc.entity.parent!.field;
+      const existing = editing ? new Set((await this.ctx.db.selectFrom(child.table).select('id').where(parentField, '=', parentId).execute()).map((r) => String(r.id))) : new Set<string>();
+      const kept = new Set<string>();
+      for (const [i, raw] of rows.entries()) {
+        await inRow(slot, i, async () => {
+          const input = readInput(child, raw);
+          input.values[parentField] = parentId;
+          if (input.id && existing.has(input.id)) {
+            kept.add(input.id);
+            await this.edit(child, input);
+          } else {
+            await this.add(child, { ...input, id: undefined });
+          }
+        });
+      }
+      for (const id of existing) if (!kept.has(id)) await this.remove(child, id);
+    }
+  }
+}
+
+/** Runs one sub-table row's write, naming the table and row in any message it fails with. */
+async function inRow(slot: BatchSlot, index: number, write: () => Promise<void>): Promise<void> {
+  const where = `${slot.label}第${index + 1}行：`;
+  try {
+    await write();
+  } catch (error) {
+    if (error instanceof RecordInvalid) throw new RecordInvalid(error.errors.map((e) => ({ field: `${slot.model}.${index}.${e.field}`, message: `${where}${e.message}` })));
+    if (error instanceof ApiError) throw new ApiError(error.status, `${where}${error.message}`, error.result);
+    throw error;
+  }
+}
