@@ -1,70 +1,74 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Layout, Menu, type MenuProps, notification } from 'antd';
-import { Suspense, useEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Layout } from 'antd';
+import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { runtimeConfig } from '../../runtime/config.ts';
-import type { AppRoute } from '../../runtime/menu/routes.ts';
-import { greeting } from '../../runtime/helpers/greeting.ts';
-import { session, takeWelcome } from '../../runtime/session/store.ts';
-import { PageLoading } from '../../runtime/session/PageLoading.tsx';
-import { BlockBoundary } from './BlockBoundary.tsx';
-import { UserMenu } from './UserMenu.tsx';
+import { useDevice } from '../../runtime/layout/device.ts';
+import { settings, toggleSidebar } from '../../runtime/layout/settings.ts';
+import { ShellDialogs } from './dialogs/ShellDialogs.tsx';
+import { GlobalHeader } from './header/GlobalHeader.tsx';
+import './layout.css';
+import { SideDrawer, SideMenu, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from './menu/SideMenu.tsx';
+import { RouteBreadcrumb } from './page/RouteBreadcrumb.tsx';
+import { SettingDrawer } from './settings/SettingDrawer.tsx';
+import { MultiTab } from './tabs/MultiTab.tsx';
+import { PageOutlet } from './tabs/PageOutlet.tsx';
+import { useCurrentPage } from './tabs/useCurrentPage.ts';
+import { ThemeScope } from './ThemeScope.tsx';
+import { useWelcome } from './useWelcome.ts';
 
-type MenuItem = Required<MenuProps>['items'][number];
+/** The content top padding under a fixed header (spec section 9). */
+export const FIXED_HEADER_PADDING = 59;
 
-// Notifications open below the 64 px header so they never cover the user menu.
-notification.config({ top: 72 });
+function Shell() {
+  const s = useSnapshot(settings);
+  const device = useDevice();
+  const page = useCurrentPage();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  useWelcome();
 
-/** Menu items from the routes: hidden entries skipped, containers as submenus unless always-show. */
-function menuItems(routes: readonly AppRoute[]): MenuItem[] {
-  return routes
-    .filter((r) => !r.hidden)
-    .map((r) => {
-      const children = r.children?.filter((c) => !c.hidden) ?? [];
-      if (children.length && !r.alwaysShow) return { key: r.path, label: r.meta.title, children: menuItems(children) };
-      return { key: r.path, label: r.meta.title };
-    });
-}
-
-/** The signed-in layout: side menu from the server, header with the user menu, the page in the middle. */
-export default function BasicLayout() {
-  const { routes } = useSnapshot(session);
-  const [collapsed, setCollapsed] = useState(false);
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const items = useMemo(() => menuItems(routes as AppRoute[]), [routes]);
-
-  useEffect(() => {
-    const name = takeWelcome();
-    if (name) notification.success({ message: '欢迎', description: `${greeting()}，欢迎回来，${name}`, duration: 3 });
-  }, []);
+  const desktop = device === 'desktop';
+  // Top-menu mode has no room on a phone: mobile always gets the side menu, as a drawer.
+  const mode = desktop ? s.layout : 'sidemenu';
+  const collapsed = !s.sidebarOpened;
+  const siderWidth = desktop && mode === 'sidemenu' ? (collapsed ? SIDER_COLLAPSED_WIDTH : SIDER_WIDTH) : 0;
+  const fixedSider = desktop && mode === 'sidemenu' && s.fixSiderbar;
+  const classes = ['basic-layout', `layout-${mode}`, `device-${device}`, `menu-${s.theme}`, `content-${s.contentWidth.toLowerCase()}`, s.fixedHeader && 'fixed-header', fixedSider && 'fixed-sider'];
 
   return (
-    <Layout className="basic-layout">
-      <Layout.Sider width={200} collapsedWidth={80} collapsible collapsed={collapsed} trigger={null} theme="dark">
-        <div className="sider-logo">
-          <img src="/logo.svg" alt="logo" />
-          {!collapsed && <span>希望工程</span>}
-        </div>
-        <Menu theme="dark" mode="inline" items={items} selectedKeys={[pathname]} onClick={({ key }) => navigate(key)} />
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header className="global-header">
-          <span className="trigger" onClick={() => setCollapsed(!collapsed)} role="button" aria-label="切换菜单">
-            {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-          </span>
-          <span className="header-welcome">欢迎进入 {runtimeConfig().systemName}</span>
-          <UserMenu />
-        </Layout.Header>
+    <Layout className={classes.filter(Boolean).join(' ')} hasSider={siderWidth > 0} data-testid="basic-layout">
+      {siderWidth > 0 && <SideMenu theme={s.theme} collapsed={collapsed} fixed={fixedSider} />}
+      {!desktop && <SideDrawer theme={s.theme} open={drawerOpen} onClose={() => setDrawerOpen(false)} />}
+      <Layout className="main-layout" style={{ marginLeft: fixedSider ? siderWidth : undefined, paddingTop: s.fixedHeader ? FIXED_HEADER_PADDING : undefined }}>
+        <GlobalHeader
+          device={device}
+          mode={mode}
+          settings={s}
+          menuOpen={desktop ? !collapsed : drawerOpen}
+          onToggle={desktop ? toggleSidebar : () => setDrawerOpen(!drawerOpen)}
+          onSettings={() => setSettingsOpen(true)}
+          offset={siderWidth}
+        />
+        {s.multipage && desktop && <MultiTab active={page.fullPath} />}
         <Layout.Content className="layout-content">
-          <BlockBoundary name={pathname}>
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
-          </BlockBoundary>
+          <div className={mode === 'topmenu' && s.contentWidth === 'Fixed' ? 'content-width-fixed' : 'content-width-fluid'}>
+            <RouteBreadcrumb />
+            <PageOutlet fullPath={page.fullPath} keepAlive={page.meta.keepAlive} />
+          </div>
         </Layout.Content>
+        <Layout.Footer className="layout-footer" />
       </Layout>
+      <SettingDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <ShellDialogs />
     </Layout>
+  );
+}
+
+/** The signed-in layout (spec section 2, "Main layout"), loaded lazily with everything of the shell. */
+export default function BasicLayout() {
+  const { color, weak } = useSnapshot(settings);
+  return (
+    <ThemeScope color={color} weak={weak}>
+      <Shell />
+    </ThemeScope>
   );
 }
