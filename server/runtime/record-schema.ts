@@ -110,6 +110,9 @@ export function validateRecord(model: EntityModel, record: Record<string, unknow
       const f = model.field.get(name);
       if (f && !errors.some((x) => x.field === name)) errors.push({ field: name, message: message(f, e, record[name]) });
     }
+    // In the order the form shows the fields, not the order ajv met them.
+    const order = model.fields.map((f) => f.name);
+    errors.sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field));
   }
   const out: Record<string, unknown> = {};
   for (const f of model.fields) {

@@ -31,6 +31,12 @@ export interface Api {
   /** POSTs a JSON body (a string is sent as is, for malformed-JSON tests); path is under the API base. */
   post(path: string, body?: unknown, token?: string, headers?: Record<string, string>): Promise<Reply>;
   get(path: string, token?: string, headers?: Record<string, string>): Promise<Reply>;
+  put(path: string, body?: unknown, token?: string): Promise<Reply>;
+  delete(path: string, token?: string): Promise<Reply>;
+  /** POSTs a multipart form with one file under `field` (default 'file'). */
+  upload(path: string, file: Buffer, fileName: string, token?: string, field?: string): Promise<Reply>;
+  /** GETs a file: the body as bytes, plus the parsed envelope when the answer is JSON. */
+  download(path: string, token?: string): Promise<Reply & { bytes: Buffer }>;
 }
 
 export interface TestServer {
@@ -165,12 +171,27 @@ export async function startServer(
         payload = typeof body === 'string' ? body : JSON.stringify(body);
         h['content-type'] ??= 'application/json';
       }
-      const url = `${base}${path.startsWith('/') ? '' : '/'}${path}`;
-      return parse(await fetch(url, { method, headers: h, body: payload }));
+      return parse(await fetch(urlOf(path), { method, headers: h, body: payload }));
     };
+    const urlOf = (path: string) => `${base}${path.startsWith('/') ? '' : '/'}${path}`;
+    const auth = (token?: string): Record<string, string> => (token === undefined ? {} : { 'X-Access-Token': token });
     const api: Api = {
       post: (path, body, token, headers) => send('POST', path, body, token, headers),
       get: (path, token, headers) => send('GET', path, undefined, token, headers),
+      put: (path, body, token) => send('PUT', path, body, token),
+      delete: (path, token) => send('DELETE', path, undefined, token),
+      async upload(path, file, fileName, token, field = 'file') {
+        const form = new FormData();
+        form.append(field, new Blob([new Uint8Array(file)]), fileName);
+        return parse(await fetch(urlOf(path), { method: 'POST', headers: auth(token), body: form }));
+      },
+      async download(path, token) {
+        const response = await fetch(urlOf(path), { headers: auth(token) });
+        const bytes = Buffer.from(await response.arrayBuffer());
+        let body: unknown = null;
+        if ((response.headers.get('content-type') ?? '').includes('json')) body = JSON.parse(bytes.toString('utf8'));
+        return { status: response.status, body, headers: response.headers, bytes };
+      },
     };
 
     const closeApp = app;

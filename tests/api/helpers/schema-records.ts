@@ -1,0 +1,39 @@
+import { sql } from 'kysely';
+import { expect } from 'vitest';
+import type { TestServer } from './server.ts';
+
+/* Donation records made through the API, and direct looks at the tables behind them, for the schema tests. */
+
+export async function addRecord(s: TestServer, token: string, code: string, values: Record<string, unknown>): Promise<string> {
+  const r = await s.api.post(`/${code}/add`, values, token);
+  expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: true, message: '添加成功！' });
+  return r.body.result.id as string;
+}
+
+export const addActivity = (s: TestServer, token: string, values: Record<string, unknown> = {}) =>
+  addRecord(s, token, 'donation/activity', { activity_name: '测试活动', category: '1', status: '1', target_amount: 100000, ...values });
+
+export const addTeam = (s: TestServer, token: string, activityId: string, values: Record<string, unknown> = {}) =>
+  addRecord(s, token, 'donation/team', { team_name: '测试团队', activity_id: activityId, status: '1', ...values });
+
+export const addDonation = (s: TestServer, token: string, activityId: string, values: Record<string, unknown> = {}) =>
+  addRecord(s, token, 'donation/record', { donor_type: '1', donor_name: '测试捐赠人', activity_id: activityId, amount: 100, pay_method: '1', pay_status: '2', pay_time: '2025-03-01 10:00:00', ...values });
+
+/** One row straight from the table (undefined when there is none). */
+export async function row(s: TestServer, table: string, id: string): Promise<Record<string, any> | undefined> {
+  const { rows } = await sql<Record<string, any>>`select * from ${sql.table(table)} where id = ${id}`.execute(s.db);
+  return rows[0];
+}
+
+export async function count(s: TestServer, table: string, where = sql`true`): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(s.db);
+  return Number(rows[0].n);
+}
+
+/** Expects a 400 envelope with exactly this message. */
+export function refused(r: { status: number; body: any }, message: string | RegExp, status = 400) {
+  expect(r.status, JSON.stringify(r.body)).toBe(status);
+  expect(r.body).toMatchObject({ success: false, code: status });
+  if (typeof message === 'string') expect(r.body.message).toBe(message);
+  else expect(r.body.message).toMatch(message);
+}

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addActivity, addDonation, count, refused } from './helpers/schema-records.ts';
+import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
+
+/* The list query: every operator of the query bar, ranges, sort and paging, and every bad parameter refused. */
+
+let s: TestServer;
+let admin: string;
+const ids: Record<string, string> = {};
+
+const DONATIONS: [string, number, string, string, string][] = [
+  // name, amount, pay method, pay status, pay time
+  ['张三', 10, '1', '2', '2025-03-01 09:00:00'],
+  ['张三丰', 50, '2', '2', '2025-03-02 23:59:59'],
+  ['李四', 100, '3', '1', '2025-03-03 00:00:00'],
+  ['王五', 200.5, '1', '3', '2025-03-04 12:00:00'],
+  ['赵六', 500, '4', '2', '2025-04-01 08:00:00'],
+  ['100%_好人', 1000, '5', '2', '2025-04-02 08:00:00'],
+  ['孙七', 20, '1', '2', '2025-05-01 08:00:00'],
+];
+
+beforeAll(async () => {
+  s = await startServer();
+  admin = await s.loginAs('admin', ADMIN_PASSWORD);
+  const activity = await addActivity(s, admin);
+  for (const [name, amount, method, status, time] of DONATIONS) {
+    ids[name] = await addDonation(s, admin, activity, { donor_name: name, amount, pay_method: method, pay_status: status, pay_time: status === '1' ? null : time });
+  }
+});
+afterAll(() => s?.close());
+
+const list = async (query: string) => {
+  const r = await s.api.get(`/donation/record/list?${query}`, admin);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.result as { records: Record<string, any>[]; total: number; size: number; current: number; pages: number };
+};
+const names = async (query: string) => (await list(`pageSize=100&column=amount&order=asc&${query}`)).records.map((r) => r.donor_name);
+const q = (value: string) => encodeURIComponent(value);
+
+describe('filters', () => {
+  it('field=value is an exact match, on a dictionary field and on text', async () => {
+    expect(await names('pay_method=1')).toEqual(['张三', '孙七', '王五']);
+    expect(await names(`donor_name=${q('张三')}`)).toEqual(['张三']);
+  });
+
+  it('*x*, x* and *x are contains, starts-with and ends-with', async () => {
+    expect(await names(`donor_name=${q('*三*')}`)).toEqual(['张三', '张三丰']);
+    expect(await names(`donor_name=${q('张*')}`)).toEqual(['张三', '张三丰']);
+    expect(await names(`donor_name=${q('*丰')}`)).toEqual(['张三丰']);
+  });
+
+  it('treats % and _ inside a like value as plain characters', async () => {
+    expect(await names(`donor_name=${q('*%_*')}`)).toEqual(['100%_好人']);
+    expect(await names(`donor_name=${q('*_*')}`)).toEqual(['100%_好人']);
+  });
+
+  it('!x is not equal', async () => {
+    expect(await names('pay_status=!2')).toEqual(['李四', '王五']);
+  });
+
+  it('>=x, <=x, >x and <x compare', async () => {
+    expect(await names(`amount=${q('>=200.5')}`)).toEqual(['王五', '赵六', '100%_好人']);
+    expect(await names(`amount=${q('>200.5')}`)).toEqual(['赵六', '100%_好人']);
+    expect(await names(`amount=${q('<=20')}`)).toEqual(['张三', '孙七']);
+    expect(await names(`amount=${q('<20')}`)).toEqual(['张三']);
+  });
+
+  it('a,b,c on a dictionary field is any of them; on free text a comma is just a character', async () => {
+    expect(await names('pay_method=2,4,5')).toEqual(['张三丰', '赵六', '100%_好人']);
+    expect(await names(`donor_name=${q('张三,李四')}`)).toEqual([]);
+  });
+
+  it('{field}_begin and _end are a range; a date-only end covers its whole day', async () => {
+    expect(await names('amount_begin=50&amount_end=500')).toEqual(['张三丰', '李四', '王五', '赵六']);
+    expect(await names('pay_time_begin=2025-03-01&pay_time_end=2025-03-02')).toEqual(['张三', '张三丰']);
+    expect(await names(`pay_time_begin=${q('2025-03-02 00:00:00')}&pay_time_end=${q('2025-03-04 11:59:59')}`)).toEqual(['张三丰']);
+    expect(await names('pay_time=2025-03-02')).toEqual(['张三丰']);
+  });
+
+  it('accepts camelCase names and audit columns, and ignores empty values and the reserved parameters', async () => {
+    expect(await names('createBy=admin&donor_name=&_t=123&field=id,donor_name')).toHaveLength(7);
+    expect(await names('create_time_begin=2000-01-01')).toHaveLength(7);
+  });
+});
+
+describe('sort and paging', () => {
+  it('sorts by createTime descending by default (newest first)', async () => {
+    const page = await list('');
+    expect(page.records[0].donor_name).toBe('孙七');
+    expect(page).toMatchObject({ total: 7, size: 10, current: 1, pages: 1 });
+  });
+
+  it('sorts by any declared column, camelCase or snake, either way', async () => {
+    expect((await list('column=amount&order=desc')).records.map((r) => r.amount)).toEqual([1000, 500, 200.5, 100, 50, 20, 10]);
+    expect((await list('column=payTime&order=asc')).records.at(-1)!.donor_name).toBe('李四');
+  });
+
+  it('pages with pageNo and pageSize', async () => {
+    const second = await list('column=amount&order=asc&pageNo=2&pageSize=3');
+    expect(second).toMatchObject({ total: 7, size: 3, current: 2, pages: 3 });
+    expect(second.records.map((r) => r.donor_name)).toEqual(['李四', '王五', '赵六']);
+    expect((await list('pageSize=5000')).size).toBe(1000);
+  });
+});
+
+describe('bad parameters', () => {
+  it('refuses a filter on a column the document does not declare', async () => {
+    refused(await s.api.get('/donation/record/list?password=1', admin), '未知的查询字段: password');
+    refused(await s.api.get('/donation/record/list?nothing_begin=1', admin), '未知的查询字段: nothing_begin');
+  });
+
+  it('refuses a sort on an undeclared column or in an unknown direction', async () => {
+    refused(await s.api.get('/donation/record/list?column=password', admin), '不支持按该字段排序: password');
+    refused(await s.api.get('/donation/record/list?column=amount&order=sideways', admin), '不支持的排序方式: sideways');
+  });
+
+  it('refuses values that do not fit the column, like on a number, repeated parameters and bad paging', async () => {
+    refused(await s.api.get(`/donation/record/list?amount=${q('>=abc')}`, admin), '捐赠金额的查询值格式不正确: abc');
+    refused(await s.api.get('/donation/record/list?pay_time_end=2025-13-40', admin), '支付时间的查询值格式不正确: 2025-13-40');
+    refused(await s.api.get(`/donation/record/list?amount=${q('*1*')}`, admin), '捐赠金额不支持模糊查询');
+    refused(await s.api.get('/donation/record/list?pay_method=1&pay_method=2', admin), '查询参数重复: pay_method');
+    refused(await s.api.get('/donation/record/list?pageNo=abc', admin), '分页参数不正确: abc');
+  });
+
+  const injections: [string, string | RegExp][] = [
+    [`${q("donor_name;drop table donation_record;--")}=1`, /^未知的查询字段: /],
+    [`${q('donor_name) or (1=1')}=1`, /^未知的查询字段: /],
+    [`column=${q('amount;drop table donation_record')}`, /^不支持按该字段排序: /],
+    [`column=${q('(select password from sys_user limit 1)')}`, /^不支持按该字段排序: /],
+    [`column=amount&order=${q('desc; drop table donation_record')}`, /^不支持的排序方式: /],
+    [`amount=${q('>=1; drop table donation_record')}`, /^捐赠金额的查询值格式不正确/],
+    [`pay_time_begin=${q("2025-01-01' or '1'='1")}`, /^支付时间的查询值格式不正确/],
+    [`pageSize=${q('10; delete from donation_record')}`, /^分页参数不正确/],
+  ];
+  it.each(injections)('refuses %s with 400 and leaves the tables as they were', async (query, message) => {
+    const before = [await count(s, 'donation_record'), await count(s, 'sys_user')];
+    refused(await s.api.get(`/donation/record/list?${query}`, admin), message);
+    expect([await count(s, 'donation_record'), await count(s, 'sys_user')]).toEqual(before);
+  });
+
+  it('binds SQL in a text value as a value: it matches nothing and changes nothing', async () => {
+    expect(await names(`donor_name=${q("' or '1'='1")}`)).toEqual([]);
+    expect(await names(`donor_name=${q("*'; delete from donation_record; --*")}`)).toEqual([]);
+    expect(await count(s, 'donation_record')).toBe(7);
+  });
+});
