@@ -1,0 +1,59 @@
+import type { FormDef, WidgetItem } from '../../runtime/schema/types.generated.ts';
+import { validateForm } from '../../runtime/schema/validate.ts';
+import { isDataWidget, isKnownType } from './items.ts';
+import { childSlots } from './tree.ts';
+
+/*
+ * One format: the designer reads and writes exactly FormDef, the `form` part of schema documents. Its
+ * working model is that same object (edited immutably), so load and save are copies and any form in
+ * schemas/ round-trips unchanged.
+ */
+export const IMPORT_FAILED = '导入失败，数据格式不对';
+export const IMPORT_OK = '导入成功';
+
+export const loadForm = (def: FormDef): FormDef => structuredClone(def);
+
+/** What the designer hands out: plain JSON (options cleared in the property panel vanish rather than stay undefined). */
+export const saveForm = (def: FormDef): FormDef => JSON.parse(JSON.stringify(def)) as FormDef;
+
+export const formJson = (def: FormDef) => JSON.stringify(saveForm(def), null, 2);
+
+/** Everything that makes a form unusable: the meta-schema, widget types the registry lacks, and keys or models used twice. */
+export function formProblems(def: unknown): string[] {
+  const verdict = validateForm(def);
+  if (!verdict.ok) return verdict.errors;
+  const problems: string[] = [];
+  const keys = new Set<string>();
+  const models = new Set<string>();
+  // Batch children are columns of another table: their models only need to be unique within the batch.
+  const visit = (list: WidgetItem[], scope: string) => {
+    for (const item of list) {
+      if (!isKnownType(item.type)) problems.push(`未知控件类型 ${item.type}（${item.key}）`);
+      if (keys.has(item.key)) problems.push(`控件标识重复 ${item.key}`);
+      keys.add(item.key);
+      if (item.model && isDataWidget(item.type)) {
+        if (models.has(`${scope}.${item.model}`)) problems.push(`数据字段重复 ${item.model}`);
+        models.add(`${scope}.${item.model}`);
+      }
+      for (const child of childSlots(item)) visit(child.list, item.type === 'batch' ? item.key : scope);
+    }
+  };
+  visit((def as FormDef).list, '');
+  return problems;
+}
+
+export type ImportResult = { ok: true; def: FormDef } | { ok: false; message: string; errors: string[] };
+
+/** Import JSON must parse and carry list and config (spec section 5), and pass the same checks as a save. */
+export function parseImport(text: string): ImportResult {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, message: IMPORT_FAILED, errors: [`JSON 解析失败: ${(e as Error).message}`] };
+  }
+  const shaped = !!data && typeof data === 'object' && !Array.isArray(data) && Array.isArray((data as FormDef).list) && !!(data as FormDef).config && typeof (data as FormDef).config === 'object';
+  if (!shaped) return { ok: false, message: IMPORT_FAILED, errors: ['需要一个带 list 和 config 的对象'] };
+  const errors = formProblems(data);
+  return errors.length ? { ok: false, message: IMPORT_FAILED, errors } : { ok: true, def: loadForm(data as FormDef) };
+}
