@@ -14,10 +14,11 @@ const BasicLayout = lazy(() => import('./pages/layouts/BasicLayout.tsx'));
 const Analysis = lazy(() => import('./pages/dashboard/Analysis.tsx'));
 const TestHome = lazy(() => import('./pages/test/Home.tsx'));
 const Exception404 = lazy(() => import('./pages/exception/404.tsx'));
+const FormDesignerPage = lazy(() => import('./pages/online/FormDesigner.tsx'));
 const UserAnnouncement = lazy(() => import('./pages/isps/UserAnnouncement.tsx'));
 
 /** Fixed paths the menu may also list; the fixed route wins. */
-const FIXED = new Set([HOME_PATH, '/test/home', '/isps/userAnnouncement']);
+const FIXED = new Set([HOME_PATH, '/test/home', '/isps/userAnnouncement', '/online/desform/designer']);
 
 function menuRoute(route: AppRoute) {
   const path = route.path.replace(/^\/+/, '');
@@ -45,6 +46,7 @@ export function App() {
             <Route path="dashboard/analysis" element={<Analysis />} />
             <Route path="test" element={<Navigate to="/test/home" replace />} />
             <Route path="test/home" element={<TestHome />} />
+            <Route path="online/desform/designer" element={<FormDesignerPage />} />
             {/* Reached from the bell by everyone, the guest included, whether or not the menu lists it. */}
             <Route path="isps/userAnnouncement" element={<UserAnnouncement />} />
             {menuRoutes.map(menuRoute)}

@@ -57,3 +57,22 @@ export function parseImport(text: string): ImportResult {
   const errors = formProblems(data);
   return errors.length ? { ok: false, message: IMPORT_FAILED, errors } : { ok: true, def: loadForm(data as FormDef) };
 }
+
+const MODEL = /^[a-z][a-z0-9_]{0,62}$/;
+
+/** What is wrong with a model name for one item: the pattern, or another widget in the same table using it. */
+export function modelProblem(def: FormDef, key: string, model: string | undefined): string | null {
+  if (!model) return '请填写数据字段';
+  if (!MODEL.test(model)) return '以小写字母开头，只能包含小写字母、数字和下划线';
+  let scopeOfKey = '';
+  const scopes = new Map<string, string[]>();
+  const visit = (list: WidgetItem[], scope: string) => {
+    for (const item of list) {
+      if (item.key === key) scopeOfKey = scope;
+      else if (item.model === model && isDataWidget(item.type)) scopes.set(scope, [...(scopes.get(scope) ?? []), item.key]);
+      for (const child of childSlots(item)) visit(child.list, item.type === 'batch' ? item.key : scope);
+    }
+  };
+  visit(def.list, '');
+  return scopes.get(scopeOfKey)?.length ? `数据字段 ${model} 已被其他控件使用` : null;
+}

@@ -2,18 +2,18 @@ import type { FormDef } from '../../runtime/schema/types.generated.ts';
 import { type DesignerState, initialState } from './designer.ts';
 
 /*
- * The designer's store: one immutable DesignerState replaced by the pure transitions in designer.ts.
- * Components read slices with selectors (see useDesigner), so a selection change re-renders the two
- * items whose "selected" flag flipped, not the whole canvas.
+ * A minimal external store: one immutable value replaced by pure transitions. Components read slices
+ * with selectors (useSelector in ../context.ts), so a selection change re-renders the two items whose
+ * "selected" flag flipped, not the whole canvas.
  */
-export interface DesignerStore {
-  get(): DesignerState;
-  update(fn: (state: DesignerState) => DesignerState): void;
+export interface Store<T> {
+  get(): T;
+  update(fn: (state: T) => T): void;
   subscribe(listener: () => void): () => void;
 }
 
-export function createDesignerStore(def: FormDef): DesignerStore {
-  let state = initialState(def);
+export function createStore<T>(initial: T): Store<T> {
+  let state = initial;
   const listeners = new Set<() => void>();
   return {
     get: () => state,
@@ -29,3 +29,7 @@ export function createDesignerStore(def: FormDef): DesignerStore {
     },
   };
 }
+
+export type DesignerStore = Store<DesignerState>;
+
+export const createDesignerStore = (def: FormDef): DesignerStore => createStore(initialState(def));

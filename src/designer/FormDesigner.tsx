@@ -1,0 +1,87 @@
+import { DndContext, DragOverlay } from '@dnd-kit/core';
+import { App } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import type { FormDef, SchemaDocument } from '../runtime/schema/types.generated.ts';
+import { Canvas } from './canvas/Canvas.tsx';
+import { useCanvasDnd } from './canvas/useCanvasDnd.ts';
+import { DesignerContext, type DesignerEnv, type DesignerStores } from './context.ts';
+import { NO_HOVER } from './dnd.ts';
+import { Palette } from './palette/Palette.tsx';
+import { PropertiesPanel } from './properties/PropertiesPanel.tsx';
+import { EMPTY_CONFIG } from './state/designer.ts';
+import { loadForm } from './state/io.ts';
+import { resetBatchFormCodes } from './state/limits.ts';
+import { createDesignerStore, createStore } from './state/store.ts';
+import { Toolbar } from './toolbar/Toolbar.tsx';
+import './designer.css';
+
+/*
+ * The drag-and-drop form designer (spec sections 2, 4 and 5): palette on the left, canvas in the
+ * middle, properties on the right, toolbar above the canvas. It reads and writes FormDef, the `form`
+ * part of schema documents; the host page decides where a saved form goes.
+ */
+export interface FormDesignerProps {
+  /** The form to open; an empty form when absent. */
+  initial?: FormDef;
+  /** The header bar's title. */
+  title?: string;
+  onSave?: (def: FormDef) => void;
+  onClose?: () => void;
+  /** The online forms a batch sub-table may use; when this list changes, codes it no longer offers reset. */
+  onlineForms?: DesignerEnv['onlineForms'];
+  /** The schema document the form came from (export code keeps the rest of it). */
+  document?: SchemaDocument;
+}
+
+export const DEFAULT_TITLE = '表单设计器';
+
+export const emptyForm = (): FormDef => ({ list: [], config: structuredClone(EMPTY_CONFIG) });
+
+function useStoresFor(initial: FormDef | undefined, onlineForms: DesignerEnv['onlineForms'] | undefined): DesignerStores {
+  const [stores] = useState<DesignerStores>(() => ({
+    designer: createDesignerStore(loadForm(initial ?? emptyForm())),
+    hover: createStore(NO_HOVER),
+    env: createStore<DesignerEnv>({ onlineForms: onlineForms ?? [] }),
+  }));
+  const previous = useRef(onlineForms);
+  useEffect(() => {
+    if (!onlineForms || onlineForms === previous.current) return;
+    const changed = !!previous.current;
+    previous.current = onlineForms;
+    stores.env.update(() => ({ onlineForms }));
+    // The first list that arrives only fills the choices; a later, different list resets stale codes.
+    if (changed) stores.designer.update((s) => ({ ...s, def: resetBatchFormCodes(s.def, onlineForms.map((f) => f.code)) }));
+  }, [onlineForms, stores]);
+  return stores;
+}
+
+export function FormDesigner({ initial, title = DEFAULT_TITLE, onSave, onClose, onlineForms, document }: FormDesignerProps) {
+  const stores = useStoresFor(initial, onlineForms);
+  const dnd = useCanvasDnd(stores);
+  return (
+    <DesignerContext.Provider value={stores}>
+      <App className="fd-app">
+        <div className="fd-root" data-testid="form-designer">
+        <div className="fd-header">{title}</div>
+        <DndContext {...dnd.props}>
+          <div className="fd-body">
+            <aside className="fd-left">
+              <Palette />
+            </aside>
+            <section className="fd-center">
+              <Toolbar onSave={onSave} onClose={onClose} document={document} />
+              <Canvas />
+            </section>
+            <aside className="fd-right">
+              <PropertiesPanel />
+            </aside>
+          </div>
+          <DragOverlay dropAnimation={null}>{dnd.dragging && <div className="fd-drag-chip">{dnd.dragging.label}</div>}</DragOverlay>
+        </DndContext>
+        </div>
+      </App>
+    </DesignerContext.Provider>
+  );
+}
+
+export default FormDesigner;

@@ -1,0 +1,113 @@
+import type { WidgetItem, WidgetOptions } from '../../runtime/schema/types.generated.ts';
+import { isDataWidget } from '../state/items.ts';
+import { normalizeBound, normalizePrecision, normalizeScrollY, setIntegerOnly } from '../state/limits.ts';
+
+/*
+ * The item property panel as data (spec section 3, "Widget options by type"): each option names the
+ * widget types it applies to, the editor that edits it, what is shown while it is unset, and how an
+ * edited value is stored (the limits of spec section 5). OptionEditor renders any of them.
+ */
+export type EditorKind = 'text' | 'textarea' | 'number' | 'switch' | 'select' | 'tags' | 'formCode';
+
+export interface OptionDescriptor {
+  key: keyof WidgetOptions;
+  label: string;
+  editor: EditorKind;
+  /** The widget types it applies to, or a test on the type. */
+  types: readonly string[] | ((type: string) => boolean);
+  /** Shown while the option is unset (never written unless edited). */
+  fallback?: unknown;
+  min?: number;
+  max?: number;
+  choices?: { value: string; label: string }[];
+  placeholder?: string;
+  /** Stores an edited value; by default the value is set as is. */
+  apply?: (options: WidgetOptions, value: never) => WidgetOptions;
+  /** Shown only while this holds. */
+  when?: (options: WidgetOptions) => boolean;
+}
+
+const TEXTUAL = ['input', 'textarea', 'password'];
+const NUMERIC = ['number', 'integer'];
+const PICKERS = ['date', 'datetime', 'time'];
+const CHOICE = ['select', 'radio', 'checkbox'];
+/** A data widget the user can see: everything with a value except the hidden field. */
+const visibleData = (type: string) => isDataWidget(type) && type !== 'hidden';
+
+const set = (key: keyof WidgetOptions) => (options: WidgetOptions, value: unknown) => ({ ...options, [key]: value });
+const choices = (...pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
+const DATE_FORMATS = choices(['YYYY-MM-DD', 'YYYY-MM-DD'], ['YYYY-MM', 'YYYY-MM（月份）'], ['YYYY', 'YYYY'], ['YYYY-MM-DD HH:mm:ss', 'YYYY-MM-DD HH:mm:ss'], ['YYYY-MM-DD HH:mm', 'YYYY-MM-DD HH:mm']);
+
+export const OPTION_DESCRIPTORS: OptionDescriptor[] = [
+  { key: 'width', label: '宽度', editor: 'text', types: [...TEXTUAL, ...NUMERIC, ...PICKERS, 'select', 'slider', 'batch', 'table'], fallback: '100%' },
+  { key: 'placeholder', label: '占位内容', editor: 'text', types: [...TEXTUAL, ...NUMERIC, ...PICKERS, 'select'] },
+  { key: 'defaultValue', label: '默认值', editor: 'text', types: [...TEXTUAL, ...PICKERS, 'select', 'radio', 'hidden', 'user', 'dept'], placeholder: '可用 ${username} ${realname}' },
+  { key: 'defaultValue', label: '默认值', editor: 'number', types: [...NUMERIC, 'rate', 'slider'] },
+  { key: 'defaultValue', label: '默认开启', editor: 'switch', types: ['switch'] },
+  { key: 'maxLength', label: '最大长度', editor: 'number', types: ['input', 'textarea'], min: 0, placeholder: '不限' },
+  { key: 'minRows', label: '最小行数', editor: 'number', types: ['textarea'], min: 1, fallback: 4 },
+  { key: 'maxRows', label: '最大行数', editor: 'number', types: ['textarea'], min: 1, fallback: 6 },
+  { key: 'min', label: '最小值', editor: 'number', types: [...NUMERIC, 'slider'], placeholder: '不限', apply: (o, v) => ({ ...o, min: normalizeBound(v) }) },
+  { key: 'max', label: '最大值', editor: 'number', types: [...NUMERIC, 'slider', 'rate'], placeholder: '不限', apply: (o, v) => ({ ...o, max: normalizeBound(v) }) },
+  { key: 'step', label: '步长', editor: 'number', types: [...NUMERIC, 'slider'], fallback: 1 },
+  { key: 'integer', label: '只能输入整数', editor: 'switch', types: ['number'], apply: (o, v: boolean) => setIntegerOnly(o, v) },
+  { key: 'precision', label: '数值精度', editor: 'number', types: ['number'], min: 0, placeholder: '0–50，空为不限', apply: (o, v) => ({ ...o, precision: normalizePrecision(v) }), when: (o) => !o.integer },
+  { key: 'multiple', label: '多选', editor: 'switch', types: ['select'] },
+  { key: 'showSearch', label: '可搜索', editor: 'switch', types: ['select'] },
+  { key: 'format', label: '日期格式', editor: 'select', types: ['date'], fallback: 'YYYY-MM-DD', choices: DATE_FORMATS },
+  { key: 'format', label: '日期格式', editor: 'select', types: ['datetime'], fallback: 'YYYY-MM-DD HH:mm:ss', choices: DATE_FORMATS },
+  { key: 'format', label: '时间格式', editor: 'select', types: ['time'], fallback: 'HH:mm:ss', choices: choices(['HH:mm:ss', 'HH:mm:ss'], ['HH:mm', 'HH:mm']) },
+  { key: 'range', label: '范围选择', editor: 'switch', types: ['date', 'datetime'] },
+  { key: 'showTime', label: '显示时间', editor: 'switch', types: ['date'] },
+  { key: 'rangePlaceholder', label: '范围占位（开始、结束）', editor: 'tags', types: ['date', 'datetime'], max: 2, when: (o) => !!o.range },
+  {
+    key: 'disabledDate',
+    label: '禁用日期',
+    editor: 'select',
+    types: ['date', 'datetime'],
+    fallback: 'none',
+    choices: choices(['none', '不禁用'], ['all', '全部禁用'], ['formerly', '今天及以前'], ['custom', '自定义范围之外']),
+  },
+  { key: 'disabledDateRange', label: '可选范围（开始、结束日期）', editor: 'tags', types: ['date', 'datetime'], max: 2, placeholder: 'YYYY-MM-DD', when: (o) => o.disabledDate === 'custom' },
+  { key: 'allowHalf', label: '允许半选', editor: 'switch', types: ['rate'] },
+  { key: 'showInput', label: '显示输入框', editor: 'switch', types: ['slider'] },
+  { key: 'activeValue', label: '开启时的值', editor: 'text', types: ['switch'], fallback: 'Y' },
+  { key: 'inactiveValue', label: '关闭时的值', editor: 'text', types: ['switch'], fallback: 'N' },
+  { key: 'onlineFormCode', label: '子表表单', editor: 'formCode', types: ['batch'] },
+  { key: 'scrollY', label: '表格高度（0 为不限）', editor: 'number', types: ['batch'], min: 0, apply: (o, v) => ({ ...o, scrollY: normalizeScrollY(v) }) },
+  { key: 'showLabel', label: '显示标签', editor: 'switch', types: ['batch'] },
+  { key: 'hideSequence', label: '隐藏序号', editor: 'switch', types: ['batch'] },
+  { key: 'gutter', label: '栅格间距', editor: 'number', types: ['grid'], min: 0, fallback: 0 },
+  { key: 'type', label: '类型', editor: 'select', types: ['alert'], fallback: 'success', choices: choices(['success', '成功'], ['info', '信息'], ['warning', '警告'], ['error', '错误']) },
+  { key: 'description', label: '辅助文字', editor: 'textarea', types: ['alert'] },
+  { key: 'showIcon', label: '显示图标', editor: 'switch', types: ['alert'] },
+  { key: 'banner', label: '顶部公告', editor: 'switch', types: ['alert'] },
+  { key: 'closable', label: '可关闭', editor: 'switch', types: ['alert'] },
+  { key: 'textAlign', label: '对齐', editor: 'select', types: ['text'], fallback: 'left', choices: choices(['left', '左'], ['center', '中'], ['right', '右']) },
+  { key: 'showRequiredMark', label: '显示必填标记', editor: 'switch', types: ['text'] },
+  { key: 'orientation', label: '标题位置', editor: 'select', types: ['divider'], fallback: 'left', choices: choices(['left', '左'], ['center', '中'], ['right', '右']) },
+  { key: 'bordered', label: '边框', editor: 'switch', types: ['table'], fallback: true },
+  { key: 'bright', label: '鼠标悬停高亮', editor: 'switch', types: ['table'] },
+  { key: 'small', label: '紧凑', editor: 'switch', types: ['table'], fallback: true },
+  { key: 'customStyle', label: '自定义样式', editor: 'text', types: ['table'] },
+  { key: 'isCc', label: '作为抄送人', editor: 'switch', types: ['input', 'user'] },
+  { key: 'clearable', label: '可清除', editor: 'switch', types: ['input', 'textarea', 'select', ...PICKERS] },
+  { key: 'hidden', label: '隐藏', editor: 'switch', types: (t) => visibleData(t) || ['card', 'alert', 'text'].includes(t) },
+  { key: 'disabled', label: '禁用', editor: 'switch', types: visibleData },
+];
+
+/** The options shown for one item, in panel order. */
+export function descriptorsFor(item: WidgetItem): OptionDescriptor[] {
+  const options = item.options ?? {};
+  const applies = (d: OptionDescriptor) => (typeof d.types === 'function' ? d.types(item.type) : d.types.includes(item.type));
+  return OPTION_DESCRIPTORS.filter((d) => applies(d) && (!d.when || d.when(options)));
+}
+
+export function applyOption(options: WidgetOptions | undefined, d: OptionDescriptor, value: unknown): WidgetOptions {
+  return (d.apply ?? set(d.key))(options ?? {}, value as never);
+}
+
+/** Choice widgets get the options-source editor; data widgets other than batch and hidden get the rules editor. */
+export const hasSource = (item: WidgetItem) => CHOICE.includes(item.type);
+export const hasRules = (type: string) => visibleData(type) && type !== 'batch';
+export const hasModel = isDataWidget;
