@@ -119,7 +119,10 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
   let file: Buffer | undefined;
   try {
     for await (const part of request.parts()) {
-      if (part.type === 'file' && part.fieldname === 'file' && !file) file = await part.toBuffer();
+      // Every file part must be read to its end, or the next part never comes.
+      if (part.type !== 'file') continue;
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'file' && !file) file = bytes;
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, `文件大小不能超过${MAX_IMPORT_BYTES / 1024 / 1024}MB`);

@@ -61,6 +61,12 @@ export function buildModel(doc: SchemaDocument): EntityModel {
   };
 }
 
+/**
+ * The columns a read returns: id, the audit columns the table has, the declared fields. Never `*`: a
+ * system table may hold columns no document declares (a password hash, say).
+ */
+export const readColumns = (model: EntityModel): string[] => [...[...model.audit], ...model.fields.map((f) => f.name)];
+
 /** A declared field or audit column by name, or undefined: the allow-list check for any identifier. */
 export const columnOf = (model: EntityModel, name: string): FieldDef | undefined => model.columns.get(name);
 

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { notFound } from '../http/envelope.ts';
 import { maskValue } from './masking.ts';
-import type { EntityModel } from './model.ts';
+import { type EntityModel, readColumns } from './model.ts';
 import type { ListPlan } from './query.ts';
 import type { Dicts } from './record-checks.ts';
 import type { Registry } from './registry.ts';
@@ -43,7 +43,7 @@ export class RecordReader {
   async rows(model: EntityModel, plan: ListPlan, limit: number, offset: number): Promise<Row[]> {
     const order = plan.sort.order;
     return this.filtered(model, plan)
-      .selectAll()
+      .select(readColumns(model))
       .orderBy(plan.sort.column, (ob) => (order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsLast()))
       .orderBy('id', order)
       .limit(limit)
@@ -59,13 +59,13 @@ export class RecordReader {
   }
 
   async byId(model: EntityModel, id: string): Promise<Row> {
-    const row = await this.db.selectFrom(model.table).selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.db.selectFrom(model.table).select(readColumns(model)).where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound(NOT_FOUND);
     const [record] = await this.decorate(model, [row]);
     for (const slot of model.batches) {
       const child = this.registry.get(slot.child);
       const sort = child.doc.list?.defaultSort ?? { column: 'create_time', order: 'asc' as const };
-      const rows = await this.db.selectFrom(child.table).selectAll().where(child.doc.entity.parent!.field, '=', id).orderBy(sort.column, sort.order).orderBy('id').execute();
+      const rows = await this.db.selectFrom(child.table).select(readColumns(child)).where(child.doc.entity.parent!.field, '=', id).orderBy(sort.column, sort.order).orderBy('id').execute();
       record[slot.model] = await this.decorate(child, rows);
     }
     return record;

@@ -5,7 +5,8 @@ import type { FieldError } from './record-schema.ts';
 import type { Registry } from './registry.ts';
 
 /*
- * The checks that need data: dictionary membership, uniqueness, references (and what a reference must
+ * The checks that need data: dictionary membership (against the snapshot taken before the write),
+ * uniqueness, references (and what a reference must
  * agree with, e.g. a team must belong to the record's activity). They run inside the write's
  * transaction, on the fields the write changes.
  */
@@ -21,7 +22,7 @@ export interface CheckContext {
 const show = (v: unknown) => String(v).slice(0, 50);
 const same = (a: unknown, b: unknown) => (a ?? null) === null ? (b ?? null) === null : String(a) === String(b ?? '');
 
-function dictErrors(model: EntityModel, record: Record<string, unknown>, changed: Set<string>, dicts: Dicts): FieldError[] {
+export function dictErrors(model: EntityModel, record: Record<string, unknown>, changed: Set<string>, dicts: Dicts): FieldError[] {
   const errors: FieldError[] = [];
   for (const f of model.fields) {
     const v = record[f.name];
@@ -68,7 +69,7 @@ async function refErrors(ctx: CheckContext, model: EntityModel, record: Record<s
   return errors;
 }
 
-/** All data checks of one record; `selfId` is the record's own id (excluded from uniqueness). */
+/** The checks that query: uniqueness and references; `selfId` is the record's own id (not a duplicate of itself). */
 export async function dataErrors(ctx: CheckContext, model: EntityModel, record: Record<string, unknown>, changed: Set<string>, selfId: string): Promise<FieldError[]> {
-  return [...dictErrors(model, record, changed, ctx.dicts), ...(await uniqueErrors(ctx, model, record, changed, selfId)), ...(await refErrors(ctx, model, record, changed))];
+  return [...(await uniqueErrors(ctx, model, record, changed, selfId)), ...(await refErrors(ctx, model, record, changed))];
 }

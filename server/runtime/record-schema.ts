@@ -110,9 +110,6 @@ export function validateRecord(model: EntityModel, record: Record<string, unknow
       const f = model.field.get(name);
       if (f && !errors.some((x) => x.field === name)) errors.push({ field: name, message: message(f, e, record[name]) });
     }
-    // In the order the form shows the fields, not the order ajv met them.
-    const order = model.fields.map((f) => f.name);
-    errors.sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field));
   }
   const out: Record<string, unknown> = {};
   for (const f of model.fields) {
@@ -123,5 +120,11 @@ export function validateRecord(model: EntityModel, record: Record<string, unknow
     if (f.type === 'json' && v !== null) v = JSON.stringify(v);
     out[f.name] = v;
   }
-  return { record: out, errors };
+  return { record: out, errors: inFormOrder(model, errors) };
+}
+
+/** Field errors in the order the form shows the fields, not the order the checks met them. */
+export function inFormOrder(model: EntityModel, errors: FieldError[]): FieldError[] {
+  const order = model.fields.map((f) => f.name);
+  return [...errors].sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field));
 }

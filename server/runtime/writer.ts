@@ -5,10 +5,10 @@ import { applyRollups, checkLimits, type RowChange } from './aggregates.ts';
 import { type Actor, type LogAction, writeDataLog } from './data-log.ts';
 import { loadRule, nextCode } from './fill-rules.ts';
 import { isMaskedOf } from './masking.ts';
-import type { BatchSlot, EntityModel } from './model.ts';
-import { type Dicts, dataErrors } from './record-checks.ts';
+import { type BatchSlot, type EntityModel, readColumns } from './model.ts';
+import { type Dicts, dataErrors, dictErrors } from './record-checks.ts';
 import { type Input, readInput, withDefaults } from './record-input.ts';
-import { type FieldError, validateRecord } from './record-schema.ts';
+import { type FieldError, inFormOrder, validateRecord } from './record-schema.ts';
 import type { Registry } from './registry.ts';
 import { checkTransition } from './transitions.ts';
 
@@ -52,7 +52,7 @@ export class RecordWriter {
   }
 
   private async load(model: EntityModel, id: string, lock = false): Promise<Record<string, unknown>> {
-    let query = this.ctx.db.selectFrom(model.table).selectAll().where('id', '=', id);
+    let query = this.ctx.db.selectFrom(model.table).select(readColumns(model)).where('id', '=', id);
     if (lock) query = query.forUpdate();
     const row = await query.executeTakeFirst();
     if (!row) throw notFound(NOT_FOUND);
@@ -61,7 +61,10 @@ export class RecordWriter {
 
   private async validate(model: EntityModel, record: Record<string, unknown>, before: Record<string, unknown> | undefined, changed: Set<string>, id: string) {
     const { record: clean, errors } = validateRecord(model, record);
-    if (errors.length) throw new RecordInvalid(errors);
+    // A value outside its dictionary says more than the length or type it therefore also fails.
+    const outside = dictErrors(model, record, changed, this.ctx.dicts);
+    const problems = inFormOrder(model, [...errors.filter((e) => !outside.some((d) => d.field === e.field)), ...outside]);
+    if (problems.length) throw new RecordInvalid(problems);
     checkTransition(model, before, clean, this.ctx.held, this.ctx.dicts);
     const dataProblems = await dataErrors(this.ctx, model, clean, changed, id);
     if (dataProblems.length) throw new RecordInvalid(dataProblems);
@@ -130,32 +133,38 @@ export class RecordWriter {
       const child = this.ctx.registry.get(slot.child);
       const parentField = child.doc.entity.parent!.field;
       const existing = editing ? new Set((await this.ctx.db.selectFrom(child.table).select('id').where(parentField, '=', parentId).execute()).map((r) => String(r.id))) : new Set<string>();
-      const kept = new Set<string>();
-      for (const [i, raw] of rows.entries()) {
-        await inRow(slot, i, async () => {
-          const input = readInput(child, raw);
-          input.values[parentField] = parentId;
-          if (input.id && existing.has(input.id)) {
-            kept.add(input.id);
-            await this.edit(child, input);
-          } else {
-            await this.add(child, { ...input, id: undefined });
-          }
-        });
-      }
+      const inputs = rows.map((raw, i) => ({ i, input: inRow(slot, i, () => readInput(child, raw)) }));
+      const kept = new Set(inputs.map(({ input }) => input.id).filter((id): id is string => !!id && existing.has(id)));
+      // Rows left out go first, so a new row may take the value a removed one had.
       for (const id of existing) if (!kept.has(id)) await this.remove(child, id);
+      for (const { i, input } of inputs) {
+        input.values[parentField] = parentId;
+        await inRowAsync(slot, i, () => (input.id && kept.has(input.id) ? this.edit(child, input) : this.add(child, { ...input, id: undefined })));
+      }
     }
   }
 }
 
-/** Runs one sub-table row's write, naming the table and row in any message it fails with. */
-async function inRow(slot: BatchSlot, index: number, write: () => Promise<void>): Promise<void> {
+/** A sub-table row's failure, with the table and row named in its message. */
+function rowError(slot: BatchSlot, index: number, error: unknown): unknown {
   const where = `${slot.label}第${index + 1}行：`;
+  if (error instanceof RecordInvalid) return new RecordInvalid(error.errors.map((e) => ({ field: `${slot.model}.${index}.${e.field}`, message: `${where}${e.message}` })));
+  if (error instanceof ApiError) return new ApiError(error.status, `${where}${error.message}`, error.result);
+  return error;
+}
+
+function inRow<T>(slot: BatchSlot, index: number, work: () => T): T {
   try {
-    await write();
+    return work();
   } catch (error) {
-    if (error instanceof RecordInvalid) throw new RecordInvalid(error.errors.map((e) => ({ field: `${slot.model}.${index}.${e.field}`, message: `${where}${e.message}` })));
-    if (error instanceof ApiError) throw new ApiError(error.status, `${where}${error.message}`, error.result);
-    throw error;
+    throw rowError(slot, index, error);
+  }
+}
+
+async function inRowAsync<T>(slot: BatchSlot, index: number, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw rowError(slot, index, error);
   }
 }
