@@ -71,6 +71,9 @@ export function parseDocuments(sources: Source[]): { docs: Map<string, SchemaDoc
     if (source.fileEntity && doc.code.split('/')[1] !== source.fileEntity) own.push(`code ${doc.code} 与文件名不一致`);
     if (!source.fileEntity && origins.get(doc.code)?.startsWith('sys_schema')) own.push(`重复的 code ${doc.code}`);
     if (source.fileEntity && origins.has(doc.code)) own.push(`code ${doc.code} 与 ${origins.get(doc.code)} 重复`);
+    // System tables are mapped by shipped files only: a designer-made document must never expose one.
+    if (doc.entity.table.startsWith('sys_') && !doc.entity.system) own.push(`表 ${doc.entity.table} 以 sys_ 开头，只能由系统文档 (system: true) 使用`);
+    if (!source.fileEntity && doc.entity.system) own.push('设计器保存的文档不能映射系统表 (system: true)');
     if (own.length) {
       problems.push(...own.map((p) => `${source.origin}: ${p}`));
       continue;
