@@ -1,6 +1,6 @@
 import type { Preview } from '@storybook/react-vite';
 import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { seedStoryDictionaries } from '../src/widgets/story-kit/dictionaries.ts';

@@ -56,6 +56,8 @@ export function DataTable({ columns, data, loading, sorting, onSortingChange, se
     manualSorting: true,
     enableSortingRemoval: true,
     enableMultiSort: false,
+    // antd's order: the first click sorts ascending, whatever the column holds.
+    sortDescFirst: false,
     state: { sorting, rowSelection: selection ?? {}, columnVisibility: visibility },
     onSortingChange: (updater) => onSortingChange(typeof updater === 'function' ? updater(sorting) : updater),
     onRowSelectionChange: (updater) => onSelectionChange?.(typeof updater === 'function' ? updater(selection ?? {}) : updater),
