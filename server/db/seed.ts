@@ -61,6 +61,7 @@ interface SeedMenu {
   menuType?: number;
   perms?: string;
   hidden?: boolean;
+  keepAlive?: boolean;
 }
 
 /** Menus every deployment has; business and system screens add theirs from schemas/. */
@@ -75,7 +76,8 @@ const MENUS: SeedMenu[] = [
   })),
   { url: '/account', name: '个人页', component: 'layouts/RouteView', icon: 'user', sort: 90, roles: STAFF },
   { url: '/account/center', name: '个人中心', component: 'account/center/Index', icon: 'idcard', sort: 1, roles: STAFF, parent: '/account', menuType: 1 },
-  { url: '/account/settings', name: '个人设置', component: 'account/settings/Index', icon: 'setting', sort: 2, roles: STAFF, parent: '/account', menuType: 1 },
+  // Kept alive: a half-edited profile survives a look at another tab.
+  { url: '/account/settings', name: '个人设置', component: 'account/settings/Index', icon: 'setting', sort: 2, roles: STAFF, parent: '/account', menuType: 1, keepAlive: true },
 ];
 
 async function seedDictionaries(db: Kysely<DB>, now: string) {
@@ -149,7 +151,7 @@ export async function seedOnFirstStart(db: Kysely<DB>, opts: { dataDir: string; 
       const button = m.menuType === 2;
       await trx
         .insertInto('sys_permission')
-        .values({ id, parent_id: m.parent ? menuIds.get(m.parent)! : null, name: m.name, url: button ? null : m.url, component: m.component ?? null, component_name: null, redirect: null, menu_type: m.menuType ?? 0, perms: m.perms ?? null, perms_type: '1', sort_no: m.sort, always_show: false, icon: m.icon ?? null, is_route: !button, is_leaf: !MENUS.some((c) => c.parent === m.url), keep_alive: false, hidden: m.hidden ?? false, internal_or_external: false, description: null, status: '1', del_flag: 0, ...audit })
+        .values({ id, parent_id: m.parent ? menuIds.get(m.parent)! : null, name: m.name, url: button ? null : m.url, component: m.component ?? null, component_name: null, redirect: null, menu_type: m.menuType ?? 0, perms: m.perms ?? null, perms_type: '1', sort_no: m.sort, always_show: false, icon: m.icon ?? null, is_route: !button, is_leaf: !MENUS.some((c) => c.parent === m.url), keep_alive: m.keepAlive ?? false, hidden: m.hidden ?? false, internal_or_external: false, description: null, status: '1', del_flag: 0, ...audit })
         .execute();
       for (const role of m.roles) await trx.insertInto('sys_role_permission').values({ id: newId(), role_id: roleIds.get(role)!, permission_id: id, data_rule_ids: null }).execute();
     }

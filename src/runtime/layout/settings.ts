@@ -116,7 +116,7 @@ export function setSetting<K extends keyof LayoutSettings>(key: K, value: Layout
   // Fluid width is offered in top-menu mode only.
   if (key === 'contentWidth' && value === 'Fluid' && settings.layout !== 'topmenu') return;
   const next = { ...settings, [key]: value } as LayoutSettings;
-  if (key === 'layout') next.fixSiderbar = false;
+  if (key === 'layout' && value !== settings.layout) next.fixSiderbar = false;
   persist(normalize(next));
 }
 

@@ -89,11 +89,12 @@ export function DepartSelect() {
         <Form.Item label={CHOOSE} validateStatus={error ? 'error' : undefined} help={error ? CHOOSE : undefined} required>
           <Select
             data-testid="depart-select"
+            allowClear
             placeholder={CHOOSE}
             value={chosen}
             onChange={(value) => {
               setChosen(value);
-              setError(false);
+              setError(!value);
             }}
             options={departs?.list.map((d) => ({ value: d.orgCode, label: d.departName })) ?? []}
           />

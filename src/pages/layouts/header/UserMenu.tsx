@@ -17,7 +17,7 @@ export function avatarUrl(avatar: string | null | undefined): string | undefined
 
 /**
  * The header's user area: avatar with '欢迎您，{nickname}' (desktop) and the dropdown with 密码修改, 切换部门
- * and 退出登录 (confirmed first). The guest gets 登录 instead, and nothing else.
+ * and 退出登录 (confirmed first). The guest gets 登录 instead of 退出登录 and no 密码修改.
  */
 export function UserMenu({ device }: { device: Device }) {
   const { userInfo } = useSnapshot(session);
@@ -34,11 +34,12 @@ export function UserMenu({ device }: { device: Device }) {
 
   const confirmLogout = () => modal.confirm({ title: '提示', content: '真的要注销登录吗 ?', okText: '确定', cancelText: '取消', onOk: leave });
 
+  const depart = { key: 'depart', icon: <ApartmentOutlined />, label: '切换部门', onClick: () => openDepartDialog(true) };
   const items: MenuProps['items'] = guest
-    ? [{ key: 'login', icon: <LoginOutlined />, label: '登录', onClick: leave }]
+    ? [depart, { type: 'divider' }, { key: 'login', icon: <LoginOutlined />, label: '登录', onClick: leave }]
     : [
         { key: 'password', icon: <KeyOutlined />, label: '密码修改', onClick: openPasswordDialog },
-        { key: 'depart', icon: <ApartmentOutlined />, label: '切换部门', onClick: () => openDepartDialog(true) },
+        depart,
         { type: 'divider' },
         { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: confirmLogout },
       ];
