@@ -1,10 +1,10 @@
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isStrongPassword, verifyPassword } from '../../server/auth/password.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedOnFirstStart } from '../../server/db/seed.ts';
-import { ADMIN_PASSWORD, createTestDatabase, startServer, tempDataDir, type TestDatabase } from './helpers/server.ts';
+import { ADMIN_PASSWORD, persistentStore as newStore, startServer, type TestDatabase } from './helpers/server.ts';
 
 /*
  * Restarts on the same data: PGlite files on disk by default, or the same PostgreSQL database when
@@ -16,13 +16,9 @@ afterAll(async () => {
 });
 
 async function persistentStore(): Promise<{ dataDir: string; database: TestDatabase }> {
-  const dataDir = tempDataDir();
-  const database = await createTestDatabase({ dataDir });
-  cleanups.push(async () => {
-    await database.dispose();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  return { dataDir, database };
+  const store = await newStore();
+  cleanups.push(store.dispose);
+  return store;
 }
 
 describe('restart keeps data', () => {

@@ -1,9 +1,8 @@
-import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nowText } from '../../server/lib/time.ts';
 import { SchemaError } from '../../server/runtime/registry.ts';
-import { ADMIN_PASSWORD, createTestDatabase, startServer, tempDataDir } from './helpers/server.ts';
+import { ADMIN_PASSWORD, persistentStore, startServer } from './helpers/server.ts';
 
 /*
  * Start-up with the schema runtime on the same data twice: the second start syncs nothing new and keeps
@@ -16,13 +15,9 @@ afterAll(async () => {
 });
 
 async function store() {
-  const dataDir = tempDataDir();
-  const database = await createTestDatabase({ dataDir });
-  cleanups.push(async () => {
-    await database.dispose();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  return { dataDir, database };
+  const data = await persistentStore();
+  cleanups.push(data.dispose);
+  return data;
 }
 
 describe('starting on existing data', () => {

@@ -113,6 +113,20 @@ async function parse(response: Response): Promise<Reply> {
 /** A fresh, empty DATA_DIR. */
 export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'hope-api-'));
 
+/** A DATA_DIR and a database that outlive one server (restart tests); dispose() removes both. */
+export async function persistentStore(): Promise<{ dataDir: string; database: TestDatabase; dispose(): Promise<void> }> {
+  const dataDir = tempDataDir();
+  const database = await createTestDatabase({ dataDir });
+  return {
+    dataDir,
+    database,
+    async dispose() {
+      await database.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
  * Starts the server on 127.0.0.1, port 0, on a fresh database and a fresh DATA_DIR.
  * `env` adds to or overrides the environment the config is read from (e.g. LOGIN_RATE_LIMIT, ALLOW_GUEST;
