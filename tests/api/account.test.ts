@@ -1,7 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
+import { send, staffServer } from './announcements.fixture.ts';
+import type { TestServer } from './helpers/server.ts';
 
 let s: TestServer;
 let zhangwei: string;
@@ -9,8 +10,7 @@ let lina: string;
 let guest: string;
 
 beforeAll(async () => {
-  s = await startServer();
-  [zhangwei, lina] = await Promise.all([s.loginAs('zhangwei', ADMIN_PASSWORD), s.loginAs('lina', ADMIN_PASSWORD)]);
+  ({ s, tokens: { zhangwei, lina } } = await staffServer());
   guest = (await s.api.post('/sys/guestLogin')).body.result.token;
 });
 afterAll(() => s?.close());
@@ -25,8 +25,7 @@ async function upload(token: string | undefined, bytes: Buffer, name = 'a.png', 
   return { status: r.status, body: await r.json() };
 }
 
-const edit = (token: string, body: unknown) =>
-  fetch(`${s.origin}${s.config.apiBase}/sys/user/login/setting/userEdit`, { method: 'PUT', headers: { 'content-type': 'application/json', 'X-Access-Token': token }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+const edit = (token: string, body: unknown) => send(s, 'PUT', '/sys/user/login/setting/userEdit', body, token);
 
 const uploadRoot = () => join(s.config.dataDir, 'upload');
 const filesUnder = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name) : []);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { send, staffServer } from './announcements.fixture.ts';
 import { addUser, userId } from './helpers/fixtures.ts';
-import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
+import { ADMIN_PASSWORD, type TestServer } from './helpers/server.ts';
 
 let s: TestServer;
 let admin: string;
@@ -10,16 +11,13 @@ let zhangweiId: string;
 let linaId: string;
 
 beforeAll(async () => {
-  s = await startServer();
-  [admin, zhangwei, lina] = await Promise.all([s.loginAs('admin', ADMIN_PASSWORD), s.loginAs('zhangwei', ADMIN_PASSWORD), s.loginAs('lina', ADMIN_PASSWORD)]);
-  [zhangweiId, linaId] = await Promise.all([userId(s.db, 'zhangwei'), userId(s.db, 'lina')]);
+  const started = await staffServer();
+  ({ s, tokens: { admin, zhangwei, lina }, ids: { zhangwei: zhangweiId, lina: linaId } } = started);
 });
 afterAll(() => s?.close());
 
-const put = (path: string, body: unknown, token?: string) =>
-  fetch(`${s.origin}${s.config.apiBase}${path}`, { method: 'PUT', headers: { 'content-type': 'application/json', ...(token ? { 'X-Access-Token': token } : {}) }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }));
-const del = (path: string, token: string) =>
-  fetch(`${s.origin}${s.config.apiBase}${path}`, { method: 'DELETE', headers: { 'X-Access-Token': token } }).then(async (r) => ({ status: r.status, body: await r.json() }));
+const put = (path: string, body: unknown, token?: string) => send(s, 'PUT', path, body, token);
+const del = (path: string, token: string) => send(s, 'DELETE', path, undefined, token);
 
 const counts = async (token: string) => {
   const r = await s.api.get('/sys/annountCement/listByUser', token);

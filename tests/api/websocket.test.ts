@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { staffServer } from './announcements.fixture.ts';
 import { userId } from './helpers/fixtures.ts';
 import { ADMIN_PASSWORD, createTestDatabase, startServer, tempDataDir, type TestServer } from './helpers/server.ts';
 
@@ -13,9 +14,7 @@ let linaId: string;
 const open: WebSocket[] = [];
 
 beforeAll(async () => {
-  s = await startServer();
-  [admin, zhangwei, lina] = await Promise.all([s.loginAs('admin', ADMIN_PASSWORD), s.loginAs('zhangwei', ADMIN_PASSWORD), s.loginAs('lina', ADMIN_PASSWORD)]);
-  [zhangweiId, linaId] = await Promise.all([userId(s.db, 'zhangwei'), userId(s.db, 'lina')]);
+  ({ s, tokens: { admin, zhangwei, lina }, ids: { zhangwei: zhangweiId, lina: linaId } } = await staffServer());
 });
 afterAll(async () => {
   for (const socket of open) socket.terminate();

@@ -1,13 +1,13 @@
 import { App, Button, Card, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { type Announcement, announcementAdminApi, CATEGORY_TEXT, PRIORITY_TAGS } from '../../runtime/notice/api.ts';
 import { hasPermission } from '../../runtime/permission/has-permission.ts';
 import { session } from '../../runtime/session/store.ts';
 import { openAnnouncement } from '../layouts/dialogs/store.ts';
 import { AnnouncementForm } from './AnnouncementForm.tsx';
-import { tablePagination } from './table-pagination.ts';
+import { usePagedTable } from './usePagedTable.ts';
 
 const STATUS: Record<string, { text: string; color?: string }> = {
   '0': { text: '未发布' },
@@ -23,20 +23,10 @@ export default function AnnouncementManage() {
   const { auth, allAuth } = useSnapshot(session);
   const can = (action: string) => hasPermission(`system:announcement:${action}`, auth as never, allAuth as never);
   const { message } = App.useApp();
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const [titile, setTitile] = useState('');
-  const [data, setData] = useState<{ records: Announcement[]; total: number }>({ records: [], total: 0 });
-  const [loading, setLoading] = useState(false);
   const [editing, setEditing] = useState<{ open: boolean; record: Announcement | null }>({ open: false, record: null });
-
-  const load = useCallback(() => {
-    setLoading(true);
-    announcementAdminApi
-      .list({ ...page, ...(titile ? { titile } : {}) })
-      .then(setData, () => setData({ records: [], total: 0 }))
-      .finally(() => setLoading(false));
-  }, [page, titile]);
-  useEffect(load, [load]);
+  const fetch = useCallback((page: { pageNo: number; pageSize: number }) => announcementAdminApi.list({ ...page, ...(titile ? { titile } : {}) }), [titile]);
+  const { tableProps, load, firstPage } = usePagedTable(fetch);
 
   const act = async (call: Promise<{ message: string }>) => {
     try {
@@ -84,23 +74,14 @@ export default function AnnouncementManage() {
   return (
     <Card title="系统通告" data-testid="announcement-manage">
       <Space style={{ marginBottom: 16 }} wrap>
-        <Input.Search placeholder="按标题查询" allowClear enterButton="查询" onSearch={(v) => { setTitile(v.trim()); setPage((p) => ({ ...p, pageNo: 1 })); }} style={{ width: 280 }} />
+        <Input.Search placeholder="按标题查询" allowClear enterButton="查询" onSearch={(v) => { setTitile(v.trim()); firstPage(); }} style={{ width: 280 }} />
         {can('add') && (
           <Button type="primary" onClick={() => setEditing({ open: true, record: null })}>
             新建
           </Button>
         )}
       </Space>
-      <Table<Announcement>
-        rowKey="id"
-        size="middle"
-        loading={loading}
-        columns={columns}
-        dataSource={data.records}
-        pagination={tablePagination(page, data.total)}
-        onChange={(p) => setPage({ pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 })}
-        scroll={{ x: 900 }}
-      />
+      <Table<Announcement> {...tableProps} columns={columns} scroll={{ x: 900 }} />
       <AnnouncementForm
         open={editing.open}
         record={editing.record}

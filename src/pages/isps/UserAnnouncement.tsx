@@ -1,10 +1,10 @@
 import { App, Button, Card, Radio, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { type Announcement, CATEGORY_TEXT, noticeApi, PRIORITY_TAGS } from '../../runtime/notice/api.ts';
 import { loadNotices, markNoticeRead } from '../../runtime/notice/store.ts';
 import { openAnnouncement } from '../layouts/dialogs/store.ts';
-import { tablePagination } from './table-pagination.ts';
+import { usePagedTable } from './usePagedTable.ts';
 
 type ReadFilter = '' | '0' | '1';
 
@@ -14,20 +14,9 @@ type ReadFilter = '' | '0' | '1';
  */
 export default function UserAnnouncement() {
   const { message } = App.useApp();
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const [readFlag, setReadFlag] = useState<ReadFilter>('');
-  const [data, setData] = useState<{ records: Announcement[]; total: number }>({ records: [], total: 0 });
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    noticeApi
-      .mine({ ...page, ...(readFlag ? { readFlag } : {}) })
-      .then(setData, () => setData({ records: [], total: 0 }))
-      .finally(() => setLoading(false));
-  }, [page, readFlag]);
-
-  useEffect(load, [load]);
+  const fetch = useCallback((page: { pageNo: number; pageSize: number }) => noticeApi.mine({ ...page, ...(readFlag ? { readFlag } : {}) }), [readFlag]);
+  const { tableProps, load, firstPage } = usePagedTable(fetch);
 
   const view = async (a: Announcement) => {
     openAnnouncement(a);
@@ -62,7 +51,7 @@ export default function UserAnnouncement() {
           optionType="button"
           onChange={(e) => {
             setReadFlag(e.target.value);
-            setPage((p) => ({ ...p, pageNo: 1 }));
+            firstPage();
           }}
           options={[
             { value: '', label: '全部' },
@@ -72,16 +61,7 @@ export default function UserAnnouncement() {
         />
         <Button onClick={() => void readAll()}>全部标注已读</Button>
       </Space>
-      <Table<Announcement>
-        rowKey="id"
-        size="middle"
-        loading={loading}
-        columns={columns}
-        dataSource={data.records}
-        pagination={tablePagination(page, data.total)}
-        onChange={(p) => setPage({ pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 })}
-        scroll={{ x: 800 }}
-      />
+      <Table<Announcement> {...tableProps} columns={columns} scroll={{ x: 800 }} />
     </Card>
   );
 }

@@ -1,34 +1,22 @@
-import { App, Button, Col, Form, Input, Radio, Row } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Col, Form, Input, Radio, Row } from 'antd';
+import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { RequestFailure } from '../../../runtime/http/client.ts';
 import { isGuest, session, updateUserInfo } from '../../../runtime/session/store.ts';
+import { useSubmit } from '../../layouts/dialogs/useSubmit.ts';
 import { accountApi, type ProfileEdit } from '../api.ts';
 import { AvatarUpload } from './AvatarUpload.tsx';
 
 /** 基本设置: real name, sex, phone, email and avatar of the signed-in user; the server checks them again. */
 export function BaseSetting() {
   const { userInfo } = useSnapshot(session);
-  const { message } = App.useApp();
   const [form] = Form.useForm<ProfileEdit>();
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmit();
 
   useEffect(() => {
     void accountApi.profile().then((p) => form.setFieldsValue(p), () => {});
   }, [form]);
 
-  const save = async (values: ProfileEdit) => {
-    setBusy(true);
-    try {
-      const r = await accountApi.edit(values);
-      updateUserInfo(r.result.userInfo);
-      message.success(r.message);
-    } catch (e) {
-      message.warning(e instanceof RequestFailure ? e.message : '保存失败');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = (values: ProfileEdit) => submit(() => accountApi.edit(values), (result) => void updateUserInfo(result.userInfo), '保存失败');
 
   return (
     <Form form={form} layout="vertical" onFinish={save} initialValues={userInfo ?? undefined} disabled={isGuest()} data-testid="base-setting">

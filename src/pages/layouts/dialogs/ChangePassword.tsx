@@ -1,10 +1,10 @@
 import { App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { PASSWORD_RULE, PASSWORD_RULE_MESSAGE } from '../../../runtime/helpers/password-rule.ts';
-import { http, RequestFailure } from '../../../runtime/http/client.ts';
+import { http } from '../../../runtime/http/client.ts';
 import { session } from '../../../runtime/session/store.ts';
 import { dialogs } from './store.ts';
+import { useSubmit } from './useSubmit.ts';
 
 interface Values {
   oldpassword: string;
@@ -22,7 +22,7 @@ export function ChangePassword() {
   const { password: open } = useSnapshot(dialogs);
   const { userInfo } = useSnapshot(session);
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
+  const { busy, submit: send } = useSubmit();
   const { message } = App.useApp();
 
   const close = () => {
@@ -37,20 +37,7 @@ export function ChangePassword() {
       message.warning(NO_USER_MESSAGE);
       return;
     }
-    setBusy(true);
-    try {
-      const r = await http.post('sys/user/updatePassword', { username, ...values }, { silent: true });
-      if (r.success) {
-        message.success(r.message);
-        close();
-      } else {
-        message.warning(r.message);
-      }
-    } catch (error) {
-      message.warning(error instanceof RequestFailure ? error.message : '密码修改失败');
-    } finally {
-      setBusy(false);
-    }
+    await send(() => http.post('sys/user/updatePassword', { username, ...values }, { silent: true }), close, '密码修改失败');
   }
 
   return (

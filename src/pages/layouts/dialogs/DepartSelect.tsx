@@ -2,9 +2,10 @@ import { App, Button, Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { DepartBrief, UserInfo } from '../../../runtime/api-types.ts';
-import { http, RequestFailure } from '../../../runtime/http/client.ts';
+import { http } from '../../../runtime/http/client.ts';
 import { session, updateUserInfo } from '../../../runtime/session/store.ts';
 import { dialogs } from './store.ts';
+import { useSubmit } from './useSubmit.ts';
 
 export const NO_DEPART_MESSAGE = '您尚未设置部门信息!';
 const CHOOSE = '请选择登录部门';
@@ -31,7 +32,7 @@ export function DepartSelect() {
   const [departs, setDeparts] = useState<Departs | null>(null);
   const [chosen, setChosen] = useState<string | undefined>();
   const [error, setError] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmit();
 
   useEffect(() => {
     if (!depart.open) return setDeparts(null);
@@ -59,17 +60,15 @@ export function DepartSelect() {
 
   async function confirm() {
     if (!chosen) return setError(true);
-    setBusy(true);
-    try {
-      const r = await http.post<{ userInfo: UserInfo }>('/sys/selectDepart', { orgCode: chosen, username: userInfo?.username }, { silent: true });
-      updateUserInfo(r.result.userInfo);
-      message.success(`已切换到${r.result.userInfo.orgCodeTxt ?? chosen}`);
-      dialogs.depart.open = false;
-    } catch (e) {
-      message.warning(e instanceof RequestFailure ? e.message : '切换部门失败');
-    } finally {
-      setBusy(false);
-    }
+    await submit(
+      () => http.post<{ userInfo: UserInfo }>('/sys/selectDepart', { orgCode: chosen, username: userInfo?.username }, { silent: true }),
+      (result) => {
+        updateUserInfo(result.userInfo);
+        dialogs.depart.open = false;
+        return `已切换到${result.userInfo.orgCodeTxt ?? chosen}`;
+      },
+      '切换部门失败',
+    );
   }
 
   const footer = [
