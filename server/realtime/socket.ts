@@ -1,7 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { TOKEN_HEADER } from '../auth/session.ts';
+import { type Session, TOKEN_HEADER } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { forbidden } from '../http/envelope.ts';
 import type { SocketHub } from './hub.ts';
@@ -18,6 +18,18 @@ const HEARTBEAT_REPLY = JSON.stringify({ cmd: 'heartcheck', msgTxt: '心跳响�
 /** A socket that answers no ping for this long is gone (the spec's heartbeat timeout is 20 s). */
 const PING_EVERY_MS = 30_000;
 const MAX_MESSAGE_BYTES = 4096;
+
+/** Close code for a socket whose session has ended (4000–4999 are the application's own). */
+export const SESSION_ENDED = 4001;
+
+async function stillValid(ctx: AppContext, session: Session): Promise<boolean> {
+  if (session.exp * 1000 <= Date.now()) return false;
+  const [revoked, user] = await Promise.all([
+    ctx.db.selectFrom('sys_token_revoked').select('jti').where('jti', '=', session.jti).executeTakeFirst(),
+    ctx.db.selectFrom('sys_user').select('status').where('id', '=', session.user.id).where('del_flag', '=', 0).executeTakeFirst(),
+  ]);
+  return !revoked && user?.status === 1;
+}
 
 function protocolToken(request: FastifyRequest): string | undefined {
   const raw = request.headers['sec-websocket-protocol'];
@@ -43,7 +55,8 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext, hub: S
       },
     },
     (socket: WebSocket, request) => {
-      const userId = request.session!.user.id;
+      const session = request.session!;
+      const userId = session.user.id;
       hub.add(userId, socket);
       let alive = true;
       socket.on('pong', () => (alive = true));
@@ -51,6 +64,9 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext, hub: S
         if (!alive) return socket.terminate();
         alive = false;
         socket.ping();
+        // A socket lives longer than one request: once its token is revoked (logout), expired or its
+        // user frozen, it stops hearing anything.
+        void stillValid(ctx, session).then((ok) => ok || socket.close(SESSION_ENDED, 'session ended'));
       }, PING_EVERY_MS);
       socket.on('message', (data) => {
         alive = true;

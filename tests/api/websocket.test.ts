@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { staffServer } from './announcements.fixture.ts';
 import { userId } from './helpers/fixtures.ts';
@@ -81,6 +81,23 @@ describe('socket authorisation', () => {
     const other = await s.loginAs('zhangwei', ADMIN_PASSWORD);
     await s.api.post('/sys/logout', undefined, other);
     await expect(connect(wsUrl(s, zhangweiId, other))).rejects.toThrow('refused 401');
+  });
+});
+
+describe('a socket outliving its session', () => {
+  it('is closed (4001) at the next ping once its token is revoked by logout', async () => {
+    const token = await s.loginAs('zhangwei', ADMIN_PASSWORD);
+    // Only intervals are faked: the server's 30 s ping timer, started when the socket opens.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { socket } = await connect(wsUrl(s, zhangweiId, token));
+      const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+      await s.api.post('/sys/logout', undefined, token);
+      vi.advanceTimersByTime(30_000);
+      expect(await closed).toBe(4001);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
