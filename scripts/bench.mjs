@@ -3,7 +3,10 @@
  * `npm run bench`: prints figures, asserts nothing. Starts the real server on a fresh embedded
  * database and measures
  *   - the gzip size of the JavaScript the login route loads, and when its form shows, in Chromium;
- *   - p50/p95 latency of /sys/login and /sys/permission/getUserPermissionByToken over loopback.
+ *   - p50/p95 latency of /sys/login and /sys/permission/getUserPermissionByToken over loopback;
+ * then, on a second embedded database holding BENCH_RECORDS donation records (default 1,000,000,
+ * seeded once by `npm run seed:scale` into .tmp/bench-scale and reused), the donation list pages and
+ * the list screen's render time in Chromium (scripts/bench-list.mjs).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +21,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const API = `${BASE}/hope-boot`;
 const PASSWORD = 'Bench@12345';
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const fmt = (ms) => `${ms.toFixed(2)} ms`;
 
 async function timed(n, fn) {
@@ -112,4 +115,9 @@ try {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (process.env.BENCH_SKIP_LIST !== '1') {
+  const { benchList } = await import('./bench-list.mjs');
+  await benchList({ root, port: PORT + 1, password: PASSWORD, percentile, timed, fmt, waitFor });
 }

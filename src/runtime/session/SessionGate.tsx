@@ -2,7 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { HOME_PATH, LOGIN_PATH } from '../config.ts';
-import { fetchPermissions, guestLogin, logout, session } from './store.ts';
+import { fetchPermissions, guestLogin, logout, session, signedOutOnThisPage } from './store.ts';
 import { PageLoading } from './PageLoading.tsx';
 
 /** Paths reachable without a token (spec section 4: only the login page). */
@@ -13,7 +13,8 @@ const loginWithRedirect = (path: string) => `${LOGIN_PATH}?redirect=${encodeURIC
 /**
  * The navigation guard of spec section 4. With a token: the login page sends to the home path, and a
  * missing permission list is fetched first (then the redirect query is honoured; on failure the user
- * is logged out). Without a token: only the login page; anything else signs in as the guest and reloads.
+ * is logged out). Without a token: only the login page; anything else signs in as the guest and reloads,
+ * unless this page has just logged out, which goes to the login page.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
   const snap = useSnapshot(session);
@@ -28,6 +29,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
       } else if (!snap.menu) {
         fetchPermissions().catch(() => logout().finally(() => navigate(loginWithRedirect(path), { replace: true })));
       }
+    } else if (!isOpenPath(path) && signedOutOnThisPage()) {
+      navigate(LOGIN_PATH, { replace: true });
     } else if (!isOpenPath(path)) {
       guestLogin()
         .then(() => window.location.reload())

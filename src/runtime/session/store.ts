@@ -39,7 +39,11 @@ async function signIn(path: string, body?: unknown): Promise<LoginResult> {
   return envelope.result;
 }
 
-export const login = (username: string, password: string) => signIn('/sys/login', { username, password });
+export const login = (username: string, password: string) =>
+  signIn('/sys/login', { username, password }).then((result) => {
+    signedOutHere = false;
+    return result;
+  });
 
 let guestInFlight: Promise<LoginResult> | null = null;
 /** Automatic sign-in as the read-only guest; one attempt at a time however often it is asked. */
@@ -67,9 +71,18 @@ export function fetchPermissions(): Promise<MenuNode[]> {
   return permissionsInFlight;
 }
 
+let signedOutHere = false;
+
+/**
+ * Whether this page signed out. The guest sign-in is for visitors who arrive without a token; someone
+ * who just logged out is taken to the login page instead, whatever route the page is on meanwhile.
+ */
+export const signedOutOnThisPage = () => signedOutHere;
+
 /** Clears the token, permissions and dictionary cache, and tells the server; the local part happens even if the call fails. */
 export async function logout(): Promise<void> {
   const hadToken = !!session.token;
+  signedOutHere = true;
   try {
     if (hadToken) await http.post('/sys/logout', undefined, { silent: true });
   } catch {
