@@ -46,7 +46,7 @@ function takesMany(model: EntityModel, field: FieldDef): boolean {
 }
 
 /** The filters one `field=value` parameter stands for. */
-export function fieldFilters(model: EntityModel, field: FieldDef, raw: string): Filter[] {
+function fieldFilters(model: EntityModel, field: FieldDef, raw: string): Filter[] {
   const column = field.name;
   if (raw.startsWith('*') || (raw.endsWith('*') && raw.length > 1)) {
     if (!isTextual(field)) throw badRequest(`${field.label}不支持模糊查询`);

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { toSnake } from '../../src/runtime/schema/audit-fields.ts';
 import type { Session } from '../auth/session.ts';
 import type { DB } from '../db/schema.ts';
 import { badRequest } from '../http/envelope.ts';
@@ -64,7 +65,7 @@ export class SchemaRuntime {
 
   /** The model of a document code, or undefined. `entity` may be camelCase (sys/dictItem = sys/dict_item). */
   find(area: string, entity: string): EntityModel | undefined {
-    return this.registry.find(`${area}/${entity.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`);
+    return this.registry.find(`${area}/${toSnake(entity)}`);
   }
 
   async reader(session: Session): Promise<RecordReader> {
