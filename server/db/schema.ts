@@ -205,7 +205,10 @@ export interface SysFillRule {
 
 export interface SysFillRuleSeq { rule_code: string; period: string; value: number }
 
+export interface SysRowCount { table_name: string; n: number }
+
 export interface DB {
+  sys_row_count: SysRowCount;
   sys_meta: SysMeta;
   sys_tenant: SysTenant;
   sys_depart: SysDepart;

@@ -117,6 +117,8 @@ export interface IndexPlan {
   columns: string[];
   unique: boolean;
   trigram: boolean;
+  /** A sort index: (column DESC NULLS LAST, id DESC), read backwards for ascending sorts. */
+  sort?: boolean;
 }
 
 /** Index names are at most 63 bytes in PostgreSQL: long ones keep a readable head and a hash. */
@@ -127,11 +129,13 @@ function indexName(prefix: string, table: string, columns: string[]): string {
 
 export function indexesOf(model: EntityModel): IndexPlan[] {
   const plans = new Map<string, IndexPlan>();
-  const add = (prefix: string, columns: string[], unique = false, trigram = false) => {
+  const add = (prefix: string, columns: string[], unique = false, trigram = false, sort = false) => {
     const name = indexName(prefix, model.table, columns);
-    plans.set(name, { name, columns, unique, trigram });
+    plans.set(name, { name, columns, unique, trigram, sort });
   };
-  add('idx', ['create_time']);
+  // Every column a list may sort by gets an index that serves both directions with the id tie-breaker,
+  // so a page is read from the index instead of sorting the whole table.
+  for (const column of sortColumns(model)) add('srt', [column], false, false, true);
   for (const f of model.fields) {
     if (f.unique) add('uq', [f.name], true);
     else if (f.index || f.ref) add('idx', [f.name]);
@@ -141,7 +145,24 @@ export function indexesOf(model: EntityModel): IndexPlan[] {
   return [...plans.values()];
 }
 
+/** The columns a list may be sorted by: create_time (the default), the default sort, and sortable columns. */
+export function sortColumns(model: EntityModel): string[] {
+  const list = model.doc.list;
+  const names = ['create_time', list?.defaultSort?.column, ...(list?.columns ?? []).filter((c) => c.sorter).map((c) => c.dataIndex)];
+  return [...new Set(names.filter((n): n is string => !!n).map((n) => n.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)))];
+}
+
 export function indexSql(table: string, plan: IndexPlan): string {
-  const columns = plan.trigram ? `${q(plan.columns[0])} gin_trgm_ops` : plan.columns.map(q).join(', ');
+  const columns = plan.trigram ? `${q(plan.columns[0])} gin_trgm_ops` : plan.sort ? `${q(plan.columns[0])} desc nulls last, "id" desc` : plan.columns.map(q).join(', ');
   return `create ${plan.unique ? 'unique ' : ''}index if not exists ${q(plan.name)} on ${q(table)} ${plan.trigram ? 'using gin ' : ''}(${columns})`;
+}
+
+/** The triggers that keep sys_row_count in step with a runtime table, and the resync of its counter. */
+export function rowCountSql(table: string): string[] {
+  const t = q(table);
+  return [
+    `create or replace trigger ${q(`cnt_ins_${table}`.slice(0, 63))} after insert on ${t} referencing new table as new_rows for each statement execute function sys_row_count_trg()`,
+    `create or replace trigger ${q(`cnt_del_${table}`.slice(0, 63))} after delete on ${t} referencing old table as old_rows for each statement execute function sys_row_count_trg()`,
+    `insert into sys_row_count (table_name, n) select '${table.replace(/'/g, "''")}', count(*) from ${t} on conflict (table_name) do update set n = excluded.n`,
+  ];
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { notFound } from '../http/envelope.ts';
+import { countRows } from './counting.ts';
 import { maskValue } from './masking.ts';
 import { type EntityModel, readColumns } from './model.ts';
 import type { ListPlan } from './query.ts';
@@ -18,6 +19,8 @@ export type Row = Record<string, unknown>;
 export interface Page {
   records: Row[];
   total: number;
+  /** The total is the planner's estimate (a filtered list over many rows), shown as such. */
+  totalEstimated?: boolean;
   size: number;
   current: number;
   pages: number;
@@ -39,12 +42,16 @@ export class RecordReader {
     return query;
   }
 
-  /** Raw rows of a plan, sorted (nulls last either way) with the id as tie-breaker so pages never overlap. */
+  /**
+   * Raw rows of a plan, with the id as tie-breaker so pages never overlap. Empty values sort as the
+   * smallest (last when descending, first when ascending), so one index (column DESC NULLS LAST, id
+   * DESC) serves both directions.
+   */
   async rows(model: EntityModel, plan: ListPlan, limit: number, offset: number): Promise<Row[]> {
     const order = plan.sort.order;
     return this.filtered(model, plan)
       .select(readColumns(model))
-      .orderBy(plan.sort.column, (ob) => (order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsLast()))
+      .orderBy(plan.sort.column, (ob) => (order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsFirst()))
       .orderBy('id', order)
       .limit(limit)
       .offset(offset)
@@ -52,10 +59,17 @@ export class RecordReader {
   }
 
   async page(model: EntityModel, plan: ListPlan): Promise<Page> {
-    const { n } = await this.filtered(model, plan).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    const total = Number(n);
+    const filtered = plan.filters.length > 0 || !!plan.selections || model.system;
+    const { total, estimated } = await countRows(this.db, model.table, this.filtered(model, plan), filtered);
     const rows = await this.rows(model, plan, plan.pageSize, (plan.pageNo - 1) * plan.pageSize);
-    return { records: await this.decorate(model, rows), total, size: plan.pageSize, current: plan.pageNo, pages: Math.ceil(total / plan.pageSize) };
+    return {
+      records: await this.decorate(model, rows),
+      total,
+      ...(estimated ? { totalEstimated: true } : {}),
+      size: plan.pageSize,
+      current: plan.pageNo,
+      pages: Math.ceil(total / plan.pageSize),
+    };
   }
 
   async byId(model: EntityModel, id: string): Promise<Row> {

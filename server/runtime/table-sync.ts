@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { AUDIT_NAMES } from '../../src/runtime/schema/audit-fields.ts';
 import type { DB } from '../db/schema.ts';
-import { type Change, type ColumnInfo, changeSql, createTableSql, diffTable, indexesOf, indexSql, normaliseType, q } from './ddl.ts';
+import { type Change, type ColumnInfo, changeSql, createTableSql, diffTable, indexesOf, indexSql, normaliseType, q, rowCountSql } from './ddl.ts';
 import type { EntityModel } from './model.ts';
 import { type Registry, SchemaError } from './registry.ts';
 
@@ -71,6 +71,7 @@ async function planModel(db: Kysely<DB>, model: EntityModel, existing: Map<strin
     }
     statements.push(indexSql(model.table, index));
   }
+  statements.push(...rowCountSql(model.table));
   return { statements, problems };
 }
 

@@ -6,6 +6,8 @@ import type { SchemaDocument } from './types.generated.ts';
 export interface Page<T> {
   records: T[];
   total: number;
+  /** The server estimated the total of a large filtered list instead of counting it. */
+  totalEstimated?: boolean;
   size: number;
   current: number;
   pages: number;

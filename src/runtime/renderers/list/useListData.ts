@@ -26,7 +26,7 @@ export function useListData(doc: SchemaDocument) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const [page, setPage] = useState({ current: 1, size: PAGE_SIZES[0] });
   const [selection, setSelection] = useState<RowSelectionState>({});
-  const [data, setData] = useState<{ records: DataRecord[]; total: number }>({ records: [], total: 0 });
+  const [data, setData] = useState<{ records: DataRecord[]; total: number; estimated?: boolean }>({ records: [], total: 0 });
   const [loading, setLoading] = useState(false);
   const [version, setVersion] = useState(0);
 
@@ -35,7 +35,7 @@ export function useListData(doc: SchemaDocument) {
     setLoading(true);
     api
       .list(listParams(doc, values, sorting, page))
-      .then((p) => live && setData({ records: p.records, total: p.total }))
+      .then((p) => live && setData({ records: p.records, total: p.total, estimated: p.totalEstimated }))
       .catch(() => live && setData({ records: [], total: 0 }))
       .finally(() => live && setLoading(false));
     return () => {
