@@ -28,9 +28,16 @@ const item = (page: Page, label: string) =>
   page.locator('.ant-modal .ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content label', { hasText: new RegExp(`^${label}$`) }) });
 const field = (page: Page, label: string) => item(page, label).locator('input').first();
 
+/** Chooses an option of a select in the form and checks it took (dictionary options load asynchronously). */
 async function pickOption(page: Page, label: string, option: string | RegExp) {
-  await item(page, label).locator('.ant-select-selector').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  const select = item(page, label);
+  await expect(async () => {
+    await select.locator('.ant-select-selector').click();
+    const choice = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
+    await choice.waitFor({ timeout: 2000 });
+    await choice.click();
+    await expect(select.locator('.ant-select-selection-item')).toHaveText(option, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 async function search(page: Page, donor: string) {
