@@ -1,4 +1,4 @@
-import { DndContext, DragOverlay } from '@dnd-kit/core';
+import { DndContext, DragOverlay, type Modifier } from '@dnd-kit/core';
 import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { FormDef, SchemaDocument } from '../runtime/schema/types.generated.ts';
@@ -35,6 +35,13 @@ export interface FormDesignerProps {
 
 export const DEFAULT_TITLE = '表单设计器';
 
+/** The drag chip sits by the pointer (a canvas drag starts from the whole canvas, so its own rect says nothing). */
+const besidePointer: Modifier = ({ activatorEvent, draggingNodeRect, transform }) => {
+  if (!activatorEvent || !draggingNodeRect || !('clientX' in activatorEvent)) return transform;
+  const { clientX, clientY } = activatorEvent as PointerEvent;
+  return { ...transform, x: transform.x + clientX - draggingNodeRect.left + 8, y: transform.y + clientY - draggingNodeRect.top + 8 };
+};
+
 export const emptyForm = (): FormDef => ({ list: [], config: structuredClone(EMPTY_CONFIG) });
 
 function useStoresFor(initial: FormDef | undefined, onlineForms: DesignerEnv['onlineForms'] | undefined): DesignerStores {
@@ -70,13 +77,13 @@ export function FormDesigner({ initial, title = DEFAULT_TITLE, onSave, onClose, 
             </aside>
             <section className="fd-center">
               <Toolbar onSave={onSave} onClose={onClose} document={document} />
-              <Canvas />
+              <Canvas canvasRef={dnd.canvasRef} />
             </section>
             <aside className="fd-right">
               <PropertiesPanel />
             </aside>
           </div>
-          <DragOverlay dropAnimation={null}>{dnd.dragging && <div className="fd-drag-chip">{dnd.dragging.label}</div>}</DragOverlay>
+          <DragOverlay dropAnimation={null} modifiers={[besidePointer]}>{dnd.dragging && <div className="fd-drag-chip">{dnd.dragging.label}</div>}</DragOverlay>
         </DndContext>
         </div>
       </App>

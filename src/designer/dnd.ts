@@ -1,4 +1,3 @@
-import { type CollisionDetection, pointerWithin } from '@dnd-kit/core';
 import type { FormDef } from '../runtime/schema/types.generated.ts';
 import type { WidgetType } from '../widgets/types.ts';
 import { getList, locate, type Slot, slotInside } from './state/tree.ts';
@@ -7,19 +6,23 @@ import { getList, locate, type Slot, slotInside } from './state/tree.ts';
  * Drag and drop on the canvas with @dnd-kit/core. Palette buttons drag new widgets, canvas items drag
  * themselves; every item and every list (form, grid column, card, table cell, batch) is a drop zone.
  * The innermost zone under the pointer wins, and on an item the pointer's half (top/bottom, or
- * left/right in a batch row) says before or after it.
+ * left/right in a batch row) says before or after it. dnd-kit sees one draggable and one droppable
+ * for the whole canvas (see canvas/zones.ts): per-item hooks would re-render all 1,000 items whenever
+ * the drag moved over something new.
  */
 export type DragData = { kind: 'new'; type: WidgetType; label: string } | { kind: 'move'; key: string; label: string };
 
 export type DropData = { kind: 'item'; key: string; horizontal?: boolean } | { kind: 'list'; slot: Slot };
 
 export interface HoverState {
-  /** The droppable id under the pointer, or null. */
+  /** The zone under the pointer (itemDropId or listDropId), or null. */
   id: string | null;
   position: 'before' | 'after' | 'inside' | null;
+  /** The item being moved, drawn faded. */
+  moving: string | null;
 }
 
-export const NO_HOVER: HoverState = { id: null, position: null };
+export const NO_HOVER: HoverState = { id: null, position: null, moving: null };
 
 export const itemDropId = (key: string) => `item:${key}`;
 export const listDropId = (slotKey: string) => `list:${slotKey}`;
@@ -50,17 +53,4 @@ export function excludedZone(def: FormDef, drag: DragData | undefined, data: Dro
   if (data.key === drag.key) return false;
   const at = locate(def, data.key);
   return !!at && slotInside(def, at.slot, drag.key);
-}
-
-/** The smallest zone under the pointer that the drag may use. */
-export function innermostZone(def: () => FormDef): CollisionDetection {
-  return (args) => {
-    const drag = args.active.data.current as DragData | undefined;
-    const hits = pointerWithin(args).filter((hit) => !excludedZone(def(), drag, args.droppableContainers.find((c) => c.id === hit.id)?.data.current as DropData | undefined));
-    const area = (id: string | number) => {
-      const r = args.droppableRects.get(id);
-      return r ? r.width * r.height : Number.POSITIVE_INFINITY;
-    };
-    return hits.sort((a, b) => area(a.id) - area(b.id)).slice(0, 1);
-  };
 }

@@ -1,18 +1,18 @@
 import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
-import { useDraggable, useDroppable } from '@dnd-kit/core';
-import { memo, type MouseEvent, type ReactNode, useCallback, useMemo } from 'react';
+import { memo, type MouseEvent, type ReactNode, useMemo } from 'react';
 import type { WidgetItem } from '../../runtime/schema/types.generated.ts';
 import { useDesigner, useSelector, useStores, useUpdate } from '../context.ts';
-import { type DragData, type DropData, itemDropId, listDropId } from '../dnd.ts';
+import { itemDropId, listDropId } from '../dnd.ts';
 import { copyItem, deleteItem, select } from '../state/designer.ts';
 import { type Slot, slotId } from '../state/tree.ts';
 import { ItemBody } from './ItemBody.tsx';
 
 /*
- * Canvas items and the lists that hold them. Rendering is split so that 1,000 fields stay smooth:
- * CanvasItem is memoised on its item (which keeps its identity unless edited), its body is memoised
- * separately from the selection ring, and the dnd-kit hooks live in DragShell, whose re-renders on
- * every drag step stop at its unchanged children.
+ * Canvas items and the lists that hold them, drawn so that 1,000 fields stay smooth: CanvasItem is
+ * memoised on its item (which keeps its identity unless edited), its body is memoised apart from the
+ * selection ring, and selection, drop line and drag state are read through selectors, so a change
+ * re-renders the one or two items concerned. Items carry data-key and lists data-slot: the drop zone
+ * under the pointer is found from those (zones.ts).
  */
 const cx = (...names: (string | false | null | undefined)[]) => names.filter(Boolean).join(' ');
 
@@ -21,36 +21,22 @@ function useHovered(id: string) {
 }
 
 export const DropList = memo(function DropList({ slot, list, horizontal, className, children }: { slot: Slot; list: WidgetItem[]; horizontal?: boolean; className?: string; children?: ReactNode }) {
-  const id = listDropId(slotId(slot));
-  const data: DropData = { kind: 'list', slot };
-  const { setNodeRef } = useDroppable({ id, data });
-  const hovered = useHovered(id);
+  const id = slotId(slot);
+  const hovered = useHovered(listDropId(id));
   return (
-    <div ref={setNodeRef} className={cx('fd-list', horizontal && 'fd-list-h', !list.length && 'fd-list-empty', hovered && 'fd-list-hover', className)}>
+    <div data-slot={id} className={cx('fd-list', horizontal && 'fd-list-h', !list.length && 'fd-list-empty', hovered && 'fd-list-hover', className)}>
       {list.map((item) => (
-        <CanvasItem key={item.key} item={item} horizontal={horizontal} />
+        <CanvasItem key={item.key} item={item} />
       ))}
       {children}
     </div>
   );
 });
 
-function DragShell({ item, horizontal, selected, children }: { item: WidgetItem; horizontal?: boolean; selected: boolean; children: ReactNode }) {
-  const { designer } = useStores();
-  const dragData: DragData = { kind: 'move', key: item.key, label: item.label || item.type };
-  const dropData: DropData = { kind: 'item', key: item.key, horizontal };
-  const drag = useDraggable({ id: `move:${item.key}`, data: dragData });
-  const drop = useDroppable({ id: itemDropId(item.key), data: dropData });
+function ItemShell({ item, selected, children }: { item: WidgetItem; selected: boolean; children: ReactNode }) {
+  const { designer, hover } = useStores();
   const hovered = useHovered(itemDropId(item.key));
-  const { setNodeRef: setDragRef } = drag;
-  const { setNodeRef: setDropRef } = drop;
-  const ref = useCallback(
-    (node: HTMLElement | null) => {
-      setDragRef(node);
-      setDropRef(node);
-    },
-    [setDragRef, setDropRef],
-  );
+  const moving = useSelector(hover, (h) => h.moving === item.key);
   const onClick = (e: MouseEvent) => {
     // The innermost item takes the click; the 100 ms debounce in select() covers anything that still bubbles.
     e.stopPropagation();
@@ -58,13 +44,10 @@ function DragShell({ item, horizontal, selected, children }: { item: WidgetItem;
   };
   return (
     <div
-      ref={ref}
-      {...drag.attributes}
-      {...drag.listeners}
       role="group"
       aria-label={item.label || item.type}
       onClick={onClick}
-      className={cx('fd-item', `fd-item-${item.type}`, selected && 'fd-item-selected', drag.isDragging && 'fd-item-dragging', hovered && `fd-drop-${hovered}`)}
+      className={cx('fd-item', `fd-item-${item.type}`, selected && 'fd-item-selected', moving && 'fd-item-dragging', hovered && `fd-drop-${hovered}`)}
       data-key={item.key}
       data-type={item.type}
     >
@@ -91,13 +74,13 @@ function ItemActions({ itemKey }: { itemKey: string }) {
   );
 }
 
-export const CanvasItem = memo(function CanvasItem({ item, horizontal }: { item: WidgetItem; horizontal?: boolean }) {
+export const CanvasItem = memo(function CanvasItem({ item }: { item: WidgetItem }) {
   const selected = useDesigner((s) => s.selected === item.key);
   const body = useMemo(() => <ItemBody item={item} />, [item]);
   return (
-    <DragShell item={item} horizontal={horizontal} selected={selected}>
+    <ItemShell item={item} selected={selected}>
       {body}
       {selected && <ItemActions itemKey={item.key} />}
-    </DragShell>
+    </ItemShell>
   );
 });

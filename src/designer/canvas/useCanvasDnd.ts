@@ -1,8 +1,9 @@
-import { type DragEndEvent, type DragMoveEvent, type DragStartEvent, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
-import { useMemo, useState } from 'react';
+import { type DragEndEvent, type DragMoveEvent, type DragStartEvent, PointerSensor, pointerWithin, useSensor, useSensors } from '@dnd-kit/core';
+import { useRef, useState } from 'react';
 import type { DesignerStores } from '../context.ts';
-import { type DragData, type DropData, dropPlace, type HoverState, innermostZone, NO_HOVER } from '../dnd.ts';
+import { type DragData, dropPlace, type HoverState, NO_HOVER } from '../dnd.ts';
 import { addAt, moveItem } from '../state/designer.ts';
+import { zoneAt } from './zones.ts';
 
 /** Where the pointer is now: where it went down plus how far it has moved. */
 function pointerOf(event: DragMoveEvent | DragEndEvent) {
@@ -10,17 +11,20 @@ function pointerOf(event: DragMoveEvent | DragEndEvent) {
   return { x: (start.clientX ?? 0) + event.delta.x, y: (start.clientY ?? 0) + event.delta.y };
 }
 
-/** The DndContext props of the designer: drop-place tracking for the hover line, and add/move on drop. */
+/** The DndContext props of the designer: the drop place under the pointer for the hover line, and add/move on drop. */
 export function useCanvasDnd({ designer, hover }: DesignerStores) {
   const [dragging, setDragging] = useState<DragData | null>(null);
   // A few pixels before a drag starts, so a click on a canvas item still selects it.
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
-  const collisionDetection = useMemo(() => innermostZone(() => designer.get().def), [designer]);
+  const canvasRef = useRef<HTMLElement | null>(null);
 
   const placeOf = (event: DragMoveEvent | DragEndEvent) => {
-    const over = event.over;
-    if (!over) return null;
-    return dropPlace(designer.get().def, over.data.current as DropData, pointerOf(event), over.rect);
+    if (!event.over) return null;
+    const def = designer.get().def;
+    const pointer = pointerOf(event);
+    const zone = zoneAt(pointer, canvasRef.current, def, event.active.data.current as DragData);
+    const place = zone && dropPlace(def, zone.data, pointer, zone.rect);
+    return zone && place ? { ...place, id: zone.id } : null;
   };
 
   const clear = () => {
@@ -30,14 +34,22 @@ export function useCanvasDnd({ designer, hover }: DesignerStores) {
 
   return {
     dragging,
+    canvasRef,
     props: {
       sensors,
-      collisionDetection,
-      onDragStart: (event: DragStartEvent) => setDragging(event.active.data.current as DragData),
+      collisionDetection: pointerWithin,
+      onDragStart: (event: DragStartEvent) => {
+        const drag = { ...(event.active.data.current as DragData) };
+        setDragging(drag);
+        hover.update(() => ({ ...NO_HOVER, moving: drag.kind === 'move' ? drag.key : null }));
+      },
       onDragMove: (event: DragMoveEvent) => {
         const place = placeOf(event);
-        const next: HoverState = place && event.over ? { id: String(event.over.id), position: place.position } : NO_HOVER;
-        hover.update((h) => (h.id === next.id && h.position === next.position ? h : next));
+        hover.update((h): HoverState => {
+          const id = place?.id ?? null;
+          const position = place?.position ?? null;
+          return h.id === id && h.position === position ? h : { ...h, id, position };
+        });
       },
       onDragEnd: (event: DragEndEvent) => {
         const place = placeOf(event);

@@ -27,7 +27,7 @@ export function ItemProperties() {
   if (!item) return <div className="fd-empty">{NO_SELECTION}</div>;
   const patch = (fn: (it: WidgetItem) => WidgetItem) => update((s) => updateItem(s, item.key, fn));
   return (
-    <Form layout="vertical" size="small" className="fd-props" key={item.key} data-testid="item-properties">
+    <Form layout="vertical" size="small" className="fd-props" data-testid="item-properties">
       <div className="fd-props-type">类型：{item.type}</div>
       <Form.Item label="标签">
         <Input aria-label="标签" value={item.label ?? ''} onChange={(e) => patch((it) => ({ ...it, label: e.target.value }))} />

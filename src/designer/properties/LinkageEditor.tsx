@@ -47,8 +47,8 @@ function ConditionRows({ when, fields, onChange }: { when: Condition | undefined
   return (
     <>
       {rows.map((row, i) => (
-        <div className="fd-row" key={i}>
-          <Select size="small" aria-label="条件字段" className="fd-grow" value={row.field || undefined} options={fields} placeholder="字段" onChange={(field) => set(rows.map((r, j) => (j === i ? { ...r, field } : r)))} />
+        <div className="fd-cond" key={i}>
+          <Select size="small" aria-label="条件字段" value={row.field || undefined} options={fields} popupMatchSelectWidth={false} placeholder="字段" onChange={(field) => set(rows.map((r, j) => (j === i ? { ...r, field } : r)))} />
           <Select size="small" aria-label="比较" value={row.op} options={OPERATORS} popupMatchSelectWidth={false} onChange={(op) => set(rows.map((r, j) => (j === i ? { ...r, op } : r)))} />
           <Input size="small" aria-label="条件值" value={row.value} onChange={(e) => set(rows.map((r, j) => (j === i ? { ...r, value: e.target.value } : r)))} />
           <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label="删除条件" onClick={() => set(rows.filter((_, j) => j !== i))} />
@@ -64,8 +64,8 @@ function ConditionRows({ when, fields, onChange }: { when: Condition | undefined
 function LinkageRule({ rule, fields, onChange, onRemove }: { rule: Linkage; fields: { value: string; label: string }[]; onChange: (rule: Linkage) => void; onRemove: () => void }) {
   return (
     <div className="fd-linkage">
-      <div className="fd-row">
-        <Select size="small" aria-label="目标字段" className="fd-grow" value={rule.target || undefined} options={fields} placeholder="目标字段" onChange={(target) => onChange({ ...rule, target })} />
+      <div className="fd-linkage-head">
+        <Select size="small" aria-label="目标字段" value={rule.target || undefined} options={fields} placeholder="目标字段" onChange={(target) => onChange({ ...rule, target })} />
         <Select size="small" aria-label="效果" value={rule.effect} options={EFFECTS} onChange={(effect) => onChange({ ...rule, effect })} />
         <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label="删除联动" onClick={onRemove} />
       </div>

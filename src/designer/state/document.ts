@@ -1,9 +1,9 @@
 import { checkDocument } from '../../runtime/schema/check.ts';
 import type { FieldDef, FormDef, SchemaDocument, WidgetItem } from '../../runtime/schema/types.generated.ts';
-import { validateDocument } from '../../runtime/schema/validate.ts';
 import { isDataWidget } from './items.ts';
 import { childSlots } from './tree.ts';
 import { saveForm } from './io.ts';
+import { checkDocumentSchema } from './validators/index.ts';
 
 /*
  * Export code: the schema document for the designed form, ready to be a file in schemas/. With a base
@@ -102,6 +102,6 @@ export function toSchemaDocument(def: FormDef, meta: DocumentMeta, base?: Schema
 /** What would keep the document from loading: the meta-schema first, then the cross-field checks. */
 export function documentProblems(doc: SchemaDocument): string[] {
   if (!CODE_PATTERN.test(doc.code)) return ['编码须为 area/entity 形式（小写字母、数字、下划线）'];
-  const verdict = validateDocument(doc);
-  return verdict.ok ? checkDocument(verdict.doc!) : verdict.errors;
+  const verdict = checkDocumentSchema(doc);
+  return verdict.ok ? checkDocument(verdict.value!) : verdict.errors;
 }

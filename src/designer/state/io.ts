@@ -1,7 +1,7 @@
 import type { FormDef, WidgetItem } from '../../runtime/schema/types.generated.ts';
-import { validateForm } from '../../runtime/schema/validate.ts';
 import { isDataWidget, isKnownType } from './items.ts';
 import { childSlots } from './tree.ts';
+import { checkFormSchema } from './validators/index.ts';
 
 /*
  * One format: the designer reads and writes exactly FormDef, the `form` part of schema documents. Its
@@ -20,7 +20,7 @@ export const formJson = (def: FormDef) => JSON.stringify(saveForm(def), null, 2)
 
 /** Everything that makes a form unusable: the meta-schema, widget types the registry lacks, and keys or models used twice. */
 export function formProblems(def: unknown): string[] {
-  const verdict = validateForm(def);
+  const verdict = checkFormSchema(def);
   if (!verdict.ok) return verdict.errors;
   const problems: string[] = [];
   const keys = new Set<string>();

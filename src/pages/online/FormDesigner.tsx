@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FormDesigner } from '../../designer/FormDesigner.tsx';
 import { HOME_PATH } from '../../runtime/config.ts';
 import { http } from '../../runtime/http/client.ts';
+import { storeRouteTitle } from '../../runtime/layout/tabs.ts';
 import { fetchDocument } from '../../runtime/schema/api.ts';
 import type { FormDef, SchemaDocument } from '../../runtime/schema/types.generated.ts';
 import { local } from '../../runtime/storage.ts';
@@ -15,6 +16,8 @@ import { local } from '../../runtime/storage.ts';
  * server (form records with versions) and publishes them.
  */
 export const draftKey = (code: string | null) => `ONLINE_FORM_DESIGN:${code ?? 'new'}`;
+
+export const DESIGNER_PATH = '/online/desform/designer';
 
 type OnlineForm = { code: string; title: string };
 
@@ -43,6 +46,11 @@ export default function FormDesignerPage() {
       live = false;
     };
   }, [code]);
+
+  useEffect(() => {
+    // A fixed route, not a menu entry: the tab would otherwise be named by its address.
+    storeRouteTitle(DESIGNER_PATH, '表单设计器');
+  }, []);
 
   useEffect(() => {
     // The screens a batch sub-table can store its rows in; without the list the code is typed by hand.

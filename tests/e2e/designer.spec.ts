@@ -1,0 +1,227 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectDashboard, loginAs, SHOTS } from './helpers.ts';
+
+/*
+ * The form designer end to end (issue 8, phase 1): drag widgets from the palette into the canvas and
+ * into a grid and a batch sub-table, set their properties, preview with the runtime form and get the
+ * data, export JSON and import it back, and the layout table's merge refusal.
+ */
+const canvas = (page: Page) => page.getByTestId('designer-canvas');
+const props = (page: Page) => page.getByTestId('item-properties');
+const palette = (page: Page, type: string) => page.locator(`.fd-palette-item[data-widget="${type}"]`);
+const canvasItems = (page: Page, type: string) => canvas(page).locator(`.fd-item[data-type="${type}"]`);
+
+/** The box of an element that has stopped moving and is really under the pointer at its centre (palette panels and menus animate). */
+async function settledBox(page: Page, locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
+  let box = await locator.boundingBox();
+  for (let i = 0; i < 40; i++) {
+    await page.waitForTimeout(50);
+    const next = (await locator.boundingBox())!;
+    const hit = await locator.evaluate((el, [x, y]) => el.contains(document.elementFromPoint(x, y)), [next.x + next.width / 2, next.y + next.height / 2]);
+    if (hit && box && box.x === next.x && box.y === next.y && box.height === next.height) return next;
+    box = next;
+  }
+  return box!;
+}
+
+/** A real pointer drag (dnd-kit needs the moves), ending near the top, middle or bottom of the target. */
+async function drag(page: Page, from: Locator, to: Locator, where: 'top' | 'middle' | 'bottom' = 'middle') {
+  const a = await settledBox(page, from);
+  const b = await settledBox(page, to);
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 12, { steps: 4 });
+  const y = where === 'top' ? b.y + 4 : where === 'bottom' ? b.y + b.height - 4 : b.y + b.height / 2;
+  await page.mouse.move(b.x + b.width / 2, y, { steps: 12 });
+  await page.mouse.up();
+}
+
+async function setText(page: Page, label: string, value: string) {
+  const input = props(page).getByLabel(label, { exact: true });
+  await input.fill(value);
+  await expect(input).toHaveValue(value);
+}
+
+/** A field in the preview's runtime form, by its label. */
+const previewItem = (page: Page, label: string) =>
+  page.getByTestId('designer-preview').locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content label', { hasText: new RegExp(`^${label}$`) }) });
+
+test.describe.configure({ mode: 'serial' });
+
+test('admin designs a form by drag and drop, previews it, exports and imports its JSON', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await expectDashboard(page);
+  await page.goto('/#/online/desform/designer');
+  await expect(page.locator('.fd-header')).toHaveText('表单设计器');
+  await expect(canvas(page)).toContainText('从左侧选择控件添加');
+  await expect(page.getByText('未选择控件')).toBeVisible();
+  // Panel 1 (基础控件) is open by default; opening 布局控件 is remembered.
+  await expect(palette(page, 'input')).toBeVisible();
+  await page.getByRole('button', { name: '布局控件' }).click();
+  await expect(palette(page, 'grid')).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('pro__FORM_DESIGNER_COLLAPSE')!).value)).toEqual(['1', '3']);
+
+  // A grid with two columns, an input with a pattern rule in the left one, a dictionary select in the right.
+  await drag(page, palette(page, 'grid'), canvas(page));
+  await expect(canvasItems(page, 'grid')).toHaveCount(1);
+  await expect(props(page).getByLabel('第2列宽度')).toHaveValue('12');
+  const columns = canvasItems(page, 'grid').locator('.fd-grid-col > .fd-list');
+  await drag(page, palette(page, 'input'), columns.nth(0));
+  await expect(columns.nth(0).locator('.fd-item[data-type="input"]')).toHaveCount(1);
+  await setText(page, '标签', '手机号');
+  await setText(page, '数据字段', 'phone');
+  await props(page).getByRole('button', { name: '增加校验' }).click();
+  await setText(page, '正则表达式', '^1[3-9]\\d{9}$');
+  await setText(page, '校验提示', '请输入正确的手机号');
+  await page.screenshot({ path: `${SHOTS}/designer-item-properties.png` });
+
+  await drag(page, palette(page, 'select'), columns.nth(1));
+  await expect(columns.nth(1).locator('.fd-item[data-type="select"]')).toHaveCount(1);
+  await setText(page, '标签', '性别');
+  await setText(page, '数据字段', 'sex');
+  await props(page).getByText('数据字典').click();
+  await setText(page, '字典编码', 'sex');
+  await expect(columns.nth(1)).toContainText('数据字典: sex');
+
+  // A date and a batch sub-table below the grid, and a column in the sub-table.
+  await drag(page, palette(page, 'date'), canvasItems(page, 'grid'), 'bottom');
+  await setText(page, '标签', '出生日期');
+  await setText(page, '数据字段', 'birthday');
+  await props(page).getByLabel('必填', { exact: true }).click();
+  await drag(page, palette(page, 'batch'), canvasItems(page, 'date'), 'bottom');
+  await setText(page, '标签', '家庭成员');
+  await setText(page, '数据字段', 'members');
+  await drag(page, palette(page, 'input'), canvasItems(page, 'batch').locator('.fd-batch-columns'));
+  await setText(page, '标签', '成员姓名');
+  await setText(page, '数据字段', 'member_name');
+  const order = () => canvas(page).locator('.fd-root-list > .fd-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
+  await expect.poll(order).toEqual(['grid', 'date', 'batch']);
+
+  // Drag to reorder: the date above the grid, then back below it.
+  await drag(page, canvasItems(page, 'date').locator('.fd-label'), canvasItems(page, 'grid'), 'top');
+  await expect.poll(order).toEqual(['date', 'grid', 'batch']);
+  await drag(page, canvasItems(page, 'date').locator('.fd-label'), canvasItems(page, 'grid'), 'bottom');
+  await expect.poll(order).toEqual(['grid', 'date', 'batch']);
+
+  // Form properties: label span 6 leaves 18 for the control; a linkage rule makes the phone required for sex 2.
+  await page.getByRole('tab', { name: '表单属性设置' }).click();
+  const formProps = page.getByTestId('form-properties');
+  await formProps.getByLabel('标签宽度').fill('6');
+  await expect(formProps).toContainText('控件宽度 18 栅格');
+  await formProps.getByRole('button', { name: '添加联动' }).click();
+  const choose = async (label: string, option: string) => {
+    await formProps.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label }) }).click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(option).click();
+  };
+  await choose('效果', '必填');
+  await formProps.getByRole('button', { name: '添加条件' }).click();
+  await choose('条件字段', '性别 (sex)');
+  await formProps.getByLabel('条件值').fill('2');
+  await page.screenshot({ path: `${SHOTS}/designer-form-properties.png` });
+
+  // Copy then delete: the copy comes right after the original, deleting selects the next item.
+  await canvasItems(page, 'date').click();
+  await expect(props(page).getByLabel('标签', { exact: true })).toHaveValue('出生日期');
+  await page.getByRole('button', { name: '复制' }).click();
+  await expect(canvasItems(page, 'date')).toHaveCount(2);
+  await page.getByRole('button', { name: '删除' }).click();
+  await expect(canvasItems(page, 'date')).toHaveCount(1);
+  await expect(props(page).getByLabel('标签', { exact: true })).toHaveValue('家庭成员');
+  await page.screenshot({ path: `${SHOTS}/designer-canvas.png` });
+
+  // Preview with the runtime form: the pattern message for a bad value, then the data as JSON.
+  await page.getByRole('button', { name: '预览' }).click();
+  const preview = page.getByTestId('designer-preview');
+  await expect(preview).toBeVisible();
+  await previewItem(page, '手机号').locator('input').fill('12345');
+  await page.getByRole('button', { name: '获取数据' }).click();
+  await expect(preview).toContainText('请输入正确的手机号');
+  await expect(preview).toContainText('必填项');
+  await page.screenshot({ path: `${SHOTS}/designer-preview-errors.png` });
+  await previewItem(page, '手机号').locator('input').fill('13800001111');
+  await previewItem(page, '性别').locator('.ant-select-selector').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '男' }).click();
+  await previewItem(page, '出生日期').locator('input').click();
+  await page.locator('.ant-picker-dropdown:visible').getByText('今天').click();
+  await preview.getByText('新增一行').click();
+  await preview.locator('.ant-table-tbody input').first().fill('李四');
+  await page.getByRole('button', { name: '获取数据' }).click();
+  await expect(page.getByTestId('preview-data')).toBeVisible();
+  const data = JSON.parse((await page.getByTestId('preview-data').textContent())!);
+  expect(data).toMatchObject({ phone: '13800001111', sex: '1', members: [{ member_name: '李四' }] });
+  expect(data.birthday).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await page.screenshot({ path: `${SHOTS}/designer-preview-data.png` });
+  await page.getByRole('dialog', { name: '表单数据' }).getByRole('button', { name: /^关\s*闭$/ }).click();
+  await page.getByRole('dialog', { name: '预览' }).getByRole('button', { name: /^关\s*闭$/ }).click();
+
+  // Export JSON, reset, import it back: the same form.
+  await page.getByRole('button', { name: '导出JSON' }).click();
+  const exported = (await page.getByTestId('json-view').textContent())!;
+  const form = JSON.parse(exported);
+  expect(form.list.map((i: { type: string }) => i.type)).toEqual(['grid', 'date', 'batch']);
+  expect(form.list[0].columns[0].list[0]).toMatchObject({ model: 'phone', rules: [{ required: false }, { pattern: '^1[3-9]\\d{9}$', message: '请输入正确的手机号' }] });
+  expect(form.list[0].columns[1].list[0].options).toMatchObject({ dynamic: 'dict', dynamicKey: 'sex' });
+  expect(form.config).toMatchObject({ labelCol: { span: 6 }, wrapperCol: { span: 18 }, linkage: [{ target: 'phone', effect: 'require', when: { sex: { $eq: '2' } } }] });
+  await page.getByRole('dialog', { name: '导出JSON' }).getByRole('button', { name: /^关\s*闭$/ }).click();
+
+  await page.getByRole('button', { name: '重置' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
+  await expect(canvas(page)).toContainText('从左侧选择控件添加');
+
+  await page.getByRole('button', { name: '导入JSON' }).click();
+  const importDialog = page.getByRole('dialog', { name: '导入JSON' });
+  await importDialog.getByLabel('JSON').fill('{ "list": [] }');
+  await importDialog.getByRole('button', { name: /导\s*入/ }).click();
+  await expect(page.getByText('导入失败，数据格式不对').first()).toBeVisible();
+  await importDialog.getByLabel('JSON').fill(exported);
+  await importDialog.getByRole('button', { name: /导\s*入/ }).click();
+  await expect(page.getByText('导入成功')).toBeVisible();
+  await expect(page.getByText('未选择控件')).toBeVisible();
+  await page.getByRole('button', { name: '导出JSON' }).click();
+  expect(JSON.parse((await page.getByTestId('json-view').textContent())!)).toEqual(form);
+  await page.getByRole('dialog', { name: '导出JSON' }).getByRole('button', { name: /^关\s*闭$/ }).click();
+
+  // Save keeps the form (phase 1: in local storage).
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('pro__ONLINE_FORM_DESIGN:new')!).value)).toEqual(form);
+});
+
+test('the layout table cell menu merges cells and refuses what cannot be merged', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await expectDashboard(page);
+  await page.goto('/#/online/desform/designer');
+  await page.getByRole('button', { name: '重置' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
+  if (!(await palette(page, 'table').isVisible())) await page.getByRole('button', { name: '布局控件' }).click();
+  await drag(page, palette(page, 'table'), canvas(page));
+  const cell = (rc: string) => canvasItems(page, 'table').locator(`td[data-cell="${rc}"]`);
+  const openMenus = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  const cellMenu = async (rc: string, action: string) => {
+    await cell(rc).click({ button: 'right' });
+    await openMenus.getByText(action).click();
+    await expect(openMenus).toHaveCount(0);
+  };
+  await expect(cell('1-0')).toBeVisible();
+
+  await cellMenu('1-0', '向下合并');
+  await expect(page.getByText('当前是最后一行，无法向下合并')).toBeVisible();
+
+  await cellMenu('0-1', '向右合并');
+  await expect(page.getByText('当前是最后一列，无法向右合并')).toBeVisible();
+
+  await cellMenu('0-0', '向右合并');
+  await expect(cell('0-1')).toHaveCount(0);
+  await expect(cell('0-0')).toHaveAttribute('colspan', '2');
+  await cellMenu('0-0', '向下合并');
+  await expect(page.getByText('当前表格无法向下合并')).toBeVisible();
+
+  await cellMenu('1-0', '新增行');
+  await expect(cell('2-1')).toBeVisible();
+  await drag(page, palette(page, 'divider'), cell('2-1'));
+  await expect(cell('2-1').locator('.fd-item[data-type="divider"]')).toHaveCount(1);
+  await page.screenshot({ path: `${SHOTS}/designer-table.png` });
+});
