@@ -38,6 +38,9 @@ export async function openDatabase(opts: { dataDir?: string; databaseUrl?: strin
       options: '-c DateStyle=ISO,YMD',
       types: { getTypeParser: ((oid: number, format?: string) => parsers[oid] ?? pg.default.types.getTypeParser(oid, format as 'text')) as never },
     });
+    // An idle connection the server ends (restart, failover, a dropped database) is discarded by the
+    // pool; without a listener its 'error' event would crash the process.
+    pool.on('error', (error) => console.warn(`PostgreSQL: idle connection lost (${error.message})`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
