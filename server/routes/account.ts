@@ -4,7 +4,9 @@ import type { AppContext } from '../context.ts';
 import { badRequest, forbidden, ok } from '../http/envelope.ts';
 import { nowText } from '../lib/time.ts';
 import { departsOf, userInfoOf } from '../services/users.ts';
-import { STORED_PATH } from './upload.ts';
+
+/** An avatar is an image this server stored (biz/yyyyMMdd/random.png|jpg|gif, see routes/upload.ts) or nothing. */
+const STORED_IMAGE = /^[a-z0-9_]{1,32}\/\d{8}\/[0-9a-f]{32}\.(png|jpg|gif)$/i;
 
 /*
  * The account centre and settings: the signed-in user reads their profile and edits their own basic
@@ -38,7 +40,7 @@ function profileInput(raw: unknown) {
   const email = text(body, 'email', '邮箱', 100);
   if (email && !EMAIL.test(email)) throw badRequest('请输入正确的邮箱地址');
   const avatar = text(body, 'avatar', '头像', 255);
-  if (avatar && !STORED_PATH.test(avatar)) throw badRequest('头像必须是上传的图片');
+  if (avatar && !STORED_IMAGE.test(avatar)) throw badRequest('头像必须是上传的图片');
   const sex = body.sex === undefined ? undefined : body.sex === null || body.sex === '' ? null : Number(body.sex);
   if (sex !== undefined && sex !== null && sex !== 1 && sex !== 2) throw badRequest('性别只能是 1（男）或 2（女）');
   return { realname, phone, email, avatar, sex };
