@@ -5,7 +5,9 @@ import { expectToast, signIn } from './shell-helpers.ts';
 const tabTitles = (page: Page) => page.getByTestId('multi-tab').getByTestId('tab-title');
 const tab = (page: Page, title: string) => page.getByTestId('multi-tab').locator('.ant-tabs-tab').filter({ hasText: title });
 
+/** Each tab has its own menu: the last one must be gone (not just fading) before the next opens. */
 async function contextMenu(page: Page, title: string, action: string) {
+  await expect(page.locator('.ant-dropdown:visible')).toHaveCount(0);
   await tab(page, title).getByTestId('tab-title').click({ button: 'right' });
   await page.locator('.ant-dropdown:visible').getByText(action).click();
 }
