@@ -5,6 +5,8 @@ import { DateField } from './date/DateField.tsx';
 import { GridCol, GridRow, LayoutAlert, LayoutCard, LayoutDivider, LayoutTable, LayoutTd, LayoutText, LayoutTr, UnsupportedWidget } from './layout/components.tsx';
 import { SourceCheckbox, SourceRadio, SourceSelect } from './options-source/components.tsx';
 import { SwitchField } from './switch/SwitchField.tsx';
+import { DownloadField } from './download/DownloadField.tsx';
+import { UploadField } from './upload/UploadField.tsx';
 
 /** The components a compiled form may name in x-component / x-decorator. */
 export const formComponents = {
@@ -31,4 +33,6 @@ export const formComponents = {
   LayoutTr,
   LayoutTd,
   UnsupportedWidget,
+  UploadField,
+  DownloadField,
 };

@@ -14,9 +14,12 @@ import { switchWidget } from './switch/index.ts';
 import { textarea } from './textarea/index.ts';
 import { time } from './time/index.ts';
 import type { WidgetRegistration, WidgetType } from './types.ts';
+import { download } from './download/index.ts';
+import { uploadFile } from './upload-file/index.ts';
+import { uploadImg } from './upload-img/index.ts';
 
 /** The one widget registry: the form compiler, the list renderer and the designer all read it. */
-const ALL: WidgetRegistration[] = [input, textarea, password, number, integer, select, radio, checkbox, date, datetime, time, switchWidget, rate, slider, hidden, grid, card, table, divider, alert, text, batch];
+const ALL: WidgetRegistration[] = [input, textarea, password, number, integer, select, radio, checkbox, date, datetime, time, switchWidget, rate, slider, hidden, grid, card, table, divider, alert, text, batch, uploadFile, uploadImg, download];
 
 export const widgetRegistry: ReadonlyMap<WidgetType, WidgetRegistration> = new Map(ALL.map((w) => [w.type, w]));
 

@@ -1,0 +1,22 @@
+import type { WidgetItem } from '../../runtime/schema/types.generated.ts';
+import type { WidgetRegistration } from '../types.ts';
+
+/** The upload options both file widgets pass on (spec section 3, widget options by type). */
+export const uploadProps = (item: WidgetItem) => ({
+  limit: item.options?.limit,
+  fileName: item.options?.fileName,
+  data: item.options?.data,
+  action: item.options?.action,
+  listType: item.options?.listType,
+  multiple: item.options?.multiple,
+  drag: item.options?.drag,
+});
+
+export const uploadFile: WidgetRegistration = {
+  type: 'uploadFile',
+  label: '上传文件',
+  group: 'basic',
+  data: true,
+  schema: (item) => ({ type: 'string', 'x-component': 'UploadField', 'x-component-props': { kind: 'file', ...uploadProps(item) } }),
+  scaffold: () => ({ type: 'uploadFile', label: '上传文件', icon: 'icon-upload', options: { defaultValue: '', multiple: false, disabled: false, hidden: false, drag: false, downloadWay: 'a', dynamicFun: '', width: '100%', limit: 3, data: '{}', fileName: 'file', headers: {}, action: '' }, rules: [{ required: false, message: '必填项' }] }),
+};

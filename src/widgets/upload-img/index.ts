@@ -1,0 +1,11 @@
+import type { WidgetRegistration } from '../types.ts';
+import { uploadProps } from '../upload-file/index.ts';
+
+export const uploadImg: WidgetRegistration = {
+  type: 'uploadImg',
+  label: '上传图片',
+  group: 'basic',
+  data: true,
+  schema: (item) => ({ type: 'string', 'x-component': 'UploadField', 'x-component-props': { kind: 'image', ...uploadProps(item) } }),
+  scaffold: () => ({ type: 'uploadImg', label: '上传图片', icon: 'icon-image', options: { defaultValue: '', multiple: false, hidden: false, disabled: false, width: '100%', data: '{}', limit: 3, fileName: 'file', headers: {}, action: '', listType: 'picture-card' }, rules: [{ required: false, message: '必填项' }] }),
+};
