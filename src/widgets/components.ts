@@ -5,7 +5,13 @@ import { DateField } from './date/DateField.tsx';
 import { GridCol, GridRow, LayoutAlert, LayoutCard, LayoutDivider, LayoutTable, LayoutTd, LayoutText, LayoutTr, UnsupportedWidget } from './layout/components.tsx';
 import { SourceCheckbox, SourceRadio, SourceSelect } from './options-source/components.tsx';
 import { SwitchField } from './switch/SwitchField.tsx';
+import { CascaderField } from './cascader/CascaderField.tsx';
 import { DownloadField } from './download/DownloadField.tsx';
+import { PcaField } from './pca/PcaField.tsx';
+import { SearchSelectField } from './select-search/SearchSelectField.tsx';
+import { TreeSelectField } from './tree-select/TreeSelectField.tsx';
+import { EditorField } from './editor/EditorField.tsx';
+import { MarkdownField } from './markdown/MarkdownField.tsx';
 import { UploadField } from './upload/UploadField.tsx';
 
 /** The components a compiled form may name in x-component / x-decorator. */
@@ -35,4 +41,10 @@ export const formComponents = {
   UnsupportedWidget,
   UploadField,
   DownloadField,
+  EditorField,
+  MarkdownField,
+  SearchSelectField,
+  TreeSelectField,
+  CascaderField,
+  PcaField,
 };

@@ -14,12 +14,18 @@ import { switchWidget } from './switch/index.ts';
 import { textarea } from './textarea/index.ts';
 import { time } from './time/index.ts';
 import type { WidgetRegistration, WidgetType } from './types.ts';
+import { cascader } from './cascader/index.ts';
 import { download } from './download/index.ts';
+import { pca } from './pca/index.ts';
+import { selectSearch } from './select-search/index.ts';
+import { treeSelect } from './tree-select/index.ts';
+import { editor } from './editor/index.ts';
+import { markdown } from './markdown/index.ts';
 import { uploadFile } from './upload-file/index.ts';
 import { uploadImg } from './upload-img/index.ts';
 
 /** The one widget registry: the form compiler, the list renderer and the designer all read it. */
-const ALL: WidgetRegistration[] = [input, textarea, password, number, integer, select, radio, checkbox, date, datetime, time, switchWidget, rate, slider, hidden, grid, card, table, divider, alert, text, batch, uploadFile, uploadImg, download];
+const ALL: WidgetRegistration[] = [input, textarea, password, number, integer, select, radio, checkbox, date, datetime, time, switchWidget, rate, slider, hidden, grid, card, table, divider, alert, text, batch, uploadFile, uploadImg, download, editor, markdown, selectSearch, treeSelect, cascader, pca];
 
 export const widgetRegistry: ReadonlyMap<WidgetType, WidgetRegistration> = new Map(ALL.map((w) => [w.type, w]));
 

@@ -1,8 +1,9 @@
 import type { Meta } from '@storybook/react-vite';
 import { itemOf, standardStories } from '../story-kit/stories.tsx';
 import { WidgetStory } from '../story-kit/WidgetStory.tsx';
+import { withAntApp } from '../story-stubs/stubs.tsx';
 
-export default { title: 'Widgets/文件下载 download', component: WidgetStory, parameters: { widgetTypes: ['download'] } } satisfies Meta<typeof WidgetStory>;
+export default { title: 'Widgets/文件下载 download', component: WidgetStory, decorators: [withAntApp], parameters: { widgetTypes: ['download'] } } satisfies Meta<typeof WidgetStory>;
 
 const standard = standardStories('download', 'temp/20260101/0123456789abcdef0123456789abcdef.pdf');
 export const Default = standard.Default;

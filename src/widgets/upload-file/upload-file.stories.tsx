@@ -1,8 +1,9 @@
 import type { Meta } from '@storybook/react-vite';
 import { itemOf, standardStories } from '../story-kit/stories.tsx';
 import { WidgetStory } from '../story-kit/WidgetStory.tsx';
+import { withAntApp } from '../story-stubs/stubs.tsx';
 
-export default { title: 'Widgets/上传文件 uploadFile', component: WidgetStory, parameters: { widgetTypes: ['uploadFile'] } } satisfies Meta<typeof WidgetStory>;
+export default { title: 'Widgets/上传文件 uploadFile', component: WidgetStory, decorators: [withAntApp], parameters: { widgetTypes: ['uploadFile'] } } satisfies Meta<typeof WidgetStory>;
 
 const stored = 'temp/20260101/0123456789abcdef0123456789abcdef.pdf,temp/20260101/fedcba9876543210fedcba9876543210.xlsx';
 const standard = standardStories('uploadFile', stored);

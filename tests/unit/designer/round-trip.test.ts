@@ -56,8 +56,8 @@ describe('import JSON (spec section 5)', () => {
     const schemaUnknown = parseImport(JSON.stringify(form([item('flux-capacitor' as never, 'x_1')])));
     expect(schemaUnknown.ok).toBe(false);
     // In the meta-schema's enum but not registered yet: still refused, by the registry check.
-    const unregistered = parseImport(JSON.stringify(form([item('markdown', 'markdown_1', { model: 'notes' })])));
-    expect(unregistered).toMatchObject({ ok: false, message: IMPORT_FAILED, errors: ['未知控件类型 markdown（markdown_1）'] });
+    const unregistered = parseImport(JSON.stringify(form([item('popup', 'popup_1', { model: 'notes' })])));
+    expect(unregistered).toMatchObject({ ok: false, message: IMPORT_FAILED, errors: ['未知控件类型 popup（popup_1）'] });
   });
 
   it('refuses duplicate models and keys, but allows a batch column named like a form field', () => {

@@ -67,7 +67,7 @@ describe('form compiler: designer format → Formily schema', () => {
     const def: FormDef = {
       list: [
         { type: 'table', key: 't1', trs: [{ tds: [{ colspan: 2, rowspan: 1, list: [{ type: 'input', key: 'i1', model: 'a', label: 'A' }] }] }] },
-        { type: 'editor', key: 'e1', model: 'b', label: '正文' },
+        { type: 'popup', key: 'e1', model: 'b', label: '弹窗' },
       ],
       config: {},
     };

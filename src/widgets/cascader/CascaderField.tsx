@@ -1,0 +1,24 @@
+import { Cascader } from 'antd';
+
+interface Option {
+  value: string | number | boolean;
+  label?: string;
+  children?: Option[];
+}
+
+interface Props {
+  value?: (string | number)[];
+  onChange?: (value: (string | number)[]) => void;
+  disabled?: boolean;
+  readOnly?: boolean;
+  options?: Option[];
+  placeholder?: string;
+}
+
+const toAntd = (options: Option[] = []): { value: string | number; label: string; children?: object[] }[] =>
+  options.map((o) => ({ value: typeof o.value === 'boolean' ? String(o.value) : o.value, label: o.label ?? String(o.value), children: o.children?.length ? toAntd(o.children) : undefined }));
+
+/** Cascader over static options with children; the value is the path of chosen values. */
+export function CascaderField({ value, onChange, disabled, readOnly, options, placeholder }: Props) {
+  return <Cascader value={value} onChange={(v) => onChange?.((v ?? []) as (string | number)[])} disabled={disabled || readOnly} options={toAntd(options)} placeholder={placeholder ?? '请选择'} style={{ width: '100%' }} />;
+}

@@ -1,0 +1,10 @@
+import type { WidgetRegistration } from '../types.ts';
+
+export const markdown: WidgetRegistration = {
+  type: 'markdown',
+  label: 'Markdown',
+  group: 'advanced',
+  data: true,
+  schema: (item) => ({ type: 'string', 'x-component': 'MarkdownField', 'x-component-props': { height: item.options?.height } }),
+  scaffold: () => ({ type: 'markdown', label: 'Markdown', icon: 'icon-markdown', options: { height: 300, defaultValue: '', hidden: false, disabled: false }, rules: [{ required: false, message: '必填项' }] }),
+};

@@ -1,0 +1,10 @@
+import type { WidgetRegistration } from '../types.ts';
+
+export const pca: WidgetRegistration = {
+  type: 'pca',
+  label: '省市区',
+  group: 'advanced',
+  data: true,
+  schema: (item) => ({ type: 'string', 'x-component': 'PcaField', 'x-component-props': { areaType: item.options?.areaType ?? 'cascader', placeholder: item.options?.placeholder } }),
+  scaffold: () => ({ type: 'pca', label: '省市区', icon: 'icon-ditu', options: { defaultValue: '', hidden: false, disabled: false, areaType: 'cascader', placeholder: '请选择省市区' }, rules: [{ required: false, message: '必填项' }] }),
+};

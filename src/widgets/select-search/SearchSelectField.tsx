@@ -1,0 +1,67 @@
+import { App, Select, Spin } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import type { DictOption } from '../../runtime/api-types.ts';
+import { optionsOfValue, SEARCH_CONFIG_MESSAGE, SEARCH_DEBOUNCE_MS, searchDict, searchOptions } from './search.ts';
+
+interface Props {
+  value?: string;
+  onChange?: (value: string) => void;
+  disabled?: boolean;
+  readOnly?: boolean;
+  dictTable?: string;
+  dictText?: string;
+  dictCode?: string;
+  placeholder?: string;
+}
+
+/** Search select over a table dictionary: typing asks loadDict with the keyword, 800 ms after the last key. */
+export function SearchSelectField({ value, onChange, disabled, readOnly, dictTable, dictText, dictCode, placeholder }: Props) {
+  const { message } = App.useApp();
+  const dict = searchDict(dictTable, dictText, dictCode);
+  const [options, setOptions] = useState<DictOption[]>([]);
+  const [loading, setLoading] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const latest = useRef(0);
+
+  useEffect(() => {
+    if (!dict) message.warning(SEARCH_CONFIG_MESSAGE);
+  }, [dict, message]);
+
+  useEffect(() => {
+    if (dict && value && !options.some((o) => o.value === value)) optionsOfValue(dict, value).then(setOptions, () => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dict, value]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const search = (keyword: string) => {
+    clearTimeout(timer.current);
+    if (!dict) return;
+    timer.current = setTimeout(() => {
+      // Only the newest answer counts: a slow earlier search must not overwrite it.
+      const ask = ++latest.current;
+      setLoading(true);
+      searchOptions(dict, keyword)
+        .then((found) => ask === latest.current && setOptions(found), () => ask === latest.current && setOptions([]))
+        .finally(() => ask === latest.current && setLoading(false));
+    }, SEARCH_DEBOUNCE_MS);
+  };
+
+  return (
+    <Select
+      showSearch
+      allowClear
+      value={value || undefined}
+      onChange={(v) => onChange?.(v ?? '')}
+      onSearch={search}
+      onFocus={() => options.length === 0 && search('')}
+      filterOption={false}
+      disabled={!dict || disabled || readOnly}
+      status={dict ? undefined : 'warning'}
+      placeholder={dict ? (placeholder ?? '请输入关键字搜索') : SEARCH_CONFIG_MESSAGE}
+      notFoundContent={loading ? <Spin size="small" /> : undefined}
+      options={options.map((o) => ({ value: o.value, label: o.text }))}
+      style={{ width: '100%' }}
+    />
+  );
+}

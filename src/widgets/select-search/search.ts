@@ -1,0 +1,22 @@
+import type { DictOption } from '../../runtime/api-types.ts';
+import { http } from '../../runtime/http/client.ts';
+
+export const SEARCH_CONFIG_MESSAGE = '表字典搜索组件参数接收有误,请检查字典配置!';
+export const SEARCH_DEBOUNCE_MS = 800;
+
+/** The table dictionary 'table,text,code', or undefined (with the spec's warning) when a part is missing. */
+export function searchDict(table?: string, text?: string, code?: string): string | undefined {
+  return table && text && code ? `${table},${text},${code}` : undefined;
+}
+
+export async function searchOptions(dict: string, keyword?: string): Promise<DictOption[]> {
+  const r = await http.get<DictOption[]>(`/sys/dict/loadDict/${encodeURIComponent(dict)}`, keyword ? { keyword } : {});
+  return r.result ?? [];
+}
+
+/** The texts of stored values, so a chosen option shows its text before any search. */
+export async function optionsOfValue(dict: string, value: string): Promise<DictOption[]> {
+  const r = await http.get<string[]>(`/sys/dict/loadDictItem/${encodeURIComponent(dict)}`, { key: value });
+  const keys = value.split(',');
+  return (r.result ?? []).map((text, i) => ({ value: keys[i], text, label: text, title: text }));
+}
