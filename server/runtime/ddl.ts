@@ -135,10 +135,12 @@ export function indexesOf(model: EntityModel): IndexPlan[] {
   };
   // Every column a list may sort by gets an index that serves both directions with the id tie-breaker,
   // so a page is read from the index instead of sorting the whole table.
-  for (const column of sortColumns(model)) add('srt', [column], false, false, true);
+  const sorted = sortColumns(model);
+  for (const column of sorted) add('srt', [column], false, false, true);
   for (const f of model.fields) {
     if (f.unique) add('uq', [f.name], true);
-    else if (f.index || f.ref) add('idx', [f.name]);
+    // A sort index on the column already serves lookups on it.
+    else if ((f.index || f.ref) && !sorted.includes(f.name)) add('idx', [f.name]);
     if (f.searchable === 'like') add('trgm', [f.name], false, true);
   }
   for (const index of model.doc.entity.indexes ?? []) add(index.unique ? 'uq' : 'idx', index.columns, !!index.unique);

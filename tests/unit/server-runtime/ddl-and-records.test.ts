@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnType, createTableSql, diffTable, indexesOf, isWidening } from '../../../server/runtime/ddl.ts';
+import { columnType, createTableSql, diffTable, indexesOf, indexSql, isWidening } from '../../../server/runtime/ddl.ts';
 import { crossCheck } from '../../../server/runtime/cross-check.ts';
 import { decimalsOf, validateRecord } from '../../../server/runtime/record-schema.ts';
 import { documentOf, modelOf } from './helpers.ts';
@@ -20,18 +20,21 @@ describe('table DDL', () => {
     expect(ddl).toContain('"member_count" integer default 0');
   });
 
-  it('indexes create_time, refs, unique fields and like-searchable fields (trigram)', () => {
-    expect(indexesOf(modelOf('donation/record')).map((i) => [i.name, i.unique, i.trigram])).toEqual([
-      ['idx_donation_record_create_time', false, false],
-      ['uq_donation_record_record_no', true, false],
-      ['trgm_donation_record_donor_name', false, true],
-      ['idx_donation_record_wx_user_id', false, false],
-      ['idx_donation_record_activity_id', false, false],
-      ['idx_donation_record_team_id', false, false],
-      ['idx_donation_record_pay_time', false, false],
-      ['uq_donation_record_trade_no', true, false],
-      ['idx_donation_record_activity_id_pay_status', false, false],
+  it('indexes sortable columns (both directions, id tie-breaker), refs, unique fields and like-searchable fields (trigram)', () => {
+    const plans = indexesOf(modelOf('donation/record'));
+    expect(plans.map((i) => [i.name, i.unique, i.trigram, !!i.sort])).toEqual([
+      ['srt_donation_record_create_time', false, false, true],
+      ['srt_donation_record_amount', false, false, true],
+      ['srt_donation_record_pay_time', false, false, true],
+      ['uq_donation_record_record_no', true, false, false],
+      ['trgm_donation_record_donor_name', false, true, false],
+      ['idx_donation_record_wx_user_id', false, false, false],
+      ['idx_donation_record_activity_id', false, false, false],
+      ['idx_donation_record_team_id', false, false, false],
+      ['uq_donation_record_trade_no', true, false, false],
+      ['idx_donation_record_activity_id_pay_status', false, false, false],
     ]);
+    expect(indexSql('donation_record', plans[1])).toBe('create index if not exists "srt_donation_record_amount" on "donation_record" ("amount" desc nulls last, "id" desc)');
   });
 
   it('tells widening from narrowing', () => {
