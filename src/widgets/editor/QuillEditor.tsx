@@ -2,6 +2,7 @@ import { App } from 'antd';
 import { useMemo, useRef } from 'react';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
+import './editor.css';
 import { pickAndUploadImage, TOOLBAR } from './quill-setup.ts';
 
 export interface EditorProps {

@@ -25,11 +25,11 @@ export function UploadField({ value, onChange, disabled, readOnly, kind, limit, 
   const { message } = App.useApp();
   const staticDomain = runtimeConfig().staticDomainURL;
   const max = limitOf(limit);
-  const [files, setFiles] = useState<UploadItem[]>(() => valueToFiles(value, staticDomain));
+  const [files, setFiles] = useState<UploadItem[]>(() => valueToFiles(value, staticDomain, kind));
 
   // A value set from outside (form reset, record loaded) replaces the list; our own changes already match it.
   useEffect(() => {
-    if ((value ?? '') !== filesToValue(files, staticDomain)) setFiles(valueToFiles(value, staticDomain));
+    if ((value ?? '') !== filesToValue(files, staticDomain)) setFiles(valueToFiles(value, staticDomain, kind));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
 

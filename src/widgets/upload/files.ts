@@ -44,8 +44,11 @@ export function fileUrl(path: string, staticDomain: string): string {
 
 const nameOf = (path: string) => decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
 
-export function valueToFiles(value: unknown, staticDomain: string): UploadItem[] {
-  return pathsOf(value).map((path, i) => ({ uid: `-${i + 1}`, name: nameOf(path), status: 'done', type: 'file', url: fileUrl(path, staticDomain) }));
+/** The spec's file item carries type 'file'; an image item carries none, so antd shows it as a thumbnail. */
+const typeOf = (kind: UploadKind) => (kind === 'file' ? { type: 'file' } : {});
+
+export function valueToFiles(value: unknown, staticDomain: string, kind: UploadKind = 'file'): UploadItem[] {
+  return pathsOf(value).map((path, i) => ({ uid: `-${i + 1}`, name: nameOf(path), status: 'done', ...typeOf(kind), url: fileUrl(path, staticDomain) }));
 }
 
 /** The stored path of a finished file: the server's message, or its url without the static domain. */
@@ -82,7 +85,7 @@ export function nextFiles(list: UploadItem[], file: UploadItem, kind: UploadKind
   if (file.status === 'done') {
     if (uploaded(file.response, kind)) {
       const path = file.response!.message!;
-      files = files.map((f) => (f.uid === file.uid ? { ...f, uid: generatedId(), url: fileUrl(path, staticDomain), type: 'file' } : f));
+      files = files.map((f) => (f.uid === file.uid ? { ...f, uid: generatedId(), url: fileUrl(path, staticDomain), ...typeOf(kind) } : f));
     } else {
       return { files: files.slice(0, -1), error: file.response?.message || failureMessage(kind), warning };
     }
