@@ -18,8 +18,9 @@ export function useCanvasDnd({ designer, hover }: DesignerStores) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const canvasRef = useRef<HTMLElement | null>(null);
 
+  // The zone comes from the DOM under the pointer, not from dnd-kit's \`over\`: that one waits for the
+  // droppable to be measured after the drag starts, and a quick drag can end before it is.
   const placeOf = (event: DragMoveEvent | DragEndEvent) => {
-    if (!event.over) return null;
     const def = designer.get().def;
     const pointer = pointerOf(event);
     const zone = zoneAt(pointer, canvasRef.current, def, event.active.data.current as DragData);

@@ -3,6 +3,7 @@ import { Button, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { SchemaForm } from '../../runtime/renderers/form/SchemaForm.tsx';
 import type { FormDef } from '../../runtime/schema/types.generated.ts';
+import { dataJson } from '../state/io.ts';
 import { JsonView, MODAL_WIDTH } from './JsonView.tsx';
 
 /*
@@ -18,7 +19,7 @@ export function PreviewModal({ def, onClose }: { def: FormDef; onClose: () => vo
     } catch {
       return; // The messages are on the fields.
     }
-    setData(JSON.stringify(form.values, null, 2));
+    setData(dataJson(form.values));
   };
   return (
     <Modal
