@@ -1,4 +1,5 @@
-import { Alert, Checkbox, DatePicker, Divider, Input, InputNumber, Radio, Rate, Select, Slider, Switch, TimePicker } from 'antd';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Checkbox, DatePicker, Divider, Input, InputNumber, Radio, Rate, Select, Slider, Switch, TimePicker } from 'antd';
 import type { ReactNode } from 'react';
 import type { WidgetItem } from '../../runtime/schema/types.generated.ts';
 import { sourceOf } from '../state/sources.ts';
@@ -56,6 +57,26 @@ export function WidgetMock({ item }: { item: WidgetItem }): ReactNode {
       return <Rate count={o.max ?? 5} allowHalf={!!o.allowHalf} value={typeof o.defaultValue === 'number' ? o.defaultValue : 0} />;
     case 'slider':
       return <Slider style={full} min={o.min ?? 0} max={o.max ?? 100} step={o.step ?? 1} value={typeof o.defaultValue === 'number' ? o.defaultValue : 0} />;
+    case 'selectSearch':
+    case 'treeSelect':
+    case 'cascader':
+    case 'pca':
+      return <Select style={width} placeholder={placeholder ?? '请选择'} tabIndex={-1} />;
+    case 'uploadFile':
+      return <Button icon={<UploadOutlined />}>{o.drag ? '拖拽文件到此处上传' : '上传文件'}</Button>;
+    case 'uploadImg':
+      return (
+        <div className="fd-mock-image">
+          <PlusOutlined />
+          <span>上传</span>
+        </div>
+      );
+    case 'download':
+      return <div className="fd-mock-note">下载文件</div>;
+    case 'editor':
+    case 'markdown':
+      // The real editors load lazily and are heavy; the canvas shows the space they take, capped.
+      return <div className="fd-mock-box" style={{ ...width, height: Math.min(o.height ?? 300, 120) }}>{item.type === 'editor' ? '富文本编辑器' : 'Markdown 编辑器'}</div>;
     case 'alert':
       return <Alert message={item.label} description={o.description || undefined} type={(o.type as 'success') ?? 'success'} showIcon={!!o.showIcon} banner={!!o.banner} closable={!!o.closable} />;
     case 'text':

@@ -1,48 +1,22 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Select } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { Condition, Linkage } from '../../runtime/schema/types.generated.ts';
 import { useDesigner, useUpdate } from '../context.ts';
 import { updateConfig } from '../state/designer.ts';
 import { isDataWidget } from '../state/items.ts';
 import { type ConditionRow, conditionRows, EFFECTS, expressionText, newLinkage, OPERATORS, parseExpression, rowsCondition, tidyLinkage } from '../state/linkage.ts';
 import { allItems } from '../state/tree.ts';
+import { CommitInput, JsonInput } from './CommitInput.tsx';
 
 /*
  * config.linkage as data: target field, effect, and a condition in the grammar's simple form (field,
  * operator, value rows, all required). Conditions beyond the simple form are edited as JSON.
  */
 
-/** Text edited freely and committed on blur, for values that are parsed (JSON, expressions). */
-function CommitInput({ value, onCommit, label, textarea }: { value: string; onCommit: (text: string) => void; label: string; textarea?: boolean }) {
-  const [text, setText] = useState(value);
-  const [seen, setSeen] = useState(value);
-  if (value !== seen) {
-    setSeen(value);
-    setText(value);
-  }
-  const props = { 'aria-label': label, value: text, onChange: (e: { target: { value: string } }) => setText(e.target.value), onBlur: () => text !== value && onCommit(text) };
-  return textarea ? <Input.TextArea rows={3} {...props} /> : <Input size="small" placeholder={label} {...props} />;
-}
-
 function ConditionRows({ when, fields, onChange }: { when: Condition | undefined; fields: { value: string; label: string }[]; onChange: (when: Condition | undefined) => void }) {
   const rows = conditionRows(when);
-  if (rows === null) {
-    return (
-      <CommitInput
-        textarea
-        label="条件(JSON)"
-        value={JSON.stringify(when, null, 1)}
-        onCommit={(text) => {
-          try {
-            onChange(JSON.parse(text) as Condition);
-          } catch {
-            // Unparsable text is not committed; the field shows the stored condition again on the next change.
-          }
-        }}
-      />
-    );
-  }
+  if (rows === null) return <JsonInput label="条件(JSON)" value={when} onChange={(v) => onChange(v as Condition)} />;
   const set = (next: ConditionRow[]) => onChange(rowsCondition(next));
   return (
     <>

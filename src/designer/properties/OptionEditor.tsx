@@ -2,6 +2,7 @@ import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import type { WidgetItem, WidgetOptions } from '../../runtime/schema/types.generated.ts';
 import { useDesignerEnv } from '../context.ts';
+import { JsonInput } from './CommitInput.tsx';
 import { applyOption, type OptionDescriptor } from './descriptors.ts';
 
 /* One generic editor for any option description in descriptors.ts. */
@@ -43,6 +44,9 @@ export function OptionEditor({ d, item, onChange }: { d: OptionDescriptor; item:
       break;
     case 'tags':
       control = <Select aria-label={d.label} mode="tags" value={(value as string[]) ?? []} maxCount={d.max} placeholder={d.placeholder} onChange={emit} open={false} suffixIcon={null} />;
+      break;
+    case 'json':
+      control = <JsonInput label={d.label} value={raw} onChange={emit} />;
       break;
     case 'formCode':
       control = <FormCodeSelect label={d.label} value={(value as string) ?? ''} onChange={emit} />;

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { copyItem, initialState, updateItem } from '../../../src/designer/state/designer.ts';
-import { formJson, formProblems, IMPORT_FAILED, IMPORT_OK, loadForm, parseImport, saveForm } from '../../../src/designer/state/io.ts';
+import { dataJson, formJson, formProblems, IMPORT_FAILED, IMPORT_OK, loadForm, parseImport, saveForm } from '../../../src/designer/state/io.ts';
+import formSchema from '../../../schemas/_meta/form.schema.json';
+import { widgetRegistry } from '../../../src/widgets/registry.ts';
+import type { WidgetType } from '../../../src/widgets/types.ts';
 import { form, item, schemaDocuments } from './fixtures.ts';
+
+const WIDGET_TYPES: string[] = formSchema.definitions.WidgetType.enum;
 
 /* One format: every form in schemas/ opens in the designer and comes back unchanged. */
 const withForms = schemaDocuments().filter(([, doc]) => doc.form);
@@ -55,9 +60,11 @@ describe('import JSON (spec section 5)', () => {
   it('refuses a widget type the registry does not know', () => {
     const schemaUnknown = parseImport(JSON.stringify(form([item('flux-capacitor' as never, 'x_1')])));
     expect(schemaUnknown.ok).toBe(false);
-    // In the meta-schema's enum but not registered yet: still refused, by the registry check.
-    const unregistered = parseImport(JSON.stringify(form([item('popup', 'popup_1', { model: 'notes' })])));
-    expect(unregistered).toMatchObject({ ok: false, message: IMPORT_FAILED, errors: ['未知控件类型 popup（popup_1）'] });
+    // In the meta-schema's enum but not registered (yet): still refused, by the registry check.
+    const type = WIDGET_TYPES.find((t) => !widgetRegistry.has(t as WidgetType));
+    if (!type) return;
+    const unregistered = parseImport(JSON.stringify(form([item(type as WidgetType, 'w_1', { model: 'notes' })])));
+    expect(unregistered).toMatchObject({ ok: false, message: IMPORT_FAILED, errors: [`未知控件类型 ${type}（w_1）`] });
   });
 
   it('refuses duplicate models and keys, but allows a batch column named like a form field', () => {
@@ -77,5 +84,12 @@ describe('import JSON (spec section 5)', () => {
   it('save drops options cleared to undefined', () => {
     const def = form([item('input', 'a', { model: 'x', options: { placeholder: undefined, width: '100%' } })]);
     expect(saveForm(def).list[0].options).toEqual({ width: '100%' });
+  });
+});
+
+describe('preview data', () => {
+  it("shows the values without the array table's row index", () => {
+    const values = { rows: [{ __DO_NOT_USE_THIS_PROPERTY_index__: 0, name: '李四' }], phone: '138' };
+    expect(JSON.parse(dataJson(values))).toEqual({ rows: [{ name: '李四' }], phone: '138' });
   });
 });
