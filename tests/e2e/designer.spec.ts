@@ -279,6 +279,10 @@ test('the layout table cell menu merges cells and refuses what cannot be merged'
 
   await cellMenu('1-0', '新增行');
   await expect(cell('2-1')).toBeVisible();
+  await cellMenu('1-0', '向下合并');
+  await expect(cell('1-0')).toHaveAttribute('rowspan', '2');
+  await cellMenu('1-0', '向右合并');
+  await expect(page.getByText('当前表格无法向右合并')).toBeVisible();
   await drag(page, palette(page, 'divider'), cell('2-1'));
   await expect(cell('2-1').locator('.fd-item[data-type="divider"]')).toHaveCount(1);
   await page.screenshot({ path: `${SHOTS}/designer-table.png` });
