@@ -1,3 +1,4 @@
+import { withoutInternals } from '../../runtime/renderers/form/values.ts';
 import type { FormDef, WidgetItem } from '../../runtime/schema/types.generated.ts';
 import { isDataWidget, isKnownType } from './items.ts';
 import { childSlots } from './tree.ts';
@@ -19,7 +20,7 @@ export const saveForm = (def: FormDef): FormDef => JSON.parse(JSON.stringify(def
 export const formJson = (def: FormDef) => JSON.stringify(saveForm(def), null, 2);
 
 /** A preview's values as plain JSON, without the row index Formily's array table keeps on each sub-table row. */
-export const dataJson = (values: unknown) => JSON.stringify(values, (key, value) => (key.startsWith('__DO_NOT_USE_THIS_PROPERTY') ? undefined : value), 2);
+export const dataJson = (values: unknown) => JSON.stringify(withoutInternals(values), null, 2);
 
 /** Everything that makes a form unusable: the meta-schema, widget types the registry lacks, and keys or models used twice. */
 export function formProblems(def: unknown): string[] {

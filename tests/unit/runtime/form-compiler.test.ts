@@ -101,3 +101,11 @@ describe('form compiler: designer format → Formily schema', () => {
     expect(p.c.default).toBe('Y');
   });
 });
+
+describe('form values sent to the server', () => {
+  it("drop Formily's internal row index at any depth", async () => {
+    const { withoutInternals } = await import('../../../src/runtime/renderers/form/values.ts');
+    const values = { dict_name: '性别', items: [{ item_text: '男', __DO_NOT_USE_THIS_PROPERTY_index__: 0 }] };
+    expect(withoutInternals(values)).toEqual({ dict_name: '性别', items: [{ item_text: '男' }] });
+  });
+});

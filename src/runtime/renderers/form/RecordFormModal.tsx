@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { type DataRecord, entityApi } from '../../schema/api.ts';
 import type { SchemaDocument } from '../../schema/types.generated.ts';
 import { SchemaForm } from './SchemaForm.tsx';
+import { withoutInternals } from './values.ts';
 
 export type FormMode = 'add' | 'edit';
 
@@ -27,7 +28,7 @@ export function RecordFormModal({ doc, mode, recordId, onClose, onSaved }: { doc
     await form.validate();
     setSaving(true);
     try {
-      const values = form.values as DataRecord;
+      const values = withoutInternals(form.values as DataRecord);
       const result = mode === 'add' ? await api.add(values) : await api.edit({ ...values, id: recordId });
       message.success(result.message);
       onSaved();
