@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { notFound } from '../http/envelope.ts';
 import { countRows } from './counting.ts';
 import { maskValue } from './masking.ts';
