@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
  * started on a fresh embedded database for each run.
  */
 const PORT = Number(process.env.E2E_PORT || 3100);
+/* A separate data dir (and CLIENT_DIR for the build) lets two runs on one machine coexist. */
+const DATA_DIR = process.env.E2E_DATA_DIR || '.tmp/e2e-data';
 export const E2E_ADMIN_PASSWORD = 'Admin@1234';
 
 export default defineConfig({
@@ -29,7 +31,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf .tmp/e2e-data && node scripts/start.mjs',
+    command: `rm -rf ${DATA_DIR} && node scripts/start.mjs`,
     url: `http://127.0.0.1:${PORT}/runtime-config.js`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -38,7 +40,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       LOGIN_RATE_LIMIT: '1000',
       ALLOW_GUEST: 'true',

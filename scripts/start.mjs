@@ -5,11 +5,13 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const built = join(root, 'dist', 'index.html');
+/* CLIENT_DIR (default dist/) is where the client is built and served from; separate dirs let test runs coexist. */
+const clientDir = resolve(root, process.env.CLIENT_DIR || 'dist');
+const built = join(clientDir, 'index.html');
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -23,7 +25,7 @@ const clientIsStale = !existsSync(built) || Math.max(...sources.map(newestMtime)
 
 if (clientIsStale && process.env.SKIP_CLIENT_BUILD !== '1') {
   console.log('正在构建前端 (vite build)…');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', '--outDir', clientDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
