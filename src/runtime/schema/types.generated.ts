@@ -134,6 +134,14 @@ export interface EntityDef {
   dictSource?: DictSource;
   parent?: ParentDef;
   rules?: EntityRules;
+  /**
+   * records are only read through the runtime (logs, views): add, edit, delete and import are refused
+   */
+  readOnly?: boolean;
+  /**
+   * an integer column set to 1 on delete instead of removing the row; deleted rows are hidden and listed by the recycle bin (deleteList, back, deletePhysic)
+   */
+  softDelete?: string;
 }
 /**
  * This interface was referenced by `EntityDef`'s JSON-Schema
@@ -188,6 +196,15 @@ export interface FieldDef {
    * a trigram index for substring search
    */
   searchable?: 'like';
+  requiredWhen?: RequiredWhen;
+  /**
+   * a named server-side check registered in code (server/runtime/field-checks.ts)
+   */
+  check?: 'cron' | 'jobHandler' | 'databaseUrl' | 'checkRules';
+  /**
+   * stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one
+   */
+  secret?: boolean;
 }
 /**
  * This interface was referenced by `EntityDef`'s JSON-Schema
@@ -206,6 +223,142 @@ export interface RefDef {
     [k: string]: string;
   };
   message?: string;
+}
+/**
+ * The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "RequiredWhen".
+ */
+export interface RequiredWhen {
+  when: Condition;
+  message?: string;
+}
+/**
+ * The declarative condition grammar shared by list queries, linkage and server rules: { "$and": [ { "status": { "$eq": "1" } } ] }. Interpreted, never evaluated as code.
+ */
+export interface Condition {
+  /**
+   * @minItems 1
+   */
+  $and?: Condition[];
+  /**
+   * @minItems 1
+   */
+  $or?: Condition[];
+  $not?: Condition;
+  [k: string]: Comparison | Condition[] | Condition | undefined;
+}
+/**
+ * This interface was referenced by `Condition`'s JSON-Schema definition
+ * via the `patternProperty` "^[a-z][a-z0-9_]{0,62}$".
+ *
+ * This interface was referenced by `Condition`'s JSON-Schema
+ * via the `definition` "Comparison".
+ *
+ * This interface was referenced by `Condition1`'s JSON-Schema definition
+ * via the `patternProperty` "^[a-z][a-z0-9_]{0,62}$".
+ *
+ * This interface was referenced by `Condition1`'s JSON-Schema
+ * via the `definition` "Comparison".
+ *
+ * This interface was referenced by `Condition2`'s JSON-Schema definition
+ * via the `patternProperty` "^[a-z][a-z0-9_]{0,62}$".
+ *
+ * This interface was referenced by `Condition2`'s JSON-Schema
+ * via the `definition` "Comparison".
+ */
+export interface Comparison {
+  /**
+   * This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition1`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition2`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $eq?: string | number | boolean | null;
+  /**
+   * This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition1`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition2`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $ne?: string | number | boolean | null;
+  /**
+   * This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition1`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition2`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $gt?: string | number | boolean | null;
+  /**
+   * This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition1`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition2`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $gte?: string | number | boolean | null;
+  /**
+   * This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition1`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition2`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $lt?: string | number | boolean | null;
+  /**
+   * This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition1`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition2`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $lte?: string | number | boolean | null;
+  /**
+   * Items: This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition1`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition2`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $in?: (string | number | boolean | null)[];
+  /**
+   * Items: This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition1`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition2`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $nin?: (string | number | boolean | null)[];
+  $like?: string;
+  $empty?: boolean;
 }
 /**
  * This interface was referenced by `EntityDef`'s JSON-Schema
@@ -258,6 +411,8 @@ export interface EntityRules {
    * holders of this permission see masked fields unmasked
    */
   sensitivePermission?: string;
+  effects?: EffectRule[];
+  derived?: DerivedRule[];
 }
 /**
  * Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.
@@ -283,12 +438,13 @@ export interface RollupRule {
    * the field summed or counted (distinct)
    */
   of?: string;
+  subtractWhere?: Condition1;
   where?: Condition;
 }
 /**
- * The declarative condition grammar shared by list queries, linkage and server rules: { "$and": [ { "status": { "$eq": "1" } } ] }. Interpreted, never evaluated as code.
+ * for sum: rows matching this are subtracted (a ledger's balance: income minus expense)
  */
-export interface Condition {
+export interface Condition1 {
   /**
    * @minItems 1
    */
@@ -299,57 +455,6 @@ export interface Condition {
   $or?: Condition[];
   $not?: Condition;
   [k: string]: Comparison | Condition[] | Condition | undefined;
-}
-/**
- * This interface was referenced by `Condition`'s JSON-Schema definition
- * via the `patternProperty` "^[a-z][a-z0-9_]{0,62}$".
- *
- * This interface was referenced by `Condition`'s JSON-Schema
- * via the `definition` "Comparison".
- */
-export interface Comparison {
-  /**
-   * This interface was referenced by `Condition`'s JSON-Schema
-   * via the `definition` "Scalar".
-   */
-  $eq?: string | number | boolean | null;
-  /**
-   * This interface was referenced by `Condition`'s JSON-Schema
-   * via the `definition` "Scalar".
-   */
-  $ne?: string | number | boolean | null;
-  /**
-   * This interface was referenced by `Condition`'s JSON-Schema
-   * via the `definition` "Scalar".
-   */
-  $gt?: string | number | boolean | null;
-  /**
-   * This interface was referenced by `Condition`'s JSON-Schema
-   * via the `definition` "Scalar".
-   */
-  $gte?: string | number | boolean | null;
-  /**
-   * This interface was referenced by `Condition`'s JSON-Schema
-   * via the `definition` "Scalar".
-   */
-  $lt?: string | number | boolean | null;
-  /**
-   * This interface was referenced by `Condition`'s JSON-Schema
-   * via the `definition` "Scalar".
-   */
-  $lte?: string | number | boolean | null;
-  /**
-   * Items: This interface was referenced by `Condition`'s JSON-Schema
-   * via the `definition` "Scalar".
-   */
-  $in?: (string | number | boolean | null)[];
-  /**
-   * Items: This interface was referenced by `Condition`'s JSON-Schema
-   * via the `definition` "Scalar".
-   */
-  $nin?: (string | number | boolean | null)[];
-  $like?: string;
-  $empty?: boolean;
 }
 /**
  * The allowed moves of a status field; any other change of the field is refused.
@@ -372,7 +477,25 @@ export interface TransitionStep {
   from: string[];
   to: string;
   permission?: string;
+  /**
+   * shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)
+   */
   label?: string;
+  /**
+   * a field of this entity asked for in the row action's dialog and saved with the move (审核意见)
+   */
+  comment?: string;
+  commentRequired?: boolean;
+  /**
+   * fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)
+   */
+  stamp?: {
+    [k: string]: 'user' | 'now' | 'today';
+  };
+  /**
+   * roles granted the step's permission when it is first created (default: the menu's roles)
+   */
+  roles?: string[];
 }
 /**
  * The sum of a field over this entity's rows sharing a parent never exceeds a field of that parent.
@@ -393,6 +516,77 @@ export interface LimitRule {
   message: string;
 }
 /**
+ * When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "EffectRule".
+ */
+export interface EffectRule {
+  /**
+   * field → value reached (by an add or an edit)
+   */
+  on: {
+    [k: string]: string;
+  };
+  upsert: {
+    entity: string;
+    /**
+     * target field → this record's field; an existing target with equal values is linked instead of creating one
+     */
+    match: {
+      [k: string]: string;
+    };
+    /**
+     * target field → this record's field, copied into a created target
+     */
+    set?: {
+      [k: string]: string;
+    };
+    /**
+     * target field → a fixed value for a created target
+     */
+    defaults?: {
+      [k: string]: string | number | boolean | null;
+    };
+    /**
+     * this record's field that receives the target's id
+     */
+    linkInto: string;
+  };
+}
+/**
+ * Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "DerivedRule".
+ */
+export interface DerivedRule {
+  /**
+   * entity code of the record that holds the status
+   */
+  target: string;
+  /**
+   * this entity's field holding the target's id
+   */
+  via: string;
+  /**
+   * the target's field that receives the value
+   */
+  into: string;
+  /**
+   * @minItems 1
+   */
+  cases: DerivedCase[];
+  /**
+   * the value when no row meets any case (or there are no rows)
+   */
+  otherwise: string;
+}
+export interface DerivedCase {
+  value: string;
+  when: Condition;
+}
+/**
  * The list screen: columns, query items (spec section 3), toolbar and row actions tied to button permissions.
  */
 export interface ListDef {
@@ -405,12 +599,12 @@ export interface ListDef {
    * Items: This interface was referenced by `ListDef`'s JSON-Schema
    * via the `definition` "ActionKey".
    */
-  toolbar?: ('add' | 'edit' | 'detail' | 'delete' | 'batchDelete' | 'export' | 'import')[];
+  toolbar?: ('add' | 'edit' | 'detail' | 'delete' | 'batchDelete' | 'export' | 'import' | 'recycle')[];
   /**
    * Items: This interface was referenced by `ListDef`'s JSON-Schema
    * via the `definition` "ActionKey".
    */
-  rowActions?: ('add' | 'edit' | 'detail' | 'delete' | 'batchDelete' | 'export' | 'import')[];
+  rowActions?: ('add' | 'edit' | 'detail' | 'delete' | 'batchDelete' | 'export' | 'import' | 'recycle')[];
   defaultSort?: {
     column: string;
     order: 'asc' | 'desc';
@@ -418,6 +612,10 @@ export interface ListDef {
   formContainer?: 'modal' | 'drawer';
   formWidth?: number;
   rowSelection?: boolean;
+  /**
+   * row buttons calling a server operation registered in code for this document (POST /{area}/{entity}/operation/{key}?id=), each behind the button permission {prefix}:{key}
+   */
+  operations?: OperationDef[];
 }
 /**
  * This interface was referenced by `ListDef`'s JSON-Schema
@@ -483,6 +681,34 @@ export interface QueryItem {
    * '1': shown only when the query bar is expanded
    */
   hidden?: '0' | '1';
+}
+/**
+ * This interface was referenced by `ListDef`'s JSON-Schema
+ * via the `definition` "OperationDef".
+ */
+export interface OperationDef {
+  key: string;
+  label: string;
+  /**
+   * asked before the call
+   */
+  confirm?: string;
+  when?: Condition2;
+}
+/**
+ * The declarative condition grammar shared by list queries, linkage and server rules: { "$and": [ { "status": { "$eq": "1" } } ] }. Interpreted, never evaluated as code.
+ */
+export interface Condition2 {
+  /**
+   * @minItems 1
+   */
+  $and?: Condition[];
+  /**
+   * @minItems 1
+   */
+  $or?: Condition[];
+  $not?: Condition;
+  [k: string]: Comparison | Condition[] | Condition | undefined;
 }
 /**
  * The form designer's own format (spec section 3, 'Designer form definition'): { list, config }. The designer imports and exports it unchanged; the runtime compiles it to a Formily schema.
@@ -719,6 +945,13 @@ export interface Linkage {
  */
 export interface DetailDef {
   columns?: number;
+  /**
+   * two JSON fields shown side by side with the changed keys marked (a change history)
+   */
+  diff?: {
+    before: string;
+    after: string;
+  };
   fields?: string[];
   /**
    * related lists shown under the record (master-detail): another entity's rows whose field points at this record
