@@ -45,6 +45,7 @@ export function crossCheck(docs: Map<string, SchemaDocument>): string[] {
         }
       }
       if (f.generated && !ruleCodes.has(f.generated.rule)) say(`字段 ${f.name} 引用了未声明的编码规则 ${f.generated.rule}`);
+      if (f.requiredWhen) conditionOn(f.requiredWhen.when, column, `字段 ${f.name} 的 requiredWhen`);
     }
     for (const index of doc.entity.indexes ?? []) for (const c of index.columns) if (!column(c)) say(`索引引用了未知字段 ${c}`);
     const source = doc.entity.dictSource;
@@ -78,6 +79,12 @@ export function crossCheck(docs: Map<string, SchemaDocument>): string[] {
       if (t && !targetHas(t, l.ceiling.field)) say(`rules.limits 的 ceiling.field ${l.ceiling.field} 不是 ${t.code} 的字段`);
       conditionOn(l.where, column, 'rules.limits');
       if (t) conditionOn(l.parentWhere, (n) => targetHas(t, n), 'rules.limits.parentWhere');
+    }
+    for (const d of rules?.derived ?? []) {
+      if (!own.has(d.via)) say(`rules.derived 的 via 不是本文档的字段: ${d.via}`);
+      const t = target(d.target, 'rules.derived');
+      if (t && !t.entity.fields.some((f) => f.name === d.into)) say(`rules.derived 的 into ${d.into} 不是 ${t.code} 的字段`);
+      for (const c of d.cases) conditionOn(c.when, column, 'rules.derived');
     }
     const statusField = rules?.transitions && doc.entity.fields.find((f) => f.name === rules.transitions!.field);
     if (statusField && statusField.readOnly) say(`rules.transitions 的字段 ${statusField.name} 不能是只读字段`);

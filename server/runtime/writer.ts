@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import { ApiError, badRequest, notFound } from '../http/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { applyRollups, checkLimits, type RowChange } from './aggregates.ts';
+import { conditionalRequiredErrors } from './conditional-required.ts';
 import { type Actor, type LogAction, writeDataLog } from './data-log.ts';
+import { applyDerived } from './derived-status.ts';
 import { loadRule, nextCode } from './fill-rules.ts';
 import { isMaskedOf } from './masking.ts';
 import { type BatchSlot, type EntityModel, readColumns } from './model.ts';
@@ -63,7 +65,8 @@ export class RecordWriter {
     const { record: clean, errors } = validateRecord(model, record);
     // A value outside its dictionary says more than the length or type it therefore also fails.
     const outside = dictErrors(model, record, changed, this.ctx.dicts);
-    const problems = inFormOrder(model, [...errors.filter((e) => !outside.some((d) => d.field === e.field)), ...outside]);
+    const required = conditionalRequiredErrors(model, record).filter((r) => !errors.some((e) => e.field === r.field));
+    const problems = inFormOrder(model, [...errors.filter((e) => !outside.some((d) => d.field === e.field)), ...outside, ...required]);
     if (problems.length) throw new RecordInvalid(problems);
     checkTransition(model, before, clean, this.ctx.held, this.ctx.dicts);
     const dataProblems = await dataErrors(this.ctx, model, clean, changed, id);
@@ -76,6 +79,7 @@ export class RecordWriter {
     await writeDataLog(this.ctx.db, model.table, action, change, this.ctx.actor);
     await checkLimits(this.ctx.db, this.ctx.registry, model, [change]);
     await applyRollups(this.ctx.db, this.ctx.registry, model, [change]);
+    await applyDerived(this.ctx.db, this.ctx.registry, model, [change]);
   }
 
   async add(model: EntityModel, input: Input, action: LogAction = 'add'): Promise<Record<string, unknown>> {

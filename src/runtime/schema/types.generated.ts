@@ -408,6 +408,10 @@ export interface EntityRules {
   transitions?: TransitionRule;
   limits?: LimitRule[];
   /**
+   * a record is not deleted while rows of these tables point at it
+   */
+  restrictDelete?: DeleteGuard[];
+  /**
    * holders of this permission see masked fields unmasked
    */
   sensitivePermission?: string;
@@ -513,6 +517,17 @@ export interface LimitRule {
   where?: Condition;
   parentWhere?: Condition;
   parentMessage?: string;
+  message: string;
+}
+/**
+ * Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "DeleteGuard".
+ */
+export interface DeleteGuard {
+  table: string;
+  field: string;
   message: string;
 }
 /**
