@@ -59,6 +59,10 @@ export interface SchemaDocument {
   list?: ListDef;
   form?: FormDef;
   detail?: DetailDef;
+  /**
+   * aggregate reports over this entity's records (totals by dimension for a date range), each a screen with its own menu entry
+   */
+  reports?: ReportDef[];
 }
 /**
  * This interface was referenced by `SchemaDocument`'s JSON-Schema
@@ -267,6 +271,12 @@ export interface Condition {
  *
  * This interface was referenced by `Condition2`'s JSON-Schema
  * via the `definition` "Comparison".
+ *
+ * This interface was referenced by `Condition3`'s JSON-Schema definition
+ * via the `patternProperty` "^[a-z][a-z0-9_]{0,62}$".
+ *
+ * This interface was referenced by `Condition3`'s JSON-Schema
+ * via the `definition` "Comparison".
  */
 export interface Comparison {
   /**
@@ -277,6 +287,9 @@ export interface Comparison {
    * via the `definition` "Scalar".
    *
    * This interface was referenced by `Condition2`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition3`'s JSON-Schema
    * via the `definition` "Scalar".
    */
   $eq?: string | number | boolean | null;
@@ -289,6 +302,9 @@ export interface Comparison {
    *
    * This interface was referenced by `Condition2`'s JSON-Schema
    * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition3`'s JSON-Schema
+   * via the `definition` "Scalar".
    */
   $ne?: string | number | boolean | null;
   /**
@@ -299,6 +315,9 @@ export interface Comparison {
    * via the `definition` "Scalar".
    *
    * This interface was referenced by `Condition2`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition3`'s JSON-Schema
    * via the `definition` "Scalar".
    */
   $gt?: string | number | boolean | null;
@@ -311,6 +330,9 @@ export interface Comparison {
    *
    * This interface was referenced by `Condition2`'s JSON-Schema
    * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition3`'s JSON-Schema
+   * via the `definition` "Scalar".
    */
   $gte?: string | number | boolean | null;
   /**
@@ -321,6 +343,9 @@ export interface Comparison {
    * via the `definition` "Scalar".
    *
    * This interface was referenced by `Condition2`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition3`'s JSON-Schema
    * via the `definition` "Scalar".
    */
   $lt?: string | number | boolean | null;
@@ -333,6 +358,9 @@ export interface Comparison {
    *
    * This interface was referenced by `Condition2`'s JSON-Schema
    * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition3`'s JSON-Schema
+   * via the `definition` "Scalar".
    */
   $lte?: string | number | boolean | null;
   /**
@@ -344,6 +372,9 @@ export interface Comparison {
    *
    * This interface was referenced by `Condition2`'s JSON-Schema
    * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition3`'s JSON-Schema
+   * via the `definition` "Scalar".
    */
   $in?: (string | number | boolean | null)[];
   /**
@@ -354,6 +385,9 @@ export interface Comparison {
    * via the `definition` "Scalar".
    *
    * This interface was referenced by `Condition2`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition3`'s JSON-Schema
    * via the `definition` "Scalar".
    */
   $nin?: (string | number | boolean | null)[];
@@ -977,4 +1011,74 @@ export interface DetailChild {
   entity: string;
   field: string;
   title: string;
+}
+/**
+ * Totals of the entity's records for a date range, grouped by each dimension in turn. Every field named here must be a declared field or audit column of the entity (the server's allow-list).
+ *
+ * This interface was referenced by `SchemaDocument`'s JSON-Schema
+ * via the `definition` "ReportDef".
+ */
+export interface ReportDef {
+  /**
+   * API path /{area}/{entity}/report/{code}
+   */
+  code: string;
+  title: string;
+  menu?: MenuDef;
+  /**
+   * date or datetime field the range applies to
+   */
+  dateField: string;
+  where?: Condition3;
+  /**
+   * longest range allowed, default 1098 days
+   */
+  maxDays?: number;
+  /**
+   * @minItems 1
+   */
+  dimensions: ReportDimension[];
+  /**
+   * @minItems 1
+   */
+  measures: ReportMeasure[];
+}
+/**
+ * The declarative condition grammar shared by list queries, linkage and server rules: { "$and": [ { "status": { "$eq": "1" } } ] }. Interpreted, never evaluated as code.
+ */
+export interface Condition3 {
+  /**
+   * @minItems 1
+   */
+  $and?: Condition[];
+  /**
+   * @minItems 1
+   */
+  $or?: Condition[];
+  $not?: Condition;
+  [k: string]: Comparison | Condition[] | Condition | undefined;
+}
+export interface ReportDimension {
+  key: string;
+  label: string;
+  field: string;
+  /**
+   * for date fields: group by this period
+   */
+  bucket?: 'day' | 'month' | 'year';
+  chart?: 'bar' | 'pie' | 'line' | 'none';
+  /**
+   * the largest groups by the first measure; default all
+   */
+  limit?: number;
+}
+export interface ReportMeasure {
+  key: string;
+  label: string;
+  op: 'sum' | 'count' | 'countDistinct' | 'avg';
+  /**
+   * required for sum, avg and countDistinct
+   */
+  field?: string;
+  render?: 'money' | 'number';
 }

@@ -3024,15 +3024,15 @@ return errors === 0;
 }
 
 export const validateDocument = validate33;
-const schema33 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"document.schema.json","title":"SchemaDocument","description":"One screen and the entity behind it. Every file in schemas/ (and every designer-made document in the database) passes this meta-schema.","type":"object","required":["version","code","title","entity"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"version":{"type":"integer","const":1,"description":"format version; older documents are upgraded on load"},"code":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$","description":"area/entity: also the API path /{area}/{entity}/…"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"permissionPrefix":{"type":"string","pattern":"^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$","description":"button permission codes are {prefix}:add, :edit, …; default area:entity"},"dictionaries":{"type":"array","items":{"$ref":"#/definitions/DictDef"}},"fillRules":{"type":"array","items":{"$ref":"#/definitions/FillRuleDef"}},"entity":{"$ref":"entity.schema.json"},"list":{"$ref":"list.schema.json"},"form":{"$ref":"form.schema.json"},"detail":{"$ref":"detail.schema.json"}},"definitions":{"MenuDef":{"title":"MenuDef","type":"object","required":["parent"],"additionalProperties":false,"properties":{"parent":{"type":"string","description":"the area menu this screen sits under (created when missing)"},"parentTitle":{"type":"string"},"parentIcon":{"type":"string"},"parentSort":{"type":"number"},"title":{"type":"string"},"icon":{"type":"string"},"sort":{"type":"number"},"hidden":{"type":"boolean"},"keepAlive":{"type":"boolean"},"roles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and all its buttons on first sync (admin always is)"},"readRoles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and the detail/export buttons only"}}},"DictDef":{"title":"DictDef","type":"object","required":["code","name","items"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$"},"name":{"type":"string"},"items":{"type":"array","minItems":1,"items":{"title":"DictItemDef","type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"color":{"type":"string"}}}}}},"FillRuleDef":{"title":"FillRuleDef","description":"A generated code: prefix + date + a sequence that restarts every period.","type":"object","required":["code","name","prefix"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"name":{"type":"string"},"prefix":{"type":"string"},"dateFormat":{"type":"string","enum":["","YYYY","YYYYMM","YYYYMMDD"]},"seqLength":{"type":"integer","minimum":1,"maximum":12},"reset":{"type":"string","enum":["never","year","month","day"]}}}}};
+const schema33 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"document.schema.json","title":"SchemaDocument","description":"One screen and the entity behind it. Every file in schemas/ (and every designer-made document in the database) passes this meta-schema.","type":"object","required":["version","code","title","entity"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"version":{"type":"integer","const":1,"description":"format version; older documents are upgraded on load"},"code":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$","description":"area/entity: also the API path /{area}/{entity}/…"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"permissionPrefix":{"type":"string","pattern":"^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$","description":"button permission codes are {prefix}:add, :edit, …; default area:entity"},"dictionaries":{"type":"array","items":{"$ref":"#/definitions/DictDef"}},"fillRules":{"type":"array","items":{"$ref":"#/definitions/FillRuleDef"}},"entity":{"$ref":"entity.schema.json"},"list":{"$ref":"list.schema.json"},"form":{"$ref":"form.schema.json"},"detail":{"$ref":"detail.schema.json"},"reports":{"type":"array","items":{"$ref":"#/definitions/ReportDef"},"description":"aggregate reports over this entity's records (totals by dimension for a date range), each a screen with its own menu entry"}},"definitions":{"ReportDef":{"title":"ReportDef","description":"Totals of the entity's records for a date range, grouped by each dimension in turn. Every field named here must be a declared field or audit column of the entity (the server's allow-list).","type":"object","required":["code","title","dateField","dimensions","measures"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"API path /{area}/{entity}/report/{code}"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"dateField":{"type":"string","description":"date or datetime field the range applies to"},"where":{"$ref":"condition.schema.json","description":"which records count (e.g. paid ones)"},"maxDays":{"type":"integer","minimum":1,"maximum":3660,"description":"longest range allowed, default 1098 days"},"dimensions":{"type":"array","minItems":1,"items":{"title":"ReportDimension","type":"object","required":["key","label","field"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"field":{"type":"string"},"bucket":{"type":"string","enum":["day","month","year"],"description":"for date fields: group by this period"},"chart":{"type":"string","enum":["bar","pie","line","none"]},"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"the largest groups by the first measure; default all"}}}},"measures":{"type":"array","minItems":1,"items":{"title":"ReportMeasure","type":"object","required":["key","label","op"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"op":{"type":"string","enum":["sum","count","countDistinct","avg"]},"field":{"type":"string","description":"required for sum, avg and countDistinct"},"render":{"type":"string","enum":["money","number"]}}}}}},"MenuDef":{"title":"MenuDef","type":"object","required":["parent"],"additionalProperties":false,"properties":{"parent":{"type":"string","description":"the area menu this screen sits under (created when missing)"},"parentTitle":{"type":"string"},"parentIcon":{"type":"string"},"parentSort":{"type":"number"},"title":{"type":"string"},"icon":{"type":"string"},"sort":{"type":"number"},"hidden":{"type":"boolean"},"keepAlive":{"type":"boolean"},"roles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and all its buttons on first sync (admin always is)"},"readRoles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and the detail/export buttons only"}}},"DictDef":{"title":"DictDef","type":"object","required":["code","name","items"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$"},"name":{"type":"string"},"items":{"type":"array","minItems":1,"items":{"title":"DictItemDef","type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"color":{"type":"string"}}}}}},"FillRuleDef":{"title":"FillRuleDef","description":"A generated code: prefix + date + a sequence that restarts every period.","type":"object","required":["code","name","prefix"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"name":{"type":"string"},"prefix":{"type":"string"},"dateFormat":{"type":"string","enum":["","YYYY","YYYYMM","YYYYMMDD"]},"seqLength":{"type":"integer","minimum":1,"maximum":12},"reset":{"type":"string","enum":["never","year","month","day"]}}}}};
 const schema34 = {"title":"MenuDef","type":"object","required":["parent"],"additionalProperties":false,"properties":{"parent":{"type":"string","description":"the area menu this screen sits under (created when missing)"},"parentTitle":{"type":"string"},"parentIcon":{"type":"string"},"parentSort":{"type":"number"},"title":{"type":"string"},"icon":{"type":"string"},"sort":{"type":"number"},"hidden":{"type":"boolean"},"keepAlive":{"type":"boolean"},"roles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and all its buttons on first sync (admin always is)"},"readRoles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and the detail/export buttons only"}}};
 const schema35 = {"title":"DictDef","type":"object","required":["code","name","items"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$"},"name":{"type":"string"},"items":{"type":"array","minItems":1,"items":{"title":"DictItemDef","type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"color":{"type":"string"}}}}}};
 const schema36 = {"title":"FillRuleDef","description":"A generated code: prefix + date + a sequence that restarts every period.","type":"object","required":["code","name","prefix"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"name":{"type":"string"},"prefix":{"type":"string"},"dateFormat":{"type":"string","enum":["","YYYY","YYYYMM","YYYYMMDD"]},"seqLength":{"type":"integer","minimum":1,"maximum":12},"reset":{"type":"string","enum":["never","year","month","day"]}}};
-const schema57 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"detail.schema.json","title":"DetailDef","description":"The read-only view of one record; by default the form's fields, read-only.","type":"object","additionalProperties":false,"properties":{"columns":{"type":"integer","minimum":1,"maximum":4},"diff":{"type":"object","required":["before","after"],"additionalProperties":false,"properties":{"before":{"type":"string"},"after":{"type":"string"}},"description":"two JSON fields shown side by side with the changed keys marked (a change history)"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"children":{"type":"array","description":"related lists shown under the record (master-detail): another entity's rows whose field points at this record","items":{"title":"DetailChild","type":"object","required":["entity","field","title"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"},"title":{"type":"string"}}}}}};
+const schema58 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"detail.schema.json","title":"DetailDef","description":"The read-only view of one record; by default the form's fields, read-only.","type":"object","additionalProperties":false,"properties":{"columns":{"type":"integer","minimum":1,"maximum":4},"diff":{"type":"object","required":["before","after"],"additionalProperties":false,"properties":{"before":{"type":"string"},"after":{"type":"string"}},"description":"two JSON fields shown side by side with the changed keys marked (a change history)"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"children":{"type":"array","description":"related lists shown under the record (master-detail): another entity's rows whose field points at this record","items":{"title":"DetailChild","type":"object","required":["entity","field","title"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"},"title":{"type":"string"}}}}}};
 const pattern5 = new RegExp("^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$", "u");
 const pattern6 = new RegExp("^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$", "u");
 const pattern7 = new RegExp("^[A-Za-z][A-Za-z0-9_]{0,99}$", "u");
-const schema37 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntityDef","description":"The table behind a screen: its fields, indexes and the rules the server enforces. The server derives the table, its indexes and its record validator from it; changes are additive only.","type":"object","required":["table","fields"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"system":{"type":"boolean","description":"A table owned by the system migrations: the runtime checks the fields exist but never creates or alters it."},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/FieldDef"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/IndexDef"}},"dictSource":{"$ref":"#/definitions/DictSource"},"parent":{"$ref":"#/definitions/ParentDef"},"rules":{"$ref":"#/definitions/EntityRules"},"readOnly":{"type":"boolean","description":"records are only read through the runtime (logs, views): add, edit, delete and import are refused"},"softDelete":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"an integer column set to 1 on delete instead of removing the row; deleted rows are hidden and listed by the recycle bin (deleteList, back, deletePhysic)"}},"definitions":{"FieldType":{"type":"string","enum":["string","text","integer","decimal","date","datetime","boolean","json"]},"FieldDef":{"title":"FieldDef","type":"object","required":["name","label","type"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string","minLength":1},"type":{"$ref":"#/definitions/FieldType"},"length":{"type":"integer","minimum":1,"maximum":10000,"description":"for string: the column's varchar length (default 255)"},"precision":{"type":"integer","minimum":1,"maximum":38,"description":"for decimal: total digits (default 12)"},"scale":{"type":"integer","minimum":0,"maximum":10,"description":"for decimal: digits after the point (default 2)"},"required":{"type":"boolean"},"unique":{"type":"boolean"},"index":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dict":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$","description":"values must be items of this system dictionary"},"ref":{"$ref":"#/definitions/RefDef"},"min":{"type":"number"},"max":{"type":"number"},"pattern":{"type":"string"},"patternMessage":{"type":"string"},"readOnly":{"type":"boolean","description":"never written by add or edit (rolled-up or generated values)"},"mask":{"type":"string","enum":["phone","idcard","name","bankcard","email"]},"generated":{"type":"object","required":["rule"],"additionalProperties":false,"properties":{"rule":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}},"sanitize":{"type":"string","enum":["html"],"description":"rich text cleaned on the server before it is stored"},"searchable":{"type":"string","enum":["like"],"description":"a trigram index for substring search"},"requiredWhen":{"$ref":"#/definitions/RequiredWhen"},"check":{"type":"string","enum":["cron","jobHandler","databaseUrl","checkRules"],"description":"a named server-side check registered in code (server/runtime/field-checks.ts)"},"secret":{"type":"boolean","description":"stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one"}}},"RequiredWhen":{"title":"RequiredWhen","description":"The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.","type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string"}}},"RefDef":{"title":"RefDef","type":"object","required":["entity"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"label":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the referenced field shown in place of the id"},"match":{"type":"object","additionalProperties":{"type":"string"},"description":"this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)"},"message":{"type":"string"}}},"IndexDef":{"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}},"DictSource":{"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}},"ParentDef":{"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"EntityRules":{"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}}}},"RollupRule":{"title":"RollupRule","description":"Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.","type":"object","required":["target","via","into","op"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the total"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"op":{"type":"string","enum":["sum","count","countDistinct"]},"of":{"type":"string","description":"the field summed or counted (distinct)"},"subtractWhere":{"$ref":"condition.schema.json","description":"for sum: rows matching this are subtracted (a ledger's balance: income minus expense)"},"where":{"$ref":"condition.schema.json"}}},"TransitionRule":{"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"stamp":{"type":"object","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}},"DerivedRule":{"title":"DerivedRule","description":"Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).","type":"object","required":["target","via","into","cases","otherwise"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the status"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"cases":{"type":"array","minItems":1,"items":{"title":"DerivedCase","type":"object","required":["value","when"],"additionalProperties":false,"properties":{"value":{"type":"string"},"when":{"$ref":"condition.schema.json"}}}},"otherwise":{"type":"string","description":"the value when no row meets any case (or there are no rows)"}}},"EffectRule":{"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","additionalProperties":{"type":"string"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"type":"string","description":"this record's field that receives the target's id"}}}}},"LimitRule":{"title":"LimitRule","description":"The sum of a field over this entity's rows sharing a parent never exceeds a field of that parent.","type":"object","required":["sum","via","ceiling","message"],"additionalProperties":false,"properties":{"sum":{"type":"string"},"via":{"type":"string"},"ceiling":{"type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"where":{"$ref":"condition.schema.json"},"parentWhere":{"$ref":"condition.schema.json"},"parentMessage":{"type":"string"},"message":{"type":"string"}}}}};
+const schema37 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntityDef","description":"The table behind a screen: its fields, indexes and the rules the server enforces. The server derives the table, its indexes and its record validator from it; changes are additive only.","type":"object","required":["table","fields"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"system":{"type":"boolean","description":"A table owned by the system migrations: the runtime checks the fields exist but never creates or alters it."},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/FieldDef"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/IndexDef"}},"dictSource":{"$ref":"#/definitions/DictSource"},"parent":{"$ref":"#/definitions/ParentDef"},"rules":{"$ref":"#/definitions/EntityRules"},"readOnly":{"type":"boolean","description":"records are only read through the runtime (logs, views): add, edit, delete and import are refused"},"softDelete":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"an integer column set to 1 on delete instead of removing the row; deleted rows are hidden and listed by the recycle bin (deleteList, back, deletePhysic)"}},"definitions":{"FieldType":{"type":"string","enum":["string","text","integer","decimal","date","datetime","boolean","json"]},"FieldDef":{"title":"FieldDef","type":"object","required":["name","label","type"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string","minLength":1},"type":{"$ref":"#/definitions/FieldType"},"length":{"type":"integer","minimum":1,"maximum":10000,"description":"for string: the column's varchar length (default 255)"},"precision":{"type":"integer","minimum":1,"maximum":38,"description":"for decimal: total digits (default 12)"},"scale":{"type":"integer","minimum":0,"maximum":10,"description":"for decimal: digits after the point (default 2)"},"required":{"type":"boolean"},"unique":{"type":"boolean"},"index":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dict":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$","description":"values must be items of this system dictionary"},"ref":{"$ref":"#/definitions/RefDef"},"min":{"type":"number"},"max":{"type":"number"},"pattern":{"type":"string"},"patternMessage":{"type":"string"},"readOnly":{"type":"boolean","description":"never written by add or edit (rolled-up or generated values)"},"mask":{"type":"string","enum":["phone","idcard","name","bankcard","email"]},"generated":{"type":"object","required":["rule"],"additionalProperties":false,"properties":{"rule":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}},"sanitize":{"type":"string","enum":["html"],"description":"rich text cleaned on the server before it is stored"},"searchable":{"type":"string","enum":["like"],"description":"a trigram index for substring search"},"requiredWhen":{"$ref":"#/definitions/RequiredWhen"},"check":{"type":"string","enum":["cron","jobHandler","databaseUrl","checkRules"],"description":"a named server-side check registered in code (server/runtime/field-checks.ts)"},"secret":{"type":"boolean","description":"stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one"}}},"RequiredWhen":{"title":"RequiredWhen","description":"The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.","type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string"}}},"RefDef":{"title":"RefDef","type":"object","required":["entity"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"label":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the referenced field shown in place of the id"},"match":{"type":"object","additionalProperties":{"type":"string"},"description":"this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)"},"message":{"type":"string"}}},"IndexDef":{"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}},"DictSource":{"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}},"ParentDef":{"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"EntityRules":{"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}}}},"DeleteGuard":{"title":"DeleteGuard","description":"Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.","type":"object","required":["table","field","message"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"message":{"type":"string","minLength":1}}},"RollupRule":{"title":"RollupRule","description":"Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.","type":"object","required":["target","via","into","op"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the total"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"op":{"type":"string","enum":["sum","count","countDistinct"]},"of":{"type":"string","description":"the field summed or counted (distinct)"},"subtractWhere":{"$ref":"condition.schema.json","description":"for sum: rows matching this are subtracted (a ledger's balance: income minus expense)"},"where":{"$ref":"condition.schema.json"}}},"TransitionRule":{"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"stamp":{"type":"object","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}},"DerivedRule":{"title":"DerivedRule","description":"Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).","type":"object","required":["target","via","into","cases","otherwise"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the status"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"cases":{"type":"array","minItems":1,"items":{"title":"DerivedCase","type":"object","required":["value","when"],"additionalProperties":false,"properties":{"value":{"type":"string"},"when":{"$ref":"condition.schema.json"}}}},"otherwise":{"type":"string","description":"the value when no row meets any case (or there are no rows)"}}},"EffectRule":{"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","additionalProperties":{"type":"string"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"type":"string","description":"this record's field that receives the target's id"}}}}},"LimitRule":{"title":"LimitRule","description":"The sum of a field over this entity's rows sharing a parent never exceeds a field of that parent.","type":"object","required":["sum","via","ceiling","message"],"additionalProperties":false,"properties":{"sum":{"type":"string"},"via":{"type":"string"},"ceiling":{"type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"where":{"$ref":"condition.schema.json"},"parentWhere":{"$ref":"condition.schema.json"},"parentMessage":{"type":"string"},"message":{"type":"string"}}}}};
 const schema42 = {"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}};
 const schema43 = {"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}};
 const schema44 = {"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}};
@@ -3773,9 +3773,10 @@ validate35.errors = vErrors;
 return errors === 0;
 }
 
-const schema45 = {"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}}}};
+const schema45 = {"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}}}};
 const schema47 = {"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"stamp":{"type":"object","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}};
-const schema49 = {"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","additionalProperties":{"type":"string"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"type":"string","description":"this record's field that receives the target's id"}}}}};
+const schema49 = {"title":"DeleteGuard","description":"Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.","type":"object","required":["table","field","message"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"message":{"type":"string","minLength":1}}};
+const schema50 = {"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","additionalProperties":{"type":"string"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"type":"string","description":"this record's field that receives the target's id"}}}}};
 const schema46 = {"title":"RollupRule","description":"Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.","type":"object","required":["target","via","into","op"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the total"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"op":{"type":"string","enum":["sum","count","countDistinct"]},"of":{"type":"string","description":"the field summed or counted (distinct)"},"subtractWhere":{"$ref":"condition.schema.json","description":"for sum: rows matching this are subtracted (a ledger's balance: income minus expense)"},"where":{"$ref":"condition.schema.json"}}};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -4136,7 +4137,7 @@ validate45.errors = vErrors;
 return errors === 0;
 }
 
-const schema50 = {"title":"DerivedRule","description":"Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).","type":"object","required":["target","via","into","cases","otherwise"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the status"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"cases":{"type":"array","minItems":1,"items":{"title":"DerivedCase","type":"object","required":["value","when"],"additionalProperties":false,"properties":{"value":{"type":"string"},"when":{"$ref":"condition.schema.json"}}}},"otherwise":{"type":"string","description":"the value when no row meets any case (or there are no rows)"}}};
+const schema51 = {"title":"DerivedRule","description":"Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).","type":"object","required":["target","via","into","cases","otherwise"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the status"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"cases":{"type":"array","minItems":1,"items":{"title":"DerivedCase","type":"object","required":["value","when"],"additionalProperties":false,"properties":{"value":{"type":"string"},"when":{"$ref":"condition.schema.json"}}}},"otherwise":{"type":"string","description":"the value when no row meets any case (or there are no rows)"}}};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4364,7 +4365,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((((key0 === "rollups") || (key0 === "transitions")) || (key0 === "limits")) || (key0 === "sensitivePermission")) || (key0 === "effects")) || (key0 === "derived"))){
+if(!(((((((key0 === "rollups") || (key0 === "transitions")) || (key0 === "limits")) || (key0 === "restrictDelete")) || (key0 === "sensitivePermission")) || (key0 === "effects")) || (key0 === "derived"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4746,9 +4747,15 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.sensitivePermission !== undefined){
-if(typeof data.sensitivePermission !== "string"){
-const err29 = {instancePath:instancePath+"/sensitivePermission",schemaPath:"#/properties/sensitivePermission/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.restrictDelete !== undefined){
+let data21 = data.restrictDelete;
+if(Array.isArray(data21)){
+const len6 = data21.length;
+for(let i6=0; i6<len6; i6++){
+let data22 = data21[i6];
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.table === undefined){
+const err29 = {instancePath:instancePath+"/restrictDelete/" + i6,schemaPath:"#/definitions/DeleteGuard/required",keyword:"required",params:{missingProperty: "table"},message:"must have required property '"+"table"+"'"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4757,16 +4764,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(data.effects !== undefined){
-let data22 = data.effects;
-if(Array.isArray(data22)){
-const len6 = data22.length;
-for(let i6=0; i6<len6; i6++){
-let data23 = data22[i6];
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.on === undefined){
-const err30 = {instancePath:instancePath+"/effects/" + i6,schemaPath:"#/definitions/EffectRule/required",keyword:"required",params:{missingProperty: "on"},message:"must have required property '"+"on"+"'"};
+if(data22.field === undefined){
+const err30 = {instancePath:instancePath+"/restrictDelete/" + i6,schemaPath:"#/definitions/DeleteGuard/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4775,8 +4774,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data23.upsert === undefined){
-const err31 = {instancePath:instancePath+"/effects/" + i6,schemaPath:"#/definitions/EffectRule/required",keyword:"required",params:{missingProperty: "upsert"},message:"must have required property '"+"upsert"+"'"};
+if(data22.message === undefined){
+const err31 = {instancePath:instancePath+"/restrictDelete/" + i6,schemaPath:"#/definitions/DeleteGuard/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4785,9 +4784,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-for(const key4 in data23){
-if(!((key4 === "on") || (key4 === "upsert"))){
-const err32 = {instancePath:instancePath+"/effects/" + i6,schemaPath:"#/definitions/EffectRule/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+for(const key4 in data22){
+if(!(((key4 === "table") || (key4 === "field")) || (key4 === "message"))){
+const err32 = {instancePath:instancePath+"/restrictDelete/" + i6,schemaPath:"#/definitions/DeleteGuard/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4797,11 +4796,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data23.on !== undefined){
-let data24 = data23.on;
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(Object.keys(data24).length < 1){
-const err33 = {instancePath:instancePath+"/effects/" + i6+"/on",schemaPath:"#/definitions/EffectRule/properties/on/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
+if(data22.table !== undefined){
+let data23 = data22.table;
+if(typeof data23 === "string"){
+if(!pattern9.test(data23)){
+const err33 = {instancePath:instancePath+"/restrictDelete/" + i6+"/table",schemaPath:"#/definitions/DeleteGuard/properties/table/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{1,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{1,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4810,9 +4809,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-for(const key5 in data24){
-if(typeof data24[key5] !== "string"){
-const err34 = {instancePath:instancePath+"/effects/" + i6+"/on/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/EffectRule/properties/on/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err34 = {instancePath:instancePath+"/restrictDelete/" + i6+"/table",schemaPath:"#/definitions/DeleteGuard/properties/table/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4822,9 +4821,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
-else {
-const err35 = {instancePath:instancePath+"/effects/" + i6+"/on",schemaPath:"#/definitions/EffectRule/properties/on/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data22.field !== undefined){
+let data24 = data22.field;
+if(typeof data24 === "string"){
+if(!pattern0.test(data24)){
+const err35 = {instancePath:instancePath+"/restrictDelete/" + i6+"/field",schemaPath:"#/definitions/DeleteGuard/properties/field/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4834,11 +4835,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data23.upsert !== undefined){
-let data26 = data23.upsert;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.entity === undefined){
-const err36 = {instancePath:instancePath+"/effects/" + i6+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
+else {
+const err36 = {instancePath:instancePath+"/restrictDelete/" + i6+"/field",schemaPath:"#/definitions/DeleteGuard/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4847,8 +4845,12 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data26.match === undefined){
-const err37 = {instancePath:instancePath+"/effects/" + i6+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/required",keyword:"required",params:{missingProperty: "match"},message:"must have required property '"+"match"+"'"};
+}
+if(data22.message !== undefined){
+let data25 = data22.message;
+if(typeof data25 === "string"){
+if(func3(data25) < 1){
+const err37 = {instancePath:instancePath+"/restrictDelete/" + i6+"/message",schemaPath:"#/definitions/DeleteGuard/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4857,8 +4859,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data26.linkInto === undefined){
-const err38 = {instancePath:instancePath+"/effects/" + i6+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/required",keyword:"required",params:{missingProperty: "linkInto"},message:"must have required property '"+"linkInto"+"'"};
+}
+else {
+const err38 = {instancePath:instancePath+"/restrictDelete/" + i6+"/message",schemaPath:"#/definitions/DeleteGuard/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4867,9 +4870,10 @@ vErrors.push(err38);
 }
 errors++;
 }
-for(const key6 in data26){
-if(!(((((key6 === "entity") || (key6 === "match")) || (key6 === "set")) || (key6 === "defaults")) || (key6 === "linkInto"))){
-const err39 = {instancePath:instancePath+"/effects/" + i6+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/restrictDelete/" + i6,schemaPath:"#/definitions/DeleteGuard/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4879,11 +4883,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data26.entity !== undefined){
-let data27 = data26.entity;
-if(typeof data27 === "string"){
-if(!pattern5.test(data27)){
-const err40 = {instancePath:instancePath+"/effects/" + i6+"/upsert/entity",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/entity/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"+"\""};
+}
+else {
+const err40 = {instancePath:instancePath+"/restrictDelete",schemaPath:"#/properties/restrictDelete/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4893,8 +4895,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-else {
-const err41 = {instancePath:instancePath+"/effects/" + i6+"/upsert/entity",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.sensitivePermission !== undefined){
+if(typeof data.sensitivePermission !== "string"){
+const err41 = {instancePath:instancePath+"/sensitivePermission",schemaPath:"#/properties/sensitivePermission/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4904,11 +4907,15 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data26.match !== undefined){
-let data28 = data26.match;
+if(data.effects !== undefined){
+let data27 = data.effects;
+if(Array.isArray(data27)){
+const len7 = data27.length;
+for(let i7=0; i7<len7; i7++){
+let data28 = data27[i7];
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(Object.keys(data28).length < 1){
-const err42 = {instancePath:instancePath+"/effects/" + i6+"/upsert/match",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/match/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
+if(data28.on === undefined){
+const err42 = {instancePath:instancePath+"/effects/" + i7,schemaPath:"#/definitions/EffectRule/required",keyword:"required",params:{missingProperty: "on"},message:"must have required property '"+"on"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4917,9 +4924,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-for(const key7 in data28){
-if(typeof data28[key7] !== "string"){
-const err43 = {instancePath:instancePath+"/effects/" + i6+"/upsert/match/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/EffectRule/properties/upsert/properties/match/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data28.upsert === undefined){
+const err43 = {instancePath:instancePath+"/effects/" + i7,schemaPath:"#/definitions/EffectRule/required",keyword:"required",params:{missingProperty: "upsert"},message:"must have required property '"+"upsert"+"'"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4928,10 +4934,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/effects/" + i6+"/upsert/match",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/match/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key5 in data28){
+if(!((key5 === "on") || (key5 === "upsert"))){
+const err44 = {instancePath:instancePath+"/effects/" + i7,schemaPath:"#/definitions/EffectRule/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4941,12 +4946,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data26.set !== undefined){
-let data30 = data26.set;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-for(const key8 in data30){
-if(typeof data30[key8] !== "string"){
-const err45 = {instancePath:instancePath+"/effects/" + i6+"/upsert/set/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/EffectRule/properties/upsert/properties/set/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data28.on !== undefined){
+let data29 = data28.on;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(Object.keys(data29).length < 1){
+const err45 = {instancePath:instancePath+"/effects/" + i7+"/on",schemaPath:"#/definitions/EffectRule/properties/on/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4955,10 +4959,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/effects/" + i6+"/upsert/set",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/set/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key6 in data29){
+if(typeof data29[key6] !== "string"){
+const err46 = {instancePath:instancePath+"/effects/" + i7+"/on/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/EffectRule/properties/on/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4968,13 +4971,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data26.defaults !== undefined){
-let data32 = data26.defaults;
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-for(const key9 in data32){
-let data33 = data32[key9];
-if((((typeof data33 !== "string") && (!(typeof data33 == "number"))) && (typeof data33 !== "boolean")) && (data33 !== null)){
-const err47 = {instancePath:instancePath+"/effects/" + i6+"/upsert/defaults/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/EffectRule/properties/upsert/properties/defaults/additionalProperties/type",keyword:"type",params:{type: schema49.properties.upsert.properties.defaults.additionalProperties.type},message:"must be string,number,boolean,null"};
+}
+else {
+const err47 = {instancePath:instancePath+"/effects/" + i7+"/on",schemaPath:"#/definitions/EffectRule/properties/on/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4984,9 +4983,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/effects/" + i6+"/upsert/defaults",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/defaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data28.upsert !== undefined){
+let data31 = data28.upsert;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.entity === undefined){
+const err48 = {instancePath:instancePath+"/effects/" + i7+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4995,10 +4996,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data26.linkInto !== undefined){
-if(typeof data26.linkInto !== "string"){
-const err49 = {instancePath:instancePath+"/effects/" + i6+"/upsert/linkInto",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/linkInto/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data31.match === undefined){
+const err49 = {instancePath:instancePath+"/effects/" + i7+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/required",keyword:"required",params:{missingProperty: "match"},message:"must have required property '"+"match"+"'"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -5007,10 +5006,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/effects/" + i6+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data31.linkInto === undefined){
+const err50 = {instancePath:instancePath+"/effects/" + i7+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/required",keyword:"required",params:{missingProperty: "linkInto"},message:"must have required property '"+"linkInto"+"'"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -5019,10 +5016,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/effects/" + i6,schemaPath:"#/definitions/EffectRule/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key7 in data31){
+if(!(((((key7 === "entity") || (key7 === "match")) || (key7 === "set")) || (key7 === "defaults")) || (key7 === "linkInto"))){
+const err51 = {instancePath:instancePath+"/effects/" + i7+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -5032,9 +5028,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/effects",schemaPath:"#/properties/effects/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data31.entity !== undefined){
+let data32 = data31.entity;
+if(typeof data32 === "string"){
+if(!pattern5.test(data32)){
+const err52 = {instancePath:instancePath+"/effects/" + i7+"/upsert/entity",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/entity/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -5044,19 +5042,8 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.derived !== undefined){
-let data35 = data.derived;
-if(Array.isArray(data35)){
-const len7 = data35.length;
-for(let i7=0; i7<len7; i7++){
-if(!(validate49(data35[i7], {instancePath:instancePath+"/derived/" + i7,parentData:data35,parentDataProperty:i7,rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err53 = {instancePath:instancePath+"/derived",schemaPath:"#/properties/derived/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err53 = {instancePath:instancePath+"/effects/" + i7+"/upsert/entity",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -5066,14 +5053,176 @@ vErrors.push(err53);
 errors++;
 }
 }
-}
-else {
-const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data31.match !== undefined){
+let data33 = data31.match;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(Object.keys(data33).length < 1){
+const err54 = {instancePath:instancePath+"/effects/" + i7+"/upsert/match",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/match/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+for(const key8 in data33){
+if(typeof data33[key8] !== "string"){
+const err55 = {instancePath:instancePath+"/effects/" + i7+"/upsert/match/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/EffectRule/properties/upsert/properties/match/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/effects/" + i7+"/upsert/match",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/match/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data31.set !== undefined){
+let data35 = data31.set;
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+for(const key9 in data35){
+if(typeof data35[key9] !== "string"){
+const err57 = {instancePath:instancePath+"/effects/" + i7+"/upsert/set/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/EffectRule/properties/upsert/properties/set/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/effects/" + i7+"/upsert/set",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/set/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data31.defaults !== undefined){
+let data37 = data31.defaults;
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+for(const key10 in data37){
+let data38 = data37[key10];
+if((((typeof data38 !== "string") && (!(typeof data38 == "number"))) && (typeof data38 !== "boolean")) && (data38 !== null)){
+const err59 = {instancePath:instancePath+"/effects/" + i7+"/upsert/defaults/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/EffectRule/properties/upsert/properties/defaults/additionalProperties/type",keyword:"type",params:{type: schema50.properties.upsert.properties.defaults.additionalProperties.type},message:"must be string,number,boolean,null"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/effects/" + i7+"/upsert/defaults",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/defaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data31.linkInto !== undefined){
+if(typeof data31.linkInto !== "string"){
+const err61 = {instancePath:instancePath+"/effects/" + i7+"/upsert/linkInto",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/linkInto/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/effects/" + i7+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/effects/" + i7,schemaPath:"#/definitions/EffectRule/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/effects",schemaPath:"#/properties/effects/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.derived !== undefined){
+let data40 = data.derived;
+if(Array.isArray(data40)){
+const len8 = data40.length;
+for(let i8=0; i8<len8; i8++){
+if(!(validate49(data40[i8], {instancePath:instancePath+"/derived/" + i8,parentData:data40,parentDataProperty:i8,rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/derived",schemaPath:"#/properties/derived/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }
@@ -5580,13 +5729,13 @@ validate34.errors = vErrors;
 return errors === 0;
 }
 
-const schema51 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"list.schema.json","title":"ListDef","description":"The list screen: columns, query items (spec section 3), toolbar and row actions tied to button permissions.","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ColumnDef"}},"query":{"type":"array","items":{"$ref":"#/definitions/QueryItem"}},"toolbar":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"rowActions":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"type":"string","enum":["asc","desc"]}}},"formContainer":{"type":"string","enum":["modal","drawer"]},"formWidth":{"type":"integer","minimum":300,"maximum":2000},"rowSelection":{"type":"boolean"},"operations":{"type":"array","items":{"$ref":"#/definitions/OperationDef"},"description":"row buttons calling a server operation registered in code for this document (POST /{area}/{entity}/operation/{key}?id=), each behind the button permission {prefix}:{key}"}},"definitions":{"ActionKey":{"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle"]},"OperationDef":{"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"}}},"ColumnDef":{"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}},"QueryItem":{"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}}}};
-const schema52 = {"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}};
-const schema53 = {"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}};
-const schema54 = {"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle"]};
+const schema52 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"list.schema.json","title":"ListDef","description":"The list screen: columns, query items (spec section 3), toolbar and row actions tied to button permissions.","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ColumnDef"}},"query":{"type":"array","items":{"$ref":"#/definitions/QueryItem"}},"toolbar":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"rowActions":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"type":"string","enum":["asc","desc"]}}},"formContainer":{"type":"string","enum":["modal","drawer"]},"formWidth":{"type":"integer","minimum":300,"maximum":2000},"rowSelection":{"type":"boolean"},"operations":{"type":"array","items":{"$ref":"#/definitions/OperationDef"},"description":"row buttons calling a server operation registered in code for this document (POST /{area}/{entity}/operation/{key}?id=), each behind the button permission {prefix}:{key}"}},"definitions":{"ActionKey":{"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle"]},"OperationDef":{"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"}}},"ColumnDef":{"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}},"QueryItem":{"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}}}};
+const schema53 = {"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}};
+const schema54 = {"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}};
+const schema55 = {"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle"]};
 const func0 = typeof func0$.default === 'function' ? func0$.default : func0$.default.default;
-const schema56 = {"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"}}};
-const pattern21 = new RegExp("^[a-z][a-zA-Z0-9]{0,40}$", "u");
+const schema57 = {"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"}}};
+const pattern23 = new RegExp("^[a-z][a-zA-Z0-9]{0,40}$", "u");
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5627,7 +5776,7 @@ errors++;
 if(data.key !== undefined){
 let data0 = data.key;
 if(typeof data0 === "string"){
-if(!pattern21.test(data0)){
+if(!pattern23.test(data0)){
 const err3 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -5724,7 +5873,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema51.properties, key0))){
+if(!(func2.call(schema52.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -5763,7 +5912,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key1 in data1){
-if(!(func2.call(schema52.properties, key1))){
+if(!(func2.call(schema53.properties, key1))){
 const err4 = {instancePath:instancePath+"/columns/" + i0,schemaPath:"#/definitions/ColumnDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -5898,7 +6047,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((((data8 === "money") || (data8 === "date")) || (data8 === "image")) || (data8 === "file")) || (data8 === "tag")) || (data8 === "switch"))){
-const err15 = {instancePath:instancePath+"/columns/" + i0+"/render",schemaPath:"#/definitions/ColumnDef/properties/render/enum",keyword:"enum",params:{allowedValues: schema52.properties.render.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/columns/" + i0+"/render",schemaPath:"#/definitions/ColumnDef/properties/render/enum",keyword:"enum",params:{allowedValues: schema53.properties.render.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5921,7 +6070,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!((data9 === "left") || (data9 === "right"))){
-const err17 = {instancePath:instancePath+"/columns/" + i0+"/fixed",schemaPath:"#/definitions/ColumnDef/properties/fixed/enum",keyword:"enum",params:{allowedValues: schema52.properties.fixed.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/columns/" + i0+"/fixed",schemaPath:"#/definitions/ColumnDef/properties/fixed/enum",keyword:"enum",params:{allowedValues: schema53.properties.fixed.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5995,7 +6144,7 @@ vErrors.push(err22);
 errors++;
 }
 for(const key2 in data12){
-if(!(func2.call(schema53.properties, key2))){
+if(!(func2.call(schema54.properties, key2))){
 const err23 = {instancePath:instancePath+"/query/" + i1,schemaPath:"#/definitions/QueryItem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err23];
@@ -6056,7 +6205,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!(((((((((((((((data15 === "text") || (data15 === "number")) || (data15 === "date")) || (data15 === "datetime")) || (data15 === "list")) || (data15 === "radio")) || (data15 === "checkbox")) || (data15 === "list_multi")) || (data15 === "sel_tree")) || (data15 === "cat_tree")) || (data15 === "sel_search")) || (data15 === "sel_user")) || (data15 === "sel_depart")) || (data15 === "popup")) || (data15 === "pca"))){
-const err28 = {instancePath:instancePath+"/query/" + i1+"/view",schemaPath:"#/definitions/QueryItem/properties/view/enum",keyword:"enum",params:{allowedValues: schema53.properties.view.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/query/" + i1+"/view",schemaPath:"#/definitions/QueryItem/properties/view/enum",keyword:"enum",params:{allowedValues: schema54.properties.view.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6079,7 +6228,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((data16 === "single") || (data16 === "group"))){
-const err30 = {instancePath:instancePath+"/query/" + i1+"/mode",schemaPath:"#/definitions/QueryItem/properties/mode/enum",keyword:"enum",params:{allowedValues: schema53.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/query/" + i1+"/mode",schemaPath:"#/definitions/QueryItem/properties/mode/enum",keyword:"enum",params:{allowedValues: schema54.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6210,7 +6359,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!((data26 === "0") || (data26 === "1"))){
-const err41 = {instancePath:instancePath+"/query/" + i1+"/hidden",schemaPath:"#/definitions/QueryItem/properties/hidden/enum",keyword:"enum",params:{allowedValues: schema53.properties.hidden.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/query/" + i1+"/hidden",schemaPath:"#/definitions/QueryItem/properties/hidden/enum",keyword:"enum",params:{allowedValues: schema54.properties.hidden.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6261,7 +6410,7 @@ vErrors.push(err44);
 errors++;
 }
 if(!((((((((data28 === "add") || (data28 === "edit")) || (data28 === "detail")) || (data28 === "delete")) || (data28 === "batchDelete")) || (data28 === "export")) || (data28 === "import")) || (data28 === "recycle"))){
-const err45 = {instancePath:instancePath+"/toolbar/" + i2,schemaPath:"#/definitions/ActionKey/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+const err45 = {instancePath:instancePath+"/toolbar/" + i2,schemaPath:"#/definitions/ActionKey/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6320,7 +6469,7 @@ vErrors.push(err48);
 errors++;
 }
 if(!((((((((data30 === "add") || (data30 === "edit")) || (data30 === "detail")) || (data30 === "delete")) || (data30 === "batchDelete")) || (data30 === "export")) || (data30 === "import")) || (data30 === "recycle"))){
-const err49 = {instancePath:instancePath+"/rowActions/" + i4,schemaPath:"#/definitions/ActionKey/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+const err49 = {instancePath:instancePath+"/rowActions/" + i4,schemaPath:"#/definitions/ActionKey/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -6422,7 +6571,7 @@ vErrors.push(err56);
 errors++;
 }
 if(!((data33 === "asc") || (data33 === "desc"))){
-const err57 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/enum",keyword:"enum",params:{allowedValues: schema51.properties.defaultSort.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err57 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/enum",keyword:"enum",params:{allowedValues: schema52.properties.defaultSort.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -6457,7 +6606,7 @@ vErrors.push(err59);
 errors++;
 }
 if(!((data34 === "modal") || (data34 === "drawer"))){
-const err60 = {instancePath:instancePath+"/formContainer",schemaPath:"#/properties/formContainer/enum",keyword:"enum",params:{allowedValues: schema51.properties.formContainer.enum},message:"must be equal to one of the allowed values"};
+const err60 = {instancePath:instancePath+"/formContainer",schemaPath:"#/properties/formContainer/enum",keyword:"enum",params:{allowedValues: schema52.properties.formContainer.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6548,6 +6697,784 @@ vErrors.push(err66);
 errors++;
 }
 validate54.errors = vErrors;
+return errors === 0;
+}
+
+const schema59 = {"title":"ReportDef","description":"Totals of the entity's records for a date range, grouped by each dimension in turn. Every field named here must be a declared field or audit column of the entity (the server's allow-list).","type":"object","required":["code","title","dateField","dimensions","measures"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"API path /{area}/{entity}/report/{code}"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"dateField":{"type":"string","description":"date or datetime field the range applies to"},"where":{"$ref":"condition.schema.json","description":"which records count (e.g. paid ones)"},"maxDays":{"type":"integer","minimum":1,"maximum":3660,"description":"longest range allowed, default 1098 days"},"dimensions":{"type":"array","minItems":1,"items":{"title":"ReportDimension","type":"object","required":["key","label","field"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"field":{"type":"string"},"bucket":{"type":"string","enum":["day","month","year"],"description":"for date fields: group by this period"},"chart":{"type":"string","enum":["bar","pie","line","none"]},"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"the largest groups by the first measure; default all"}}}},"measures":{"type":"array","minItems":1,"items":{"title":"ReportMeasure","type":"object","required":["key","label","op"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"op":{"type":"string","enum":["sum","count","countDistinct","avg"]},"field":{"type":"string","description":"required for sum, avg and countDistinct"},"render":{"type":"string","enum":["money","number"]}}}}}};
+
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.code === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.title === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.dateField === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dateField"},message:"must have required property '"+"dateField"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.dimensions === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dimensions"},message:"must have required property '"+"dimensions"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.measures === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "measures"},message:"must have required property '"+"measures"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "code") || (key0 === "title")) || (key0 === "menu")) || (key0 === "dateField")) || (key0 === "where")) || (key0 === "maxDays")) || (key0 === "dimensions")) || (key0 === "measures"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.code !== undefined){
+let data0 = data.code;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data1 = data.title;
+if(typeof data1 === "string"){
+if(func3(data1) < 1){
+const err8 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.menu !== undefined){
+let data2 = data.menu;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.parent === undefined){
+const err10 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/MenuDef/required",keyword:"required",params:{missingProperty: "parent"},message:"must have required property '"+"parent"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(func2.call(schema34.properties, key1))){
+const err11 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/MenuDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data2.parent !== undefined){
+if(typeof data2.parent !== "string"){
+const err12 = {instancePath:instancePath+"/menu/parent",schemaPath:"#/definitions/MenuDef/properties/parent/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data2.parentTitle !== undefined){
+if(typeof data2.parentTitle !== "string"){
+const err13 = {instancePath:instancePath+"/menu/parentTitle",schemaPath:"#/definitions/MenuDef/properties/parentTitle/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data2.parentIcon !== undefined){
+if(typeof data2.parentIcon !== "string"){
+const err14 = {instancePath:instancePath+"/menu/parentIcon",schemaPath:"#/definitions/MenuDef/properties/parentIcon/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data2.parentSort !== undefined){
+if(!(typeof data2.parentSort == "number")){
+const err15 = {instancePath:instancePath+"/menu/parentSort",schemaPath:"#/definitions/MenuDef/properties/parentSort/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data2.title !== undefined){
+if(typeof data2.title !== "string"){
+const err16 = {instancePath:instancePath+"/menu/title",schemaPath:"#/definitions/MenuDef/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data2.icon !== undefined){
+if(typeof data2.icon !== "string"){
+const err17 = {instancePath:instancePath+"/menu/icon",schemaPath:"#/definitions/MenuDef/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data2.sort !== undefined){
+if(!(typeof data2.sort == "number")){
+const err18 = {instancePath:instancePath+"/menu/sort",schemaPath:"#/definitions/MenuDef/properties/sort/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data2.hidden !== undefined){
+if(typeof data2.hidden !== "boolean"){
+const err19 = {instancePath:instancePath+"/menu/hidden",schemaPath:"#/definitions/MenuDef/properties/hidden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data2.keepAlive !== undefined){
+if(typeof data2.keepAlive !== "boolean"){
+const err20 = {instancePath:instancePath+"/menu/keepAlive",schemaPath:"#/definitions/MenuDef/properties/keepAlive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data2.roles !== undefined){
+let data12 = data2.roles;
+if(Array.isArray(data12)){
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data12[i0] !== "string"){
+const err21 = {instancePath:instancePath+"/menu/roles/" + i0,schemaPath:"#/definitions/MenuDef/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/menu/roles",schemaPath:"#/definitions/MenuDef/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data2.readRoles !== undefined){
+let data14 = data2.readRoles;
+if(Array.isArray(data14)){
+const len1 = data14.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data14[i1] !== "string"){
+const err23 = {instancePath:instancePath+"/menu/readRoles/" + i1,schemaPath:"#/definitions/MenuDef/properties/readRoles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/menu/readRoles",schemaPath:"#/definitions/MenuDef/properties/readRoles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/MenuDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.dateField !== undefined){
+if(typeof data.dateField !== "string"){
+const err26 = {instancePath:instancePath+"/dateField",schemaPath:"#/properties/dateField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.where !== undefined){
+if(!(validate25(data.where, {instancePath:instancePath+"/where",parentData:data,parentDataProperty:"where",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+}
+if(data.maxDays !== undefined){
+let data18 = data.maxDays;
+if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
+const err27 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(typeof data18 == "number"){
+if(data18 > 3660 || isNaN(data18)){
+const err28 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3660},message:"must be <= 3660"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(data18 < 1 || isNaN(data18)){
+const err29 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+if(data.dimensions !== undefined){
+let data19 = data.dimensions;
+if(Array.isArray(data19)){
+if(data19.length < 1){
+const err30 = {instancePath:instancePath+"/dimensions",schemaPath:"#/properties/dimensions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+const len2 = data19.length;
+for(let i2=0; i2<len2; i2++){
+let data20 = data19[i2];
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.key === undefined){
+const err31 = {instancePath:instancePath+"/dimensions/" + i2,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(data20.label === undefined){
+const err32 = {instancePath:instancePath+"/dimensions/" + i2,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(data20.field === undefined){
+const err33 = {instancePath:instancePath+"/dimensions/" + i2,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+for(const key2 in data20){
+if(!((((((key2 === "key") || (key2 === "label")) || (key2 === "field")) || (key2 === "bucket")) || (key2 === "chart")) || (key2 === "limit"))){
+const err34 = {instancePath:instancePath+"/dimensions/" + i2,schemaPath:"#/properties/dimensions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data20.key !== undefined){
+let data21 = data20.key;
+if(typeof data21 === "string"){
+if(!pattern0.test(data21)){
+const err35 = {instancePath:instancePath+"/dimensions/" + i2+"/key",schemaPath:"#/properties/dimensions/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/dimensions/" + i2+"/key",schemaPath:"#/properties/dimensions/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data20.label !== undefined){
+if(typeof data20.label !== "string"){
+const err37 = {instancePath:instancePath+"/dimensions/" + i2+"/label",schemaPath:"#/properties/dimensions/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data20.field !== undefined){
+if(typeof data20.field !== "string"){
+const err38 = {instancePath:instancePath+"/dimensions/" + i2+"/field",schemaPath:"#/properties/dimensions/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data20.bucket !== undefined){
+let data24 = data20.bucket;
+if(typeof data24 !== "string"){
+const err39 = {instancePath:instancePath+"/dimensions/" + i2+"/bucket",schemaPath:"#/properties/dimensions/items/properties/bucket/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(!(((data24 === "day") || (data24 === "month")) || (data24 === "year"))){
+const err40 = {instancePath:instancePath+"/dimensions/" + i2+"/bucket",schemaPath:"#/properties/dimensions/items/properties/bucket/enum",keyword:"enum",params:{allowedValues: schema59.properties.dimensions.items.properties.bucket.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data20.chart !== undefined){
+let data25 = data20.chart;
+if(typeof data25 !== "string"){
+const err41 = {instancePath:instancePath+"/dimensions/" + i2+"/chart",schemaPath:"#/properties/dimensions/items/properties/chart/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(!((((data25 === "bar") || (data25 === "pie")) || (data25 === "line")) || (data25 === "none"))){
+const err42 = {instancePath:instancePath+"/dimensions/" + i2+"/chart",schemaPath:"#/properties/dimensions/items/properties/chart/enum",keyword:"enum",params:{allowedValues: schema59.properties.dimensions.items.properties.chart.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data20.limit !== undefined){
+let data26 = data20.limit;
+if(!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))){
+const err43 = {instancePath:instancePath+"/dimensions/" + i2+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(typeof data26 == "number"){
+if(data26 > 1000 || isNaN(data26)){
+const err44 = {instancePath:instancePath+"/dimensions/" + i2+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(data26 < 1 || isNaN(data26)){
+const err45 = {instancePath:instancePath+"/dimensions/" + i2+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/dimensions/" + i2,schemaPath:"#/properties/dimensions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/dimensions",schemaPath:"#/properties/dimensions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.measures !== undefined){
+let data27 = data.measures;
+if(Array.isArray(data27)){
+if(data27.length < 1){
+const err48 = {instancePath:instancePath+"/measures",schemaPath:"#/properties/measures/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+const len3 = data27.length;
+for(let i3=0; i3<len3; i3++){
+let data28 = data27[i3];
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.key === undefined){
+const err49 = {instancePath:instancePath+"/measures/" + i3,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if(data28.label === undefined){
+const err50 = {instancePath:instancePath+"/measures/" + i3,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if(data28.op === undefined){
+const err51 = {instancePath:instancePath+"/measures/" + i3,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+for(const key3 in data28){
+if(!(((((key3 === "key") || (key3 === "label")) || (key3 === "op")) || (key3 === "field")) || (key3 === "render"))){
+const err52 = {instancePath:instancePath+"/measures/" + i3,schemaPath:"#/properties/measures/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data28.key !== undefined){
+let data29 = data28.key;
+if(typeof data29 === "string"){
+if(!pattern0.test(data29)){
+const err53 = {instancePath:instancePath+"/measures/" + i3+"/key",schemaPath:"#/properties/measures/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/measures/" + i3+"/key",schemaPath:"#/properties/measures/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data28.label !== undefined){
+if(typeof data28.label !== "string"){
+const err55 = {instancePath:instancePath+"/measures/" + i3+"/label",schemaPath:"#/properties/measures/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data28.op !== undefined){
+let data31 = data28.op;
+if(typeof data31 !== "string"){
+const err56 = {instancePath:instancePath+"/measures/" + i3+"/op",schemaPath:"#/properties/measures/items/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(!((((data31 === "sum") || (data31 === "count")) || (data31 === "countDistinct")) || (data31 === "avg"))){
+const err57 = {instancePath:instancePath+"/measures/" + i3+"/op",schemaPath:"#/properties/measures/items/properties/op/enum",keyword:"enum",params:{allowedValues: schema59.properties.measures.items.properties.op.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data28.field !== undefined){
+if(typeof data28.field !== "string"){
+const err58 = {instancePath:instancePath+"/measures/" + i3+"/field",schemaPath:"#/properties/measures/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data28.render !== undefined){
+let data33 = data28.render;
+if(typeof data33 !== "string"){
+const err59 = {instancePath:instancePath+"/measures/" + i3+"/render",schemaPath:"#/properties/measures/items/properties/render/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+if(!((data33 === "money") || (data33 === "number"))){
+const err60 = {instancePath:instancePath+"/measures/" + i3+"/render",schemaPath:"#/properties/measures/items/properties/render/enum",keyword:"enum",params:{allowedValues: schema59.properties.measures.items.properties.render.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/measures/" + i3,schemaPath:"#/properties/measures/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/measures",schemaPath:"#/properties/measures/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+validate60.errors = vErrors;
 return errors === 0;
 }
 
@@ -7643,14 +8570,36 @@ vErrors.push(err87);
 errors++;
 }
 }
+if(data.reports !== undefined){
+let data51 = data.reports;
+if(Array.isArray(data51)){
+const len7 = data51.length;
+for(let i7=0; i7<len7; i7++){
+if(!(validate60(data51[i7], {instancePath:instancePath+"/reports/" + i7,parentData:data51,parentDataProperty:i7,rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err88 = {instancePath:instancePath+"/reports",schemaPath:"#/properties/reports/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err88];
 }
 else {
 vErrors.push(err88);
+}
+errors++;
+}
+}
+}
+else {
+const err89 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
 }
 errors++;
 }
