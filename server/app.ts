@@ -17,6 +17,8 @@ import { accountRoutes } from './routes/account.ts';
 import { announcementRoutes } from './routes/announcements.ts';
 import { authRoutes } from './routes/auth.ts';
 import { dictRoutes } from './routes/dict.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
+import { loginfoRoutes } from './routes/loginfo.ts';
 import { sessionUserRoutes } from './routes/session-user.ts';
 import { siteRoutes } from './routes/site.ts';
 import { uploadRoutes } from './routes/upload.ts';
@@ -74,7 +76,7 @@ async function api(app: FastifyInstance, ctx: AppContext) {
     if (request.routeOptions.config?.public || request.is404) return;
     request.session = await ctx.sessions.resolve(request);
   });
-  for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes, runtimeRoutes]) register(app, ctx);
+  for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes, runtimeRoutes, loginfoRoutes, dashboardRoutes]) register(app, ctx);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, '很抱歉，资源未找到!')));
 }
 

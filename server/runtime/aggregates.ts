@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Condition } from '../../src/runtime/schema/types.generated.ts';
 import { badRequest } from '../http/envelope.ts';
 import { conditionSql } from './condition.ts';
@@ -26,6 +26,10 @@ async function lock(db: Kysely<any>, table: string, ids: string[]): Promise<void
 
 const where = (c: Condition | undefined) => (c ? (eb: any) => conditionSql(eb, c) : () => sql<boolean>`true`);
 
+/** A summed value, negated on the rows `subtractWhere` names (a ledger's expenses against its income). */
+const signed = (eb: any, value: RawBuilder<unknown>, subtract: Condition | undefined) =>
+  subtract ? sql`case when ${conditionSql(eb, subtract)} then -${value} else ${value} end` : value;
+
 export async function applyRollups(db: Kysely<any>, registry: Registry, model: EntityModel, changes: RowChange[]): Promise<void> {
   for (const rule of model.doc.entity.rules?.rollups ?? []) {
     const ids = idsVia(changes, rule.via, ['before', 'after']);
@@ -37,9 +41,9 @@ export async function applyRollups(db: Kysely<any>, registry: Registry, model: E
       .set((eb: any) => ({
         [rule.into]: eb
           .selectFrom(`${model.table} as c`)
-          .select(() =>
+          .select((inner: any) =>
             rule.op === 'sum'
-              ? sql`coalesce(sum(${sql.ref(`c.${rule.of}`)}), 0)`.as('v')
+              ? sql`coalesce(sum(${signed(inner, sql.ref(`c.${rule.of}`), rule.subtractWhere)}), 0)`.as('v')
               : rule.op === 'count'
                 ? sql`count(*)`.as('v')
                 : sql`count(distinct ${sql.ref(`c.${rule.of}`)})`.as('v'),

@@ -71,6 +71,7 @@ export function crossCheck(docs: Map<string, SchemaDocument>): string[] {
       if (t && !t.entity.fields.some((f) => f.name === r.into)) say(`rules.rollups 的 into ${r.into} 不是 ${t.code} 的字段`);
       if (r.op !== 'count' && (!r.of || !column(r.of))) say(`rules.rollups 的 ${r.op} 需要本文档的字段 of`);
       conditionOn(r.where, column, 'rules.rollups');
+      conditionOn(r.subtractWhere, column, 'rules.rollups.subtractWhere');
     }
     for (const l of rules?.limits ?? []) {
       if (!own.has(l.via)) say(`rules.limits 的 via 不是本文档的字段: ${l.via}`);
@@ -85,6 +86,14 @@ export function crossCheck(docs: Map<string, SchemaDocument>): string[] {
       const t = target(d.target, 'rules.derived');
       if (t && !t.entity.fields.some((f) => f.name === d.into)) say(`rules.derived 的 into ${d.into} 不是 ${t.code} 的字段`);
       for (const c of d.cases) conditionOn(c.when, column, 'rules.derived');
+    }
+    for (const step of rules?.transitions?.steps ?? []) {
+      for (const name of [...(step.comment ? [step.comment] : []), ...(step.fields ?? []), ...Object.keys(step.stamp ?? {})]) if (!own.has(name)) say(`rules.transitions 的步骤引用了未知字段 ${name}`);
+    }
+    for (const e of rules?.effects ?? []) {
+      const t = target(e.upsert.entity, 'rules.effects');
+      for (const name of [...Object.keys(e.on), e.upsert.linkInto, ...Object.values(e.upsert.match), ...Object.values(e.upsert.set ?? {})]) if (!own.has(name)) say(`rules.effects 引用了未知字段 ${name}`);
+      for (const name of [...Object.keys(e.upsert.match), ...Object.keys(e.upsert.set ?? {}), ...Object.keys(e.upsert.defaults ?? {})]) if (t && !t.entity.fields.some((f) => f.name === name)) say(`rules.effects 引用了 ${t.code} 的未知字段 ${name}`);
     }
     const statusField = rules?.transitions && doc.entity.fields.find((f) => f.name === rules.transitions!.field);
     if (statusField && statusField.readOnly) say(`rules.transitions 的字段 ${statusField.name} 不能是只读字段`);

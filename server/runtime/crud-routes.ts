@@ -8,6 +8,7 @@ import { importRows } from './import.ts';
 import type { EntityModel } from './model.ts';
 import { planList } from './query.ts';
 import { checkId, readInput } from './record-input.ts';
+import { transitionRecord } from './transition-routes.ts';
 
 /*
  * The generic API of every document: /{area}/{entity}/list|queryById|add|edit|delete|deleteBatch|
@@ -86,6 +87,11 @@ export function crudRoutes(app: FastifyInstance, ctx: AppContext) {
       for (const id of ids) await w.remove(model, id);
     });
     return ok(null, '批量删除成功!');
+  });
+
+  app.post('/:area/:entity/transition', route, async (request: Req) => {
+    const { model, session } = await open(request);
+    return transitionRecord(ctx, model, session, request.body);
   });
 
   app.get('/:area/:entity/exportXls', route, async (request: Req, reply) => {

@@ -7,6 +7,7 @@ import type { SchemaDocument } from '../../src/runtime/schema/types.generated.ts
 import { upgradeDocument } from '../../src/runtime/schema/upgrade.ts';
 import { validateDocument } from '../../src/runtime/schema/validate.ts';
 import type { DB } from '../db/schema.ts';
+import { reportProblems } from './reports.ts';
 
 /*
  * Documents come from two places: the files in schemas/ (shipped with the code) and sys_schema (saved by
@@ -67,7 +68,7 @@ export function parseDocuments(sources: Source[]): { docs: Map<string, SchemaDoc
       continue;
     }
     const doc = verdict.doc;
-    const own = checkDocument(doc);
+    const own = [...checkDocument(doc), ...reportProblems(doc)];
     if (source.fileEntity && doc.code.split('/')[1] !== source.fileEntity) own.push(`code ${doc.code} 与文件名不一致`);
     if (!source.fileEntity && origins.get(doc.code)?.startsWith('sys_schema')) own.push(`重复的 code ${doc.code}`);
     if (source.fileEntity && origins.has(doc.code)) own.push(`code ${doc.code} 与 ${origins.get(doc.code)} 重复`);

@@ -43,7 +43,7 @@ function buttonsOf(model: EntityModel): Button[] {
   const roles = [ADMIN, ...(menu.roles ?? [])];
   const buttons: Button[] = ACTIONS.map((a) => ({ perms: actionCode(model, a.key), name: a.name, roles: READ_ACTIONS.has(a.key) ? [...roles, ...(menu.readRoles ?? [])] : roles }));
   for (const step of model.doc.entity.rules?.transitions?.steps ?? []) {
-    if (step.permission && !buttons.some((b) => b.perms === step.permission)) buttons.push({ perms: step.permission, name: step.label ?? `状态变为${step.to}`, roles });
+    if (step.permission && !buttons.some((b) => b.perms === step.permission)) buttons.push({ perms: step.permission, name: step.label ?? `状态变为${step.to}`, roles: step.roles ? [ADMIN, ...step.roles] : roles });
   }
   const sensitive = model.doc.entity.rules?.sensitivePermission;
   if (sensitive) buttons.push({ perms: sensitive, name: '查看敏感信息', roles: [ADMIN] });

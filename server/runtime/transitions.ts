@@ -1,6 +1,9 @@
 import { badRequest, forbidden } from '../http/envelope.ts';
 import type { EntityModel } from './model.ts';
 import type { Dicts } from './record-checks.ts';
+import type { TransitionRule } from '../../src/runtime/schema/types.generated.ts';
+
+export type TransitionStep = TransitionRule['steps'][number];
 
 /*
  * A status field moves only along the document's steps (草稿→待审核→已立项 …), and each step may need its
@@ -9,6 +12,14 @@ import type { Dicts } from './record-checks.ts';
 
 export const transitionPermissions = (model: EntityModel): string[] =>
   (model.doc.entity.rules?.transitions?.steps ?? []).flatMap((s) => (s.permission ? [s.permission] : []));
+
+/** The step that moves `from` to `to`, if the document allows that move. */
+export const findStep = (rule: TransitionRule, from: unknown, to: unknown): TransitionStep | undefined =>
+  rule.steps.find((s) => s.from.includes(String(from ?? '')) && s.to === String(to ?? ''));
+
+export function refusedMove(model: EntityModel, dicts: Dicts, field: string, from: unknown, to: unknown) {
+  return badRequest(`状态不能从${textOf(model, dicts, field, from)}变为${textOf(model, dicts, field, to)}`);
+}
 
 function textOf(model: EntityModel, dicts: Dicts, field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '空';
@@ -29,7 +40,7 @@ export function checkTransition(model: EntityModel, before: Record<string, unkno
   }
   const from = before[rule.field];
   if (String(from ?? '') === String(to ?? '')) return;
-  const step = rule.steps.find((s) => s.from.includes(String(from ?? '')) && s.to === String(to ?? ''));
-  if (!step) throw badRequest(`状态不能从${textOf(model, dicts, rule.field, from)}变为${textOf(model, dicts, rule.field, to)}`);
+  const step = findStep(rule, from, to);
+  if (!step) throw refusedMove(model, dicts, rule.field, from, to);
   if (step.permission && !held.has(step.permission)) throw forbidden(`没有权限，请联系管理员授权【${step.permission}】`);
 }

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import { ApiError, badRequest, notFound } from '../http/envelope.ts';
+import { ApiError, badRequest, forbidden, notFound } from '../http/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { applyRollups, checkLimits, type RowChange } from './aggregates.ts';
 import { conditionalRequiredErrors } from './conditional-required.ts';
 import { type Actor, type LogAction, writeDataLog } from './data-log.ts';
+import { applyEffects } from './effects.ts';
 import { applyDerived } from './derived-status.ts';
 import { loadRule, nextCode } from './fill-rules.ts';
 import { isMaskedOf } from './masking.ts';
@@ -12,7 +13,7 @@ import { type Dicts, dataErrors, dictErrors } from './record-checks.ts';
 import { type Input, readInput, withDefaults } from './record-input.ts';
 import { type FieldError, inFormOrder, validateRecord } from './record-schema.ts';
 import type { Registry } from './registry.ts';
-import { checkTransition } from './transitions.ts';
+import { checkTransition, findStep, refusedMove } from './transitions.ts';
 
 /*
  * Add, edit and delete of one record with everything the documents declare: validation, data checks,
@@ -90,6 +91,7 @@ export class RecordWriter {
     }
     await this.ctx.db.insertInto(model.table).values({ id, ...this.audit(model, 'add'), ...clean }).execute();
     await this.writeChildren(model, id, input.batches, false);
+    await this.link(model, id, undefined, clean);
     const after = await this.load(model, id);
     await this.finish(model, action, { after });
     return after;
@@ -109,6 +111,7 @@ export class RecordWriter {
     const set = Object.fromEntries(Object.keys(values).map((name) => [name, clean[name]]));
     await this.ctx.db.updateTable(model.table).set({ ...set, ...this.audit(model, 'edit') }).where('id', '=', input.id).execute();
     await this.writeChildren(model, input.id, input.batches, true);
+    await this.link(model, input.id, before, clean);
     const after = await this.load(model, input.id);
     await this.finish(model, 'edit', { before, after });
     return after;
@@ -127,6 +130,42 @@ export class RecordWriter {
     }
     await this.ctx.db.deleteFrom(model.table).where('id', '=', id).execute();
     await this.finish(model, 'delete', { before });
+  }
+
+  /**
+   * One status move of the document's transition steps (a list's row action): the status, the step's
+   * comment field and its stamps (审核人, 审核时间), written as an edit, so every rule of an edit applies.
+   * A step without a permission of its own needs the edit permission (`canEdit`).
+   */
+  async transition(model: EntityModel, id: string, to: string, input: Record<string, unknown>, canEdit: boolean): Promise<Record<string, unknown>> {
+    const rule = model.doc.entity.rules?.transitions;
+    if (!rule) throw badRequest(`${model.title}没有状态操作`);
+    const before = await this.load(model, id, true);
+    const step = findStep(rule, before[rule.field], to);
+    if (!step) throw refusedMove(model, this.ctx.dicts, rule.field, before[rule.field], to);
+    if (!step.permission && !canEdit) throw forbidden(`没有权限，请联系管理员授权【${model.prefix}:edit】`);
+    const values: Record<string, unknown> = { [rule.field]: to };
+    if (step.comment) {
+      const label = model.field.get(step.comment)?.label ?? step.comment;
+      const text = input[step.comment] ?? input.comment;
+      if (text !== undefined && text !== null && typeof text !== 'string') throw badRequest(`${label}格式不正确`);
+      if (step.commentRequired && !text?.trim()) throw badRequest(`请填写${label}`);
+      if (text !== undefined) values[step.comment] = text?.trim() || null;
+    }
+    for (const field of step.fields ?? []) {
+      const value = input[field];
+      if (value === undefined || value === null || value === '') throw badRequest(`请填写${model.field.get(field)?.label ?? field}`);
+      values[field] = value;
+    }
+    const { username, now } = this.ctx.actor;
+    for (const [field, kind] of Object.entries(step.stamp ?? {})) values[field] = kind === 'user' ? username : kind === 'now' ? now : now.slice(0, 10);
+    return this.edit(model, { id, values, batches: new Map() });
+  }
+
+  /** The effects a write triggers (entity.rules.effects): the created or found records' ids stored on this one. */
+  private async link(model: EntityModel, id: string, before: Record<string, unknown> | undefined, record: Record<string, unknown>): Promise<void> {
+    const links = await applyEffects(this.ctx.db, this.ctx.registry, model, before, record, (target, values) => this.add(target, { values, batches: new Map() }));
+    if (Object.keys(links).length) await this.ctx.db.updateTable(model.table).set(links).where('id', '=', id).execute();
   }
 
   /** A form's sub-table rows: rows with a known id are edited, others added, missing ones deleted. */

@@ -525,6 +525,10 @@ export interface TransitionStep {
   comment?: string;
   commentRequired?: boolean;
   /**
+   * further fields of this entity the row action's dialog asks for; each must be filled (立项 asks for 批准金额)
+   */
+  fields?: string[];
+  /**
    * fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)
    */
   stamp?: {

@@ -3032,7 +3032,7 @@ const schema58 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"det
 const pattern5 = new RegExp("^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$", "u");
 const pattern6 = new RegExp("^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$", "u");
 const pattern7 = new RegExp("^[A-Za-z][A-Za-z0-9_]{0,99}$", "u");
-const schema37 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntityDef","description":"The table behind a screen: its fields, indexes and the rules the server enforces. The server derives the table, its indexes and its record validator from it; changes are additive only.","type":"object","required":["table","fields"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"system":{"type":"boolean","description":"A table owned by the system migrations: the runtime checks the fields exist but never creates or alters it."},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/FieldDef"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/IndexDef"}},"dictSource":{"$ref":"#/definitions/DictSource"},"parent":{"$ref":"#/definitions/ParentDef"},"rules":{"$ref":"#/definitions/EntityRules"},"readOnly":{"type":"boolean","description":"records are only read through the runtime (logs, views): add, edit, delete and import are refused"},"softDelete":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"an integer column set to 1 on delete instead of removing the row; deleted rows are hidden and listed by the recycle bin (deleteList, back, deletePhysic)"}},"definitions":{"FieldType":{"type":"string","enum":["string","text","integer","decimal","date","datetime","boolean","json"]},"FieldDef":{"title":"FieldDef","type":"object","required":["name","label","type"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string","minLength":1},"type":{"$ref":"#/definitions/FieldType"},"length":{"type":"integer","minimum":1,"maximum":10000,"description":"for string: the column's varchar length (default 255)"},"precision":{"type":"integer","minimum":1,"maximum":38,"description":"for decimal: total digits (default 12)"},"scale":{"type":"integer","minimum":0,"maximum":10,"description":"for decimal: digits after the point (default 2)"},"required":{"type":"boolean"},"unique":{"type":"boolean"},"index":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dict":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$","description":"values must be items of this system dictionary"},"ref":{"$ref":"#/definitions/RefDef"},"min":{"type":"number"},"max":{"type":"number"},"pattern":{"type":"string"},"patternMessage":{"type":"string"},"readOnly":{"type":"boolean","description":"never written by add or edit (rolled-up or generated values)"},"mask":{"type":"string","enum":["phone","idcard","name","bankcard","email"]},"generated":{"type":"object","required":["rule"],"additionalProperties":false,"properties":{"rule":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}},"sanitize":{"type":"string","enum":["html"],"description":"rich text cleaned on the server before it is stored"},"searchable":{"type":"string","enum":["like"],"description":"a trigram index for substring search"},"requiredWhen":{"$ref":"#/definitions/RequiredWhen"},"check":{"type":"string","enum":["cron","jobHandler","databaseUrl","checkRules"],"description":"a named server-side check registered in code (server/runtime/field-checks.ts)"},"secret":{"type":"boolean","description":"stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one"}}},"RequiredWhen":{"title":"RequiredWhen","description":"The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.","type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string"}}},"RefDef":{"title":"RefDef","type":"object","required":["entity"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"label":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the referenced field shown in place of the id"},"match":{"type":"object","additionalProperties":{"type":"string"},"description":"this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)"},"message":{"type":"string"}}},"IndexDef":{"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}},"DictSource":{"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}},"ParentDef":{"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"EntityRules":{"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}}}},"DeleteGuard":{"title":"DeleteGuard","description":"Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.","type":"object","required":["table","field","message"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"message":{"type":"string","minLength":1}}},"RollupRule":{"title":"RollupRule","description":"Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.","type":"object","required":["target","via","into","op"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the total"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"op":{"type":"string","enum":["sum","count","countDistinct"]},"of":{"type":"string","description":"the field summed or counted (distinct)"},"subtractWhere":{"$ref":"condition.schema.json","description":"for sum: rows matching this are subtracted (a ledger's balance: income minus expense)"},"where":{"$ref":"condition.schema.json"}}},"TransitionRule":{"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"stamp":{"type":"object","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}},"DerivedRule":{"title":"DerivedRule","description":"Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).","type":"object","required":["target","via","into","cases","otherwise"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the status"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"cases":{"type":"array","minItems":1,"items":{"title":"DerivedCase","type":"object","required":["value","when"],"additionalProperties":false,"properties":{"value":{"type":"string"},"when":{"$ref":"condition.schema.json"}}}},"otherwise":{"type":"string","description":"the value when no row meets any case (or there are no rows)"}}},"EffectRule":{"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","additionalProperties":{"type":"string"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"type":"string","description":"this record's field that receives the target's id"}}}}},"LimitRule":{"title":"LimitRule","description":"The sum of a field over this entity's rows sharing a parent never exceeds a field of that parent.","type":"object","required":["sum","via","ceiling","message"],"additionalProperties":false,"properties":{"sum":{"type":"string"},"via":{"type":"string"},"ceiling":{"type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"where":{"$ref":"condition.schema.json"},"parentWhere":{"$ref":"condition.schema.json"},"parentMessage":{"type":"string"},"message":{"type":"string"}}}}};
+const schema37 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntityDef","description":"The table behind a screen: its fields, indexes and the rules the server enforces. The server derives the table, its indexes and its record validator from it; changes are additive only.","type":"object","required":["table","fields"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"system":{"type":"boolean","description":"A table owned by the system migrations: the runtime checks the fields exist but never creates or alters it."},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/FieldDef"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/IndexDef"}},"dictSource":{"$ref":"#/definitions/DictSource"},"parent":{"$ref":"#/definitions/ParentDef"},"rules":{"$ref":"#/definitions/EntityRules"},"readOnly":{"type":"boolean","description":"records are only read through the runtime (logs, views): add, edit, delete and import are refused"},"softDelete":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"an integer column set to 1 on delete instead of removing the row; deleted rows are hidden and listed by the recycle bin (deleteList, back, deletePhysic)"}},"definitions":{"FieldType":{"type":"string","enum":["string","text","integer","decimal","date","datetime","boolean","json"]},"FieldDef":{"title":"FieldDef","type":"object","required":["name","label","type"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string","minLength":1},"type":{"$ref":"#/definitions/FieldType"},"length":{"type":"integer","minimum":1,"maximum":10000,"description":"for string: the column's varchar length (default 255)"},"precision":{"type":"integer","minimum":1,"maximum":38,"description":"for decimal: total digits (default 12)"},"scale":{"type":"integer","minimum":0,"maximum":10,"description":"for decimal: digits after the point (default 2)"},"required":{"type":"boolean"},"unique":{"type":"boolean"},"index":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dict":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$","description":"values must be items of this system dictionary"},"ref":{"$ref":"#/definitions/RefDef"},"min":{"type":"number"},"max":{"type":"number"},"pattern":{"type":"string"},"patternMessage":{"type":"string"},"readOnly":{"type":"boolean","description":"never written by add or edit (rolled-up or generated values)"},"mask":{"type":"string","enum":["phone","idcard","name","bankcard","email"]},"generated":{"type":"object","required":["rule"],"additionalProperties":false,"properties":{"rule":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}},"sanitize":{"type":"string","enum":["html"],"description":"rich text cleaned on the server before it is stored"},"searchable":{"type":"string","enum":["like"],"description":"a trigram index for substring search"},"requiredWhen":{"$ref":"#/definitions/RequiredWhen"},"check":{"type":"string","enum":["cron","jobHandler","databaseUrl","checkRules"],"description":"a named server-side check registered in code (server/runtime/field-checks.ts)"},"secret":{"type":"boolean","description":"stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one"}}},"RequiredWhen":{"title":"RequiredWhen","description":"The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.","type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string"}}},"RefDef":{"title":"RefDef","type":"object","required":["entity"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"label":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the referenced field shown in place of the id"},"match":{"type":"object","additionalProperties":{"type":"string"},"description":"this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)"},"message":{"type":"string"}}},"IndexDef":{"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}},"DictSource":{"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}},"ParentDef":{"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"EntityRules":{"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}}}},"DeleteGuard":{"title":"DeleteGuard","description":"Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.","type":"object","required":["table","field","message"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"message":{"type":"string","minLength":1}}},"RollupRule":{"title":"RollupRule","description":"Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.","type":"object","required":["target","via","into","op"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the total"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"op":{"type":"string","enum":["sum","count","countDistinct"]},"of":{"type":"string","description":"the field summed or counted (distinct)"},"subtractWhere":{"$ref":"condition.schema.json","description":"for sum: rows matching this are subtracted (a ledger's balance: income minus expense)"},"where":{"$ref":"condition.schema.json"}}},"TransitionRule":{"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"description":"further fields of this entity the row action's dialog asks for; each must be filled (立项 asks for 批准金额)"},"stamp":{"type":"object","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}},"DerivedRule":{"title":"DerivedRule","description":"Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).","type":"object","required":["target","via","into","cases","otherwise"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the status"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"cases":{"type":"array","minItems":1,"items":{"title":"DerivedCase","type":"object","required":["value","when"],"additionalProperties":false,"properties":{"value":{"type":"string"},"when":{"$ref":"condition.schema.json"}}}},"otherwise":{"type":"string","description":"the value when no row meets any case (or there are no rows)"}}},"EffectRule":{"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","additionalProperties":{"type":"string"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"type":"string","description":"this record's field that receives the target's id"}}}}},"LimitRule":{"title":"LimitRule","description":"The sum of a field over this entity's rows sharing a parent never exceeds a field of that parent.","type":"object","required":["sum","via","ceiling","message"],"additionalProperties":false,"properties":{"sum":{"type":"string"},"via":{"type":"string"},"ceiling":{"type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"where":{"$ref":"condition.schema.json"},"parentWhere":{"$ref":"condition.schema.json"},"parentMessage":{"type":"string"},"message":{"type":"string"}}}}};
 const schema42 = {"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}};
 const schema43 = {"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}};
 const schema44 = {"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}};
@@ -3774,7 +3774,7 @@ return errors === 0;
 }
 
 const schema45 = {"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}}}};
-const schema47 = {"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"stamp":{"type":"object","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}};
+const schema47 = {"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"description":"further fields of this entity the row action's dialog asks for; each must be filled (立项 asks for 批准金额)"},"stamp":{"type":"object","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}};
 const schema49 = {"title":"DeleteGuard","description":"Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.","type":"object","required":["table","field","message"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"message":{"type":"string","minLength":1}}};
 const schema50 = {"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","additionalProperties":{"type":"string"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"type":"string","description":"this record's field that receives the target's id"}}}}};
 const schema46 = {"title":"RollupRule","description":"Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.","type":"object","required":["target","via","into","op"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the total"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"op":{"type":"string","enum":["sum","count","countDistinct"]},"of":{"type":"string","description":"the field summed or counted (distinct)"},"subtractWhere":{"$ref":"condition.schema.json","description":"for sum: rows matching this are subtracted (a ledger's balance: income minus expense)"},"where":{"$ref":"condition.schema.json"}}};
@@ -4501,7 +4501,7 @@ vErrors.push(err9);
 errors++;
 }
 for(const key2 in data7){
-if(!((((((((key2 === "from") || (key2 === "to")) || (key2 === "permission")) || (key2 === "label")) || (key2 === "comment")) || (key2 === "commentRequired")) || (key2 === "stamp")) || (key2 === "roles"))){
+if(!(func2.call(schema47.properties.steps.items.properties, key2))){
 const err10 = {instancePath:instancePath+"/transitions/steps/" + i2,schemaPath:"#/definitions/TransitionRule/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
@@ -4623,13 +4623,15 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data7.stamp !== undefined){
-let data15 = data7.stamp;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-for(const key3 in data15){
-let data16 = data15[key3];
-if(typeof data16 !== "string"){
-const err20 = {instancePath:instancePath+"/transitions/steps/" + i2+"/stamp/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/stamp/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data7.fields !== undefined){
+let data15 = data7.fields;
+if(Array.isArray(data15)){
+const len4 = data15.length;
+for(let i4=0; i4<len4; i4++){
+let data16 = data15[i4];
+if(typeof data16 === "string"){
+if(!pattern0.test(data16)){
+const err20 = {instancePath:instancePath+"/transitions/steps/" + i2+"/fields/" + i4,schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/fields/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4638,8 +4640,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!(((data16 === "user") || (data16 === "now")) || (data16 === "today"))){
-const err21 = {instancePath:instancePath+"/transitions/steps/" + i2+"/stamp/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/stamp/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema47.properties.steps.items.properties.stamp.additionalProperties.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err21 = {instancePath:instancePath+"/transitions/steps/" + i2+"/fields/" + i4,schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4651,7 +4654,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/transitions/steps/" + i2+"/stamp",schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/stamp/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err22 = {instancePath:instancePath+"/transitions/steps/" + i2+"/fields",schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4661,13 +4664,13 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data7.roles !== undefined){
-let data17 = data7.roles;
-if(Array.isArray(data17)){
-const len4 = data17.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data17[i4] !== "string"){
-const err23 = {instancePath:instancePath+"/transitions/steps/" + i2+"/roles/" + i4,schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data7.stamp !== undefined){
+let data17 = data7.stamp;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+for(const key3 in data17){
+let data18 = data17[key3];
+if(typeof data18 !== "string"){
+const err23 = {instancePath:instancePath+"/transitions/steps/" + i2+"/stamp/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/stamp/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4676,10 +4679,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/transitions/steps/" + i2+"/roles",schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(((data18 === "user") || (data18 === "now")) || (data18 === "today"))){
+const err24 = {instancePath:instancePath+"/transitions/steps/" + i2+"/stamp/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/stamp/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema47.properties.steps.items.properties.stamp.additionalProperties.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4691,7 +4692,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/transitions/steps/" + i2,schemaPath:"#/definitions/TransitionRule/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err25 = {instancePath:instancePath+"/transitions/steps/" + i2+"/stamp",schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/stamp/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4701,9 +4702,13 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/transitions/steps",schemaPath:"#/definitions/TransitionRule/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data7.roles !== undefined){
+let data19 = data7.roles;
+if(Array.isArray(data19)){
+const len5 = data19.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data19[i5] !== "string"){
+const err26 = {instancePath:instancePath+"/transitions/steps/" + i2+"/roles/" + i5,schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4715,7 +4720,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/transitions",schemaPath:"#/definitions/TransitionRule/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err27 = {instancePath:instancePath+"/transitions/steps/" + i2+"/roles",schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4725,19 +4730,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.limits !== undefined){
-let data19 = data.limits;
-if(Array.isArray(data19)){
-const len5 = data19.length;
-for(let i5=0; i5<len5; i5++){
-if(!(validate45(data19[i5], {instancePath:instancePath+"/limits/" + i5,parentData:data19,parentDataProperty:i5,rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err28 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err28 = {instancePath:instancePath+"/transitions/steps/" + i2,schemaPath:"#/definitions/TransitionRule/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4747,15 +4742,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.restrictDelete !== undefined){
-let data21 = data.restrictDelete;
-if(Array.isArray(data21)){
-const len6 = data21.length;
-for(let i6=0; i6<len6; i6++){
-let data22 = data21[i6];
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.table === undefined){
-const err29 = {instancePath:instancePath+"/restrictDelete/" + i6,schemaPath:"#/definitions/DeleteGuard/required",keyword:"required",params:{missingProperty: "table"},message:"must have required property '"+"table"+"'"};
+}
+else {
+const err29 = {instancePath:instancePath+"/transitions/steps",schemaPath:"#/definitions/TransitionRule/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4764,8 +4753,10 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(data22.field === undefined){
-const err30 = {instancePath:instancePath+"/restrictDelete/" + i6,schemaPath:"#/definitions/DeleteGuard/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/transitions",schemaPath:"#/definitions/TransitionRule/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4774,8 +4765,20 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data22.message === undefined){
-const err31 = {instancePath:instancePath+"/restrictDelete/" + i6,schemaPath:"#/definitions/DeleteGuard/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+}
+if(data.limits !== undefined){
+let data21 = data.limits;
+if(Array.isArray(data21)){
+const len6 = data21.length;
+for(let i6=0; i6<len6; i6++){
+if(!(validate45(data21[i6], {instancePath:instancePath+"/limits/" + i6,parentData:data21,parentDataProperty:i6,rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4784,9 +4787,16 @@ vErrors.push(err31);
 }
 errors++;
 }
-for(const key4 in data22){
-if(!(((key4 === "table") || (key4 === "field")) || (key4 === "message"))){
-const err32 = {instancePath:instancePath+"/restrictDelete/" + i6,schemaPath:"#/definitions/DeleteGuard/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+if(data.restrictDelete !== undefined){
+let data23 = data.restrictDelete;
+if(Array.isArray(data23)){
+const len7 = data23.length;
+for(let i7=0; i7<len7; i7++){
+let data24 = data23[i7];
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.table === undefined){
+const err32 = {instancePath:instancePath+"/restrictDelete/" + i7,schemaPath:"#/definitions/DeleteGuard/required",keyword:"required",params:{missingProperty: "table"},message:"must have required property '"+"table"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4795,12 +4805,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data22.table !== undefined){
-let data23 = data22.table;
-if(typeof data23 === "string"){
-if(!pattern9.test(data23)){
-const err33 = {instancePath:instancePath+"/restrictDelete/" + i6+"/table",schemaPath:"#/definitions/DeleteGuard/properties/table/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{1,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{1,62}$"+"\""};
+if(data24.field === undefined){
+const err33 = {instancePath:instancePath+"/restrictDelete/" + i7,schemaPath:"#/definitions/DeleteGuard/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4809,9 +4815,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/restrictDelete/" + i6+"/table",schemaPath:"#/definitions/DeleteGuard/properties/table/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data24.message === undefined){
+const err34 = {instancePath:instancePath+"/restrictDelete/" + i7,schemaPath:"#/definitions/DeleteGuard/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4820,12 +4825,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data22.field !== undefined){
-let data24 = data22.field;
-if(typeof data24 === "string"){
-if(!pattern0.test(data24)){
-const err35 = {instancePath:instancePath+"/restrictDelete/" + i6+"/field",schemaPath:"#/definitions/DeleteGuard/properties/field/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+for(const key4 in data24){
+if(!(((key4 === "table") || (key4 === "field")) || (key4 === "message"))){
+const err35 = {instancePath:instancePath+"/restrictDelete/" + i7,schemaPath:"#/definitions/DeleteGuard/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4835,8 +4837,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-else {
-const err36 = {instancePath:instancePath+"/restrictDelete/" + i6+"/field",schemaPath:"#/definitions/DeleteGuard/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data24.table !== undefined){
+let data25 = data24.table;
+if(typeof data25 === "string"){
+if(!pattern9.test(data25)){
+const err36 = {instancePath:instancePath+"/restrictDelete/" + i7+"/table",schemaPath:"#/definitions/DeleteGuard/properties/table/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{1,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{1,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4846,11 +4851,8 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data22.message !== undefined){
-let data25 = data22.message;
-if(typeof data25 === "string"){
-if(func3(data25) < 1){
-const err37 = {instancePath:instancePath+"/restrictDelete/" + i6+"/message",schemaPath:"#/definitions/DeleteGuard/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err37 = {instancePath:instancePath+"/restrictDelete/" + i7+"/table",schemaPath:"#/definitions/DeleteGuard/properties/table/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4860,8 +4862,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/restrictDelete/" + i6+"/message",schemaPath:"#/definitions/DeleteGuard/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data24.field !== undefined){
+let data26 = data24.field;
+if(typeof data26 === "string"){
+if(!pattern0.test(data26)){
+const err38 = {instancePath:instancePath+"/restrictDelete/" + i7+"/field",schemaPath:"#/definitions/DeleteGuard/properties/field/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4871,9 +4876,8 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
 else {
-const err39 = {instancePath:instancePath+"/restrictDelete/" + i6,schemaPath:"#/definitions/DeleteGuard/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err39 = {instancePath:instancePath+"/restrictDelete/" + i7+"/field",schemaPath:"#/definitions/DeleteGuard/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4883,9 +4887,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-}
-else {
-const err40 = {instancePath:instancePath+"/restrictDelete",schemaPath:"#/properties/restrictDelete/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data24.message !== undefined){
+let data27 = data24.message;
+if(typeof data27 === "string"){
+if(func3(data27) < 1){
+const err40 = {instancePath:instancePath+"/restrictDelete/" + i7+"/message",schemaPath:"#/definitions/DeleteGuard/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4895,9 +4901,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.sensitivePermission !== undefined){
-if(typeof data.sensitivePermission !== "string"){
-const err41 = {instancePath:instancePath+"/sensitivePermission",schemaPath:"#/properties/sensitivePermission/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err41 = {instancePath:instancePath+"/restrictDelete/" + i7+"/message",schemaPath:"#/definitions/DeleteGuard/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4907,15 +4912,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.effects !== undefined){
-let data27 = data.effects;
-if(Array.isArray(data27)){
-const len7 = data27.length;
-for(let i7=0; i7<len7; i7++){
-let data28 = data27[i7];
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.on === undefined){
-const err42 = {instancePath:instancePath+"/effects/" + i7,schemaPath:"#/definitions/EffectRule/required",keyword:"required",params:{missingProperty: "on"},message:"must have required property '"+"on"+"'"};
+}
+else {
+const err42 = {instancePath:instancePath+"/restrictDelete/" + i7,schemaPath:"#/definitions/DeleteGuard/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4924,8 +4923,10 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data28.upsert === undefined){
-const err43 = {instancePath:instancePath+"/effects/" + i7,schemaPath:"#/definitions/EffectRule/required",keyword:"required",params:{missingProperty: "upsert"},message:"must have required property '"+"upsert"+"'"};
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/restrictDelete",schemaPath:"#/properties/restrictDelete/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4934,9 +4935,10 @@ vErrors.push(err43);
 }
 errors++;
 }
-for(const key5 in data28){
-if(!((key5 === "on") || (key5 === "upsert"))){
-const err44 = {instancePath:instancePath+"/effects/" + i7,schemaPath:"#/definitions/EffectRule/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+}
+if(data.sensitivePermission !== undefined){
+if(typeof data.sensitivePermission !== "string"){
+const err44 = {instancePath:instancePath+"/sensitivePermission",schemaPath:"#/properties/sensitivePermission/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4946,11 +4948,15 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data28.on !== undefined){
-let data29 = data28.on;
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(Object.keys(data29).length < 1){
-const err45 = {instancePath:instancePath+"/effects/" + i7+"/on",schemaPath:"#/definitions/EffectRule/properties/on/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
+if(data.effects !== undefined){
+let data29 = data.effects;
+if(Array.isArray(data29)){
+const len8 = data29.length;
+for(let i8=0; i8<len8; i8++){
+let data30 = data29[i8];
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.on === undefined){
+const err45 = {instancePath:instancePath+"/effects/" + i8,schemaPath:"#/definitions/EffectRule/required",keyword:"required",params:{missingProperty: "on"},message:"must have required property '"+"on"+"'"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4959,9 +4965,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-for(const key6 in data29){
-if(typeof data29[key6] !== "string"){
-const err46 = {instancePath:instancePath+"/effects/" + i7+"/on/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/EffectRule/properties/on/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data30.upsert === undefined){
+const err46 = {instancePath:instancePath+"/effects/" + i8,schemaPath:"#/definitions/EffectRule/required",keyword:"required",params:{missingProperty: "upsert"},message:"must have required property '"+"upsert"+"'"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4970,10 +4975,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/effects/" + i7+"/on",schemaPath:"#/definitions/EffectRule/properties/on/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key5 in data30){
+if(!((key5 === "on") || (key5 === "upsert"))){
+const err47 = {instancePath:instancePath+"/effects/" + i8,schemaPath:"#/definitions/EffectRule/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4983,11 +4987,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data28.upsert !== undefined){
-let data31 = data28.upsert;
+if(data30.on !== undefined){
+let data31 = data30.on;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31.entity === undefined){
-const err48 = {instancePath:instancePath+"/effects/" + i7+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
+if(Object.keys(data31).length < 1){
+const err48 = {instancePath:instancePath+"/effects/" + i8+"/on",schemaPath:"#/definitions/EffectRule/properties/on/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4996,8 +5000,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data31.match === undefined){
-const err49 = {instancePath:instancePath+"/effects/" + i7+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/required",keyword:"required",params:{missingProperty: "match"},message:"must have required property '"+"match"+"'"};
+for(const key6 in data31){
+if(typeof data31[key6] !== "string"){
+const err49 = {instancePath:instancePath+"/effects/" + i8+"/on/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/EffectRule/properties/on/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -5006,8 +5011,10 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data31.linkInto === undefined){
-const err50 = {instancePath:instancePath+"/effects/" + i7+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/required",keyword:"required",params:{missingProperty: "linkInto"},message:"must have required property '"+"linkInto"+"'"};
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/effects/" + i8+"/on",schemaPath:"#/definitions/EffectRule/properties/on/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -5016,9 +5023,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-for(const key7 in data31){
-if(!(((((key7 === "entity") || (key7 === "match")) || (key7 === "set")) || (key7 === "defaults")) || (key7 === "linkInto"))){
-const err51 = {instancePath:instancePath+"/effects/" + i7+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+if(data30.upsert !== undefined){
+let data33 = data30.upsert;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.entity === undefined){
+const err51 = {instancePath:instancePath+"/effects/" + i8+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -5027,12 +5037,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data31.entity !== undefined){
-let data32 = data31.entity;
-if(typeof data32 === "string"){
-if(!pattern5.test(data32)){
-const err52 = {instancePath:instancePath+"/effects/" + i7+"/upsert/entity",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/entity/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"+"\""};
+if(data33.match === undefined){
+const err52 = {instancePath:instancePath+"/effects/" + i8+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/required",keyword:"required",params:{missingProperty: "match"},message:"must have required property '"+"match"+"'"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -5041,9 +5047,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-else {
-const err53 = {instancePath:instancePath+"/effects/" + i7+"/upsert/entity",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data33.linkInto === undefined){
+const err53 = {instancePath:instancePath+"/effects/" + i8+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/required",keyword:"required",params:{missingProperty: "linkInto"},message:"must have required property '"+"linkInto"+"'"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -5052,12 +5057,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data31.match !== undefined){
-let data33 = data31.match;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(Object.keys(data33).length < 1){
-const err54 = {instancePath:instancePath+"/effects/" + i7+"/upsert/match",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/match/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
+for(const key7 in data33){
+if(!(((((key7 === "entity") || (key7 === "match")) || (key7 === "set")) || (key7 === "defaults")) || (key7 === "linkInto"))){
+const err54 = {instancePath:instancePath+"/effects/" + i8+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -5066,9 +5068,12 @@ vErrors.push(err54);
 }
 errors++;
 }
-for(const key8 in data33){
-if(typeof data33[key8] !== "string"){
-const err55 = {instancePath:instancePath+"/effects/" + i7+"/upsert/match/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/EffectRule/properties/upsert/properties/match/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data33.entity !== undefined){
+let data34 = data33.entity;
+if(typeof data34 === "string"){
+if(!pattern5.test(data34)){
+const err55 = {instancePath:instancePath+"/effects/" + i8+"/upsert/entity",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/entity/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -5078,9 +5083,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
 else {
-const err56 = {instancePath:instancePath+"/effects/" + i7+"/upsert/match",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/match/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err56 = {instancePath:instancePath+"/effects/" + i8+"/upsert/entity",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -5090,12 +5094,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data31.set !== undefined){
-let data35 = data31.set;
+if(data33.match !== undefined){
+let data35 = data33.match;
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-for(const key9 in data35){
-if(typeof data35[key9] !== "string"){
-const err57 = {instancePath:instancePath+"/effects/" + i7+"/upsert/set/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/EffectRule/properties/upsert/properties/set/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(Object.keys(data35).length < 1){
+const err57 = {instancePath:instancePath+"/effects/" + i8+"/upsert/match",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/match/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -5104,10 +5107,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/effects/" + i7+"/upsert/set",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/set/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key8 in data35){
+if(typeof data35[key8] !== "string"){
+const err58 = {instancePath:instancePath+"/effects/" + i8+"/upsert/match/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/EffectRule/properties/upsert/properties/match/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -5117,13 +5119,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data31.defaults !== undefined){
-let data37 = data31.defaults;
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-for(const key10 in data37){
-let data38 = data37[key10];
-if((((typeof data38 !== "string") && (!(typeof data38 == "number"))) && (typeof data38 !== "boolean")) && (data38 !== null)){
-const err59 = {instancePath:instancePath+"/effects/" + i7+"/upsert/defaults/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/EffectRule/properties/upsert/properties/defaults/additionalProperties/type",keyword:"type",params:{type: schema50.properties.upsert.properties.defaults.additionalProperties.type},message:"must be string,number,boolean,null"};
+}
+else {
+const err59 = {instancePath:instancePath+"/effects/" + i8+"/upsert/match",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/match/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -5133,9 +5131,12 @@ vErrors.push(err59);
 errors++;
 }
 }
-}
-else {
-const err60 = {instancePath:instancePath+"/effects/" + i7+"/upsert/defaults",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/defaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data33.set !== undefined){
+let data37 = data33.set;
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+for(const key9 in data37){
+if(typeof data37[key9] !== "string"){
+const err60 = {instancePath:instancePath+"/effects/" + i8+"/upsert/set/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/EffectRule/properties/upsert/properties/set/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -5145,9 +5146,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data31.linkInto !== undefined){
-if(typeof data31.linkInto !== "string"){
-const err61 = {instancePath:instancePath+"/effects/" + i7+"/upsert/linkInto",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/linkInto/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err61 = {instancePath:instancePath+"/effects/" + i8+"/upsert/set",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/set/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -5157,9 +5158,13 @@ vErrors.push(err61);
 errors++;
 }
 }
-}
-else {
-const err62 = {instancePath:instancePath+"/effects/" + i7+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data33.defaults !== undefined){
+let data39 = data33.defaults;
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+for(const key10 in data39){
+let data40 = data39[key10];
+if((((typeof data40 !== "string") && (!(typeof data40 == "number"))) && (typeof data40 !== "boolean")) && (data40 !== null)){
+const err62 = {instancePath:instancePath+"/effects/" + i8+"/upsert/defaults/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/EffectRule/properties/upsert/properties/defaults/additionalProperties/type",keyword:"type",params:{type: schema50.properties.upsert.properties.defaults.additionalProperties.type},message:"must be string,number,boolean,null"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -5171,7 +5176,7 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/effects/" + i7,schemaPath:"#/definitions/EffectRule/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err63 = {instancePath:instancePath+"/effects/" + i8+"/upsert/defaults",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/defaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -5181,9 +5186,9 @@ vErrors.push(err63);
 errors++;
 }
 }
-}
-else {
-const err64 = {instancePath:instancePath+"/effects",schemaPath:"#/properties/effects/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data33.linkInto !== undefined){
+if(typeof data33.linkInto !== "string"){
+const err64 = {instancePath:instancePath+"/effects/" + i8+"/upsert/linkInto",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/linkInto/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -5193,19 +5198,9 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.derived !== undefined){
-let data40 = data.derived;
-if(Array.isArray(data40)){
-const len8 = data40.length;
-for(let i8=0; i8<len8; i8++){
-if(!(validate49(data40[i8], {instancePath:instancePath+"/derived/" + i8,parentData:data40,parentDataProperty:i8,rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err65 = {instancePath:instancePath+"/derived",schemaPath:"#/properties/derived/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err65 = {instancePath:instancePath+"/effects/" + i8+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5217,12 +5212,58 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err66 = {instancePath:instancePath+"/effects/" + i8,schemaPath:"#/definitions/EffectRule/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err66];
 }
 else {
 vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/effects",schemaPath:"#/properties/effects/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data.derived !== undefined){
+let data42 = data.derived;
+if(Array.isArray(data42)){
+const len9 = data42.length;
+for(let i9=0; i9<len9; i9++){
+if(!(validate49(data42[i9], {instancePath:instancePath+"/derived/" + i9,parentData:data42,parentDataProperty:i9,rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/derived",schemaPath:"#/properties/derived/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
 }
 errors++;
 }
@@ -5735,7 +5776,7 @@ const schema54 = {"title":"QueryItem","type":"object","required":["field","label
 const schema55 = {"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle"]};
 const func0 = typeof func0$.default === 'function' ? func0$.default : func0$.default.default;
 const schema57 = {"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"}}};
-const pattern23 = new RegExp("^[a-z][a-zA-Z0-9]{0,40}$", "u");
+const pattern24 = new RegExp("^[a-z][a-zA-Z0-9]{0,40}$", "u");
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5776,7 +5817,7 @@ errors++;
 if(data.key !== undefined){
 let data0 = data.key;
 if(typeof data0 === "string"){
-if(!pattern23.test(data0)){
+if(!pattern24.test(data0)){
 const err3 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];

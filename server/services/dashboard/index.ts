@@ -1,0 +1,30 @@
+import type { Session } from '../../auth/session.ts';
+import type { AppContext } from '../../context.ts';
+import { loginInfo, type LoginInfo, type VisitDay, visitInfo } from '../../routes/loginfo.ts';
+import { type DonationFigures, donationFigures } from './donations.ts';
+import { type PendingItem, pendingWork } from './pending.ts';
+import { type ProjectFigures, projectFigures } from './projects.ts';
+
+/*
+ * Everything the analysis dashboard shows, in one read-only call. A section is null when the user may not
+ * see the records behind it (the page then leaves it out); an area that does not exist yet gives zeros.
+ */
+
+export interface DashboardFigures {
+  donations: DonationFigures | null;
+  projects: ProjectFigures | null;
+  pending: PendingItem[];
+  loginInfo: LoginInfo;
+  visits: VisitDay[];
+}
+
+export async function dashboardFigures(ctx: AppContext, session: Session, now = new Date()): Promise<DashboardFigures> {
+  const { db, runtime } = ctx;
+  return {
+    donations: await donationFigures(db, runtime, session, now),
+    projects: await projectFigures(db, runtime, session, await ctx.dictionaries.allItems()),
+    pending: await pendingWork(db, runtime, session),
+    loginInfo: await loginInfo(db, now),
+    visits: await visitInfo(db, now),
+  };
+}

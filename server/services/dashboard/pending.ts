@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { Session } from '../../auth/session.ts';
+import type { SchemaRuntime } from '../../runtime/runtime.ts';
+
+/*
+ * The home page's pending work: records waiting for someone, each counted by its status and linked to
+ * its list. The documents are looked up by code, so an area whose document is not there yet counts 0
+ * (with no link) instead of failing the page; a list the user may not open is left out.
+ */
+
+export interface PendingItem {
+  key: string;
+  title: string;
+  count: number;
+  /** The list's route, or null when the area does not exist (yet). */
+  path: string | null;
+}
+
+export const PENDING_WORK = [
+  { key: 'project', title: '待审核项目申请', code: 'project/application', status: '2' },
+  { key: 'help', title: '待审核救助申请', code: 'help/application', status: '1' },
+  { key: 'invoice', title: '待开具发票', code: 'donation/invoice', status: '1' },
+  { key: 'message', title: '待审核留言', code: 'love/message', status: '1' },
+] as const;
+
+export async function pendingWork(db: Kysely<any>, runtime: SchemaRuntime, session: Session): Promise<PendingItem[]> {
+  const items: PendingItem[] = [];
+  for (const work of PENDING_WORK) {
+    const model = runtime.registry.find(work.code);
+    if (!model?.field.has('status')) {
+      items.push({ key: work.key, title: work.title, count: 0, path: null });
+      continue;
+    }
+    if (!(await runtime.access.canView(session, model))) continue;
+    const { n } = await db.selectFrom(model.table).select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', work.status).executeTakeFirstOrThrow();
+    items.push({ key: work.key, title: work.title, count: Number(n), path: `/${model.code}` });
+  }
+  return items;
+}

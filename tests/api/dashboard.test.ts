@@ -1,0 +1,205 @@
+import { sql } from 'kysely';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatTimestamp } from '../../server/lib/time.ts';
+import { newId } from '../../server/lib/ids.ts';
+import { PENDING_WORK } from '../../server/services/dashboard/pending.ts';
+import { addActivity, addDonation, addTeam, refused } from './helpers/schema-records.ts';
+import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
+
+/*
+ * 捐赠报表, the analysis dashboard and the login/visit figures: every figure is compared with sums worked
+ * out here from the rows this file inserted (the server starts without demo data).
+ */
+
+let s: TestServer;
+let admin: string;
+let zhangwei: string;
+let lina: string;
+let guest: string;
+
+interface Gift {
+  activity: string;
+  team: string | null;
+  donor_name: string;
+  donor_type: string;
+  pay_method: string;
+  amount: number;
+  pay_status: string;
+  pay_time: string | null;
+}
+const gifts: Gift[] = [];
+const names = new Map<string, string>();
+
+async function give(g: Gift) {
+  await addDonation(s, admin, g.activity, { team_id: g.team, donor_name: g.donor_name, donor_type: g.donor_type, pay_method: g.pay_method, amount: g.amount, pay_status: g.pay_status, pay_time: g.pay_time });
+  gifts.push(g);
+}
+
+const now = new Date();
+const year = now.getFullYear();
+const pad = (n: number) => String(n).padStart(2, '0');
+const thisMonth = `${year}-${pad(now.getMonth() + 1)}`;
+const lastMonthDate = new Date(year, now.getMonth() - 1, 1);
+const lastMonth = `${lastMonthDate.getFullYear()}-${pad(lastMonthDate.getMonth() + 1)}`;
+const round = (n: number) => Math.round(n * 100) / 100;
+
+beforeAll(async () => {
+  s = await startServer();
+  admin = await s.loginAs('admin', ADMIN_PASSWORD);
+  zhangwei = await s.loginAs('zhangwei', ADMIN_PASSWORD);
+  lina = await s.loginAs('lina', ADMIN_PASSWORD);
+  guest = (await s.api.post('/sys/guestLogin')).body.result.token;
+
+  const a1 = await addActivity(s, admin, { activity_name: '春蕾助学' });
+  const a2 = await addActivity(s, admin, { activity_name: '乡村图书室' });
+  const t1 = await addTeam(s, admin, a1, { team_name: '一起捐一队' });
+  names.set(a1, '春蕾助学').set(a2, '乡村图书室').set(t1, '一起捐一队');
+  const rows: [string, string | null, string, string, string, number, string, string | null][] = [
+    [a1, t1, '张三', '1', '1', 100, '2', '2019-01-05 09:00:00'],
+    [a1, t1, '张三', '1', '2', 50.25, '2', '2019-01-20 10:00:00'],
+    [a1, null, '华为公司', '2', '3', 10000, '2', '2019-03-01 00:00:00'],
+    [a2, null, '李四', '1', '1', 300.5, '2', '2019-12-31 23:30:00'],
+    [a2, null, '王五', '3', '4', 80, '1', null], // unpaid: never counted
+    [a2, null, '赵六', '1', '1', 999, '2', '2020-01-01 00:00:00'], // the day after the range
+    [a2, null, '孙七', '1', '1', 70, '3', '2019-06-01 08:00:00'], // refunded
+    [a1, t1, '周八', '1', '1', 120, '2', `${thisMonth}-01 08:00:00`],
+    [a2, null, '吴九', '2', '2', 880.8, '2', `${thisMonth}-01 09:00:00`],
+    [a1, null, '郑十', '1', '1', 400, '2', `${lastMonth}-02 10:00:00`],
+  ];
+  for (const [activity, team, donor_name, donor_type, pay_method, amount, pay_status, pay_time] of rows) await give({ activity, team, donor_name, donor_type, pay_method, amount, pay_status, pay_time });
+});
+afterAll(() => s?.close());
+
+const paidBetween = (begin: string, end: string) => gifts.filter((g) => g.pay_status === '2' && g.pay_time && g.pay_time.slice(0, 10) >= begin && g.pay_time.slice(0, 10) <= end);
+const sumOf = (list: Gift[]) => round(list.reduce((t, g) => t + g.amount, 0));
+function groupBy(list: Gift[], key: (g: Gift) => string) {
+  const m = new Map<string, Gift[]>();
+  for (const g of list) m.set(key(g), [...(m.get(key(g)) ?? []), g]);
+  return m;
+}
+
+describe('捐赠报表 /donation/record/report/summary', () => {
+  const path = (q: string) => `/donation/record/report/summary?${q}`;
+
+  it('totals and every dimension equal the sums of the paid records in the range', async () => {
+    const r = await s.api.get(path('begin=2019-01-01&end=2019-12-31'), admin);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const report = r.body.result;
+    const paid = paidBetween('2019-01-01', '2019-12-31');
+    expect(report.totals).toEqual({ amount: sumOf(paid), count: paid.length, donors: new Set(paid.map((g) => g.donor_name)).size });
+
+    const byKey = (key: string) => report.groups.find((g: any) => g.key === key).rows;
+    const months = byKey('month');
+    expect(months.map((m: any) => m.value)).toEqual(Array.from({ length: 12 }, (_, i) => `2019-${pad(i + 1)}`));
+    for (const [month, list] of groupBy(paid, (g) => g.pay_time!.slice(0, 7))) expect(months.find((m: any) => m.value === month)).toMatchObject({ amount: sumOf(list), count: list.length });
+    expect(months.find((m: any) => m.value === '2019-02')).toMatchObject({ amount: 0, count: 0, donors: 0 });
+
+    for (const [activity, list] of groupBy(paid, (g) => g.activity)) expect(byKey('activity')).toContainEqual(expect.objectContaining({ value: activity, text: names.get(activity), amount: sumOf(list), count: list.length }));
+    expect(byKey('team')).toContainEqual(expect.objectContaining({ value: null, text: '未填写', amount: sumOf(paid.filter((g) => !g.team)) }));
+    const methods = byKey('pay_method');
+    expect(methods).toContainEqual(expect.objectContaining({ value: '1', text: '微信支付', amount: sumOf(paid.filter((g) => g.pay_method === '1')) }));
+    expect(methods.reduce((t: number, m: any) => t + m.count, 0)).toBe(paid.length);
+    expect(byKey('donor_type')).toContainEqual(expect.objectContaining({ value: '2', text: '企业', amount: 10000, count: 1 }));
+  });
+
+  it('exports the same figures as an xlsx workbook', async () => {
+    const r = await s.api.download(path('begin=2019-01-01&end=2019-12-31').replace('summary?', 'summary/exportXls?'), admin);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(r.bytes as unknown as ExcelJS.Buffer);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['汇总', '按月份', '按活动', '按团队', '按支付方式', '按捐赠人类型']);
+    const summary = book.getWorksheet('汇总')!;
+    expect(summary.getRow(4).values).toEqual([undefined, '捐赠金额', sumOf(paidBetween('2019-01-01', '2019-12-31'))]);
+    const methods = book.getWorksheet('按支付方式')!;
+    expect(methods.getRow(1).values).toEqual([undefined, '支付方式', '捐赠金额', '捐赠笔数', '捐赠人数']);
+  });
+
+  it('refuses a bad range with a clear message and an unknown dimension', async () => {
+    refused(await s.api.get(path('begin=2019-01-01'), admin), '请选择统计的开始日期和结束日期');
+    refused(await s.api.get(path('begin=2019-02-30&end=2019-03-01'), admin), '日期格式不正确，请使用 YYYY-MM-DD');
+    refused(await s.api.get(path("begin=2019-01-01';drop table sys_user--&end=2019-03-01"), admin), '日期格式不正确，请使用 YYYY-MM-DD');
+    refused(await s.api.get(path('begin=2019-05-01&end=2019-04-30'), admin), '开始日期不能晚于结束日期');
+    refused(await s.api.get(path('begin=2010-01-01&end=2019-12-31'), admin), '统计区间不能超过1098天');
+    refused(await s.api.get(path('begin=2019-01-01&end=2019-12-31&dimensions=phone'), admin), '报表没有维度：phone');
+  });
+
+  it('needs the report menu: a fundraiser may, the guest and a project officer may not; unknown reports are 404', async () => {
+    expect((await s.api.get(path('begin=2019-01-01&end=2019-12-31'), zhangwei)).status).toBe(200);
+    refused(await s.api.get(path('begin=2019-01-01&end=2019-12-31'), guest), '没有权限访问【捐赠报表】，请联系管理员授权', 403);
+    refused(await s.api.get(path('begin=2019-01-01&end=2019-12-31').replace('summary?', 'summary/exportXls?'), lina), '没有权限访问【捐赠报表】，请联系管理员授权', 403);
+    expect((await s.api.get('/donation/record/report/nothing?begin=2019-01-01&end=2019-12-31', admin)).status).toBe(404);
+    expect((await s.api.get('/donation/record/report/summary?begin=2019-01-01&end=2019-12-31')).status).toBe(401);
+  });
+
+  it('gives the report its own menu entry under 捐赠管理', async () => {
+    const { menu } = (await s.api.get('/sys/permission/getUserPermissionByToken', zhangwei)).body.result;
+    const donation = menu.find((m: any) => m.path === '/donation');
+    expect(donation.children).toContainEqual(expect.objectContaining({ path: '/donation/record/report/summary', component: 'report/donation/record/summary', meta: expect.objectContaining({ title: '捐赠报表' }) }));
+  });
+});
+
+describe('analysis dashboard /dashboard/analysis', () => {
+  it("shows this year's donations, month on month and the charts' groups", async () => {
+    const r = await s.api.get('/dashboard/analysis', admin);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const d = r.body.result.donations;
+    const paid = paidBetween(`${year}-01-01`, `${year}-12-31`);
+    expect(d).toMatchObject({ year, amount: sumOf(paid), count: paid.length, donors: new Set(paid.map((g) => g.donor_name)).size });
+    const month = sumOf(paid.filter((g) => g.pay_time!.startsWith(thisMonth)));
+    const last = sumOf(gifts.filter((g) => g.pay_status === '2' && g.pay_time?.startsWith(lastMonth)));
+    expect(d.monthAmount).toBe(month);
+    expect(d.lastMonthAmount).toBe(last);
+    expect(d.monthOnMonth).toBeCloseTo((month - last) / last, 3);
+    expect(d.byMonth).toHaveLength(12);
+    expect(d.byMonth.find((m: any) => m.value === thisMonth).amount).toBe(month);
+    expect(d.byActivity[0].amount).toBeGreaterThanOrEqual(d.byActivity.at(-1).amount);
+    expect(d.byPayMethod.reduce((t: number, m: any) => t + m.amount, 0)).toBeCloseTo(sumOf(paid), 2);
+  });
+
+  it('counts pending work per list from the status the list waits on (zero, unlinked, where the area does not exist)', async () => {
+    const { pending } = (await s.api.get('/dashboard/analysis', admin)).body.result;
+    expect(pending.map((p: any) => p.key)).toEqual(PENDING_WORK.map((w) => w.key));
+    for (const work of PENDING_WORK) {
+      const item = pending.find((p: any) => p.key === work.key);
+      const model = s.ctx.runtime.registry.find(work.code);
+      if (!model) {
+        expect(item).toMatchObject({ count: 0, path: null });
+        continue;
+      }
+      const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.table(model.table)} where status = ${work.status}`.execute(s.db);
+      expect(item).toMatchObject({ title: work.title, count: Number(rows[0].n), path: `/${work.code}` });
+    }
+  });
+
+  it('leaves out what the user may not see: the guest gets no project figures', async () => {
+    const r = await s.api.get('/dashboard/analysis', guest);
+    expect(r.status).toBe(200);
+    expect(r.body.result.donations.amount).toBe(sumOf(paidBetween(`${year}-01-01`, `${year}-12-31`)));
+    if (s.ctx.runtime.registry.find('project/application')) expect(r.body.result.projects).toBeNull();
+    expect((await s.api.get('/dashboard/analysis')).status).toBe(401);
+  });
+});
+
+describe('/sys/loginfo and /sys/visitInfo', () => {
+  it('count the login lines of sys_log: all of them, today, and distinct addresses today', async () => {
+    const day = (offset: number, time: string) => `${formatTimestamp(new Date(year, now.getMonth(), now.getDate() + offset)).slice(0, 10)} ${time}`;
+    const line = (create_time: string, ip: string) => ({ id: newId(), log_type: 1, log_content: '用户名: t,登录成功！', operate_type: null, userid: null, username: 't', ip, method: null, request_url: null, request_type: null, request_param: null, cost_time: null, create_time, tenant_id: 0 });
+    await s.db.insertInto('sys_log').values([line(day(-2, '08:00:00'), '10.0.0.1'), line(day(-2, '09:00:00'), '10.0.0.1'), line(day(-2, '23:59:59'), '10.0.0.2'), line(day(-30, '10:00:00'), '10.0.0.3')]).execute();
+    await s.db.insertInto('sys_log').values({ ...line(day(0, '00:00:01'), '10.9.9.9'), log_type: 2 }).execute();
+
+    const logins = await s.db.selectFrom('sys_log').select(['create_time', 'ip']).where('log_type', '=', 1).execute();
+    const today = formatTimestamp(now).slice(0, 10);
+    const todays = logins.filter((l) => String(l.create_time).startsWith(today));
+    const info = (await s.api.get('/sys/loginfo', admin)).body.result;
+    expect(info).toEqual({ totalVisitCount: logins.length, todayVisitCount: todays.length, todayIp: new Set(todays.map((l) => l.ip)).size });
+    expect(info.todayVisitCount).toBeGreaterThanOrEqual(4);
+
+    const visits = (await s.api.get('/sys/visitInfo', admin)).body.result;
+    expect(visits).toHaveLength(7);
+    expect(visits.at(-1)).toMatchObject({ tian: today, type: today.slice(5), visit: todays.length });
+    expect(visits.find((v: any) => v.tian === day(-2, '').trim())).toMatchObject({ visit: 3, ip: 2 });
+    expect((await s.api.get('/sys/loginfo')).status).toBe(401);
+  });
+});
