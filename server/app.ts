@@ -10,6 +10,8 @@ import type { ServerConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/connect.ts';
 import { seedDonationDemo } from './db/demo/donation.ts';
+import { seedEngagementDemo } from './db/demo/engagement.ts';
+import { seedCategories } from './db/demo/categories.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { type SeedOutcome, seedOnFirstStart } from './db/seed.ts';
 import { ApiError, fail } from './http/envelope.ts';
@@ -17,11 +19,20 @@ import { accountRoutes } from './routes/account.ts';
 import { announcementRoutes } from './routes/announcements.ts';
 import { authRoutes } from './routes/auth.ts';
 import { dictRoutes } from './routes/dict.ts';
+import { onlineFormRoutes } from './routes/online-forms.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { loginfoRoutes } from './routes/loginfo.ts';
+import { departRoutes } from './routes/departs.ts';
+import { categoryRoutes } from './routes/categories.ts';
 import { sessionUserRoutes } from './routes/session-user.ts';
+import { systemPermissionRoutes } from './routes/system-permissions.ts';
+import { systemRoleRoutes } from './routes/system-roles.ts';
+import { systemUserRoutes } from './routes/system-users.ts';
+import { systemOpsRoutes } from './routes/system-ops.ts';
 import { siteRoutes } from './routes/site.ts';
 import { uploadRoutes } from './routes/upload.ts';
+import { onlineReportRoutes } from './routes/online-reports.ts';
+import { seedOnlineReports } from './services/online-reports/seed.ts';
 import { DictionaryService } from './services/dictionaries.ts';
 import { PermissionService } from './services/permissions.ts';
 import { runtimeRoutes } from './runtime/routes.ts';
@@ -76,7 +87,7 @@ async function api(app: FastifyInstance, ctx: AppContext) {
     if (request.routeOptions.config?.public || request.is404) return;
     request.session = await ctx.sessions.resolve(request);
   });
-  for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes, runtimeRoutes, loginfoRoutes, dashboardRoutes]) register(app, ctx);
+  for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes, systemUserRoutes, systemRoleRoutes, systemPermissionRoutes, departRoutes, categoryRoutes, systemOpsRoutes, runtimeRoutes, onlineReportRoutes, loginfoRoutes, dashboardRoutes, onlineFormRoutes]) register(app, ctx);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, '很抱歉，资源未找到!')));
 }
 
@@ -137,9 +148,12 @@ export async function prepareApp(config: ServerConfig, database: Database, opts:
   await migrateToLatest(database.db);
   const seed = await seedOnFirstStart(database.db, { dataDir: config.dataDir, adminPassword: config.adminPassword });
   const built = await buildApp(config, database);
+  if (seed.seeded) await seedCategories(database.db);
+  if (seed.seeded) await seedOnlineReports(database.db);
   if (seed.seeded && opts.demoData) {
     try {
       await seedDonationDemo(built.ctx);
+      await seedEngagementDemo(built.ctx);
     } catch (error) {
       await built.app.close();
       throw error;

@@ -3,6 +3,11 @@ import * as m001 from './migrations/001_accounts.ts';
 import * as m002 from './migrations/002_announcements.ts';
 import * as m003 from './migrations/003_schema_runtime.ts';
 import * as m004 from './migrations/004_row_counts.ts';
+import * as m009 from './migrations/009_categories.ts';
+import * as m005 from './migrations/005_access_control.ts';
+import * as m006 from './migrations/006_system_ops.ts';
+import * as m007 from './migrations/007_online_reports.ts';
+import * as m008 from './migrations/008_online_forms.ts';
 
 /* The ordered list of system-table migrations; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +15,11 @@ const migrations: Record<string, Migration> = {
   '002_announcements': m002,
   '003_schema_runtime': m003,
   '004_row_counts': m004,
+  '009_categories': m009,
+  '005_access_control': m005,
+  '006_system_ops': m006,
+  '007_online_reports': m007,
+  '008_online_forms': m008,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

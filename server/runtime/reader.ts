@@ -6,6 +6,8 @@ import { type EntityModel, readColumns } from './model.ts';
 import type { ListPlan } from './query.ts';
 import type { Dicts } from './record-checks.ts';
 import type { Registry } from './registry.ts';
+import { applyScope, isRestricted, type RowScope } from './row-scope.ts';
+import { hideSecrets } from './secret-fields.ts';
 import { NOT_FOUND } from './writer.ts';
 
 /*
@@ -33,10 +35,13 @@ export class RecordReader {
     private readonly dicts: Dicts,
     /** Whether the reader may see the model's masked fields unmasked. */
     private readonly sees: (model: EntityModel) => Promise<boolean>,
+    /** The rows the reader may see at all (tenants, data rules); every read goes through it. */
+    private readonly scopeOf: (model: EntityModel) => Promise<RowScope | undefined> = async () => undefined,
   ) {}
 
-  private filtered(model: EntityModel, plan: Pick<ListPlan, 'filters' | 'selections'>) {
-    let query = this.db.selectFrom(model.table);
+  private filtered(model: EntityModel, plan: Pick<ListPlan, 'filters' | 'selections'>, scope: RowScope | undefined) {
+    let query = applyScope(this.db.selectFrom(model.table), scope);
+    if (model.doc.entity.softDelete) query = query.where(model.doc.entity.softDelete, '=', 0);
     for (const f of plan.filters) query = query.where(f.column, f.op, f.value);
     if (plan.selections) query = query.where('id', 'in', plan.selections.length ? plan.selections : ['']);
     return query;
@@ -49,7 +54,7 @@ export class RecordReader {
    */
   async rows(model: EntityModel, plan: ListPlan, limit: number, offset: number): Promise<Row[]> {
     const order = plan.sort.order;
-    return this.filtered(model, plan)
+    return this.filtered(model, plan, await this.scopeOf(model))
       .select(readColumns(model))
       .orderBy(plan.sort.column, (ob) => (order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsFirst()))
       .orderBy('id', order)
@@ -59,8 +64,9 @@ export class RecordReader {
   }
 
   async page(model: EntityModel, plan: ListPlan): Promise<Page> {
-    const filtered = plan.filters.length > 0 || !!plan.selections || model.system;
-    const { total, estimated } = await countRows(this.db, model.table, this.filtered(model, plan), filtered);
+    const scope = await this.scopeOf(model);
+    const filtered = plan.filters.length > 0 || !!plan.selections || model.system || !!model.doc.entity.softDelete || isRestricted(scope);
+    const { total, estimated } = await countRows(this.db, model.table, this.filtered(model, plan, scope), filtered);
     const rows = await this.rows(model, plan, plan.pageSize, (plan.pageNo - 1) * plan.pageSize);
     return {
       records: await this.decorate(model, rows),
@@ -73,7 +79,9 @@ export class RecordReader {
   }
 
   async byId(model: EntityModel, id: string): Promise<Row> {
-    const row = await this.db.selectFrom(model.table).select(readColumns(model)).where('id', '=', id).executeTakeFirst();
+    let one = applyScope(this.db.selectFrom(model.table).select(readColumns(model)).where('id', '=', id), await this.scopeOf(model));
+    if (model.doc.entity.softDelete) one = one.where(model.doc.entity.softDelete, '=', 0);
+    const row = await one.executeTakeFirst();
     if (!row) throw notFound(NOT_FOUND);
     const [record] = await this.decorate(model, [row]);
     for (const slot of model.batches) {
@@ -121,6 +129,7 @@ export class RecordReader {
       for (const [name, dict] of dictFields) out[`${name}_dictText`] = this.dictText(dict, row[name]);
       for (const [name, map] of labels) out[`${name}_dictText`] = row[name] === null || row[name] === undefined ? '' : (map.get(String(row[name])) ?? '');
       if (!unmasked) for (const f of model.fields) if (f.mask) out[f.name] = maskValue(f.mask, row[f.name]);
+      hideSecrets(model, out);
       return out;
     });
   }

@@ -28,6 +28,8 @@ const DICTIONARY_TABLES = new Set(['sys_dict', 'sys_dict_item']);
 export class SchemaRuntime {
   private current: Registry | null = null;
   readonly access: Access;
+  /** Called with the tables a committed write touched (the job scheduler re-reads its jobs). */
+  private readonly writeListeners: ((tables: Set<string>) => void)[] = [];
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -50,13 +52,23 @@ export class SchemaRuntime {
    * nothing; the documents in force stay as they were (at start: the server does not start).
    */
   async reload(): Promise<Registry> {
-    const registry = await loadRegistry(this.db, this.dir);
-    await this.db.transaction().execute(async (trx) => {
+    return this.reloadWith(async () => {});
+  }
+
+  /**
+   * Reload after `stage` has changed sys_schema (a designer publication) in the same transaction: when
+   * a document is refused or a table change is unsafe, the staged rows roll back with everything else.
+   */
+  async reloadWith(stage: (trx: Kysely<DB>) => Promise<void>): Promise<Registry> {
+    const registry = await this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${sql.lit(SYNC_LOCK)})`.execute(trx);
+      await stage(trx);
+      const registry = await loadRegistry(trx, this.dir);
       await syncTables(trx, registry);
       await syncDictionaries(trx, registry);
       await syncFillRules(trx, registry);
       await syncMenus(trx, registry);
+      return registry;
     });
     this.current = registry;
     this.dictionaries.refresh();
@@ -69,14 +81,19 @@ export class SchemaRuntime {
   }
 
   async reader(session: Session): Promise<RecordReader> {
-    return new RecordReader(this.db, this.registry, await this.dictionaries.allItems(), (model) => this.access.seesSensitive(session, model));
+    return new RecordReader(this.db, this.registry, await this.dictionaries.allItems(), (model) => this.access.seesSensitive(session, model), (model) => this.access.scope(session, model));
   }
 
   /**
    * Runs `work` with a writer inside one transaction. Everything a write consults outside its own
    * tables (dictionaries, the user's transition permissions) is read before the transaction begins.
    */
+  onWrite(listener: (tables: Set<string>) => void): void {
+    this.writeListeners.push(listener);
+  }
+
   async write<T>(session: Session, model: EntityModel, work: (writer: RecordWriter) => Promise<T>, at = nowText()): Promise<T> {
+    if (model.doc.entity.readOnly) throw badRequest(`【${model.title}】是只读数据，不能修改`);
     const registry = this.registry;
     const involved = [model, ...model.batches.map((b) => registry.get(b.child))];
     const held = await this.access.heldOf(session, involved.flatMap(transitionPermissions));
@@ -94,6 +111,7 @@ export class SchemaRuntime {
       throw databaseRefusal(error) ?? error;
     } finally {
       if ([...touched].some((t) => DICTIONARY_TABLES.has(t))) this.dictionaries.refresh();
+      if (touched.size) for (const listener of this.writeListeners) listener(touched);
     }
   }
 }

@@ -5,6 +5,7 @@ import { type DataRecord, entityApi } from '../../schema/api.ts';
 import type { FieldDef, SchemaDocument } from '../../schema/types.generated.ts';
 import { LAYOUT_TYPES, widgets } from '../../schema/walk.ts';
 import { ChildList } from './ChildList.tsx';
+import { DataDiff } from './DataDiff.tsx';
 
 export const MAX_DETAIL_COLUMNS = 4;
 
@@ -46,6 +47,7 @@ export function DetailView({ doc, recordId, onClose }: { doc: SchemaDocument; re
             ))}
           </Descriptions>
         )}
+        {record && doc.detail?.diff && <DataDiff before={record[doc.detail.diff.before]} after={record[doc.detail.diff.after]} />}
         {record && doc.detail?.children?.map((c) => <ChildList key={c.entity} code={c.entity} field={c.field} parentId={recordId} title={c.title} />)}
       </Spin>
     </Drawer>

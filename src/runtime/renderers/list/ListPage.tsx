@@ -13,6 +13,8 @@ import { useTableColumns } from './columns.tsx';
 import { DataTable } from './DataTable.tsx';
 import { downloadFile } from './download.ts';
 import { ListToolbar } from './ListToolbar.tsx';
+import { RecycleBinButton } from './RecycleBin.tsx';
+import { RowOperations } from './RowOperations.tsx';
 import { QueryBar } from './QueryBar.tsx';
 import { PAGE_SIZES, useListData } from './useListData.ts';
 
@@ -57,7 +59,12 @@ export function ListPage({ doc }: { doc: SchemaDocument }) {
           </Popconfirm>
         );
       });
-      return <span className="row-actions">{links.flatMap((l, i) => (i ? [<Divider key={`d${i}`} type="vertical" />, l] : [l]))}</span>;
+      return (
+        <span className="row-actions">
+          {links.flatMap((l, i) => (i ? [<Divider key={`d${i}`} type="vertical" />, l] : [l]))}
+          <RowOperations doc={doc} row={row.original} can={can} onDone={list.reload} />
+        </span>
+      );
     },
   };
 
@@ -76,6 +83,7 @@ export function ListPage({ doc }: { doc: SchemaDocument }) {
         onImported={list.reload}
         onBatchDelete={() => Modal.confirm({ title: '确认删除', content: `是否删除选中的 ${list.selectedIds.length} 条数据?`, okText: '确定', cancelText: '取消', onOk: () => remove(list.selectedIds) })}
         columns={doc.list?.columns ?? []}
+        extra={toolbar.includes('recycle') && doc.entity.softDelete && can('delete') ? <RecycleBinButton doc={doc} onChanged={list.reload} /> : undefined}
         visibility={visibility}
         onVisibilityChange={(v) => {
           setVisibility(v);
@@ -95,7 +103,7 @@ export function ListPage({ doc }: { doc: SchemaDocument }) {
         />
       )}
       <DataTable
-        columns={rowActions.length ? [...columns, actionColumn] : columns}
+        columns={rowActions.length || doc.list?.operations?.length ? [...columns, actionColumn] : columns}
         data={list.data.records}
         loading={list.loading}
         sorting={list.sorting}

@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Modal, message, Popover, Space } from 'antd';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import type { Envelope } from '../../api-types.ts';
 import { request, RequestFailure } from '../../http/client.ts';
 import type { ColumnDef } from '../../schema/types.generated.ts';
@@ -17,6 +17,8 @@ export interface ToolbarProps {
   columns: readonly ColumnDef[];
   visibility: Record<string, boolean>;
   onVisibilityChange: (v: Record<string, boolean>) => void;
+  /** Buttons a screen adds after the standard ones (the recycle bin). */
+  extra?: ReactNode;
 }
 
 type ImportErrors = { errors?: { row: number; messages: string[] }[] };
@@ -105,6 +107,7 @@ export function ListToolbar(p: ToolbarProps) {
             批量删除
           </Button>
         )}
+        {p.extra}
       </Space>
       <Popover content={settings} title="列设置" trigger="click" placement="bottomRight">
         <Button icon={<SettingOutlined />} aria-label="列设置" />

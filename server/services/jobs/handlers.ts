@@ -1,0 +1,51 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AppContext } from '../../context.ts';
+
+/*
+ * The handlers a scheduled job may name. A job stores only a key of this map: nothing from a request
+ * ever picks a class, a script or a path to run.
+ */
+
+export interface JobRun {
+  ctx: AppContext;
+  /** The job's parameter text as stored (may be empty). */
+  parameter: string;
+}
+
+export type JobHandler = (run: JobRun) => Promise<string>;
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Files of the uploads' 'temp' area older than the parameter's days (default 1) are removed. */
+async function cleanTempUploads({ ctx, parameter }: JobRun): Promise<string> {
+  const days = Number(parameter) > 0 ? Number(parameter) : 1;
+  const root = join(ctx.config.dataDir, 'upload', 'temp');
+  const cutoff = Date.now() - days * DAY;
+  let removed = 0;
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else if ((await stat(path)).mtimeMs < cutoff) {
+        await rm(path, { force: true });
+        removed++;
+      }
+    }
+  };
+  await walk(root);
+  return `已清理${removed}个临时文件`;
+}
+
+async function refreshDictCache({ ctx }: JobRun): Promise<string> {
+  ctx.dictionaries.refresh();
+  return '刷新缓存完成！';
+}
+
+async function sampleLog({ parameter }: JobRun): Promise<string> {
+  return `示例任务执行完成${parameter ? `：${parameter.slice(0, 100)}` : ''}`;
+}
+
+export const JOB_HANDLERS: Record<string, JobHandler> = { cleanTempUploads, refreshDictCache, sampleLog };
+
+export const isJobHandler = (name: unknown): boolean => typeof name === 'string' && Object.hasOwn(JOB_HANDLERS, name);
