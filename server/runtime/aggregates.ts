@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { evaluateCondition } from '../../src/runtime/schema/condition.ts';
 import type { Condition } from '../../src/runtime/schema/types.generated.ts';
 import { badRequest } from '../http/envelope.ts';
 import { conditionSql } from './condition.ts';
@@ -58,7 +59,8 @@ export async function applyRollups(db: Kysely<any>, registry: Registry, model: E
 
 export async function checkLimits(db: Kysely<any>, registry: Registry, model: EntityModel, changes: RowChange[]): Promise<void> {
   for (const rule of model.doc.entity.rules?.limits ?? []) {
-    const ids = idsVia(changes.filter((c) => c.after), rule.via, ['after']);
+    // A row the limit does not count (a void invoice) cannot raise the total: it is never refused.
+    const ids = idsVia(changes.filter((c) => c.after && evaluateCondition(rule.where, c.after)), rule.via, ['after']);
     if (!ids.length) continue;
     const parent = registry.get(rule.ceiling.entity);
     await lock(db, parent.table, ids);

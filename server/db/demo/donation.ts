@@ -22,14 +22,14 @@ const ACTIVITIES = [
   { name: '新学年助学金（筹备中）', category: '1', status: '0', target: 600000, months: [-1, -13], teams: [] as string[] },
 ];
 
-const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈';
-const GIVEN = ['伟', '芳', '娜', '秀英', '敏', '静', '丽', '强', '磊', '军', '洋', '勇', '艳', '杰', '娟', '涛', '明', '超', '秀兰', '霞', '平', '刚', '桂英', '晓东', '雨桐', '子涵', '浩然', '欣怡', '梓萱', '宇轩'];
+export const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈';
+export const GIVEN = ['伟', '芳', '娜', '秀英', '敏', '静', '丽', '强', '磊', '军', '洋', '勇', '艳', '杰', '娟', '涛', '明', '超', '秀兰', '霞', '平', '刚', '桂英', '晓东', '雨桐', '子涵', '浩然', '欣怡', '梓萱', '宇轩'];
 const COMPANIES = ['腾飞科技有限公司', '华泰建设集团', '鑫源贸易有限公司', '绿洲农业发展公司', '博远教育咨询公司', '恒信会计师事务所', '星河文化传媒公司'];
 const GROUPS = ['实验中学初三(2)班', '市第一医院爱心协会', '阳光志愿者协会', '滨江社区居委会', '理工大学青年志愿者协会'];
 const MESSAGES = ['愿孩子们健康成长', '一点心意，请收下', '加油！', '希望每个孩子都能读上书', '为爱接力', null, null, null];
 
 /** A small deterministic generator (mulberry32), so the demo is the same on every install. */
-function random(seed: number) {
+export function random(seed: number) {
   let a = seed;
   const next = () => {
     a = (a + 0x6d2b79f5) | 0;
@@ -40,7 +40,7 @@ function random(seed: number) {
   return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] };
 }
 
-const monthsAgo = (n: number) => {
+export const monthsAgo = (n: number) => {
   const d = new Date();
   d.setMonth(d.getMonth() - n);
   return d;

@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Session } from '../../auth/session.ts';
+import type { AppContext } from '../../context.ts';
+import { formatTimestamp } from '../../lib/time.ts';
+
+/*
+ * Demo rows are written through the schema runtime as the admin, at a chosen moment, so generated codes,
+ * roll-ups, derived statuses, status steps and the data log are what the rules make them.
+ */
+
+export type Row = Record<string, unknown> & { id: string };
+
+export interface DemoWriter {
+  db: Kysely<any>;
+  add(code: string, values: Record<string, unknown>, at: Date): Promise<Row>;
+  edit(code: string, id: string, values: Record<string, unknown>, at: Date): Promise<Row>;
+}
+
+export async function demoWriter(ctx: AppContext): Promise<DemoWriter> {
+  const { runtime, db } = ctx;
+  const admin = await db.selectFrom('sys_user').selectAll().where('username', '=', 'admin').executeTakeFirstOrThrow();
+  const session: Session = { user: admin, jti: 'demo', exp: 0, tenantId: admin.tenant_id };
+  const model = (code: string) => runtime.registry.get(code);
+  return {
+    db: db as Kysely<any>,
+    add: (code, values, at) => runtime.write(session, model(code), (w) => w.add(model(code), { values, batches: new Map() }), formatTimestamp(at)) as Promise<Row>,
+    edit: (code, id, values, at) => runtime.write(session, model(code), (w) => w.edit(model(code), { id, values, batches: new Map() }), formatTimestamp(at)) as Promise<Row>,
+  };
+}
+
+export const dateText = (d: Date) => formatTimestamp(d).slice(0, 10);
+export const at = (d: Date) => formatTimestamp(d);
+/** A moment between two others. */
+export const between = (next: () => number, from: Date, to: Date) => new Date(from.getTime() + next() * Math.max(0, to.getTime() - from.getTime()));
