@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB, SysPermission } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { nowText } from '../lib/time.ts';
+import type { ReportDef } from '../../src/runtime/schema/types.generated.ts';
 import type { EntityModel } from './model.ts';
 import type { Registry } from './registry.ts';
 
@@ -29,6 +30,8 @@ const ADMIN = 'admin';
 
 const stableId = (kind: string, key: string) => createHash('md5').update(`${kind}:${key}`).digest('hex');
 export const menuIdOf = (code: string) => stableId('menu', code);
+/** The menu entry of a declared report (document.reports[].menu); holding it is the permission to run the report. */
+export const reportMenuIdOf = (code: string, report: string) => stableId('menu', `${code}#report/${report}`);
 export const actionCode = (model: EntityModel, action: ActionKey) => `${model.prefix}:${action}`;
 
 interface Button {
@@ -45,6 +48,9 @@ function buttonsOf(model: EntityModel): Button[] {
   for (const step of model.doc.entity.rules?.transitions?.steps ?? []) {
     if (step.permission && !buttons.some((b) => b.perms === step.permission)) buttons.push({ perms: step.permission, name: step.label ?? `状态变为${step.to}`, roles: step.roles ? [ADMIN, ...step.roles] : roles });
   }
+  // list.operations: each row operation sits behind the button {prefix}:{key} (list.schema.json).
+  for (const op of model.doc.list?.operations ?? []) if (!buttons.some((b) => b.perms === `${model.prefix}:${op.key}`)) buttons.push({ perms: `${model.prefix}:${op.key}`, name: op.label, roles });
+  for (const op of model.doc.list?.operations ?? []) buttons.push({ perms: `${model.prefix}:${op.key}`, name: op.label, roles });
   const sensitive = model.doc.entity.rules?.sensitivePermission;
   if (sensitive) buttons.push({ perms: sensitive, name: '查看敏感信息', roles: [ADMIN] });
   return buttons;
@@ -115,10 +121,29 @@ class MenuWriter {
       if (await this.create({ ...BASE, id: buttonId, parent_id: id, name: b.name, menu_type: 2, perms: b.perms, sort_no: i + 1, is_route: false })) await this.grant(buttonId, b.roles);
     }
   }
+
+  /** A declared report's screen: its own entry under its area, rendered by the report page, granted to its roles. */
+  async report(model: EntityModel, report: ReportDef): Promise<void> {
+    const menu = report.menu!;
+    const areaId = await this.area({ ...model, doc: { ...model.doc, menu } });
+    const id = reportMenuIdOf(model.code, report.code);
+    const created = await this.create({
+      ...BASE, id, parent_id: areaId, name: menu.title ?? report.title, menu_type: 1, url: `/${model.code}/report/${report.code}`, component: `report/${model.code}/${report.code}`,
+      icon: menu.icon ?? null, sort_no: menu.sort ?? 0, keep_alive: menu.keepAlive ?? false, hidden: menu.hidden ?? false,
+    });
+    if (created) {
+      const everyone = [ADMIN, ...(menu.roles ?? []), ...(menu.readRoles ?? [])];
+      await this.grant(id, everyone);
+      await this.grant(areaId, everyone);
+    }
+  }
 }
 
 export async function syncMenus(db: Kysely<DB>, registry: Registry): Promise<void> {
   const roles = await db.selectFrom('sys_role').select(['id', 'role_code']).execute();
   const writer = new MenuWriter(db, new Map(roles.map((r) => [r.role_code, r.id])));
-  for (const model of registry.all()) if (model.doc.menu) await writer.screen(model);
+  for (const model of registry.all()) {
+    if (model.doc.menu) await writer.screen(model);
+    for (const report of model.doc.reports ?? []) if (report.menu) await writer.report(model, report);
+  }
 }

@@ -5,14 +5,17 @@ import { applyRollups, checkLimits, type RowChange } from './aggregates.ts';
 import { conditionalRequiredErrors } from './conditional-required.ts';
 import { type Actor, type LogAction, writeDataLog } from './data-log.ts';
 import { applyEffects } from './effects.ts';
+import { checkDeleteGuards } from './delete-guards.ts';
 import { applyDerived } from './derived-status.ts';
 import { loadRule, nextCode } from './fill-rules.ts';
 import { isMaskedOf } from './masking.ts';
 import { type BatchSlot, type EntityModel, readColumns } from './model.ts';
+import { fieldCheckErrors } from './field-checks.ts';
 import { type Dicts, dataErrors, dictErrors } from './record-checks.ts';
 import { type Input, readInput, withDefaults } from './record-input.ts';
 import { type FieldError, inFormOrder, validateRecord } from './record-schema.ts';
 import type { Registry } from './registry.ts';
+import { encryptSecrets, keepStoredSecrets } from './secret-fields.ts';
 import { checkTransition, findStep, refusedMove } from './transitions.ts';
 
 /*
@@ -69,6 +72,8 @@ export class RecordWriter {
     const required = conditionalRequiredErrors(model, record).filter((r) => !errors.some((e) => e.field === r.field));
     const problems = inFormOrder(model, [...errors.filter((e) => !outside.some((d) => d.field === e.field)), ...outside, ...required]);
     if (problems.length) throw new RecordInvalid(problems);
+    const checked = fieldCheckErrors(model, clean, changed);
+    if (checked.length) throw new RecordInvalid(checked);
     checkTransition(model, before, clean, this.ctx.held, this.ctx.dicts);
     const dataProblems = await dataErrors(this.ctx, model, clean, changed, id);
     if (dataProblems.length) throw new RecordInvalid(dataProblems);
@@ -89,7 +94,7 @@ export class RecordWriter {
     for (const f of model.fields) {
       if (f.generated && (clean[f.name] === null || clean[f.name] === undefined)) clean[f.name] = await nextCode(this.ctx.db, await loadRule(this.ctx.db, f.generated.rule), this.ctx.actor.now);
     }
-    await this.ctx.db.insertInto(model.table).values({ id, ...this.audit(model, 'add'), ...clean }).execute();
+    await this.ctx.db.insertInto(model.table).values({ id, ...this.audit(model, 'add'), ...encryptSecrets(model, clean) }).execute();
     await this.writeChildren(model, id, input.batches, false);
     await this.link(model, id, undefined, clean);
     const after = await this.load(model, id);
@@ -100,7 +105,7 @@ export class RecordWriter {
   async edit(model: EntityModel, input: Input): Promise<Record<string, unknown>> {
     if (!input.id) throw badRequest('ID不能为空');
     const before = await this.load(model, input.id, true);
-    const values = { ...input.values };
+    const values = keepStoredSecrets(model, { ...input.values });
     for (const f of model.fields) {
       // A masked value sent back unchanged (the user could not see the real one) keeps what is stored.
       if (f.mask && isMaskedOf(f.mask, values[f.name], before[f.name])) delete values[f.name];
@@ -108,7 +113,7 @@ export class RecordWriter {
     const merged = Object.fromEntries(model.fields.map((f) => [f.name, f.name in values ? values[f.name] : before[f.name]]));
     const changed = new Set(Object.keys(values).filter((name) => String(values[name] ?? '') !== String(before[name] ?? '')));
     const clean = await this.validate(model, merged, before, changed, input.id);
-    const set = Object.fromEntries(Object.keys(values).map((name) => [name, clean[name]]));
+    const set = encryptSecrets(model, Object.fromEntries(Object.keys(values).map((name) => [name, clean[name]])));
     await this.ctx.db.updateTable(model.table).set({ ...set, ...this.audit(model, 'edit') }).where('id', '=', input.id).execute();
     await this.writeChildren(model, input.id, input.batches, true);
     await this.link(model, input.id, before, clean);
@@ -119,6 +124,7 @@ export class RecordWriter {
 
   async remove(model: EntityModel, id: string): Promise<void> {
     const before = await this.load(model, id, true);
+    await checkDeleteGuards(this.ctx.db, this.ctx.registry, model, id);
     for (const { model: other, field } of this.ctx.registry.referencesTo(model.code)) {
       if (other.doc.entity.parent?.entity === model.code && other.doc.entity.parent.field === field.name) continue;
       const used = await this.ctx.db.selectFrom(other.table).select('id').where(field.name, '=', id).limit(1).executeTakeFirst();
@@ -128,7 +134,10 @@ export class RecordWriter {
       const rows = await this.ctx.db.selectFrom(child.table).select('id').where(child.doc.entity.parent!.field, '=', id).orderBy('id').execute();
       for (const row of rows) await this.remove(child, String(row.id));
     }
-    await this.ctx.db.deleteFrom(model.table).where('id', '=', id).execute();
+    // A soft-deleting entity only flags the row (the recycle bin restores it or deletes it for good).
+    const flag = model.doc.entity.softDelete;
+    if (flag) await this.ctx.db.updateTable(model.table).set({ [flag]: 1, ...this.audit(model, 'edit') }).where('id', '=', id).execute();
+    else await this.ctx.db.deleteFrom(model.table).where('id', '=', id).execute();
     await this.finish(model, 'delete', { before });
   }
 
