@@ -11,7 +11,6 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/connect.ts';
 import { seedDonationDemo } from './db/demo/donation.ts';
 import { seedEngagementDemo } from './db/demo/engagement.ts';
-import { seedEngagementDemo } from './db/demo/engagement.ts';
 import { seedCategories } from './db/demo/categories.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { type SeedOutcome, seedOnFirstStart } from './db/seed.ts';
@@ -154,7 +153,6 @@ export async function prepareApp(config: ServerConfig, database: Database, opts:
   if (seed.seeded && opts.demoData) {
     try {
       await seedDonationDemo(built.ctx);
-      await seedEngagementDemo(built.ctx);
       await seedEngagementDemo(built.ctx);
     } catch (error) {
       await built.app.close();

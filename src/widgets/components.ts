@@ -8,11 +8,19 @@ import { SwitchField } from './switch/SwitchField.tsx';
 import { CascaderField } from './cascader/CascaderField.tsx';
 import { DownloadField } from './download/DownloadField.tsx';
 import { PcaField } from './pca/PcaField.tsx';
+import { PermissionTreeField } from './permission-tree/PermissionTreeField.tsx';
 import { SearchSelectField } from './select-search/SearchSelectField.tsx';
 import { TreeSelectField } from './tree-select/TreeSelectField.tsx';
 import { EditorField } from './editor/EditorField.tsx';
 import { MarkdownField } from './markdown/MarkdownField.tsx';
 import { UploadField } from './upload/UploadField.tsx';
+import { DeptField } from './dept/DeptField.tsx';
+import { UserField } from './user/UserField.tsx';
+import { CategoryTreeField } from './category-tree/CategoryTreeField.tsx';
+import { HtmlBlock } from './html/HtmlBlock.tsx';
+import { FormButton } from './button/FormButton.tsx';
+import { PopupField } from './popup/PopupField.tsx';
+import { LinkDownField } from './link-down/LinkDownField.tsx';
 
 /** The components a compiled form may name in x-component / x-decorator. */
 export const formComponents = {
@@ -47,4 +55,12 @@ export const formComponents = {
   TreeSelectField,
   CascaderField,
   PcaField,
+  DeptField,
+  UserField,
+  CategoryTreeField,
+  HtmlBlock,
+  FormButton,
+  PermissionTreeField,
+  PopupField,
+  LinkDownField,
 };

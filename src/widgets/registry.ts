@@ -17,15 +17,23 @@ import type { WidgetRegistration, WidgetType } from './types.ts';
 import { cascader } from './cascader/index.ts';
 import { download } from './download/index.ts';
 import { pca } from './pca/index.ts';
+import { permissionTree } from './permission-tree/index.ts';
 import { selectSearch } from './select-search/index.ts';
 import { treeSelect } from './tree-select/index.ts';
 import { editor } from './editor/index.ts';
 import { markdown } from './markdown/index.ts';
 import { uploadFile } from './upload-file/index.ts';
 import { uploadImg } from './upload-img/index.ts';
+import { dept } from './dept/index.ts';
+import { user } from './user/index.ts';
+import { categoryTree } from './category-tree/index.ts';
+import { html } from './html/index.ts';
+import { button } from './button/index.ts';
+import { popup } from './popup/index.ts';
+import { linkDown } from './link-down/index.ts';
 
 /** The one widget registry: the form compiler, the list renderer and the designer all read it. */
-const ALL: WidgetRegistration[] = [input, textarea, password, number, integer, select, radio, checkbox, date, datetime, time, switchWidget, rate, slider, hidden, grid, card, table, divider, alert, text, batch, uploadFile, uploadImg, download, editor, markdown, selectSearch, treeSelect, cascader, pca];
+const ALL: WidgetRegistration[] = [input, textarea, password, number, integer, select, radio, checkbox, date, datetime, time, switchWidget, rate, slider, hidden, grid, card, table, divider, alert, text, batch, uploadFile, uploadImg, download, editor, markdown, selectSearch, treeSelect, cascader, pca, popup, linkDown, permissionTree, dept, user, categoryTree, html, button];
 
 export const widgetRegistry: ReadonlyMap<WidgetType, WidgetRegistration> = new Map(ALL.map((w) => [w.type, w]));
 

@@ -61,7 +61,18 @@ export function WidgetMock({ item }: { item: WidgetItem }): ReactNode {
     case 'treeSelect':
     case 'cascader':
     case 'pca':
+    case 'popup':
+    case 'linkDown':
       return <Select style={width} placeholder={placeholder ?? '请选择'} tabIndex={-1} />;
+    case 'user':
+    case 'dept':
+      return <Input style={width} readOnly placeholder={placeholder ?? (item.type === 'user' ? '请点击选择用户' : '请点击选择部门')} tabIndex={-1} />;
+    case 'categoryTree':
+      return <Select style={width} placeholder={placeholder ?? '请选择'} tabIndex={-1} />;
+    case 'html':
+      return <div className="fd-mock-note">{`HTML: ${typeof o.defaultValue === 'string' ? o.defaultValue.replace(/<[^>]*>/g, '').slice(0, 40) : ''}`}</div>;
+    case 'button':
+      return <Button type={o.type === 'dashed' ? 'dashed' : o.type === 'default' ? 'default' : 'primary'} danger={o.type === 'danger'} tabIndex={-1}>{item.label}</Button>;
     case 'uploadFile':
       return <Button icon={<UploadOutlined />}>{o.drag ? '拖拽文件到此处上传' : '上传文件'}</Button>;
     case 'uploadImg':

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { GUEST_USERNAME, sessionOf } from '../auth/session.ts';
+import type { AppContext } from '../context.ts';
+import { forbidden, notFound, ok } from '../http/envelope.ts';
+import { checkId } from '../runtime/record-input.ts';
+import { departTree, idTreeOf, myDepartTree, searchDeparts } from '../services/departs.ts';
+import { departIdsOf, userPage, usersOfDeparts } from '../services/user-picker.ts';
+
+/*
+ * Departments (spec section 7) and the user look-ups of the user-by-department modal. The department
+ * tree is what every department picker shows, so any signed-in user may read it; user accounts (names,
+ * phones) are for staff only, not the read-only guest. Deleting goes through the schema runtime's
+ * system/depart document, so its permission and its delete guards (child departments, users) apply.
+ */
+
+const DEPART_DOC = { area: 'system', entity: 'depart' };
+type Query = Record<string, unknown>;
+
+function demandStaff(request: FastifyRequest) {
+  const { user } = sessionOf(request);
+  if (user.username === GUEST_USERNAME) throw forbidden('访客无权查看用户信息');
+  return user;
+}
+
+export function departRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, runtime } = ctx;
+
+  app.get('/sys/sysDepart/queryTreeList', async () => ok(await departTree(db)));
+
+  app.get('/sys/sysDepart/queryIdTree', async () => ok(idTreeOf(await departTree(db))));
+
+  app.get<{ Querystring: Query }>('/sys/sysDepart/searchBy', async (request) => {
+    const keyword = request.query.keyWord ?? request.query.keyword;
+    return ok(await searchDeparts(db, typeof keyword === 'string' ? keyword : ''));
+  });
+
+  app.get('/sys/sysDepart/queryMyDeptTreeList', async (request) => ok(await myDepartTree(db, sessionOf(request).user.id)));
+
+  app.delete<{ Querystring: Query }>('/sys/sysDepart/delete', async (request) => {
+    const session = sessionOf(request);
+    const model = runtime.find(DEPART_DOC.area, DEPART_DOC.entity);
+    if (!model) throw notFound('很抱歉，资源未找到!');
+    await runtime.access.demand(session, model, 'delete');
+    const id = checkId(request.query.id);
+    await runtime.write(session, model, (w) => w.remove(model, id));
+    return ok(null, '删除成功!');
+  });
+
+  app.get<{ Querystring: Query }>('/sys/user/list', async (request) => {
+    demandStaff(request);
+    return ok(await userPage(db, request.query));
+  });
+
+  app.get<{ Querystring: Query }>('/sys/user/queryUserByDepId', async (request) => {
+    demandStaff(request);
+    return ok(await usersOfDeparts(db, departIdsOf(request.query.id), request.query.username));
+  });
+}

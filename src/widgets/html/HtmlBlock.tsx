@@ -1,0 +1,8 @@
+import { useMemo } from 'react';
+import { sanitizeHtml } from './sanitize.ts';
+
+/** The html layout widget: its HTML, cleaned by the allow-list sanitiser, never as given. */
+export function HtmlBlock({ html }: { html?: string }) {
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  return <div className="widget-html" data-testid="widget-html" dangerouslySetInnerHTML={{ __html: clean }} />;
+}
