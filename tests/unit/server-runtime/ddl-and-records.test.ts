@@ -88,7 +88,7 @@ describe('record validation', () => {
 
 describe('cross-document checks', () => {
   it('the shipped documents agree with each other', () => {
-    const docs = new Map(['donation/activity', 'donation/team', 'donation/record', 'sys/dict', 'sys/dict_item'].map((c) => [c, documentOf(c)]));
+    const docs = new Map(['donation/activity', 'donation/team', 'donation/record', 'wx/user', 'sys/dict', 'sys/dict_item'].map((c) => [c, documentOf(c)]));
     expect(crossCheck(docs)).toEqual([]);
   });
 
@@ -96,9 +96,12 @@ describe('cross-document checks', () => {
     const docs = new Map(['donation/team', 'donation/record'].map((c) => [c, documentOf(c)]));
     expect(crossCheck(docs)).toEqual([
       'donation/team: 字段 activity_id 引用了不存在的文档 donation/activity',
+      'donation/record: 字段 wx_user_id 引用了不存在的文档 wx/user',
       'donation/record: 字段 activity_id 引用了不存在的文档 donation/activity',
       'donation/record: rules.rollups 引用了不存在的文档 donation/activity',
       'donation/record: rules.rollups 引用了不存在的文档 donation/activity',
+      'donation/record: rules.rollups 引用了不存在的文档 wx/user',
+      'donation/record: rules.rollups 引用了不存在的文档 wx/user',
     ]);
     const record = documentOf('donation/record');
     record.fillRules = [];
