@@ -48,8 +48,6 @@ function buttonsOf(model: EntityModel): Button[] {
   for (const step of model.doc.entity.rules?.transitions?.steps ?? []) {
     if (step.permission && !buttons.some((b) => b.perms === step.permission)) buttons.push({ perms: step.permission, name: step.label ?? `状态变为${step.to}`, roles: step.roles ? [ADMIN, ...step.roles] : roles });
   }
-  // list.operations: each row operation sits behind the button {prefix}:{key} (list.schema.json).
-  for (const op of model.doc.list?.operations ?? []) if (!buttons.some((b) => b.perms === `${model.prefix}:${op.key}`)) buttons.push({ perms: `${model.prefix}:${op.key}`, name: op.label, roles });
   for (const op of model.doc.list?.operations ?? []) buttons.push({ perms: `${model.prefix}:${op.key}`, name: op.label, roles });
   const sensitive = model.doc.entity.rules?.sensitivePermission;
   if (sensitive) buttons.push({ perms: sensitive, name: '查看敏感信息', roles: [ADMIN] });

@@ -12,7 +12,8 @@ import { EMPTY_CONFIG } from './state/designer.ts';
 import { loadForm } from './state/io.ts';
 import { resetBatchFormCodes } from './state/limits.ts';
 import { createDesignerStore, createStore } from './state/store.ts';
-import { Toolbar } from './toolbar/Toolbar.tsx';
+import type { PublishMeta } from './state/derive.ts';
+import { Toolbar, type ToolbarAction } from './toolbar/Toolbar.tsx';
 import './designer.css';
 
 /*
@@ -31,6 +32,10 @@ export interface FormDesignerProps {
   onlineForms?: DesignerEnv['onlineForms'];
   /** The schema document the form came from (export code keeps the rest of it). */
   document?: SchemaDocument;
+  /** Toolbar buttons of the host page after 保存 (发布, 打开). */
+  actions?: ToolbarAction[];
+  /** The online form being designed: export code shows the documents its publication puts in force. */
+  online?: PublishMeta;
 }
 
 export const DEFAULT_TITLE = '表单设计器';
@@ -62,7 +67,7 @@ function useStoresFor(initial: FormDef | undefined, onlineForms: DesignerEnv['on
   return stores;
 }
 
-export function FormDesigner({ initial, title = DEFAULT_TITLE, onSave, onClose, onlineForms, document }: FormDesignerProps) {
+export function FormDesigner({ initial, title = DEFAULT_TITLE, onSave, onClose, onlineForms, document, actions, online }: FormDesignerProps) {
   const stores = useStoresFor(initial, onlineForms);
   const dnd = useCanvasDnd(stores);
   return (
@@ -76,7 +81,7 @@ export function FormDesigner({ initial, title = DEFAULT_TITLE, onSave, onClose, 
               <Palette />
             </aside>
             <section className="fd-center">
-              <Toolbar onSave={onSave} onClose={onClose} document={document} />
+              <Toolbar onSave={onSave} onClose={onClose} document={document} actions={actions} online={online} />
               <Canvas canvasRef={dnd.canvasRef} />
             </section>
             <aside className="fd-right">

@@ -1,7 +1,8 @@
 import { withoutInternals } from '../../runtime/renderers/form/values.ts';
 import type { FormDef, WidgetItem } from '../../runtime/schema/types.generated.ts';
+import { duplicateProblems } from './derive.ts';
 import { isDataWidget, isKnownType } from './items.ts';
-import { childSlots } from './tree.ts';
+import { allItems, childSlots } from './tree.ts';
 import { checkFormSchema } from './validators/index.ts';
 
 /*
@@ -26,24 +27,9 @@ export const dataJson = (values: unknown) => JSON.stringify(withoutInternals(val
 export function formProblems(def: unknown): string[] {
   const verdict = checkFormSchema(def);
   if (!verdict.ok) return verdict.errors;
-  const problems: string[] = [];
-  const keys = new Set<string>();
-  const models = new Set<string>();
-  // Batch children are columns of another table: their models only need to be unique within the batch.
-  const visit = (list: WidgetItem[], scope: string) => {
-    for (const item of list) {
-      if (!isKnownType(item.type)) problems.push(`未知控件类型 ${item.type}（${item.key}）`);
-      if (keys.has(item.key)) problems.push(`控件标识重复 ${item.key}`);
-      keys.add(item.key);
-      if (item.model && isDataWidget(item.type)) {
-        if (models.has(`${scope}.${item.model}`)) problems.push(`数据字段重复 ${item.model}`);
-        models.add(`${scope}.${item.model}`);
-      }
-      for (const child of childSlots(item)) visit(child.list, item.type === 'batch' ? item.key : scope);
-    }
-  };
-  visit((def as FormDef).list, '');
-  return problems;
+  const unknown = Array.from(allItems((def as FormDef).list)).filter((item) => !isKnownType(item.type));
+  const problems = unknown.map((item) => `未知控件类型 ${item.type}（${item.key}）`);
+  return [...problems, ...duplicateProblems((def as FormDef).list)];
 }
 
 export type ImportResult = { ok: true; def: FormDef } | { ok: false; message: string; errors: string[] };
