@@ -15,6 +15,7 @@ import { downloadFile } from './download.ts';
 import { ListToolbar } from './ListToolbar.tsx';
 import { RecycleBinButton } from './RecycleBin.tsx';
 import { RowOperations } from './RowOperations.tsx';
+import { TransitionActions } from './TransitionActions.tsx';
 import { QueryBar } from './QueryBar.tsx';
 import { PAGE_SIZES, useListData } from './useListData.ts';
 
@@ -46,7 +47,7 @@ export function ListPage({ doc }: { doc: SchemaDocument }) {
   const actionColumn: TColumn<DataRecord> = {
     id: '__actions',
     header: '操作',
-    size: 150,
+    size: doc.entity.rules?.transitions || doc.list?.operations?.length ? 240 : 150,
     enableSorting: false,
     cell: ({ row }) => {
       const id = String(row.original.id);
@@ -63,6 +64,7 @@ export function ListPage({ doc }: { doc: SchemaDocument }) {
         <span className="row-actions">
           {links.flatMap((l, i) => (i ? [<Divider key={`d${i}`} type="vertical" />, l] : [l]))}
           <RowOperations doc={doc} row={row.original} can={can} onDone={list.reload} />
+          <TransitionActions doc={doc} row={row.original} onDone={list.reload} />
         </span>
       );
     },
@@ -103,7 +105,7 @@ export function ListPage({ doc }: { doc: SchemaDocument }) {
         />
       )}
       <DataTable
-        columns={rowActions.length || doc.list?.operations?.length ? [...columns, actionColumn] : columns}
+        columns={rowActions.length || doc.list?.operations?.length || doc.entity.rules?.transitions ? [...columns, actionColumn] : columns}
         data={list.data.records}
         loading={list.loading}
         sorting={list.sorting}
