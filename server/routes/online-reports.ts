@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { sessionOf } from '../auth/session.ts';
+import type { AppContext } from '../context.ts';
+import { badRequest, notFound, ok } from '../http/envelope.ts';
+import { demandReader, queryItems, reportColumns } from '../services/online-reports/columns.ts';
+import { loadReport, type ReportDefinition } from '../services/online-reports/definitions.ts';
+import { parseDataRequest, runReport } from '../services/online-reports/query.ts';
+import { linkOptions } from '../services/online-reports/select-options.ts';
+
+/*
+ * Online reports (spec section 7, "Online reports and forms"): the popup's columns, query items and data,
+ * and the linked dropdown's options. The report id/code in the path is only ever a bound value.
+ */
+
+const KEY = /^[A-Za-z0-9_]{1,100}$/;
+type Query = Record<string, unknown>;
+
+export function onlineReportRoutes(app: FastifyInstance, ctx: AppContext) {
+  const readable = async (by: { id: string } | { code: string }, request: Parameters<typeof sessionOf>[0]): Promise<ReportDefinition> => {
+    const key = 'id' in by ? by.id : by.code;
+    if (!KEY.test(key)) throw badRequest('报表编码格式不正确');
+    const def = await loadReport(ctx.db, by);
+    if (!def) throw notFound(`报表不存在: ${key}`);
+    await demandReader(ctx, sessionOf(request), def);
+    return def;
+  };
+
+  app.get<{ Params: { code: string } }>('/online/cgreport/api/getRpColumns/:code', async (request) => {
+    return ok(await reportColumns(ctx, await readable({ code: request.params.code }, request)));
+  });
+
+  app.get<{ Params: { id: string } }>('/online/cgreport/api/getQueryInfo/:id', async (request) => {
+    return ok(queryItems(await readable({ id: request.params.id }, request)));
+  });
+
+  app.get<{ Params: { id: string }; Querystring: Query }>('/online/cgreport/api/getData/:id', async (request) => {
+    const def = await readable({ id: request.params.id }, request);
+    return ok(await runReport(ctx.db, def, parseDataRequest(def, request.query)));
+  });
+
+  app.get<{ Querystring: Query }>('/online/cgform/api/querySelectOptions', async (request) => ok(await linkOptions(ctx, request.query)));
+}

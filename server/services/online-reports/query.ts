@@ -1,0 +1,134 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { ApiError, badRequest } from '../../http/envelope.ts';
+import { escapeLike } from '../../runtime/like.ts';
+import type { ReportDefinition, ReportItem } from './definitions.ts';
+import { bindReportSql } from './sql-template.ts';
+
+/*
+ * getData: the report's statement wrapped as a sub-query, filtered, sorted and paged from outside. Only
+ * columns the definition lists can be filtered or sorted on, every request value is a bound parameter,
+ * and the whole thing runs in a read-only transaction, so even a statement that tries to write cannot.
+ */
+
+type Query = Record<string, unknown>;
+type Op = 'eq' | 'like' | 'gte' | 'lte';
+
+export interface Filter {
+  item: ReportItem;
+  op: Op;
+  value: string | number;
+}
+
+export interface DataRequest {
+  params: Record<string, string | null>;
+  filters: Filter[];
+  pageNo: number;
+  pageSize: number;
+  sort?: { column: string; order: 'asc' | 'desc' };
+}
+
+export const MAX_PAGE_SIZE = 200;
+const MAX_VALUE = 200;
+const PATTERNS: Record<ReportItem['type'], RegExp> = {
+  string: /^[\s\S]*$/,
+  integer: /^-?\d{1,15}$/,
+  number: /^-?\d{1,15}(\.\d{1,10})?$/,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  datetime: /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/,
+};
+
+/** A request value, with empty strings counting as absent (the client drops them too). */
+function given(q: Query, key: string): string | undefined {
+  const raw = Array.isArray(q[key]) ? (q[key] as unknown[])[0] : q[key];
+  if (raw === undefined || raw === null) return undefined;
+  const value = String(raw).trim();
+  if (value === '') return undefined;
+  if (value.length > MAX_VALUE) throw badRequest(`查询参数过长: ${key.slice(0, 64)}`);
+  return value;
+}
+
+function typed(item: ReportItem, raw: string, bound: 'begin' | 'end' | 'one'): string | number {
+  if (!PATTERNS[item.type].test(raw)) throw badRequest(`查询条件格式不正确: ${item.title}`);
+  if (item.type === 'integer' || item.type === 'number') return Number(raw);
+  // A day as the end of a date-time range means up to the end of that day.
+  if (item.type === 'datetime' && bound === 'end' && raw.length === 10) return `${raw} 23:59:59`;
+  return raw;
+}
+
+function pageNumber(q: Query, key: string, fallback: number, max: number): number {
+  const raw = given(q, key);
+  if (raw === undefined) return fallback;
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) throw badRequest(`分页参数不正确: ${key}`);
+  return Number(raw);
+}
+
+/** Reads filters, parameters, paging and sorting from a getData request; anything unknown is refused or ignored, never passed on. */
+export function parseDataRequest(def: ReportDefinition, q: Query): DataRequest {
+  const params: Record<string, string | null> = {};
+  for (const p of def.params) params[p.name] = given(q, p.name) ?? p.defaultValue ?? null;
+  const filters: Filter[] = [];
+  for (const item of def.items.filter((i) => i.search)) {
+    if (item.range) {
+      const begin = given(q, `${item.name}_begin`);
+      const end = given(q, `${item.name}_end`);
+      if (begin !== undefined) filters.push({ item, op: 'gte', value: typed(item, begin, 'begin') });
+      if (end !== undefined) filters.push({ item, op: 'lte', value: typed(item, end, 'end') });
+      continue;
+    }
+    const value = given(q, item.name);
+    if (value === undefined) continue;
+    // Free text is a contains search (JeecgBoot's *x* spelling is accepted); a dictionary value must match.
+    if (item.type === 'string' && !item.dict) filters.push({ item, op: 'like', value: value.replace(/^\*|\*$/g, '') });
+    else filters.push({ item, op: 'eq', value: typed(item, value, 'one') });
+  }
+  const column = given(q, 'column');
+  const order = given(q, 'order') ?? 'asc';
+  if (order !== 'asc' && order !== 'desc') throw badRequest('排序方式只能是 asc 或 desc');
+  if (column !== undefined && !def.items.some((i) => i.name === column)) throw badRequest(`排序字段不存在: ${column.slice(0, 64)}`);
+  return {
+    params,
+    filters,
+    pageNo: pageNumber(q, 'pageNo', 1, 1_000_000),
+    pageSize: pageNumber(q, 'pageSize', 10, MAX_PAGE_SIZE),
+    sort: column ? { column, order } : undefined,
+  };
+}
+
+function filterSql(filters: Filter[]): RawBuilder<boolean> {
+  if (!filters.length) return sql<boolean>`true`;
+  const parts = filters.map(({ item, op, value }) => {
+    const ref = sql.ref(`t.${item.name}`);
+    switch (op) {
+      case 'like':
+        return sql`${ref}::text ilike ${`%${escapeLike(String(value))}%`}`;
+      case 'eq':
+        return item.type === 'string' ? sql`${ref}::text = ${value}` : sql`${ref} = ${value}`;
+      case 'gte':
+        return sql`${ref} >= ${value}`;
+      case 'lte':
+        return sql`${ref} <= ${value}`;
+    }
+  });
+  return sql<boolean>`${sql.join(parts, sql` and `)}`;
+}
+
+const READ_ONLY_VIOLATION = '25006';
+
+/** One page of the report and the total, read inside a read-only transaction. */
+export async function runReport(db: Kysely<any>, def: ReportDefinition, req: DataRequest): Promise<{ total: number; records: Record<string, unknown>[] }> {
+  const body = bindReportSql(def.sql, req.params);
+  const where = filterSql(req.filters);
+  const order = req.sort ? sql`order by ${sql.ref(`t.${req.sort.column}`)} ${sql.raw(req.sort.order)} nulls last` : sql``;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await sql`set transaction read only`.execute(trx);
+      const counted = await sql<{ n: unknown }>`select count(*) as n from (${body}) as t where ${where}`.execute(trx);
+      const rows = await sql<Record<string, unknown>>`select t.* from (${body}) as t where ${where} ${order} limit ${req.pageSize} offset ${(req.pageNo - 1) * req.pageSize}`.execute(trx);
+      return { total: Number(counted.rows[0]?.n ?? 0), records: rows.rows };
+    });
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if ((error as { code?: string }).code === READ_ONLY_VIOLATION) throw badRequest('报表查询试图修改数据，已拒绝：报表只能读取数据');
+    throw new ApiError(500, `报表查询执行失败，请检查报表【${def.name}】的SQL: ${String((error as Error).message ?? error).slice(0, 200)}`);
+  }
+}
