@@ -120,6 +120,19 @@ describe('donation invoices', () => {
     refused(await s.api.put('/donation/invoice/edit', { id, status: '1' }, wangfang), '状态不能从已作废变为待开具');
   });
 
+  it('the row actions 开具, 寄出 and 作废 move it through POST /transition, stamping 开具日期', async () => {
+    const record = await addDonation(s, admin, activity, { amount: 100 });
+    const id = await addInvoice(record);
+    const issued = await s.api.post('/donation/invoice/transition', { id, to: '2' }, wangfang);
+    expect(issued.body, JSON.stringify(issued.body)).toMatchObject({ success: true, message: '开具成功!' });
+    expect((await row(s, 'donation_invoice', id))!.issue_date).toMatch(/^\d{4}-\d{2}-\d{2}/);
+    expect(await invoiceStatusOf(record)).toBe('2');
+    refused(await s.api.post('/donation/invoice/transition', { id, to: '3' }, zhangwei), '没有权限，请联系管理员授权【donation:invoice:send】', 403);
+    refused(await s.api.post('/donation/invoice/transition', { id, to: '1' }, wangfang), '状态不能从已开具变为待开具');
+    expect((await s.api.post('/donation/invoice/transition', { id, to: '4' }, wangfang)).body.message).toBe('作废成功!');
+    expect(await invoiceStatusOf(record)).toBe('0');
+  });
+
   it('deleting an invoice updates the record; a record with invoices is not deleted', async () => {
     const record = await addDonation(s, admin, activity, { amount: 100 });
     const id = await addInvoice(record);
