@@ -46,7 +46,9 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(null, '删除成功!');
   });
 
-  app.get<{ Querystring: Query }>('/sys/user/list', async (request) => {
+  // The user-management screen owns /sys/user/list (and its permission); pickers in any form use this
+  // lighter list, as JeecgBoot's user components use queryUserComponentData.
+  app.get<{ Querystring: Query }>('/sys/user/queryUserComponentData', async (request) => {
     demandStaff(request);
     return ok(await userPage(db, request.query));
   });

@@ -89,7 +89,7 @@ const picked = (r: Row): PickedUser => ({
   departIds: r.depart_ids,
 });
 
-/** GET /sys/user/list for the modal: username (contains), pageNo, pageSize, column, order. */
+/** GET /sys/user/queryUserComponentData for the modal: username (contains), pageNo, pageSize, column, order. */
 export async function userPage(db: Kysely<DB>, q: Record<string, unknown>): Promise<UserPage> {
   const account = accountPattern(q.username);
   const pageNo = pageNumber(q.pageNo, 1);

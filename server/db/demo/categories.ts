@@ -36,7 +36,7 @@ export async function seedCategories(db: Kysely<any>, table = 'sys_category'): P
   const insert = async (list: Seed[], pid: string | null) => {
     for (const c of list) {
       const id = newId();
-      await db.insertInto(table).values({ id, pid, name: c.name, code: c.code, create_by: 'system', create_time: now }).execute();
+      await db.insertInto(table).values({ id, pid, name: c.name, code: c.code, create_by: 'system', create_time: now, tenant_id: 0 }).execute();
       if (c.children) await insert(c.children, id);
     }
   };

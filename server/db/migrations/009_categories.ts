@@ -17,7 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('update_by', 'varchar(50)')
     .addColumn('update_time', 'timestamp(0)')
     .addColumn('sys_org_code', 'varchar(64)')
-    .addColumn('tenant_id', 'integer')
+    .addColumn('tenant_id', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex('idx_category_pid').on('sys_category').column('pid').execute();
 }

@@ -18,7 +18,7 @@ const contains = (url: URL) => (url.searchParams.get('username') ?? '').replace(
 export const PICKER_ROUTES = {
   '/sys/sysDepart/queryTreeList': () => STORY_DEPARTS,
   '/sys/sysDepart/searchBy': (url: URL) => STORY_DEPARTS[0].children.filter((d) => d.title.includes(url.searchParams.get('keyWord') ?? '')),
-  '/sys/user/list': (url: URL) => {
+  '/sys/user/queryUserComponentData': (url: URL) => {
     const records = STORY_USERS.filter((u) => u.username.includes(contains(url)));
     return { records, total: records.length, size: 10, current: 1, pages: 1 };
   },

@@ -67,7 +67,7 @@ describe('user-by-department modal', () => {
   });
 
   it('asks the general user list (paged, account as a contains search) until a department is chosen', () => {
-    expect(requestOf({ ...RESET_QUERY, account: ' zhang ' })).toEqual({ path: '/sys/user/list', params: { pageNo: 1, pageSize: 10, column: 'username', order: 'asc', username: '*zhang*' } });
+    expect(requestOf({ ...RESET_QUERY, account: ' zhang ' })).toEqual({ path: '/sys/user/queryUserComponentData', params: { pageNo: 1, pageSize: 10, column: 'username', order: 'asc', username: '*zhang*' } });
     expect(requestOf(RESET_QUERY).params).not.toHaveProperty('username');
   });
 
