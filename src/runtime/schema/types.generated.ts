@@ -200,6 +200,10 @@ export interface FieldDef {
    * a trigram index for substring search
    */
   searchable?: 'like';
+  /**
+   * no column: a value the form carries (a user's roles, a password) that the document's own server routes read and write; the generic runtime ignores it
+   */
+  virtual?: boolean;
   requiredWhen?: RequiredWhen;
   /**
    * a named server-side check registered in code (server/runtime/field-checks.ts)
@@ -816,7 +820,9 @@ export interface WidgetItem {
     | 'grid'
     | 'card'
     | 'table'
-    | 'batch';
+    | 'batch'
+    | 'linkDown'
+    | 'permissionTree';
   key: string;
   label?: string;
   icon?: string;
@@ -921,6 +927,22 @@ export interface WidgetOptions {
   popupCode?: string;
   orgFields?: string;
   destFields?: string;
+  /**
+   * popup: popups of one group share their report calls for 30 s
+   */
+  groupId?: string;
+  /**
+   * linkDown: a tree table declared as a dictSource with a pid
+   */
+  linkTable?: string;
+  linkTxt?: string;
+  linkKey?: string;
+  linkIdField?: string;
+  linkPidField?: string;
+  /**
+   * linkDown: comma list of the form fields holding the following levels
+   */
+  linkFields?: string;
   dictTable?: string;
   dictText?: string;
   dictCode?: string;

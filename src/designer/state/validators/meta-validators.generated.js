@@ -2,14 +2,14 @@
 import * as func3$ from 'ajv/dist/runtime/ucs2length.js';
 import * as func0$ from 'ajv/dist/runtime/equal.js';
 export const validateForm = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"form.schema.json","title":"FormDef","description":"The form designer's own format (spec section 3, 'Designer form definition'): { list, config }. The designer imports and exports it unchanged; the runtime compiles it to a Formily schema.","type":"object","required":["list","config"],"additionalProperties":false,"properties":{"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}},"config":{"$ref":"#/definitions/FormConfig"}},"definitions":{"WidgetType":{"type":"string","enum":["input","textarea","password","number","integer","select","checkbox","radio","date","datetime","time","rate","slider","switch","uploadFile","uploadImg","cascader","pca","treeSelect","categoryTree","selectSearch","popup","user","dept","editor","markdown","hidden","download","text","html","button","alert","divider","grid","card","table","batch"]},"Rule":{"title":"Rule","type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"}}},"Option":{"title":"OptionItem","type":"object","required":["value"],"properties":{"value":{"type":["string","number","boolean"]},"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/definitions/Option"}}}},"WidgetOptions":{"title":"WidgetOptions","description":"Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.","type":"object","properties":{"width":{"type":"string"},"defaultValue":{},"placeholder":{"type":"string"},"hidden":{"type":"boolean"},"disabled":{"type":"boolean"},"readonly":{"type":"boolean"},"clearable":{"type":"boolean"},"maxLength":{"type":["integer","null"],"minimum":0},"type":{"type":"string"},"isCc":{"type":"boolean"},"minRows":{"type":"integer","minimum":1},"maxRows":{"type":"integer","minimum":1},"min":{"type":["number","null"]},"max":{"type":["number","null"]},"precision":{"type":["integer","null"],"minimum":0,"maximum":50},"step":{"type":"number"},"integer":{"type":"boolean"},"multiple":{"type":"boolean"},"showSearch":{"type":"boolean"},"dynamic":{"type":"string","enum":["static","dict","distal"]},"dynamicKey":{"type":"string"},"options":{"type":"array","items":{"$ref":"#/definitions/Option"}},"distal":{"type":"object","properties":{"tableName":{"type":"string"},"value":{"type":"string"},"label":{"type":"string"}}},"treeCheckable":{"type":"boolean"},"range":{"type":"boolean"},"showTime":{"type":"boolean"},"format":{"type":"string"},"rangeDefaultValue":{"type":"array"},"rangePlaceholder":{"type":"array","items":{"type":"string"}},"disabledDate":{"type":"string","enum":["none","all","formerly","custom"]},"disabledDateRange":{"type":"array","items":{"type":"string"},"maxItems":2,"description":"for custom: dates outside [start, end] are disabled"},"allowHalf":{"type":"boolean"},"showInput":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"listType":{"type":"string","enum":["text","picture","picture-card"]},"fileName":{"type":"string"},"data":{"type":"string"},"headers":{"type":"object"},"action":{"type":"string"},"downloadWay":{"type":"string","enum":["a","ajax","dynamic"]},"dynamicFun":{"type":"string"},"drag":{"type":"boolean"},"onlineFormCode":{"type":"string"},"scrollY":{"type":"number","minimum":0},"showLabel":{"type":"boolean"},"hideSequence":{"type":"boolean"},"height":{"type":"integer","minimum":50},"chinesization":{"type":"boolean"},"activeValue":{"type":["string","number","boolean"]},"inactiveValue":{"type":["string","number","boolean"]},"handle":{"type":"string","enum":["submit","reset","dynamic"]},"description":{"type":"string"},"showIcon":{"type":"boolean"},"banner":{"type":"boolean"},"closable":{"type":"boolean"},"textAlign":{"type":"string","enum":["left","center","right"]},"showRequiredMark":{"type":"boolean"},"orientation":{"type":"string","enum":["left","center","right"]},"gutter":{"type":"integer","minimum":0},"bordered":{"type":"boolean"},"bright":{"type":"boolean"},"small":{"type":"boolean"},"customStyle":{"type":"string"},"popupCode":{"type":"string"},"orgFields":{"type":"string"},"destFields":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dictCode":{"type":"string"},"condition":{"type":"string"},"pcode":{"type":"string"},"areaType":{"type":"string","enum":["cascader","select"]}}},"GridColumn":{"title":"GridColumn","type":"object","required":["span","list"],"additionalProperties":false,"properties":{"span":{"type":"integer","minimum":0,"maximum":24},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}},"TableCell":{"title":"TableCell","type":"object","required":["list"],"additionalProperties":false,"properties":{"colspan":{"type":"integer","minimum":0},"rowspan":{"type":"integer","minimum":0},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}},"TableRow":{"title":"TableRow","type":"object","required":["tds"],"additionalProperties":false,"properties":{"tds":{"type":"array","items":{"$ref":"#/definitions/TableCell"}}}},"WidgetItem":{"title":"WidgetItem","type":"object","required":["type","key"],"additionalProperties":false,"properties":{"type":{"$ref":"#/definitions/WidgetType"},"key":{"type":"string","minLength":1},"label":{"type":"string"},"icon":{"type":"string"},"model":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"rules":{"type":"array","items":{"$ref":"#/definitions/Rule"}},"options":{"$ref":"#/definitions/WidgetOptions"},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"},"description":"card contents; batch child widgets"},"columns":{"type":"array","items":{"$ref":"#/definitions/GridColumn"}},"trs":{"type":"array","items":{"$ref":"#/definitions/TableRow"}}}},"Linkage":{"title":"Linkage","description":"Show, hide, require, disable or recompute one field from others, declared as data.","type":"object","required":["target","effect"],"additionalProperties":false,"properties":{"target":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"when":{"$ref":"condition.schema.json"},"effect":{"type":"string","enum":["show","hide","require","disable","set"]},"value":{"$ref":"expression.schema.json"}}},"FormConfig":{"title":"FormConfig","type":"object","properties":{"layout":{"type":"string","enum":["horizontal","vertical","inline"]},"labelCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"wrapperCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"labelWidth":{"type":"integer","minimum":0},"hideRequiredMark":{"type":"boolean"},"customStyle":{"type":"string"},"isPrint":{"type":"boolean"},"onlineFormCode":{"type":"string"},"cclist":{"type":"array","items":{"type":"string"}},"linkage":{"type":"array","items":{"$ref":"#/definitions/Linkage"}}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"form.schema.json","title":"FormDef","description":"The form designer's own format (spec section 3, 'Designer form definition'): { list, config }. The designer imports and exports it unchanged; the runtime compiles it to a Formily schema.","type":"object","required":["list","config"],"additionalProperties":false,"properties":{"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}},"config":{"$ref":"#/definitions/FormConfig"}},"definitions":{"WidgetType":{"type":"string","enum":["input","textarea","password","number","integer","select","checkbox","radio","date","datetime","time","rate","slider","switch","uploadFile","uploadImg","cascader","pca","treeSelect","categoryTree","selectSearch","popup","user","dept","editor","markdown","hidden","download","text","html","button","alert","divider","grid","card","table","batch","linkDown","permissionTree"]},"Rule":{"title":"Rule","type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"}}},"Option":{"title":"OptionItem","type":"object","required":["value"],"properties":{"value":{"type":["string","number","boolean"]},"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/definitions/Option"}}}},"WidgetOptions":{"title":"WidgetOptions","description":"Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.","type":"object","properties":{"width":{"type":"string"},"defaultValue":{},"placeholder":{"type":"string"},"hidden":{"type":"boolean"},"disabled":{"type":"boolean"},"readonly":{"type":"boolean"},"clearable":{"type":"boolean"},"maxLength":{"type":["integer","null"],"minimum":0},"type":{"type":"string"},"isCc":{"type":"boolean"},"minRows":{"type":"integer","minimum":1},"maxRows":{"type":"integer","minimum":1},"min":{"type":["number","null"]},"max":{"type":["number","null"]},"precision":{"type":["integer","null"],"minimum":0,"maximum":50},"step":{"type":"number"},"integer":{"type":"boolean"},"multiple":{"type":"boolean"},"showSearch":{"type":"boolean"},"dynamic":{"type":"string","enum":["static","dict","distal"]},"dynamicKey":{"type":"string"},"options":{"type":"array","items":{"$ref":"#/definitions/Option"}},"distal":{"type":"object","properties":{"tableName":{"type":"string"},"value":{"type":"string"},"label":{"type":"string"}}},"treeCheckable":{"type":"boolean"},"range":{"type":"boolean"},"showTime":{"type":"boolean"},"format":{"type":"string"},"rangeDefaultValue":{"type":"array"},"rangePlaceholder":{"type":"array","items":{"type":"string"}},"disabledDate":{"type":"string","enum":["none","all","formerly","custom"]},"disabledDateRange":{"type":"array","items":{"type":"string"},"maxItems":2,"description":"for custom: dates outside [start, end] are disabled"},"allowHalf":{"type":"boolean"},"showInput":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"listType":{"type":"string","enum":["text","picture","picture-card"]},"fileName":{"type":"string"},"data":{"type":"string"},"headers":{"type":"object"},"action":{"type":"string"},"downloadWay":{"type":"string","enum":["a","ajax","dynamic"]},"dynamicFun":{"type":"string"},"drag":{"type":"boolean"},"onlineFormCode":{"type":"string"},"scrollY":{"type":"number","minimum":0},"showLabel":{"type":"boolean"},"hideSequence":{"type":"boolean"},"height":{"type":"integer","minimum":50},"chinesization":{"type":"boolean"},"activeValue":{"type":["string","number","boolean"]},"inactiveValue":{"type":["string","number","boolean"]},"handle":{"type":"string","enum":["submit","reset","dynamic"]},"description":{"type":"string"},"showIcon":{"type":"boolean"},"banner":{"type":"boolean"},"closable":{"type":"boolean"},"textAlign":{"type":"string","enum":["left","center","right"]},"showRequiredMark":{"type":"boolean"},"orientation":{"type":"string","enum":["left","center","right"]},"gutter":{"type":"integer","minimum":0},"bordered":{"type":"boolean"},"bright":{"type":"boolean"},"small":{"type":"boolean"},"customStyle":{"type":"string"},"popupCode":{"type":"string"},"orgFields":{"type":"string"},"destFields":{"type":"string"},"groupId":{"type":"string","description":"popup: popups of one group share their report calls for 30 s"},"linkTable":{"type":"string","description":"linkDown: a tree table declared as a dictSource with a pid"},"linkTxt":{"type":"string"},"linkKey":{"type":"string"},"linkIdField":{"type":"string"},"linkPidField":{"type":"string"},"linkFields":{"type":"string","description":"linkDown: comma list of the form fields holding the following levels"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dictCode":{"type":"string"},"condition":{"type":"string"},"pcode":{"type":"string"},"areaType":{"type":"string","enum":["cascader","select"]}}},"GridColumn":{"title":"GridColumn","type":"object","required":["span","list"],"additionalProperties":false,"properties":{"span":{"type":"integer","minimum":0,"maximum":24},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}},"TableCell":{"title":"TableCell","type":"object","required":["list"],"additionalProperties":false,"properties":{"colspan":{"type":"integer","minimum":0},"rowspan":{"type":"integer","minimum":0},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}},"TableRow":{"title":"TableRow","type":"object","required":["tds"],"additionalProperties":false,"properties":{"tds":{"type":"array","items":{"$ref":"#/definitions/TableCell"}}}},"WidgetItem":{"title":"WidgetItem","type":"object","required":["type","key"],"additionalProperties":false,"properties":{"type":{"$ref":"#/definitions/WidgetType"},"key":{"type":"string","minLength":1},"label":{"type":"string"},"icon":{"type":"string"},"model":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"rules":{"type":"array","items":{"$ref":"#/definitions/Rule"}},"options":{"$ref":"#/definitions/WidgetOptions"},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"},"description":"card contents; batch child widgets"},"columns":{"type":"array","items":{"$ref":"#/definitions/GridColumn"}},"trs":{"type":"array","items":{"$ref":"#/definitions/TableRow"}}}},"Linkage":{"title":"Linkage","description":"Show, hide, require, disable or recompute one field from others, declared as data.","type":"object","required":["target","effect"],"additionalProperties":false,"properties":{"target":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"when":{"$ref":"condition.schema.json"},"effect":{"type":"string","enum":["show","hide","require","disable","set"]},"value":{"$ref":"expression.schema.json"}}},"FormConfig":{"title":"FormConfig","type":"object","properties":{"layout":{"type":"string","enum":["horizontal","vertical","inline"]},"labelCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"wrapperCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"labelWidth":{"type":"integer","minimum":0},"hideRequiredMark":{"type":"boolean"},"customStyle":{"type":"string"},"isPrint":{"type":"boolean"},"onlineFormCode":{"type":"string"},"cclist":{"type":"array","items":{"type":"string"}},"linkage":{"type":"array","items":{"$ref":"#/definitions/Linkage"}}}}}};
 const schema12 = {"title":"WidgetItem","type":"object","required":["type","key"],"additionalProperties":false,"properties":{"type":{"$ref":"#/definitions/WidgetType"},"key":{"type":"string","minLength":1},"label":{"type":"string"},"icon":{"type":"string"},"model":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"rules":{"type":"array","items":{"$ref":"#/definitions/Rule"}},"options":{"$ref":"#/definitions/WidgetOptions"},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"},"description":"card contents; batch child widgets"},"columns":{"type":"array","items":{"$ref":"#/definitions/GridColumn"}},"trs":{"type":"array","items":{"$ref":"#/definitions/TableRow"}}}};
-const schema13 = {"type":"string","enum":["input","textarea","password","number","integer","select","checkbox","radio","date","datetime","time","rate","slider","switch","uploadFile","uploadImg","cascader","pca","treeSelect","categoryTree","selectSearch","popup","user","dept","editor","markdown","hidden","download","text","html","button","alert","divider","grid","card","table","batch"]};
+const schema13 = {"type":"string","enum":["input","textarea","password","number","integer","select","checkbox","radio","date","datetime","time","rate","slider","switch","uploadFile","uploadImg","cascader","pca","treeSelect","categoryTree","selectSearch","popup","user","dept","editor","markdown","hidden","download","text","html","button","alert","divider","grid","card","table","batch","linkDown","permissionTree"]};
 const schema14 = {"title":"Rule","type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = typeof func3$.default === 'function' ? func3$.default : func3$.default.default;
 const pattern0 = new RegExp("^[a-z][a-z0-9_]{0,62}$", "u");
-const schema15 = {"title":"WidgetOptions","description":"Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.","type":"object","properties":{"width":{"type":"string"},"defaultValue":{},"placeholder":{"type":"string"},"hidden":{"type":"boolean"},"disabled":{"type":"boolean"},"readonly":{"type":"boolean"},"clearable":{"type":"boolean"},"maxLength":{"type":["integer","null"],"minimum":0},"type":{"type":"string"},"isCc":{"type":"boolean"},"minRows":{"type":"integer","minimum":1},"maxRows":{"type":"integer","minimum":1},"min":{"type":["number","null"]},"max":{"type":["number","null"]},"precision":{"type":["integer","null"],"minimum":0,"maximum":50},"step":{"type":"number"},"integer":{"type":"boolean"},"multiple":{"type":"boolean"},"showSearch":{"type":"boolean"},"dynamic":{"type":"string","enum":["static","dict","distal"]},"dynamicKey":{"type":"string"},"options":{"type":"array","items":{"$ref":"#/definitions/Option"}},"distal":{"type":"object","properties":{"tableName":{"type":"string"},"value":{"type":"string"},"label":{"type":"string"}}},"treeCheckable":{"type":"boolean"},"range":{"type":"boolean"},"showTime":{"type":"boolean"},"format":{"type":"string"},"rangeDefaultValue":{"type":"array"},"rangePlaceholder":{"type":"array","items":{"type":"string"}},"disabledDate":{"type":"string","enum":["none","all","formerly","custom"]},"disabledDateRange":{"type":"array","items":{"type":"string"},"maxItems":2,"description":"for custom: dates outside [start, end] are disabled"},"allowHalf":{"type":"boolean"},"showInput":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"listType":{"type":"string","enum":["text","picture","picture-card"]},"fileName":{"type":"string"},"data":{"type":"string"},"headers":{"type":"object"},"action":{"type":"string"},"downloadWay":{"type":"string","enum":["a","ajax","dynamic"]},"dynamicFun":{"type":"string"},"drag":{"type":"boolean"},"onlineFormCode":{"type":"string"},"scrollY":{"type":"number","minimum":0},"showLabel":{"type":"boolean"},"hideSequence":{"type":"boolean"},"height":{"type":"integer","minimum":50},"chinesization":{"type":"boolean"},"activeValue":{"type":["string","number","boolean"]},"inactiveValue":{"type":["string","number","boolean"]},"handle":{"type":"string","enum":["submit","reset","dynamic"]},"description":{"type":"string"},"showIcon":{"type":"boolean"},"banner":{"type":"boolean"},"closable":{"type":"boolean"},"textAlign":{"type":"string","enum":["left","center","right"]},"showRequiredMark":{"type":"boolean"},"orientation":{"type":"string","enum":["left","center","right"]},"gutter":{"type":"integer","minimum":0},"bordered":{"type":"boolean"},"bright":{"type":"boolean"},"small":{"type":"boolean"},"customStyle":{"type":"string"},"popupCode":{"type":"string"},"orgFields":{"type":"string"},"destFields":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dictCode":{"type":"string"},"condition":{"type":"string"},"pcode":{"type":"string"},"areaType":{"type":"string","enum":["cascader","select"]}}};
+const schema15 = {"title":"WidgetOptions","description":"Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.","type":"object","properties":{"width":{"type":"string"},"defaultValue":{},"placeholder":{"type":"string"},"hidden":{"type":"boolean"},"disabled":{"type":"boolean"},"readonly":{"type":"boolean"},"clearable":{"type":"boolean"},"maxLength":{"type":["integer","null"],"minimum":0},"type":{"type":"string"},"isCc":{"type":"boolean"},"minRows":{"type":"integer","minimum":1},"maxRows":{"type":"integer","minimum":1},"min":{"type":["number","null"]},"max":{"type":["number","null"]},"precision":{"type":["integer","null"],"minimum":0,"maximum":50},"step":{"type":"number"},"integer":{"type":"boolean"},"multiple":{"type":"boolean"},"showSearch":{"type":"boolean"},"dynamic":{"type":"string","enum":["static","dict","distal"]},"dynamicKey":{"type":"string"},"options":{"type":"array","items":{"$ref":"#/definitions/Option"}},"distal":{"type":"object","properties":{"tableName":{"type":"string"},"value":{"type":"string"},"label":{"type":"string"}}},"treeCheckable":{"type":"boolean"},"range":{"type":"boolean"},"showTime":{"type":"boolean"},"format":{"type":"string"},"rangeDefaultValue":{"type":"array"},"rangePlaceholder":{"type":"array","items":{"type":"string"}},"disabledDate":{"type":"string","enum":["none","all","formerly","custom"]},"disabledDateRange":{"type":"array","items":{"type":"string"},"maxItems":2,"description":"for custom: dates outside [start, end] are disabled"},"allowHalf":{"type":"boolean"},"showInput":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"listType":{"type":"string","enum":["text","picture","picture-card"]},"fileName":{"type":"string"},"data":{"type":"string"},"headers":{"type":"object"},"action":{"type":"string"},"downloadWay":{"type":"string","enum":["a","ajax","dynamic"]},"dynamicFun":{"type":"string"},"drag":{"type":"boolean"},"onlineFormCode":{"type":"string"},"scrollY":{"type":"number","minimum":0},"showLabel":{"type":"boolean"},"hideSequence":{"type":"boolean"},"height":{"type":"integer","minimum":50},"chinesization":{"type":"boolean"},"activeValue":{"type":["string","number","boolean"]},"inactiveValue":{"type":["string","number","boolean"]},"handle":{"type":"string","enum":["submit","reset","dynamic"]},"description":{"type":"string"},"showIcon":{"type":"boolean"},"banner":{"type":"boolean"},"closable":{"type":"boolean"},"textAlign":{"type":"string","enum":["left","center","right"]},"showRequiredMark":{"type":"boolean"},"orientation":{"type":"string","enum":["left","center","right"]},"gutter":{"type":"integer","minimum":0},"bordered":{"type":"boolean"},"bright":{"type":"boolean"},"small":{"type":"boolean"},"customStyle":{"type":"string"},"popupCode":{"type":"string"},"orgFields":{"type":"string"},"destFields":{"type":"string"},"groupId":{"type":"string","description":"popup: popups of one group share their report calls for 30 s"},"linkTable":{"type":"string","description":"linkDown: a tree table declared as a dictSource with a pid"},"linkTxt":{"type":"string"},"linkKey":{"type":"string"},"linkIdField":{"type":"string"},"linkPidField":{"type":"string"},"linkFields":{"type":"string","description":"linkDown: comma list of the form fields holding the following levels"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dictCode":{"type":"string"},"condition":{"type":"string"},"pcode":{"type":"string"},"areaType":{"type":"string","enum":["cascader","select"]}}};
 const schema16 = {"title":"OptionItem","type":"object","required":["value"],"properties":{"value":{"type":["string","number","boolean"]},"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/definitions/Option"}}}};
 const wrapper0 = {validate: validate13};
 
@@ -1161,9 +1161,9 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data.dictTable !== undefined){
-if(typeof data.dictTable !== "string"){
-const err87 = {instancePath:instancePath+"/dictTable",schemaPath:"#/properties/dictTable/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.groupId !== undefined){
+if(typeof data.groupId !== "string"){
+const err87 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1173,9 +1173,9 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data.dictText !== undefined){
-if(typeof data.dictText !== "string"){
-const err88 = {instancePath:instancePath+"/dictText",schemaPath:"#/properties/dictText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.linkTable !== undefined){
+if(typeof data.linkTable !== "string"){
+const err88 = {instancePath:instancePath+"/linkTable",schemaPath:"#/properties/linkTable/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1185,9 +1185,9 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data.dictCode !== undefined){
-if(typeof data.dictCode !== "string"){
-const err89 = {instancePath:instancePath+"/dictCode",schemaPath:"#/properties/dictCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.linkTxt !== undefined){
+if(typeof data.linkTxt !== "string"){
+const err89 = {instancePath:instancePath+"/linkTxt",schemaPath:"#/properties/linkTxt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1197,9 +1197,9 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data.condition !== undefined){
-if(typeof data.condition !== "string"){
-const err90 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.linkKey !== undefined){
+if(typeof data.linkKey !== "string"){
+const err90 = {instancePath:instancePath+"/linkKey",schemaPath:"#/properties/linkKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1209,9 +1209,9 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data.pcode !== undefined){
-if(typeof data.pcode !== "string"){
-const err91 = {instancePath:instancePath+"/pcode",schemaPath:"#/properties/pcode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.linkIdField !== undefined){
+if(typeof data.linkIdField !== "string"){
+const err91 = {instancePath:instancePath+"/linkIdField",schemaPath:"#/properties/linkIdField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1221,10 +1221,9 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data.areaType !== undefined){
-let data76 = data.areaType;
-if(typeof data76 !== "string"){
-const err92 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.linkPidField !== undefined){
+if(typeof data.linkPidField !== "string"){
+const err92 = {instancePath:instancePath+"/linkPidField",schemaPath:"#/properties/linkPidField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1233,8 +1232,10 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(!((data76 === "cascader") || (data76 === "select"))){
-const err93 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/enum",keyword:"enum",params:{allowedValues: schema15.properties.areaType.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.linkFields !== undefined){
+if(typeof data.linkFields !== "string"){
+const err93 = {instancePath:instancePath+"/linkFields",schemaPath:"#/properties/linkFields/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1244,14 +1245,97 @@ vErrors.push(err93);
 errors++;
 }
 }
-}
-else {
-const err94 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.dictTable !== undefined){
+if(typeof data.dictTable !== "string"){
+const err94 = {instancePath:instancePath+"/dictTable",schemaPath:"#/properties/dictTable/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err94];
 }
 else {
 vErrors.push(err94);
+}
+errors++;
+}
+}
+if(data.dictText !== undefined){
+if(typeof data.dictText !== "string"){
+const err95 = {instancePath:instancePath+"/dictText",schemaPath:"#/properties/dictText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(data.dictCode !== undefined){
+if(typeof data.dictCode !== "string"){
+const err96 = {instancePath:instancePath+"/dictCode",schemaPath:"#/properties/dictCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+if(data.condition !== undefined){
+if(typeof data.condition !== "string"){
+const err97 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+if(data.pcode !== undefined){
+if(typeof data.pcode !== "string"){
+const err98 = {instancePath:instancePath+"/pcode",schemaPath:"#/properties/pcode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+if(data.areaType !== undefined){
+let data83 = data.areaType;
+if(typeof data83 !== "string"){
+const err99 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+if(!((data83 === "cascader") || (data83 === "select"))){
+const err100 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/enum",keyword:"enum",params:{allowedValues: schema15.properties.areaType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+else {
+const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
 }
 errors++;
 }
@@ -1599,7 +1683,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!(((((((((((((((((((((((((((((((((((((data0 === "input") || (data0 === "textarea")) || (data0 === "password")) || (data0 === "number")) || (data0 === "integer")) || (data0 === "select")) || (data0 === "checkbox")) || (data0 === "radio")) || (data0 === "date")) || (data0 === "datetime")) || (data0 === "time")) || (data0 === "rate")) || (data0 === "slider")) || (data0 === "switch")) || (data0 === "uploadFile")) || (data0 === "uploadImg")) || (data0 === "cascader")) || (data0 === "pca")) || (data0 === "treeSelect")) || (data0 === "categoryTree")) || (data0 === "selectSearch")) || (data0 === "popup")) || (data0 === "user")) || (data0 === "dept")) || (data0 === "editor")) || (data0 === "markdown")) || (data0 === "hidden")) || (data0 === "download")) || (data0 === "text")) || (data0 === "html")) || (data0 === "button")) || (data0 === "alert")) || (data0 === "divider")) || (data0 === "grid")) || (data0 === "card")) || (data0 === "table")) || (data0 === "batch"))){
+if(!(((((((((((((((((((((((((((((((((((((((data0 === "input") || (data0 === "textarea")) || (data0 === "password")) || (data0 === "number")) || (data0 === "integer")) || (data0 === "select")) || (data0 === "checkbox")) || (data0 === "radio")) || (data0 === "date")) || (data0 === "datetime")) || (data0 === "time")) || (data0 === "rate")) || (data0 === "slider")) || (data0 === "switch")) || (data0 === "uploadFile")) || (data0 === "uploadImg")) || (data0 === "cascader")) || (data0 === "pca")) || (data0 === "treeSelect")) || (data0 === "categoryTree")) || (data0 === "selectSearch")) || (data0 === "popup")) || (data0 === "user")) || (data0 === "dept")) || (data0 === "editor")) || (data0 === "markdown")) || (data0 === "hidden")) || (data0 === "download")) || (data0 === "text")) || (data0 === "html")) || (data0 === "button")) || (data0 === "alert")) || (data0 === "divider")) || (data0 === "grid")) || (data0 === "card")) || (data0 === "table")) || (data0 === "batch")) || (data0 === "linkDown")) || (data0 === "permissionTree"))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/WidgetType/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];

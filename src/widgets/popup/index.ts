@@ -1,0 +1,28 @@
+import type { WidgetRegistration } from '../types.ts';
+
+/* The popup picker over an online report (spec sections 2, 3 and 5). */
+export const popup: WidgetRegistration = {
+  type: 'popup',
+  label: 'Popup弹框',
+  group: 'advanced',
+  data: true,
+  schema: (item) => ({
+    type: 'string',
+    'x-component': 'PopupField',
+    'x-component-props': {
+      popupCode: item.options?.popupCode,
+      orgFields: item.options?.orgFields,
+      destFields: item.options?.destFields,
+      multi: item.options?.multiple,
+      groupId: item.options?.groupId,
+      placeholder: item.options?.placeholder,
+    },
+  }),
+  scaffold: () => ({
+    type: 'popup',
+    label: 'Popup弹框',
+    icon: 'icon-popup',
+    options: { width: '100%', defaultValue: '', placeholder: '请选择', hidden: false, disabled: false, popupCode: '', orgFields: '', destFields: '', multiple: false, groupId: '' },
+    rules: [{ required: false, message: '必填项' }],
+  }),
+};
