@@ -11,6 +11,9 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/connect.ts';
 import { seedDonationDemo } from './db/demo/donation.ts';
 import { seedEngagementDemo } from './db/demo/engagement.ts';
+import { seedHelpDemo } from './db/demo/help.ts';
+import { seedProjectDemo } from './db/demo/project.ts';
+import { seedStudentDemo } from './db/demo/student.ts';
 import { seedCategories } from './db/demo/categories.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { type SeedOutcome, seedOnFirstStart } from './db/seed.ts';
@@ -154,6 +157,7 @@ export async function prepareApp(config: ServerConfig, database: Database, opts:
     try {
       await seedDonationDemo(built.ctx);
       await seedEngagementDemo(built.ctx);
+      for (const seedArea of [seedProjectDemo, seedStudentDemo, seedHelpDemo]) await seedArea(built.ctx);
     } catch (error) {
       await built.app.close();
       throw error;
