@@ -1,4 +1,4 @@
-import { ClearOutlined, ClusterOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, ClusterOutlined } from '@ant-design/icons';
 import { useField, useForm } from '@formily/react';
 import { Alert, App, Input } from 'antd';
 import { useEffect, useState } from 'react';
@@ -56,7 +56,7 @@ export function PopupField({ value, onChange, disabled, readOnly, popupCode, org
         onClick={() => !locked && setOpen(true)}
         style={{ cursor: locked ? undefined : 'pointer' }}
         prefix={<ClusterOutlined />}
-        suffix={!locked && value ? <ClearOutlined aria-label="清除" onClick={(e) => (e.stopPropagation(), clear())} /> : <span />}
+        suffix={!locked && value ? <CloseCircleOutlined aria-label="清除" onClick={(e) => (e.stopPropagation(), clear())} /> : <span />}
       />
       {open && (
         <ReportModal

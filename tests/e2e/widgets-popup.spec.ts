@@ -1,0 +1,82 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN_PASSWORD, expectDashboard, loginAs, SHOTS, storedToken } from './helpers.ts';
+
+/*
+ * The popup picker end to end: on 捐赠团队's form, 队长姓名 is a popup over the online report 用户
+ * (report_user). Choosing a user fills 队长姓名 and 队长电话 (orgFields realname,phone → destFields
+ * leader_name,leader_phone), and the team saves with them.
+ */
+const API = '/hope-boot';
+const PHONE = '13912345678';
+const TEAM = 'E2E弹框团队';
+
+const modal = (page: Page) => page.locator('.ant-modal').filter({ has: page.locator('.ant-formily-item') });
+const item = (page: Page, label: string) =>
+  modal(page).locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content label', { hasText: new RegExp(`^${label}$`) }) });
+const popup = (page: Page) => page.locator('.report-popup');
+
+test('a fundraiser fills 队长 from the 用户 report through the popup and saves the team', async ({ page }) => {
+  await loginAs(page, 'zhangwei', ADMIN_PASSWORD);
+  await expectDashboard(page);
+  // Give 张伟 a phone number, so the second mapped column has something to carry.
+  const token = await storedToken(page);
+  const edit = await page.request.put(`${API}/sys/user/login/setting/userEdit`, { headers: { 'X-Access-Token': token! }, data: { realname: '张伟', phone: PHONE } });
+  expect((await edit.json()).success).toBe(true);
+
+  await page.goto('/#/donation/team');
+  await expect(page.getByTestId('list-donation/team')).toBeVisible();
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  await item(page, '团队名称').locator('input').fill(TEAM);
+  const activity = item(page, '所属活动');
+  await expect(async () => {
+    await activity.locator('.ant-select-selector').click();
+    const choice = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    await choice.waitFor({ timeout: 2000 });
+    await choice.click();
+    await expect(activity.locator('.ant-select-selection-item')).not.toHaveCount(0, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+
+  // The picker: a read-only input that opens the report popup.
+  const leader = item(page, '队长姓名').locator('input');
+  await expect(leader).toHaveAttribute('readonly', '');
+  await leader.click();
+  await expect(popup(page)).toBeVisible();
+  await expect(popup(page).locator('.ant-modal-title')).toHaveText('用户');
+  await expect(popup(page).locator('.ant-table-thead')).toContainText('账号');
+  await expect(popup(page).locator('.ant-table-thead')).toContainText('姓名');
+  await expect(popup(page).locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+  await expect(popup(page).getByTestId('popup-selected-bar')).toContainText('已选择 0 项');
+  await expect(popup(page).locator('.ant-table-bordered')).toHaveCount(1);
+
+  // Single mode: confirming with nothing chosen warns and stays open.
+  await popup(page).getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('请选择一条记录')).toBeVisible();
+  await expect(popup(page)).toBeVisible();
+
+  // The hidden query items (性别, 部门) show once the search area is expanded.
+  await expect(popup(page).getByTestId('query-bar')).not.toContainText('部门');
+  await popup(page).getByText('展开').click();
+  await expect(popup(page).getByTestId('query-bar')).toContainText('部门');
+  await popup(page).getByPlaceholder('请输入姓名').fill('张');
+  await popup(page).getByRole('button', { name: /查\s*询/ }).click();
+  const rows = popup(page).locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('zhangwei');
+  await expect(rows.first()).toContainText(PHONE);
+  await rows.first().click();
+  await expect(popup(page).getByTestId('popup-selected-bar')).toContainText('已选择 1 项');
+  await page.screenshot({ path: `${SHOTS}/widgets-popup-report.png` });
+  await popup(page).getByRole('button', { name: /确\s*定/ }).click();
+  await expect(popup(page)).toHaveCount(0);
+
+  await expect(leader).toHaveValue('张伟');
+  await expect(item(page, '队长电话').locator('input')).toHaveValue(PHONE);
+  await page.screenshot({ path: `${SHOTS}/widgets-popup-filled.png` });
+  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('添加成功！')).toBeVisible();
+
+  // Saved: the team's row shows the chosen leader.
+  const row = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: TEAM });
+  await expect(row).toContainText('张伟');
+  await page.screenshot({ path: `${SHOTS}/widgets-popup-saved.png`, fullPage: true });
+});
