@@ -22,26 +22,40 @@ const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, DELETE: 4 };
 /** Sign-in and sign-out write their own login-log lines (server/services/logs.ts). */
 const NOT_OPERATIONS = /\/sys\/(login|logout|guestLogin)$/;
 
-function jobOperations(ctx: AppContext, scheduler: JobScheduler) {
-  const setStatus = async (id: string, status: string) => {
-    const updated = await (ctx.db as Kysely<any>).updateTable(JOB_TABLE).set({ status, update_time: nowText() }).where('id', '=', id).executeTakeFirst();
-    if (!Number(updated.numUpdatedRows)) throw badRequest('定时任务不存在');
-    await scheduler.reload();
-  };
-  registerOperation('system/job', 'start', async ({ id }) => {
-    await setStatus(id, RUNNING);
-    return { message: '定时任务已启动' };
-  });
-  registerOperation('system/job', 'pause', async ({ id }) => {
-    await setStatus(id, PAUSED);
-    return { message: '定时任务已暂停' };
-  });
-  registerOperation('system/job', 'execute', async ({ id }) => {
-    const outcome = await scheduler.run(id);
-    if (!outcome.success) throw badRequest(`执行失败：${outcome.message}`);
-    return { message: `执行成功：${outcome.message}`, result: outcome };
-  });
+/*
+ * Operations are registered once per process, but each call runs against the app that received it
+ * (tests start several apps in one process): everything is looked up from the call's context.
+ */
+const schedulers = new WeakMap<AppContext, JobScheduler>();
+/** The job scheduler of a running app (tests read which jobs have live timers). */
+export const schedulerOf = (ctx: AppContext) => schedulers.get(ctx);
+
+function scheduler(ctx: AppContext): JobScheduler {
+  const found = schedulers.get(ctx);
+  if (!found) throw new Error('job scheduler not started');
+  return found;
 }
+
+async function setJobStatus(ctx: AppContext, id: string, status: string): Promise<void> {
+  const updated = await (ctx.db as Kysely<any>).updateTable(JOB_TABLE).set({ status, update_time: nowText() }).where('id', '=', id).executeTakeFirst();
+  if (!Number(updated.numUpdatedRows)) throw badRequest('定时任务不存在');
+  await scheduler(ctx).reload();
+}
+
+registerOperation('system/job', 'start', async ({ ctx, id }) => {
+  await setJobStatus(ctx, id, RUNNING);
+  return { message: '定时任务已启动' };
+});
+registerOperation('system/job', 'pause', async ({ ctx, id }) => {
+  await setJobStatus(ctx, id, PAUSED);
+  return { message: '定时任务已暂停' };
+});
+registerOperation('system/job', 'execute', async ({ ctx, id }) => {
+  const outcome = await scheduler(ctx).run(id);
+  if (!outcome.success) throw badRequest(`执行失败：${outcome.message}`);
+  return { message: `执行成功：${outcome.message}`, result: outcome };
+});
+registerOperation('system/data_source', 'testConnection', async ({ ctx, id }) => ({ message: await testDataSource(ctx.db, id) }));
 
 async function checkByCode(ctx: AppContext, request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: FastifyReply) {
   const code = typeof request.query.ruleCode === 'string' ? request.query.ruleCode.trim() : '';
@@ -95,16 +109,10 @@ function operationLog(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-const schedulers = new WeakMap<AppContext, JobScheduler>();
-/** The job scheduler of a running app (tests read which jobs have live timers). */
-export const schedulerOf = (ctx: AppContext) => schedulers.get(ctx);
-
 export function systemOpsRoutes(app: FastifyInstance, ctx: AppContext) {
   configureSecretKey(ctx.config.jwtSecret);
   const scheduler = new JobScheduler(ctx);
   schedulers.set(ctx, scheduler);
-  jobOperations(ctx, scheduler);
-  registerOperation('system/data_source', 'testConnection', async ({ id }) => ({ message: await testDataSource(ctx.db, id) }));
   ctx.runtime.onWrite((tables) => {
     if (tables.has(JOB_TABLE)) scheduler.reload().catch((error) => app.log.error(error, 'job timers not reloaded'));
   });

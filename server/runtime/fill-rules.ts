@@ -44,7 +44,7 @@ export const formatCode = (rule: FillRule, at: string, seq: number) =>
 export async function loadRule(db: Kysely<DB>, code: string): Promise<FillRule> {
   const row = await db.selectFrom('sys_fill_rule').selectAll().where('rule_code', '=', code).executeTakeFirst();
   if (!row) throw badRequest(`编码规则不存在: ${code.slice(0, 64)}`);
-  return { code: row.rule_code, prefix: row.prefix, dateFormat: row.date_format, seqLength: row.seq_length, reset: row.reset_period };
+  return { code: row.rule_code, prefix: row.prefix ?? '', dateFormat: row.date_format ?? '', seqLength: row.seq_length, reset: row.reset_period };
 }
 
 /** The next code of a rule at a moment ('YYYY-MM-DD HH:mm:ss'); run it in the writing transaction. */

@@ -42,6 +42,8 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
     await ctx.permissions.demand(request.session.user.id, `${model.prefix}:${key}`);
     const body = (request.body ?? {}) as Record<string, unknown>;
     const id = checkId(request.query.id ?? body.id);
+    // Only rows the user can see (tenant, data rules): any other id answers as not found.
+    await ctx.runtime.access.demandInScope(request.session, model, [id]);
     const { message, result } = await operation({ ctx, session: request.session, model, id });
     return ok(result ?? null, message);
   });

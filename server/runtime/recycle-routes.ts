@@ -49,6 +49,7 @@ export function recycleRoutes(app: FastifyInstance, ctx: AppContext) {
   async function onDeleted(request: Req, work: (db: Kysely<any>, model: EntityModel, id: string) => Promise<void>) {
     const { model, flag, session } = await open(request);
     const id = checkId(request.query.id);
+    await runtime.access.demandInScope(session, model, [id]);
     await runtime.write(session, model, async (w) => {
       const found = await w.ctx.db.selectFrom(model.table).select('id').where('id', '=', id).where(flag, '=', 1).forUpdate().executeTakeFirst();
       if (!found) throw badRequest('回收站中没有这条记录');

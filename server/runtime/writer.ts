@@ -130,7 +130,8 @@ export class RecordWriter {
       const used = await this.ctx.db.selectFrom(other.table).select('id').where(field.name, '=', id).limit(1).executeTakeFirst();
       if (used) throw badRequest(`该${model.title}已被${other.title}引用，不能删除`);
     }
-    for (const child of this.ctx.registry.childrenOf(model.code)) {
+    // A soft delete keeps the sub-table rows, so that restoring the record brings them back.
+    for (const child of model.doc.entity.softDelete ? [] : this.ctx.registry.childrenOf(model.code)) {
       const rows = await this.ctx.db.selectFrom(child.table).select('id').where(child.doc.entity.parent!.field, '=', id).orderBy('id').execute();
       for (const row of rows) await this.remove(child, String(row.id));
     }

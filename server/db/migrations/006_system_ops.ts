@@ -10,6 +10,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table sys_fill_rule add column id varchar(32) not null default replace(gen_random_uuid()::text, '-', '')`.execute(db);
   await sql`alter table sys_fill_rule add constraint uq_fill_rule_id unique (id)`.execute(db);
   await sql`alter table sys_fill_rule add column update_by varchar(50), add column update_time timestamp(0)`.execute(db);
+  // A form sends an empty prefix or date format as nothing at all: both may be null (read as '').
+  await sql`alter table sys_fill_rule alter column prefix drop not null, alter column date_format drop not null`.execute(db);
 
   await sql`alter table sys_log add column result_code integer`.execute(db);
   await sql`create index idx_log_time on sys_log (create_time desc)`.execute(db);

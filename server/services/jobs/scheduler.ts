@@ -24,6 +24,8 @@ interface JobRow {
   job_handler: string;
   parameter: string | null;
   status: string;
+  tenant_id: number | null;
+  sys_org_code: string | null;
 }
 
 export interface RunOutcome {
@@ -48,7 +50,7 @@ export class JobScheduler {
 
   async reload(): Promise<void> {
     if (this.stopped) return;
-    const jobs: JobRow[] = await this.db.selectFrom(JOB_TABLE).select(['id', 'job_name', 'cron_expression', 'job_handler', 'parameter', 'status']).where('status', '=', RUNNING).execute();
+    const jobs: Pick<JobRow, 'id' | 'cron_expression'>[] = await this.db.selectFrom(JOB_TABLE).select(['id', 'cron_expression']).where('status', '=', RUNNING).execute();
     this.stopTimers();
     for (const job of jobs) {
       try {
@@ -62,7 +64,7 @@ export class JobScheduler {
 
   /** Runs a job now and logs the run; a failing handler is logged as failed, never thrown. */
   async run(id: string): Promise<RunOutcome> {
-    const job: JobRow | undefined = await this.db.selectFrom(JOB_TABLE).select(['id', 'job_name', 'cron_expression', 'job_handler', 'parameter', 'status']).where('id', '=', id).executeTakeFirst();
+    const job: JobRow | undefined = await this.db.selectFrom(JOB_TABLE).select(['id', 'job_name', 'cron_expression', 'job_handler', 'parameter', 'status', 'tenant_id', 'sys_org_code']).where('id', '=', id).executeTakeFirst();
     if (!job) throw badRequest('定时任务不存在');
     const handler = JOB_HANDLERS[job.job_handler];
     const started = new Date();
@@ -86,6 +88,9 @@ export class JobScheduler {
         message: outcome.message.slice(0, 2000),
         create_by: 'system',
         create_time: formatTimestamp(ended),
+        // The run belongs where its job does, so whoever sees the job sees its runs.
+        tenant_id: job.tenant_id ?? 0,
+        sys_org_code: job.sys_org_code,
       })
       .execute();
     return outcome;
