@@ -1,7 +1,8 @@
 /*
  * The list half of `npm run bench`: a database with BENCH_RECORDS donation records (seeded once into
  * .tmp/bench-scale, reused afterwards), then p50/p95 of the donation list API (default page, filtered
- * and sorted, a substring search, deep page 5,000) and the list screen's render time in Chromium.
+ * and sorted, a substring search, deep page 5,000), the report and dashboard figures (bench-reports.mjs)
+ * and the list screen's render time in Chromium.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 
 export async function benchList({ root, port, password, percentile, timed, fmt, waitFor }) {
   const records = Number(process.env.BENCH_RECORDS || 1_000_000);
-  const dataDir = join(root, '.tmp', 'bench-scale');
+  const dataDir = process.env.BENCH_DATA_DIR || join(root, '.tmp', 'bench-scale');
   const marker = join(dataDir, 'seeded-records.txt');
   const env = { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: password, LOGIN_RATE_LIMIT: '100000', DATABASE_URL: '', PORT: String(port) };
   mkdirSync(dataDir, { recursive: true });
@@ -48,6 +49,11 @@ export async function benchList({ root, port, password, percentile, timed, fmt, 
       await list(query);
       const r = await timed(30, () => list(query));
       console.log(`  ${title.padEnd(52)} n=${r.n}  p50 ${fmt(r.p50)}  p95 ${fmt(r.p95)}`);
+    }
+
+    if (process.env.BENCH_SKIP_REPORTS !== '1') {
+      const { benchReports } = await import('./bench-reports.mjs');
+      await benchReports({ base, token, timed, fmt });
     }
 
     const { chromium } = await import('@playwright/test');

@@ -24,13 +24,19 @@ function schemaPage(code: string): ComponentType {
   return lazy(() => import('./schema/SchemaPage.tsx').then(({ SchemaPage }) => ({ default: () => <SchemaPage code={code} /> })));
 }
 
+/** 'report/donation/record/summary' → the page of report 'summary' declared by document donation/record. */
+function reportPage(path: string): ComponentType {
+  const [area, entity, report] = path.split('/');
+  return lazy(() => import('../runtime/renderers/report/ReportPage.tsx').then(({ ReportPage }) => ({ default: () => <ReportPage docCode={`${area}/${entity}`} report={report} /> })));
+}
+
 export function resolveComponent(component: string): ComponentType {
   const name = component.replace(/^\/+/, '').replace(/\.tsx?$/, '');
   if (layouts[name]) return layouts[name];
   const cached = cache.get(name);
   if (cached) return cached;
   const loader = pages[`./${name}.tsx`];
-  const resolved = name.startsWith('schema/') ? schemaPage(name.slice('schema/'.length)) : loader ? lazy(loader) : () => <MissingComponent name={component} />;
+  const resolved = name.startsWith('schema/') ? schemaPage(name.slice('schema/'.length)) : name.startsWith('report/') ? reportPage(name.slice('report/'.length)) : loader ? lazy(loader) : () => <MissingComponent name={component} />;
   cache.set(name, resolved);
   return resolved;
 }

@@ -1,0 +1,38 @@
+import { http } from '../../http/client.ts';
+
+/* The client side of GET /{area}/{entity}/report/{code} (server/runtime/reports.ts). */
+
+export interface ReportRow {
+  value: string | null;
+  text: string;
+  [measure: string]: unknown;
+}
+
+export interface ReportGroup {
+  key: string;
+  label: string;
+  chart: 'bar' | 'pie' | 'line' | 'none';
+  rows: ReportRow[];
+}
+
+export interface ReportMeasureInfo {
+  key: string;
+  label: string;
+  render?: 'money' | 'number';
+}
+
+export interface ReportResult {
+  code: string;
+  title: string;
+  begin: string;
+  end: string;
+  measures: ReportMeasureInfo[];
+  totals: Record<string, number>;
+  groups: ReportGroup[];
+}
+
+export const reportPath = (docCode: string, report: string) => `${docCode}/report/${report}`;
+
+export async function fetchReport(docCode: string, report: string, range: { begin: string; end: string }): Promise<ReportResult> {
+  return (await http.get<ReportResult>(reportPath(docCode, report), range, { silent: true })).result;
+}
