@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { canvas, canvasItems, closeDialog, dialog, drag, dropped, modalsSettled, palette, previewItem, props, setText } from './designer-helpers.ts';
 import { expectDashboard, loginAs, SHOTS } from './helpers.ts';
 
 /*
@@ -7,76 +8,6 @@ import { expectDashboard, loginAs, SHOTS } from './helpers.ts';
  * into a grid and a batch sub-table, set their properties, preview with the runtime form and get the
  * data, export JSON and import it back, and the layout table's merge refusal.
  */
-const canvas = (page: Page) => page.getByTestId('designer-canvas');
-const props = (page: Page) => page.getByTestId('item-properties');
-const palette = (page: Page, type: string) => page.locator(`.fd-palette-item[data-widget="${type}"]`);
-const canvasItems = (page: Page, type: string) => canvas(page).locator(`.fd-item[data-type="${type}"]`);
-
-/**
- * The box of an element that stays put and really under the pointer at its centre for a quarter of a
- * second: palette panels and menus animate, and an opening panel can show its content for a frame
- * before its height animation clips it.
- */
-async function settledBox(page: Page, locator: Locator) {
-  await locator.scrollIntoViewIfNeeded();
-  let box = await locator.boundingBox();
-  let steady = 0;
-  for (let i = 0; i < 60 && steady < 5; i++) {
-    await page.waitForTimeout(50);
-    const next = (await locator.boundingBox())!;
-    const hit = await locator.evaluate((el, [x, y]) => el.contains(document.elementFromPoint(x, y)), [next.x + next.width / 2, next.y + next.height / 2]);
-    steady = hit && box && box.x === next.x && box.y === next.y && box.height === next.height ? steady + 1 : 0;
-    box = next;
-  }
-  return box!;
-}
-
-/** A real pointer drag (dnd-kit needs the moves), ending near the top, middle or bottom of the target. */
-async function drag(page: Page, from: Locator, to: Locator, where: 'top' | 'middle' | 'bottom' = 'middle') {
-  const a = await settledBox(page, from);
-  const b = await settledBox(page, to);
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 12, { steps: 4 });
-  const y = where === 'top' ? b.y + 4 : where === 'bottom' ? b.y + b.height - 4 : b.y + b.height / 2;
-  await page.mouse.move(b.x + b.width / 2, y, { steps: 12 });
-  await page.mouse.up();
-  // dnd-kit swallows clicks for 50 ms after a drag (so the drop is not also a click); a person never clicks that fast.
-  await page.waitForTimeout(100);
-}
-
-/** Modals zoom in; screenshots wait until they stand still. */
-const modalsSettled = (page: Page) => expect(page.locator('.ant-modal[class*="zoom-appear"], .ant-modal[class*="zoom-enter"]')).toHaveCount(0);
-
-/** A drop from the palette selects the new widget; its properties show before anything is typed into them. */
-async function dropped(page: Page, type: string) {
-  await expect(canvas(page).locator('.fd-item-selected')).toHaveAttribute('data-type', type);
-  await expect(props(page).locator('.fd-props-type')).toHaveText(`类型：${type}`);
-}
-
-/** An open dialog that has finished zooming in, so a click lands where Playwright aims it. */
-async function dialog(page: Page, name: string) {
-  const found = page.getByRole('dialog', { name });
-  await expect(found).toBeVisible();
-  await modalsSettled(page);
-  return found;
-}
-
-async function closeDialog(page: Page, name: string) {
-  await (await dialog(page, name)).getByRole('button', { name: /^关\s*闭$/ }).click();
-  await expect(page.getByRole('dialog', { name })).toHaveCount(0);
-}
-
-async function setText(page: Page, label: string, value: string) {
-  const input = props(page).getByLabel(label, { exact: true });
-  await input.fill(value);
-  await expect(input).toHaveValue(value);
-}
-
-/** A field in the preview's runtime form, by its label. */
-const previewItem = (page: Page, label: string) =>
-  page.getByTestId('designer-preview').locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content label', { hasText: new RegExp(`^${label}$`) }) });
-
 test.describe.configure({ mode: 'serial' });
 
 test('admin designs a form by drag and drop, previews it, exports and imports its JSON', async ({ page }) => {
@@ -241,10 +172,12 @@ test('admin designs a form by drag and drop, previews it, exports and imports it
   await page.screenshot({ path: `${SHOTS}/designer-code.png` });
   await closeDialog(page, '导出代码');
 
-  // Save keeps the form (phase 1: in local storage).
+  // Save keeps a local draft of a new form at once, then asks for the code and name the server needs.
   await page.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('保存成功')).toBeVisible();
+  await dialog(page, '保存到服务器');
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('pro__ONLINE_FORM_DESIGN:new')!).value)).toEqual(form);
+  await page.getByRole('dialog', { name: '保存到服务器' }).getByRole('button', { name: /取\s*消/ }).click();
+  await expect(page.getByRole('dialog', { name: '保存到服务器' })).toHaveCount(0);
 });
 
 test('the layout table cell menu merges cells and refuses what cannot be merged', async ({ page }) => {
