@@ -34,6 +34,8 @@ const SENDING = 'project/sending';
 /** Statuses whose approved amount is committed: 已立项, 实施中, 已结项. */
 const APPROVED_STATUSES = ['3', '5', '6'];
 const TOP_PROJECTS = 8;
+/** A disbursement counts once it is 已拨付 (send_status '2'); 待拨付 and 已撤销 ones do not. */
+const DISBURSED = '2';
 
 const money = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
 
@@ -49,8 +51,9 @@ async function byStatus(db: Kysely<any>, model: EntityModel, dicts: Record<strin
 
 async function funds(db: Kysely<any>, app: EntityModel, sending: EntityModel | undefined): Promise<Pick<ProjectFigures, 'approved' | 'disbursed' | 'byProject'>> {
   const canSum = sending?.field.has('amount') && sending.field.has('project_id');
+  const paidOut = sending?.field.has('status') ? sql<boolean>`status = ${DISBURSED}` : sql<boolean>`true`;
   const label = sending?.field.get('project_id')?.ref?.label ?? (app.field.has('project_name') ? 'project_name' : 'id');
-  const disbursedOf = (id: string) => (canSum ? sql<string>`(select coalesce(sum(s.amount), 0) from ${sql.table(sending!.table)} s where s.project_id = ${sql.ref(id)})` : sql<string>`0`);
+  const disbursedOf = (id: string) => (canSum ? sql<string>`(select coalesce(sum(s.amount), 0) from ${sql.table(sending!.table)} s where s.project_id = ${sql.ref(id)} and ${paidOut})` : sql<string>`0`);
   const top = await db
     .selectFrom(`${app.table} as a`)
     .select([sql.ref(`a.${label}`).as('text'), 'a.approved_amount as approved', disbursedOf('a.id').as('disbursed')])
@@ -60,7 +63,7 @@ async function funds(db: Kysely<any>, app: EntityModel, sending: EntityModel | u
     .limit(TOP_PROJECTS)
     .execute();
   const { approved } = await db.selectFrom(app.table).select(sql<string>`coalesce(sum(approved_amount), 0)`.as('approved')).where('status', 'in', APPROVED_STATUSES).executeTakeFirstOrThrow();
-  const disbursed = canSum ? (await db.selectFrom(sending!.table).select(sql<string>`coalesce(sum(amount), 0)`.as('d')).executeTakeFirstOrThrow()).d : 0;
+  const disbursed = canSum ? (await db.selectFrom(sending!.table).select(sql<string>`coalesce(sum(amount), 0)`.as('d')).where(paidOut).executeTakeFirstOrThrow()).d : 0;
   return {
     approved: money(approved),
     disbursed: money(disbursed),
