@@ -3,6 +3,7 @@ import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, ok } from '../http/envelope.ts';
 import type { ActionKey } from '../runtime/menus.ts';
+import { registerOperation } from '../runtime/operations.ts';
 import { FormPublisher } from '../services/form-publish.ts';
 import { codeOf, OnlineForms, readSaveInput, toRecord } from '../services/online-forms.ts';
 
@@ -32,6 +33,14 @@ function rolesOf(value: unknown): string[] {
   if (roles.length !== list.length || roles.some((r) => !/^[A-Za-z][A-Za-z0-9_]{0,49}$/.test(r))) throw badRequest('角色编码格式不正确');
   return [...new Set(roles)];
 }
+
+// The list screen's row button 发布 (list.operations of online/desform): publishes the record's latest design, keeping the grants made so far.
+registerOperation(RECORDS_DOC, 'publish', async ({ ctx, session, id }) => {
+  const forms = new OnlineForms(ctx.db);
+  const row = await forms.byId(id);
+  const result = await new FormPublisher(forms, ctx.runtime).publish(row.desform_code, [], session.user.username);
+  return { message: '发布成功', result };
+});
 
 export function onlineFormRoutes(app: FastifyInstance, ctx: AppContext) {
   const { runtime } = ctx;

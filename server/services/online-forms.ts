@@ -173,6 +173,12 @@ export class OnlineForms {
     return row;
   }
 
+  async byId(id: string): Promise<DesformTable> {
+    const row = await this.db.selectFrom('onl_desform').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('表单不存在');
+    return row;
+  }
+
   /** The records of the given types (1 single, 2 main with sub-tables), newest first. */
   async list(types: number[]): Promise<OnlineFormRecord[]> {
     let q = this.db.selectFrom('onl_desform').selectAll();

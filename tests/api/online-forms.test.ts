@@ -157,3 +157,16 @@ describe('publishing', () => {
     ]);
   });
 });
+
+describe('the list screen of online forms', () => {
+  it('is a read-only schema screen over the records, whose row button 发布 publishes the latest design', async () => {
+    const list = await s.api.get('/online/desform/list?column=desform_code&order=asc', admin);
+    expect(list.body.result.records.map((r: { desform_code: string }) => r.desform_code)).toEqual(['desform', 'empty', 'family', 'visit']);
+    refused(await s.api.post('/online/desform/add', { desform_code: 'sneaky', desform_name: 'x' }, admin), '【在线表单】是只读数据，不能修改');
+    const visit = list.body.result.records.find((r: { desform_code: string }) => r.desform_code === 'visit');
+    refused(await s.api.post(`/online/desform/operation/publish?id=${visit.id}`, {}, zhangwei), '没有权限，请联系管理员授权【online:desform:publish】', 403);
+    const r = await s.api.post(`/online/desform/operation/publish?id=${visit.id}`, {}, admin);
+    expect(r.body).toMatchObject({ success: true, message: '发布成功', result: { cgformCode: 'online/visit', documents: ['online/visit'] } });
+    expect(s.ctx.runtime.registry.find('online/visit')).toBeDefined();
+  });
+});
