@@ -52,7 +52,7 @@ export async function seedProjectDemo(ctx: AppContext): Promise<void> {
     const place = PLACES[i % PLACES.length];
     const created = monthsAgo(17 - i);
     const row = await w.add('project/application', {
-      project_name: `${place.county.replace(/^.+?[省区市]/, '').replace(/^.+?[州市]/, '')}${p.name}`, project_type: p.type, school: place.school, region: place.region,
+      project_name: `${place.county.match(/[^省州市]+[县市]$/)![0]}${p.name}`, project_type: p.type, school: place.school, region: place.region,
       address: `${place.county}${place.school}`, contact: `${rnd.pick([...SURNAMES])}${rnd.pick(ADULT_NAMES)}`, phone: phone(rnd), beneficiaries: p.beneficiaries,
       budget: p.budget, apply_amount: p.apply, description: `${place.school}${p.name}项目，计划惠及师生${p.beneficiaries}人。`, status: '1',
     }, created);

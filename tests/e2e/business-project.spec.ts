@@ -1,0 +1,202 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN_PASSWORD, expectDashboard, loginAs, SHOTS } from './helpers.ts';
+import { input, modal, openList, pickOption, rows, save, search } from './schema-helpers.ts';
+
+/*
+ * The project, help and poor-student areas end to end on the demo data: list, query, add, edit, detail,
+ * delete and export; a project moved through its statuses by the row actions of users holding each
+ * step's permission (admin submits, the finance officer 王芳 approves, admin implements and closes);
+ * a help application approved showing up as a poor-student file; masked 身份证号 for a user without
+ * the view-sensitive permission.
+ */
+
+const PROJECT = 'E2E乡村图书室建设';
+const APPLICANT = 'E2E申请人';
+const ID_CARD = '53332320100315002X';
+
+async function signIn(page: Page, username: string) {
+  await loginAs(page, username, ADMIN_PASSWORD);
+  await expectDashboard(page);
+}
+
+const rowOf = (page: Page, text: string) => rows(page).filter({ hasText: text });
+
+/** Clicks a row action that only confirms, then waits for the server's message. */
+async function confirmStep(page: Page, row: string, to: string, expected: string) {
+  await rowOf(page, row).getByTestId(`transition-${to}`).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText(expected).last()).toBeVisible();
+}
+
+async function exportList(page: Page) {
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: /导\s*出/ }).click();
+  const file = await (await downloadPromise).path();
+  expect(readFileSync(file!).subarray(0, 2).toString()).toBe('PK');
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('admin lists, queries, adds, edits, views, exports and deletes project applications, and submits one', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openList(page, 'project/application');
+  await expect(rows(page).first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/project-application-list.png`, fullPage: true });
+
+  for (const name of [PROJECT, `${PROJECT}（待删除）`]) {
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+    await expect(modal(page)).toContainText('请输入项目名称');
+    await input(page, '项目名称').fill(name);
+    await pickOption(page, '项目类型', '图书室');
+    await input(page, '申请单位').fill('福贡县上帕镇中心小学');
+    await input(page, '联系人').fill('和建国');
+    await input(page, '申请金额').fill('60000');
+    if (name === PROJECT) await page.screenshot({ path: `${SHOTS}/project-application-form.png` });
+    await save(page, '添加成功！');
+    await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
+  }
+
+  await search(page, '请输入项目名称', PROJECT);
+  await expect(rows(page)).toHaveCount(2);
+  await expect(rowOf(page, `${PROJECT}（待删除）`)).toContainText('草稿');
+
+  // Delete the second one.
+  await rowOf(page, '待删除').getByText('删除', { exact: true }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('删除成功!')).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+
+  // Edit.
+  await rowOf(page, PROJECT).getByText('编辑', { exact: true }).click();
+  await expect(input(page, '申请金额')).toHaveValue('60000.00');
+  await input(page, '联系人').fill('和志强');
+  await save(page, '编辑成功!');
+  await expect(rowOf(page, PROJECT)).toContainText('和志强');
+
+  // A draft offers 提交审核 to the admin; approving is not offered before it is submitted.
+  await expect(rowOf(page, PROJECT).getByTestId('transition-3')).toHaveCount(0);
+  await confirmStep(page, PROJECT, '2', '提交审核成功!');
+  await expect(rowOf(page, PROJECT)).toContainText('待审核');
+
+  // Detail with its disbursements, reports and fund ledger.
+  await rowOf(page, PROJECT).getByText('详情', { exact: true }).click();
+  const detail = page.getByTestId('detail-view');
+  await expect(detail).toContainText(PROJECT);
+  await expect(detail).toContainText('待审核');
+  for (const title of ['项目拨付', '项目反馈', '资金台账']) await expect(page.locator('.ant-drawer-content-wrapper:visible')).toContainText(title);
+  await page.waitForTimeout(500); // the drawer's opening animation, for the screenshot only
+  await page.screenshot({ path: `${SHOTS}/project-application-detail.png` });
+  await page.locator('.ant-drawer-content-wrapper:visible .ant-drawer-close').click();
+
+  await exportList(page);
+});
+
+test('the finance officer approves the submitted project with an amount and an opinion; she cannot submit drafts', async ({ page }) => {
+  await signIn(page, 'wangfang');
+  await openList(page, 'project/application');
+  // Demo drafts exist, but 提交审核 is the project officer's step.
+  await expect(page.getByTestId('transition-2')).toHaveCount(0);
+  await search(page, '请输入项目名称', PROJECT);
+  await expect(rowOf(page, PROJECT).getByTestId('transition-4')).toBeVisible();
+  await rowOf(page, PROJECT).getByTestId('transition-3').click();
+  const dialog = page.getByTestId('transition-form');
+  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+  await expect(dialog).toContainText('请填写批准金额');
+  await dialog.locator('input').first().fill('55000');
+  await dialog.locator('textarea').fill('同意立项，按批准金额分两批拨付');
+  await page.screenshot({ path: `${SHOTS}/project-application-approve.png` });
+  await save(page, '立项成功!');
+  await expect(rowOf(page, PROJECT)).toContainText('已立项');
+  await expect(rowOf(page, PROJECT)).toContainText('55,000.00');
+  // 开始实施 is the project officer's (and admin's) step.
+  await expect(rowOf(page, PROJECT).getByTestId('transition-5')).toHaveCount(0);
+});
+
+test('admin starts and closes the project', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openList(page, 'project/application');
+  await search(page, '请输入项目名称', PROJECT);
+  await confirmStep(page, PROJECT, '5', '开始实施成功!');
+  await expect(rowOf(page, PROJECT)).toContainText('实施中');
+  await confirmStep(page, PROJECT, '6', '结项成功!');
+  await expect(rowOf(page, PROJECT)).toContainText('已结项');
+  await expect(rowOf(page, PROJECT).locator('[data-testid^="transition-"]')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/project-application-closed.png`, fullPage: true });
+});
+
+test('a help application approved shows up as a poor-student file', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openList(page, 'help/application');
+  await page.screenshot({ path: `${SHOTS}/help-application-list.png`, fullPage: true });
+
+  for (const [name, idCard] of [[APPLICANT, ID_CARD], [`${APPLICANT}乙`, '533323201104050018']]) {
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await input(page, '申请人').fill(name);
+    await input(page, '身份证号').fill(idCard);
+    await input(page, '学校').fill('福贡县上帕镇中心小学');
+    await pickOption(page, '困难类型', '学费');
+    await input(page, '申请金额').fill('2000');
+    await input(page, '联系电话').fill('13912345678');
+    await save(page, '添加成功！');
+    await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
+  }
+  await search(page, '请输入申请人', APPLICANT);
+  await expect(rows(page)).toHaveCount(2);
+  await rowOf(page, `${APPLICANT}乙`).getByText('删除', { exact: true }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('删除成功!')).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+
+  await rowOf(page, APPLICANT).getByText('编辑', { exact: true }).click();
+  await input(page, '申请金额').fill('2500');
+  await save(page, '编辑成功!');
+  await expect(rowOf(page, APPLICANT)).toContainText('2,500.00');
+  await exportList(page);
+
+  await rowOf(page, APPLICANT).getByTestId('transition-2').click();
+  await page.getByTestId('transition-form').locator('textarea').fill('经走访核实，情况属实');
+  await save(page, '通过成功!');
+  await expect(rowOf(page, APPLICANT)).toContainText('已通过');
+  await rowOf(page, APPLICANT).getByText('详情', { exact: true }).click();
+  await expect(page.getByTestId('detail-view')).toContainText('经走访核实，情况属实');
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${SHOTS}/help-application-detail.png` });
+  await page.locator('.ant-drawer-content-wrapper:visible .ant-drawer-close').click();
+
+  await openList(page, 'student/poor_student');
+  await search(page, '请输入姓名', APPLICANT);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rowOf(page, APPLICANT)).toContainText(ID_CARD);
+  await expect(rowOf(page, APPLICANT)).toContainText('待资助');
+  await rowOf(page, APPLICANT).getByText('详情', { exact: true }).click();
+  await expect(page.getByTestId('detail-view')).toContainText('福贡县上帕镇中心小学');
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${SHOTS}/poor-student-detail.png` });
+});
+
+test('a user without the view-sensitive permission sees masked 身份证号', async ({ page }) => {
+  await signIn(page, 'wangfang');
+  await openList(page, 'student/poor_student');
+  await search(page, '请输入姓名', APPLICANT);
+  await expect(rowOf(page, APPLICANT)).toContainText('533323****002X');
+  await expect(rowOf(page, APPLICANT)).not.toContainText(ID_CARD);
+  await page.getByRole('button', { name: /重\s*置/ }).click();
+  await expect(rows(page).first().locator('td').filter({ hasText: /^\d{6}\*{4}\d{3}[\dX]$/ })).toHaveCount(1);
+  await page.screenshot({ path: `${SHOTS}/poor-student-masked.png`, fullPage: true });
+  await openList(page, 'help/application');
+  await expect(rows(page).first().locator('td').filter({ hasText: /^\d{6}\*{4}\d{3}[\dX]$/ })).toHaveCount(1);
+});
+
+test('a poor student\'s form holds the inline 资助记录 sub-table', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openList(page, 'student/poor_student');
+  await search(page, '请输入姓名', APPLICANT);
+  await rowOf(page, APPLICANT).getByText('编辑', { exact: true }).click();
+  await expect(modal(page)).toContainText('资助记录');
+  await modal(page).getByText('资助记录').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/poor-student-form.png` });
+  await modal(page).locator('.ant-modal-close').click();
+  await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
+});
