@@ -80,3 +80,52 @@ test('a fundraiser fills 队长 from the 用户 report through the popup and sav
   await expect(row).toContainText('张伟');
   await page.screenshot({ path: `${SHOTS}/widgets-popup-saved.png`, fullPage: true });
 });
+
+test('the linked dropdown loads each level from querySelectOptions and clears the following levels', async ({ page }) => {
+  const form = {
+    list: [
+      {
+        type: 'linkDown',
+        key: 'linkDown_category',
+        label: '资助类别',
+        model: 'category1',
+        options: { placeholder: '请选择', linkTable: 'sys_category', linkTxt: 'name', linkKey: 'code', linkIdField: 'id', linkPidField: 'pid', condition: '', linkFields: 'category2,category3' },
+        rules: [{ required: false, message: '必填项' }],
+      },
+    ],
+    config: { layout: 'horizontal', labelCol: { span: 4 }, wrapperCol: { span: 18 } },
+  };
+  await loginAs(page, 'admin', ADMIN_PASSWORD);
+  await expectDashboard(page);
+  await page.goto('/#/online/desform/designer');
+  await page.getByRole('button', { name: '导入JSON' }).click();
+  const importDialog = page.getByRole('dialog', { name: '导入JSON' });
+  await importDialog.getByLabel('JSON').fill(JSON.stringify(form));
+  await importDialog.getByRole('button', { name: /导\s*入/ }).click();
+  await expect(page.getByText('导入成功')).toBeVisible();
+  await page.getByRole('button', { name: '预览' }).click();
+  const preview = page.getByTestId('designer-preview');
+  await expect(preview).toBeVisible();
+
+  const level = (name: string) => preview.getByTestId(`link-down-${name}`);
+  const choose = async (name: string, option: string) => {
+    await expect(async () => {
+      await level(name).click();
+      const choice = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) });
+      await choice.waitFor({ timeout: 2000 });
+      await choice.click();
+      await expect(level(name).locator('.ant-select-selection-item')).toHaveText(option, { timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
+  };
+  await choose('category1', '助学类别');
+  await choose('category2', '学费资助');
+  await choose('category3', '小学学费');
+  await page.screenshot({ path: `${SHOTS}/widgets-link-down.png` });
+
+  // A new first level clears the levels after it and offers its own children.
+  await choose('category1', '项目类别');
+  await expect(level('category2').locator('.ant-select-selection-item')).toHaveCount(0);
+  await expect(level('category3').locator('.ant-select-selection-item')).toHaveCount(0);
+  await choose('category2', '希望图书室');
+  await expect(level('category3').locator('.ant-select-selection-item')).toHaveCount(0);
+});
