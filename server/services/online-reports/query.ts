@@ -113,6 +113,8 @@ function filterSql(filters: Filter[]): RawBuilder<boolean> {
 }
 
 const READ_ONLY_VIOLATION = '25006';
+export const REPORT_TIMEOUT_MS = 30_000;
+const QUERY_CANCELED = '57014';
 
 /** One page of the report and the total, read inside a read-only transaction. */
 export async function runReport(db: Kysely<any>, def: ReportDefinition, req: DataRequest): Promise<{ total: number; records: Record<string, unknown>[] }> {
@@ -122,12 +124,15 @@ export async function runReport(db: Kysely<any>, def: ReportDefinition, req: Dat
   try {
     return await db.transaction().execute(async (trx) => {
       await sql`set transaction read only`.execute(trx);
+      // A runaway report must not hold a connection for ever (PostgreSQL enforces this; the embedded database accepts it as a no-op).
+      await sql`set local statement_timeout = ${sql.lit(REPORT_TIMEOUT_MS)}`.execute(trx);
       const counted = await sql<{ n: unknown }>`select count(*) as n from (${body}) as t where ${where}`.execute(trx);
       const rows = await sql<Record<string, unknown>>`select t.* from (${body}) as t where ${where} ${order} limit ${req.pageSize} offset ${(req.pageNo - 1) * req.pageSize}`.execute(trx);
       return { total: Number(counted.rows[0]?.n ?? 0), records: rows.rows };
     });
   } catch (error) {
     if (error instanceof ApiError) throw error;
+    if ((error as { code?: string }).code === QUERY_CANCELED) throw new ApiError(500, `报表【${def.name}】查询超时（超过${REPORT_TIMEOUT_MS / 1000}秒），请缩小查询范围`);
     if ((error as { code?: string }).code === READ_ONLY_VIOLATION) throw badRequest('报表查询试图修改数据，已拒绝：报表只能读取数据');
     throw new ApiError(500, `报表查询执行失败，请检查报表【${def.name}】的SQL: ${String((error as Error).message ?? error).slice(0, 200)}`);
   }
