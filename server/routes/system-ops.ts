@@ -5,7 +5,9 @@ import { badRequest, ok } from '../http/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { nowText } from '../lib/time.ts';
 import { parseCheckRules } from '../runtime/field-checks.ts';
-import { operationRoutes, registerOperation } from '../runtime/operations.ts';
+import { writeDataLog } from '../runtime/data-log.ts';
+import { readColumns } from '../runtime/model.ts';
+import { type OperationCall, operationRoutes, registerOperation } from '../runtime/operations.ts';
 import { recycleRoutes } from '../runtime/recycle-routes.ts';
 import { configureSecretKey } from '../runtime/secrets.ts';
 import { testDataSource } from '../services/data-sources.ts';
@@ -36,18 +38,27 @@ function scheduler(ctx: AppContext): JobScheduler {
   return found;
 }
 
-async function setJobStatus(ctx: AppContext, id: string, status: string): Promise<void> {
-  const updated = await (ctx.db as Kysely<any>).updateTable(JOB_TABLE).set({ status, update_time: nowText() }).where('id', '=', id).executeTakeFirst();
-  if (!Number(updated.numUpdatedRows)) throw badRequest('定时任务不存在');
+/** Moves a job to running or paused, leaves the change in the data log, and re-reads the timers. */
+async function setJobStatus({ ctx, session, model, id }: OperationCall, status: string): Promise<void> {
+  const db = ctx.db as Kysely<any>;
+  const now = nowText();
+  await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom(JOB_TABLE).select(readColumns(model)).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!before) throw badRequest('定时任务不存在');
+    if (before.status === status) return;
+    await trx.updateTable(JOB_TABLE).set({ status, update_by: session.user.username, update_time: now }).where('id', '=', id).execute();
+    const after = await trx.selectFrom(JOB_TABLE).select(readColumns(model)).where('id', '=', id).executeTakeFirstOrThrow();
+    await writeDataLog(trx as unknown as typeof ctx.db, JOB_TABLE, 'edit', { before, after }, { username: session.user.username, orgCode: session.user.org_code, tenantId: session.tenantId, now });
+  });
   await scheduler(ctx).reload();
 }
 
-registerOperation('system/job', 'start', async ({ ctx, id }) => {
-  await setJobStatus(ctx, id, RUNNING);
+registerOperation('system/job', 'start', async (call) => {
+  await setJobStatus(call, RUNNING);
   return { message: '定时任务已启动' };
 });
-registerOperation('system/job', 'pause', async ({ ctx, id }) => {
-  await setJobStatus(ctx, id, PAUSED);
+registerOperation('system/job', 'pause', async (call) => {
+  await setJobStatus(call, PAUSED);
   return { message: '定时任务已暂停' };
 });
 registerOperation('system/job', 'execute', async ({ ctx, id }) => {

@@ -43,6 +43,9 @@ describe('scheduled jobs', () => {
     const paused = await s.api.post(`/system/job/operation/pause?id=${id}`, {}, admin);
     expect(paused.body).toMatchObject({ success: true, message: '定时任务已暂停' });
     expect(await db().selectFrom('quartz_job').select('status').where('id', '=', id).executeTakeFirst()).toEqual({ status: '0' });
+    // Each move is a version in the data log: add, started, paused.
+    const versions = await db().selectFrom('sys_data_log').select(['action', 'data_after']).where('data_table', '=', 'quartz_job').where('data_id', '=', id).orderBy('data_version').execute();
+    expect(versions.map((v) => [v.action, v.data_after.status])).toEqual([['add', '0'], ['edit', '1'], ['edit', '0']]);
   });
 
   it('refuses a cron expression that does not parse and a handler that does not exist, saving nothing', async () => {

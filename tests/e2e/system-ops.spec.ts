@@ -65,7 +65,7 @@ test('a scheduled job is created, run once, its run log seen, started and paused
   await page.screenshot({ path: `${SHOTS}/system-job-list.png`, fullPage: true });
 
   await row.getByText('详情').click();
-  const drawer = page.locator('.ant-drawer');
+  const drawer = page.locator('.ant-drawer-open');
   await expect(drawer).toContainText('执行日志');
   await expect(drawer).toContainText('示例任务执行完成：来自端到端测试');
   await expect(drawer).toContainText('成功');
