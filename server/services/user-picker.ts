@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { GUEST_USERNAME } from '../auth/session.ts';
 import type { DB } from '../db/schema.ts';
 import { badRequest } from '../http/envelope.ts';
 import { escapeLike } from '../runtime/like.ts';
@@ -63,10 +64,14 @@ export function departIdsOf(raw: unknown): string[] {
   return ids;
 }
 
+/** Accounts a picker never offers: the read-only guest is not a person anyone hands work to. */
+const NOT_PICKABLE = [GUEST_USERNAME];
+
 function baseQuery(db: Kysely<DB>, account: string | undefined) {
   let query = db
     .selectFrom('sys_user as u')
     .where('u.del_flag', '=', 0)
+    .where('u.username', 'not in', NOT_PICKABLE)
     .select(['u.id', 'u.username', 'u.realname', 'u.sex', 'u.phone', 'u.org_code'])
     .select(
       sql<string>`coalesce((select string_agg(d.depart_name, ',' order by d.depart_order, d.id) from sys_user_depart ud join sys_depart d on d.id = ud.dep_id where ud.user_id = u.id and d.del_flag = 0), '')`.as('depart_names'),
@@ -96,7 +101,7 @@ export async function userPage(db: Kysely<DB>, q: Record<string, unknown>): Prom
   const pageSize = pageNumber(q.pageSize, 10, MAX_PAGE_SIZE);
   const column = SORTABLE[text(q.column)] ?? 'create_time';
   const order = text(q.order) === 'asc' ? 'asc' : 'desc';
-  let count = db.selectFrom('sys_user as u').select(sql<number>`count(*)::int`.as('n')).where('u.del_flag', '=', 0);
+  let count = db.selectFrom('sys_user as u').select(sql<number>`count(*)::int`.as('n')).where('u.del_flag', '=', 0).where('u.username', 'not in', NOT_PICKABLE);
   if (account) count = count.where(sql<boolean>`u.username ilike ${account}`);
   const total = Number((await count.executeTakeFirstOrThrow()).n);
   const rows = (await baseQuery(db, account)

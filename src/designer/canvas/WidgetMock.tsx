@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, DatePicker, Divider, Input, InputNumber, Radio
 import type { ReactNode } from 'react';
 import type { WidgetItem } from '../../runtime/schema/types.generated.ts';
 import { sourceOf } from '../state/sources.ts';
+import { sanitizeHtml } from '../../widgets/html/sanitize.ts';
 
 /*
  * How a widget looks on the canvas: antd's own control, inert (the canvas item takes the pointer), so
@@ -70,7 +71,7 @@ export function WidgetMock({ item }: { item: WidgetItem }): ReactNode {
     case 'categoryTree':
       return <Select style={width} placeholder={placeholder ?? '请选择'} tabIndex={-1} />;
     case 'html':
-      return <div className="fd-mock-note">{`HTML: ${typeof o.defaultValue === 'string' ? o.defaultValue.replace(/<[^>]*>/g, '').slice(0, 40) : ''}`}</div>;
+      return <div className="fd-mock-note">{`HTML: ${typeof o.defaultValue === 'string' ? sanitizeHtml(o.defaultValue).replace(/<[^>]*>/g, '').slice(0, 40) : ''}`}</div>;
     case 'button':
       return <Button type={o.type === 'dashed' ? 'dashed' : o.type === 'default' ? 'default' : 'primary'} danger={o.type === 'danger'} tabIndex={-1}>{item.label}</Button>;
     case 'uploadFile':

@@ -125,14 +125,16 @@ export function UserField({ value, onChange, disabled, readOnly, multiple = fals
         <Row gutter={12}>
           <Col span={6}>
             <div style={{ maxHeight: 480, overflow: 'auto', borderRight: '1px solid #f0f0f0' }}>
-              <Tree
-                defaultExpandAll
-                blockNode
-                treeData={departs}
-                fieldNames={{ key: 'id', title: 'title', children: 'children' }}
-                selectedKeys={query.departId ? [query.departId] : []}
-                onSelect={(keys) => setQuery((q) => ({ ...q, departId: keys.length ? String(keys[0]) : undefined, pageNo: 1 }))}
-              />
+              {departs.length > 0 && (
+                <Tree
+                  defaultExpandAll
+                  blockNode
+                  treeData={departs}
+                  fieldNames={{ key: 'id', title: 'title', children: 'children' }}
+                  selectedKeys={query.departId ? [query.departId] : []}
+                  onSelect={(keys) => setQuery((q) => ({ ...q, departId: keys.length ? String(keys[0]) : undefined, pageNo: 1 }))}
+                />
+              )}
             </div>
           </Col>
           <Col span={18}>
