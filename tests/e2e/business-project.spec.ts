@@ -129,6 +129,7 @@ test('admin starts and closes the project', async ({ page }) => {
 test('a help application approved shows up as a poor-student file', async ({ page }) => {
   await signIn(page, 'admin');
   await openList(page, 'help/application');
+  await expect(page.locator('.list-pagination')).not.toContainText('共0条');
   await page.screenshot({ path: `${SHOTS}/help-application-list.png`, fullPage: true });
 
   for (const [name, idCard] of [[APPLICANT, ID_CARD], [`${APPLICANT}乙`, '533323201104050018']]) {
