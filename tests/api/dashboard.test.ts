@@ -103,6 +103,13 @@ describe('捐赠报表 /donation/record/report/summary', () => {
     expect(byKey('donor_type')).toContainEqual(expect.objectContaining({ value: '2', text: '企业', amount: 10000, count: 1 }));
   });
 
+  it('a range without records gives zeros, twelve empty months and no other groups', async () => {
+    const report = (await s.api.get(path('begin=2001-01-01&end=2001-12-31'), admin)).body.result;
+    expect(report.totals).toEqual({ amount: 0, count: 0, donors: 0 });
+    expect(report.groups.find((g: any) => g.key === 'month').rows).toHaveLength(12);
+    expect(report.groups.filter((g: any) => g.key !== 'month').every((g: any) => g.rows.length === 0)).toBe(true);
+  });
+
   it('exports the same figures as an xlsx workbook', async () => {
     const r = await s.api.download(path('begin=2019-01-01&end=2019-12-31').replace('summary?', 'summary/exportXls?'), admin);
     expect(r.status).toBe(200);

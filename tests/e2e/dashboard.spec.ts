@@ -42,6 +42,7 @@ test.describe('analysis dashboard', () => {
     await page.getByTestId(`pending-${linked.key}`).click();
     await expect(page).toHaveURL(new RegExp(`#${linked.path}$`));
     await expect(page.getByTestId(`list-${linked.path.slice(1)}`)).toBeVisible();
+    await expect(page.locator('.list-pagination')).toContainText(/共[1-9]\d*条/);
     await page.screenshot({ path: `${SHOTS}/dashboard-pending-list.png` });
   });
 });
