@@ -101,6 +101,8 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
   expect(doc.entity.fields.map((f: { name: string }) => f.name)).toEqual(['phone', 'sex', 'visit_date']);
   await code.getByRole('tab', { name: `${NAME}-家庭成员` }).click();
   await expect(code).toContainText(`文件：schemas/online/${CODE}_members.json`);
+  await expect(code.getByRole('tab', { name: `${NAME}-家庭成员` })).toHaveAttribute('aria-selected', 'true');
+  await page.waitForTimeout(400); // the tab's ink bar slides over
   await modalsSettled(page);
   await page.screenshot({ path: `${SHOTS}/publish-code.png` });
   await closeDialog(page, '导出代码');
@@ -116,6 +118,9 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
   await page.screenshot({ path: `${SHOTS}/publish-dialog.png` });
   await publish.getByRole('button', { name: /发\s*布/ }).click();
   await expect(page.getByText(`发布成功：菜单 在线开发 / ${NAME}（第 1 版）`)).toBeVisible();
+  // The publisher's menu holds the new screen at once.
+  await page.getByTestId('side-menu').getByText('在线开发').click();
+  await expect(page.getByTestId('side-menu').getByText(NAME, { exact: true })).toBeVisible();
 
   // Export JSON, reset, import it back: the same form.
   await page.getByRole('button', { name: '重置' }).click();
@@ -129,6 +134,25 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
   await page.getByRole('button', { name: '导出JSON' }).click();
   expect(JSON.parse((await page.getByTestId('json-view').textContent())!)).toEqual(form);
   await closeDialog(page, '导出JSON');
+
+  // The list of online forms is a schema screen over the records: it shows what is published.
+  await page.goto('/#/online/desform');
+  await expect(page.getByTestId('list-online/desform')).toBeVisible();
+  const formRow = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: CODE });
+  await expect(formRow).toContainText(`online/${CODE}`);
+  await expect(formRow).toContainText(NAME);
+  await page.screenshot({ path: `${SHOTS}/publish-forms-list.png` });
+
+  // 打开 in the designer lists the stored forms and opens one by its code.
+  await page.goto('/#/online/desform/designer');
+  await page.getByRole('button', { name: '打开' }).click();
+  const openDialog = await dialog(page, '打开在线表单');
+  await expect(openDialog.locator('tbody tr').filter({ hasText: CODE })).toContainText('已发布 v1');
+  await page.screenshot({ path: `${SHOTS}/publish-open.png` });
+  await openDialog.getByText(NAME).click();
+  await expect(page).toHaveURL(new RegExp(`desform=${CODE}`));
+  await expect(page.locator('.fd-header')).toHaveText(`表单设计器 - ${NAME}`);
+  await expect(canvasItems(page, 'batch')).toHaveCount(1);
 
   // Without a restart: zhangwei sees the new menu and works with the records.
   const staff = await browser.newPage();
@@ -147,6 +171,14 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
   await expect(modal).toContainText('请输入正确的手机号');
   await staff.screenshot({ path: `${SHOTS}/publish-record-error.png` });
   await recordItem(staff, '联系电话').locator('input').fill('13800001111');
+  // The dictionary select offers the sex dictionary's items (they load asynchronously: retry until it took).
+  await expect(async () => {
+    await recordItem(staff, '性别').locator('.ant-select-selector').click();
+    const choice = staff.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '女' });
+    await choice.waitFor({ timeout: 2000 });
+    await choice.click();
+    await expect(recordItem(staff, '性别').locator('.ant-select-selection-item')).toHaveText('女', { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   await modal.getByText('新增一行').click();
   await modal.locator('.ant-table-tbody input').nth(1).fill('王大明');
   await modal.getByRole('button', { name: /确\s*定/ }).click();
@@ -155,6 +187,7 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
   const rows = staff.getByTestId('data-table').locator('tbody tr');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('13800001111');
+  await expect(rows.first()).toContainText('女');
   await staff.screenshot({ path: `${SHOTS}/publish-record-list.png` });
 
   // The detail view shows the sub-table rows stored with the record.

@@ -12,6 +12,7 @@ import { HOME_PATH } from '../../runtime/config.ts';
 import { http } from '../../runtime/http/client.ts';
 import { storeRouteTitle } from '../../runtime/layout/tabs.ts';
 import { fetchDocument, forgetDocument } from '../../runtime/schema/api.ts';
+import { fetchPermissions } from '../../runtime/session/store.ts';
 import type { FormDef, SchemaDocument } from '../../runtime/schema/types.generated.ts';
 import { local } from '../../runtime/storage.ts';
 
@@ -160,6 +161,8 @@ export default function FormDesignerPage() {
           onPublish={async (roles) => {
             const result = await onlineFormApi.publish(record.desformCode, roles);
             result.documents.forEach(forgetDocument);
+            // The publisher's own menu and buttons: the new screen is there without signing in again.
+            fetchPermissions().catch(() => undefined);
             setOpened((o) => (o.record ? { ...o, record: { ...o.record, cgformCode: result.cgformCode, publishedVersion: result.version } } : o));
             message.success(`发布成功：菜单 在线开发 / ${record.desformName}（第 ${result.version} 版）`);
           }}
