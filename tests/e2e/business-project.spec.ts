@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN_PASSWORD, expectDashboard, loginAs, SHOTS } from './helpers.ts';
-import { input, modal, openList, pickOption, rows, save, search } from './schema-helpers.ts';
+import { input, item, modal, openList, pickOption, rows, save, search } from './schema-helpers.ts';
 
 /*
  * The project, help and poor-student areas end to end on the demo data: list, query, add, edit, detail,
@@ -120,6 +120,26 @@ test('admin starts and closes the project', async ({ page }) => {
   await search(page, '请输入项目名称', PROJECT);
   await confirmStep(page, PROJECT, '5', '开始实施成功!');
   await expect(rowOf(page, PROJECT)).toContainText('实施中');
+
+  // A disbursement above the approved 55,000 is refused with the rule's message; one within it is rolled up.
+  await openList(page, 'project/sending');
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  const project = item(page, '项目');
+  await project.locator('.ant-select-selector').click();
+  await project.locator('input').fill('E2E乡村');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: PROJECT }).first().click();
+  await input(page, '拨付批次').fill('1');
+  await input(page, '拨付金额').fill('60000');
+  await input(page, '拨付日期').click();
+  await page.locator('.ant-picker-dropdown:visible').getByText('今天').click();
+  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('拨付总额不能超过项目的批准金额').last()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/project-sending-over-limit.png` });
+  await input(page, '拨付金额').fill('30000');
+  await save(page, '添加成功！');
+  await openList(page, 'project/application');
+  await search(page, '请输入项目名称', PROJECT);
+  await expect(rowOf(page, PROJECT)).toContainText('30,000.00');
   await confirmStep(page, PROJECT, '6', '结项成功!');
   await expect(rowOf(page, PROJECT)).toContainText('已结项');
   await expect(rowOf(page, PROJECT).locator('[data-testid^="transition-"]')).toHaveCount(0);
