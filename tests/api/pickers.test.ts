@@ -120,6 +120,11 @@ describe('departments screen (system/depart over sys_depart)', () => {
     expect(aid.children.map((c: { title: string }) => c.title)).toEqual(['助学一组']);
   });
 
+  it('the list filters by parent departments picked in the query bar (sel_depart sends a comma list)', async () => {
+    const r = await s.api.get(`/system/depart/list?parent_id=${await departId('A01A05')},${await departId('A01A04')}`, admin);
+    expect(r.body.result.records.map((d: { depart_name: string }) => d.depart_name)).toEqual(['助学一组']);
+  });
+
   it('refuses deleting a department with child departments or users, and deletes nothing', async () => {
     const before = await departCount();
     const withChild = await s.api.delete(`/sys/sysDepart/delete?id=${await departId('A01A05')}`, admin);

@@ -69,6 +69,17 @@ test('a department saved with its parent picked in the 选择部门 modal; a dep
   await expect(page.getByText('该部门下还有子部门，请先删除子部门')).toBeVisible();
   await expect(rows).toHaveCount(1);
   await page.screenshot({ path: `${SHOTS}/widgets-dept-delete-refused.png` });
+
+  // The query bar's 上级部门 is the same picker: the departments under 资助部.
+  const bar = page.getByTestId('query-bar');
+  await bar.getByRole('button', { name: /重\s*置/ }).click();
+  await bar.getByTestId('dept-picker-input').click();
+  const queryPicker = page.getByRole('dialog', { name: '选择部门' });
+  await treeNode(queryPicker, '资助部').locator('.ant-tree-checkbox').click();
+  await queryPicker.getByRole('button', { name: /确\s*定/ }).click();
+  await bar.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('E2E助学一组');
 });
 
 const FORM = {

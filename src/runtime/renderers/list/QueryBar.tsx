@@ -6,6 +6,9 @@ import { tableDictCode } from '../../dict/dictionaries.ts';
 import { useDictOptions } from '../../dict/useDict.ts';
 import { isRange, type QueryValue } from '../../query/encode.ts';
 import type { QueryItem } from '../../schema/types.generated.ts';
+import { CategoryTreeField } from '../../../widgets/category-tree/CategoryTreeField.tsx';
+import { DeptField } from '../../../widgets/dept/DeptField.tsx';
+import { UserField } from '../../../widgets/user/UserField.tsx';
 
 /** The dictionary behind a query item: a system code, or a table dictionary. */
 export function queryDictCode(item: QueryItem): string | undefined {
@@ -59,6 +62,13 @@ function QueryInput({ item, value, onChange }: { item: QueryItem; value?: unknow
     case 'date':
     case 'datetime':
       return <DatePicker showTime={item.view === 'datetime'} style={{ width: '100%' }} value={value ? dayjs(String(value)) : null} onChange={(d) => onChange?.(toText(d, item.view === 'datetime'))} />;
+    // The pickers answer comma lists, which the server reads as "any of" for these views.
+    case 'sel_depart':
+      return <DeptField multiple placeholder={`请选择${item.label}`} value={value as string} onChange={onChange} />;
+    case 'sel_user':
+      return <UserField multiple placeholder={`请选择${item.label}`} value={value as string} onChange={onChange} />;
+    case 'cat_tree':
+      return <CategoryTreeField multiple pcode={item.pcode} placeholder={`请选择${item.label}`} value={value as string} onChange={onChange} />;
     case 'number':
       return <InputNumber style={{ width: '100%' }} placeholder={`请输入${item.label}`} value={value as number} onChange={(v) => onChange?.(v ?? undefined)} />;
     default:
