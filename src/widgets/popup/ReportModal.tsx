@@ -72,7 +72,8 @@ export function ReportModal({ code, multi = false, groupId, onOk, onCancel }: Re
     };
   }, [config, filters, paging, sorter, groupId]);
 
-  useEffect(() => load(), [load, reloads]);
+  // Refresh re-reads the definition too, and the new definition reloads the data: one request each.
+  useEffect(() => load(), [load]);
 
   const search = (values: Record<string, QueryValue>) => {
     setFilters(buildQueryParams(items, values));
