@@ -1,11 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import type { Session } from '../auth/session.ts';
 import type { DB } from '../db/schema.ts';
-import { forbidden } from '../http/envelope.ts';
+import { forbidden, notFound } from '../http/envelope.ts';
 import type { PermissionService } from '../services/permissions.ts';
 import { type ActionKey, actionCode, menuIdOf } from './menus.ts';
 import type { EntityModel } from './model.ts';
 import type { Registry } from './registry.ts';
+import { NOT_FOUND } from './writer.ts';
+import { applyScope, type DataRule, type RowScope, ruleGroups, ruleVariables } from './row-scope.ts';
 
 /*
  * Every runtime call checks its permission here, on the server; the client hiding a button is cosmetic.
@@ -44,6 +46,47 @@ export class Access {
 
   async demandView(session: Session, model: EntityModel): Promise<void> {
     if (!(await this.canView(session, model))) throw forbidden(`没有权限访问【${model.title}】，请联系管理员授权`);
+  }
+
+  /**
+   * The rows of the model this user may see (row-scope.ts): tenant rows, and the data rules their roles
+   * picked on the screen's menu entry (a sub-table follows its parent's screen).
+   */
+  async scope(session: Session, model: EntityModel): Promise<RowScope> {
+    const scope: RowScope = {};
+    if (model.audit.has('tenant_id')) scope.tenants = session.tenantId ? [session.tenantId] : await this.memberTenants(session.user.id);
+    const screen = model.doc.menu ? model : model.doc.entity.parent ? this.registry().find(model.doc.entity.parent.entity) : undefined;
+    if (!screen?.doc.menu) return scope;
+    const grants = await this.db
+      .selectFrom('sys_role_permission as rp')
+      .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
+      .select(['rp.data_rule_ids'])
+      .where('ur.user_id', '=', session.user.id)
+      .where('rp.permission_id', '=', menuIdOf(screen.code))
+      .execute();
+    const picked = grants.map((g) => (g.data_rule_ids ?? '').split(',').filter(Boolean));
+    if (!picked.length || picked.some((ids) => !ids.length)) return scope;
+    const rules: (DataRule & { id: string })[] = await (this.db as Kysely<any>)
+      .selectFrom('sys_permission_data_rule')
+      .select(['id', 'rule_column', 'rule_conditions', 'rule_value'])
+      .where('id', 'in', picked.flat())
+      .where('permission_id', '=', menuIdOf(screen.code))
+      .where('status', '=', '1')
+      .execute();
+    scope.anyOf = ruleGroups(model, picked.map((ids) => rules.filter((r) => ids.includes(r.id))), ruleVariables(session.user));
+    return scope;
+  }
+
+  private async memberTenants(userId: string): Promise<number[]> {
+    const rows = await this.db.selectFrom('sys_user_tenant').select('tenant_id').where('user_id', '=', userId).execute();
+    return rows.map((r) => r.tenant_id);
+  }
+
+  /** Edits and deletes reach only rows the user can see: any other id answers as not found. */
+  async demandInScope(session: Session, model: EntityModel, ids: string[]): Promise<void> {
+    const scope = await this.scope(session, model);
+    const found = await applyScope((this.db as Kysely<any>).selectFrom(model.table).select('id').where('id', 'in', ids), scope).execute();
+    if (found.length < new Set(ids).size) throw notFound(NOT_FOUND);
   }
 
   /** Whether masked fields are shown to this user as they are stored. */

@@ -12,7 +12,7 @@ import { transitionRecord } from './transition-routes.ts';
 
 /*
  * The generic API of every document: /{area}/{entity}/list|queryById|add|edit|delete|deleteBatch|
- * exportXls|importExcel. The routes are public to the router so that a path naming no document answers
+ * exportXls|importExcel|transition. The routes are public to the router so that a path naming no document answers
  * 404 with or without a token (there is nothing there to protect); each handler resolves the document
  * first, then the session, then the permission its action needs.
  */
@@ -62,6 +62,7 @@ export function crudRoutes(app: FastifyInstance, ctx: AppContext) {
     const { model, session } = await open(request);
     await runtime.access.demand(session, model, 'edit');
     const input = readInput(model, request.body);
+    if (input.id) await runtime.access.demandInScope(session, model, [input.id]);
     const record = await runtime.write(session, model, (w) => w.edit(model, input));
     return ok({ id: record.id }, '编辑成功!');
   };
@@ -72,6 +73,7 @@ export function crudRoutes(app: FastifyInstance, ctx: AppContext) {
     const { model, session } = await open(request);
     await runtime.access.demand(session, model, 'delete');
     const id = checkId(request.query.id);
+    await runtime.access.demandInScope(session, model, [id]);
     await runtime.write(session, model, (w) => w.remove(model, id));
     return ok(null, '删除成功!');
   });
@@ -83,6 +85,7 @@ export function crudRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!ids.length) throw badRequest('请选择要删除的记录');
     if (ids.length > 1000) throw badRequest('一次最多删除1000条记录');
     ids.forEach(checkId);
+    await runtime.access.demandInScope(session, model, ids);
     await runtime.write(session, model, async (w) => {
       for (const id of ids) await w.remove(model, id);
     });

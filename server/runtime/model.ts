@@ -45,7 +45,9 @@ function batchSlots(list: WidgetItem[] | undefined): BatchSlot[] {
 }
 
 export function buildModel(doc: SchemaDocument): EntityModel {
-  const field = new Map(doc.entity.fields.map((f) => [f.name, f]));
+  // Virtual fields have no column: only the document's own routes handle them (see FieldDef.virtual).
+  const stored = doc.entity.fields.filter((f) => !f.virtual);
+  const field = new Map(stored.map((f) => [f.name, f]));
   return {
     code: doc.code,
     doc,
@@ -53,7 +55,7 @@ export function buildModel(doc: SchemaDocument): EntityModel {
     table: doc.entity.table,
     system: !!doc.entity.system,
     prefix: permissionPrefix(doc),
-    fields: doc.entity.fields,
+    fields: stored,
     field,
     columns: new Map([...AUDIT_FIELDS.map((f) => [f.name, f] as const), ...field]),
     audit: new Set(AUDIT_NAMES),

@@ -1,0 +1,134 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { sessionOf } from '../auth/session.ts';
+import type { AppContext } from '../context.ts';
+import { badRequest, notFound, ok } from '../http/envelope.ts';
+import { newId } from '../lib/ids.ts';
+import { nowText } from '../lib/time.ts';
+import { menuIdOf } from '../runtime/menus.ts';
+import type { EntityModel } from '../runtime/model.ts';
+import { checkId } from '../runtime/record-input.ts';
+import { type DataRule, ruleProblem } from '../runtime/row-scope.ts';
+import { buildTree } from '../services/permissions.ts';
+
+/*
+ * Menus and permissions (schemas/system/permission.json over sys_permission) beyond generic CRUD:
+ * JeecgBoot's menu tree, and the data rules of a menu entry. A rule names a column of the entity behind
+ * the entry (checked here against the document's allow-list) and a value that may name system variables
+ * (#{sys_org_code} …); the reader applies it with the value bound.
+ */
+
+const CODE = 'system/permission';
+
+type Req = FastifyRequest<{ Querystring: Record<string, unknown>; Body: unknown }>;
+
+interface RuleRow extends DataRule {
+  id: string;
+  permission_id: string;
+  rule_name: string;
+  status: string;
+}
+
+const toJson = (r: RuleRow) => ({
+  id: r.id,
+  permissionId: r.permission_id,
+  ruleName: r.rule_name,
+  ruleColumn: r.rule_column,
+  ruleConditions: r.rule_conditions,
+  ruleValue: r.rule_value,
+  status: r.status,
+});
+
+function text(body: Record<string, unknown>, key: string, label: string, max: number): string {
+  const v = body[key];
+  if (typeof v !== 'string' || !v.trim()) throw badRequest(`请输入${label}`);
+  if (v.length > max) throw badRequest(`${label}长度不能超过${max}`);
+  return v.trim();
+}
+
+export function systemPermissionRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, runtime } = ctx;
+  const any = db as Kysely<any>;
+  const model = (): EntityModel => runtime.registry.get(CODE);
+  /** The document whose screen a menu entry is, for the allow-list of its rule columns. */
+  const screenOf = (permissionId: string) => runtime.registry.all().find((m) => m.doc.menu && menuIdOf(m.code) === permissionId);
+
+  async function readRule(body: Record<string, unknown>, permissionId: string): Promise<Omit<RuleRow, 'id'>> {
+    const rule = {
+      permission_id: permissionId,
+      rule_name: text(body, 'ruleName', '规则名称', 50),
+      rule_column: text(body, 'ruleColumn', '规则字段', 64),
+      rule_conditions: text(body, 'ruleConditions', '条件规则', 20),
+      rule_value: text(body, 'ruleValue', '规则值', 300),
+      status: body.status === undefined || body.status === null || body.status === '' ? '1' : String(body.status),
+    };
+    if (rule.status !== '1' && rule.status !== '0') throw badRequest('状态值不正确');
+    const menu = await any.selectFrom('sys_permission').select(['id', 'menu_type']).where('id', '=', permissionId).where('del_flag', '=', 0).executeTakeFirst();
+    if (!menu) throw badRequest('菜单不存在');
+    if (menu.menu_type === 2) throw badRequest('数据规则只能加在菜单上');
+    const problem = ruleProblem(rule, screenOf(permissionId));
+    if (problem) throw badRequest(problem);
+    return rule;
+  }
+
+  app.get('/sys/permission/list', async (request: Req) => {
+    await runtime.access.demandView(sessionOf(request), model());
+    const rows = await db.selectFrom('sys_permission').selectAll().where('del_flag', '=', 0).orderBy('sort_no').orderBy('id').execute();
+    return ok(buildTree(rows));
+  });
+
+  const rulesOf = async (request: Req) => {
+    await runtime.access.demandView(sessionOf(request), model());
+    const permissionId = checkId(request.query.permissionId);
+    let query = any.selectFrom('sys_permission_data_rule').selectAll().where('permission_id', '=', permissionId);
+    // queryPermissionRule filters by name and value as typed (bound, exact substring).
+    for (const [param, column] of [['ruleName', 'rule_name'], ['ruleValue', 'rule_value']] as const) {
+      const v = request.query[param];
+      if (typeof v === 'string' && v.trim()) query = query.where(column, 'like', `%${v.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    }
+    const rows = (await query.orderBy('create_time').orderBy('id').execute()) as RuleRow[];
+    return ok(rows.map(toJson));
+  };
+  app.get('/sys/permission/getPermRuleListByPermId', rulesOf);
+  app.get('/sys/permission/queryPermissionRule', rulesOf);
+
+  app.post('/sys/permission/addPermissionRule', async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demand(session, model(), 'edit');
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const rule = await readRule(body, checkId(body.permissionId));
+    const id = newId();
+    await any.insertInto('sys_permission_data_rule').values({ id, ...rule, create_by: session.user.username, create_time: nowText() }).execute();
+    return ok({ id }, '添加成功！');
+  });
+
+  app.put('/sys/permission/editPermissionRule', async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demand(session, model(), 'edit');
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const id = checkId(body.id);
+    const stored = await any.selectFrom('sys_permission_data_rule').select('permission_id').where('id', '=', id).executeTakeFirst();
+    if (!stored) throw notFound('未找到对应数据');
+    const rule = await readRule(body, stored.permission_id);
+    await any.updateTable('sys_permission_data_rule').set({ ...rule, update_by: session.user.username, update_time: nowText() }).where('id', '=', id).execute();
+    return ok({ id }, '编辑成功!');
+  });
+
+  app.delete('/sys/permission/deletePermissionRule', async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demand(session, model(), 'edit');
+    const id = checkId(request.query.id);
+    await db.transaction().execute(async (trx) => {
+      const t = trx as Kysely<any>;
+      const gone = await t.deleteFrom('sys_permission_data_rule').where('id', '=', id).executeTakeFirst();
+      if (!Number(gone.numDeletedRows)) throw notFound('未找到对应数据');
+      // Roles that picked the rule drop it.
+      const holders = await t.selectFrom('sys_role_permission').select(['id', 'data_rule_ids']).where('data_rule_ids', 'like', `%${id}%`).execute();
+      for (const h of holders) {
+        const rest = String(h.data_rule_ids).split(',').filter((r) => r && r !== id).join(',');
+        await t.updateTable('sys_role_permission').set({ data_rule_ids: rest || null }).where('id', '=', h.id).execute();
+      }
+    });
+    return ok(null, '删除成功!');
+  });
+}

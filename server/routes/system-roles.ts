@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { sessionOf } from '../auth/session.ts';
+import type { AppContext } from '../context.ts';
+import { ADMIN_ROLE } from '../db/seed.ts';
+import { badRequest, ok } from '../http/envelope.ts';
+import type { EntityModel } from '../runtime/model.ts';
+import { checkId, readInput } from '../runtime/record-input.ts';
+import { permissionTree, roleKeys, saveRoleKeys } from '../services/role-permissions.ts';
+
+/*
+ * Roles (schemas/system/role.json over sys_role) and what they hold. The role form carries the
+ * permission tree widget under `permissions` (menu, button and data-rule keys); these routes store it
+ * beside the role record. A change takes effect at once: every server check reads sys_role_permission,
+ * and the user's menu follows at their next getUserPermissionByToken.
+ */
+
+const CODE = 'system/role';
+const PERMISSIONS_KEY = 'permissions';
+
+type Req = FastifyRequest<{ Querystring: Record<string, unknown>; Body: unknown }>;
+
+function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('请求数据格式不正确');
+  return { ...(body as Record<string, unknown>) };
+}
+
+export function systemRoleRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, runtime } = ctx;
+  const any = db as Kysely<any>;
+  const model = (): EntityModel => runtime.registry.get(CODE);
+  const permissionModel = (): EntityModel => runtime.registry.get('system/permission');
+
+  const queryById = async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demandView(session, model());
+    const record = await (await runtime.reader(session)).byId(model(), checkId(request.query.id));
+    return ok({ ...record, [PERMISSIONS_KEY]: (await roleKeys(any, String(record.id))).join(',') });
+  };
+
+  const save = (kind: 'add' | 'edit') => async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demand(session, model(), kind);
+    const body = bodyOf(request);
+    const keys = body[PERMISSIONS_KEY];
+    delete body[PERMISSIONS_KEY];
+    const input = readInput(model(), body);
+    if (kind === 'edit') {
+      if (!input.id) throw badRequest('ID不能为空');
+      await runtime.access.demandInScope(session, model(), [input.id]);
+    }
+    const record = await runtime.write(session, model(), async (w) => {
+      const saved = kind === 'add' ? await w.add(model(), { ...input, id: undefined }) : await w.edit(model(), input);
+      if (keys !== undefined) await saveRoleKeys(w.ctx.db, String(saved.id), keys);
+      return saved;
+    });
+    return ok({ id: record.id }, kind === 'add' ? '添加成功！' : '编辑成功!');
+  };
+
+  const remove = async (request: Req, ids: string[]) => {
+    const session = sessionOf(request);
+    const admin = await any.selectFrom('sys_role').select('id').where('role_code', '=', ADMIN_ROLE).executeTakeFirst();
+    if (admin && ids.includes(admin.id)) throw badRequest('不能删除管理员角色');
+    await runtime.access.demandInScope(session, model(), ids);
+    await runtime.write(session, model(), async (w) => {
+      for (const id of ids) await w.remove(model(), id);
+    });
+  };
+
+  for (const base of ['/system/role', '/sys/role']) {
+    app.get(`${base}/queryById`, queryById);
+    app.post(`${base}/add`, save('add'));
+    app.put(`${base}/edit`, save('edit'));
+    app.post(`${base}/edit`, save('edit'));
+    app.delete(`${base}/delete`, async (request: Req) => {
+      await runtime.access.demand(sessionOf(request), model(), 'delete');
+      await remove(request, [checkId(request.query.id)]);
+      return ok(null, '删除成功!');
+    });
+    app.delete(`${base}/deleteBatch`, async (request: Req) => {
+      await runtime.access.demand(sessionOf(request), model(), 'batchDelete');
+      const ids = [...new Set(String(request.query.ids ?? '').split(',').filter(Boolean))].map(checkId);
+      if (!ids.length) throw badRequest('请选择要删除的记录');
+      await remove(request, ids);
+      return ok(null, '批量删除成功!');
+    });
+  }
+
+  app.get('/sys/role/queryall', async (request: Req) => {
+    await runtime.access.demandView(sessionOf(request), model());
+    const rows = await any.selectFrom('sys_role').select(['id', 'role_name', 'role_code', 'description']).orderBy('create_time').orderBy('id').execute();
+    return ok(rows.map((r) => ({ id: r.id, roleName: r.role_name, roleCode: r.role_code, description: r.description })));
+  });
+
+  /** The tree every role form shows: menu entries, buttons and data rules. */
+  app.get('/sys/permission/queryTreeList', async (request: Req) => {
+    const session = sessionOf(request);
+    if (!(await runtime.access.canView(session, model()))) await runtime.access.demandView(session, permissionModel());
+    const treeList = await permissionTree(any);
+    const ids: string[] = [];
+    const walk = (nodes: typeof treeList) => nodes.forEach((n) => (ids.push(n.key), walk(n.children ?? [])));
+    walk(treeList);
+    return ok({ treeList, ids });
+  });
+
+  app.get('/sys/permission/queryRolePermission', async (request: Req) => {
+    await runtime.access.demandView(sessionOf(request), model());
+    return ok(await roleKeys(any, checkId(request.query.roleId)));
+  });
+
+  app.post('/sys/permission/saveRolePermission', async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demand(session, model(), 'edit');
+    const body = bodyOf(request);
+    const roleId = checkId(body.roleId);
+    await runtime.access.demandInScope(session, model(), [roleId]);
+    await runtime.write(session, model(), (w) => saveRoleKeys(w.ctx.db, roleId, body.permissionIds));
+    return ok(null, '保存成功！');
+  });
+}

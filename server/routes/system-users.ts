@@ -1,0 +1,249 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { hashPassword, isStrongPassword, PASSWORD_RULE_MESSAGE } from '../auth/password.ts';
+import { type Session, sessionOf } from '../auth/session.ts';
+import type { AppContext } from '../context.ts';
+import { ADMIN_ROLE } from '../db/seed.ts';
+import { badRequest, forbidden, ok } from '../http/envelope.ts';
+import { nowText } from '../lib/time.ts';
+import type { EntityModel } from '../runtime/model.ts';
+import { planList } from '../runtime/query.ts';
+import { checkId, readInput } from '../runtime/record-input.ts';
+import { tenantsOf } from '../services/users.ts';
+import { checkRelations, type Relations, relationsOf, saveRelations, takeRelations } from '../services/user-relations.ts';
+
+/*
+ * Users (schemas/system/user.json over sys_user). The screen is the schema; these routes add what a user
+ * record needs beyond generic CRUD, at the document's own paths (/system/user/…, which the router
+ * prefers over the generic /:area/:entity/…) and at JeecgBoot's (/sys/user/…): the password, hashed and
+ * never read back; roles, departments, positions and tenants; freezing; and the refusals that keep the
+ * system usable (yourself, the last admin, granting yourself roles).
+ */
+
+const CODE = 'system/user';
+export const FROZEN = 2;
+const ACTIVE = 1;
+/** Who may give themselves roles: whoever may edit roles anyway. */
+const GRANT_SELF_PERMISSION = 'system:role:edit';
+
+type Req = FastifyRequest<{ Querystring: Record<string, unknown>; Body: unknown }>;
+
+function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('请求数据格式不正确');
+  return { ...(body as Record<string, unknown>) };
+}
+
+const idsOf = (raw: unknown): string[] => {
+  const ids = [...new Set(String(raw ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+  if (!ids.length) throw badRequest('请选择用户');
+  if (ids.length > 1000) throw badRequest('一次最多操作1000个用户');
+  return ids.map(checkId);
+};
+
+/** Active users holding the admin role, other than `except`. */
+async function otherActiveAdmins(db: Kysely<any>, except: string[]): Promise<number> {
+  const rows = await db
+    .selectFrom('sys_user as u')
+    .innerJoin('sys_user_role as ur', 'ur.user_id', 'u.id')
+    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
+    .select('u.id')
+    .where('r.role_code', '=', ADMIN_ROLE)
+    .where('u.status', '=', ACTIVE)
+    .where('u.del_flag', '=', 0)
+    .where('u.id', 'not in', except.length ? except : [''])
+    .execute();
+  return new Set(rows.map((r) => r.id)).size;
+}
+
+async function isAdmin(db: Kysely<any>, userIds: string[]): Promise<boolean> {
+  const row = await db
+    .selectFrom('sys_user_role as ur')
+    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
+    .select('ur.user_id')
+    .where('r.role_code', '=', ADMIN_ROLE)
+    .where('ur.user_id', 'in', userIds)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Refuses taking the last active admin out of service (delete, freeze, losing the admin role). */
+async function keepLastAdmin(db: Kysely<any>, userIds: string[], message: string): Promise<void> {
+  if ((await isAdmin(db, userIds)) && (await otherActiveAdmins(db, userIds)) === 0) throw badRequest(message);
+}
+
+export function systemUserRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, runtime, permissions } = ctx;
+  const model = (): EntityModel => runtime.registry.get(CODE);
+  const any = db as Kysely<any>;
+
+  /** A user may not add roles to themselves unless they may edit roles anyway. */
+  async function checkSelfGrant(session: Session, userId: string, relations: Relations): Promise<void> {
+    if (userId !== session.user.id || !relations.roles) return;
+    const held = (await any.selectFrom('sys_user_role').select('role_id').where('user_id', '=', userId).execute()).map((r) => r.role_id as string);
+    const added = relations.roles.filter((r) => !held.includes(r));
+    if (added.length && !(await permissions.allows(session.user.id, GRANT_SELF_PERMISSION))) throw forbidden('没有权限给自己授予角色');
+  }
+
+  async function checkRoleRemoval(userId: string, relations: Relations): Promise<void> {
+    if (!relations.roles) return;
+    const admin = await any.selectFrom('sys_role').select('id').where('role_code', '=', ADMIN_ROLE).executeTakeFirst();
+    if (admin && !relations.roles.includes(admin.id)) await keepLastAdmin(any, [userId], '不能移除最后一个管理员的管理员角色');
+  }
+
+  async function passwordOf(body: Record<string, unknown>, required: boolean): Promise<string | undefined> {
+    const password = body.password;
+    const confirm = body.confirmpassword ?? body.confirmPassword;
+    delete body.password;
+    delete body.confirmpassword;
+    delete body.confirmPassword;
+    if (password === undefined || password === null || password === '') {
+      if (required) throw badRequest('请输入密码!');
+      return undefined;
+    }
+    if (typeof password !== 'string' || !isStrongPassword(password)) throw badRequest(PASSWORD_RULE_MESSAGE);
+    if (confirm !== undefined && confirm !== password) throw badRequest('两次输入的密码不一样！');
+    return hashPassword(password);
+  }
+
+  const list = async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demandView(session, model());
+    return ok(await (await runtime.reader(session)).page(model(), planList(model(), request.query)));
+  };
+
+  const queryById = async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demandView(session, model());
+    const record = await (await runtime.reader(session)).byId(model(), checkId(request.query.id));
+    return ok({ ...record, ...(await relationsOf(any, String(record.id))) });
+  };
+
+  const add = async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demand(session, model(), 'add');
+    const body = bodyOf(request);
+    const relations = takeRelations(body);
+    const hash = await passwordOf(body, true);
+    const input = readInput(model(), body);
+    await checkRelations(any, relations);
+    // Unless the form chose tenants, a new user joins the adder's tenant (or all of the adder's tenants).
+    // Read before the transaction: the embedded database has one connection, which the transaction holds.
+    relations.tenants ??= session.tenantId ? [session.tenantId] : await tenantsOf(db, session.user.id);
+    const record = await runtime.write(session, model(), async (w) => {
+      const added = await w.add(model(), { ...input, id: undefined });
+      const id = String(added.id);
+      await w.ctx.db.updateTable('sys_user').set({ password: hash }).where('id', '=', id).execute();
+      await saveRelations(w.ctx.db, id, relations);
+      return added;
+    });
+    return ok({ id: record.id }, '添加成功！');
+  };
+
+  const edit = async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demand(session, model(), 'edit');
+    const body = bodyOf(request);
+    const relations = takeRelations(body);
+    // Passwords change through changePassword (and the user's own updatePassword), never on edit.
+    await passwordOf(body, false);
+    const input = readInput(model(), body);
+    if (!input.id) throw badRequest('ID不能为空');
+    const id = input.id;
+    await runtime.access.demandInScope(session, model(), [id]);
+    await checkRelations(any, relations);
+    await checkSelfGrant(session, id, relations);
+    await checkRoleRemoval(id, relations);
+    await runtime.write(session, model(), async (w) => {
+      await w.edit(model(), input);
+      await saveRelations(w.ctx.db, id, relations);
+    });
+    return ok({ id }, '编辑成功!');
+  };
+
+  async function remove(session: Session, ids: string[]) {
+    if (ids.includes(session.user.id)) throw badRequest('不能删除当前登录用户');
+    await runtime.access.demandInScope(session, model(), ids);
+    await keepLastAdmin(any, ids, '不能删除最后一个管理员');
+    await runtime.write(session, model(), async (w) => {
+      for (const id of ids) await w.remove(model(), id);
+    });
+  }
+
+  const deleteOne = async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demand(session, model(), 'delete');
+    await remove(session, [checkId(request.query.id)]);
+    return ok(null, '删除成功!');
+  };
+
+  const deleteBatch = async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demand(session, model(), 'batchDelete');
+    await remove(session, idsOf(request.query.ids));
+    return ok(null, '批量删除成功!');
+  };
+
+  /** Freeze (2) or unfreeze (1): a frozen user's tokens are refused from the next request on. */
+  const frozenBatch = async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demand(session, model(), 'edit');
+    const body = bodyOf(request);
+    const ids = idsOf(body.ids);
+    const status = Number(body.status);
+    if (status !== FROZEN && status !== ACTIVE) throw badRequest('状态值不正确');
+    if (status === FROZEN) {
+      if (ids.includes(session.user.id)) throw badRequest('不能冻结当前登录用户');
+      await keepLastAdmin(any, ids, '不能冻结最后一个管理员');
+    }
+    await runtime.access.demandInScope(session, model(), ids);
+    await any.updateTable('sys_user').set({ status, update_by: session.user.username, update_time: nowText() }).where('id', 'in', ids).execute();
+    return ok(null, status === FROZEN ? '冻结成功!' : '解冻成功!');
+  };
+
+  /** Whether a username is free (the form's duplicate check); `id` is the user being edited. */
+  const checkOnlyUser = async (request: Req) => {
+    const username = String(request.query.username ?? '').trim();
+    if (!username) throw badRequest('用户账号不能为空');
+    let query = any.selectFrom('sys_user').select('id').where('username', '=', username);
+    if (request.query.id) query = query.where('id', '<>', checkId(request.query.id));
+    const taken = await query.executeTakeFirst();
+    return taken ? { ...ok(false, '用户账号已存在'), success: false } : ok(true, '该值可用！');
+  };
+
+  /** An administrator sets another user's password (重置密码). */
+  const changePassword = async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demand(session, model(), 'edit');
+    const body = bodyOf(request);
+    const username = typeof body.username === 'string' ? body.username : '';
+    const user = await any.selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirst();
+    if (!user) throw badRequest('用户不存在');
+    await runtime.access.demandInScope(session, model(), [user.id]);
+    const hash = await passwordOf(body, true);
+    await any.updateTable('sys_user').set({ password: hash, update_by: session.user.username, update_time: nowText() }).where('id', '=', user.id).execute();
+    return ok(null, '密码修改成功!');
+  };
+
+  const queryUserRole = async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demandView(session, model());
+    const userId = checkId(request.query.userid);
+    await runtime.access.demandInScope(session, model(), [userId]);
+    return ok((await relationsOf(any, userId)).selectedroles);
+  };
+
+  for (const base of ['/system/user', '/sys/user']) {
+    app.get(`${base}/list`, list);
+    app.get(`${base}/queryById`, queryById);
+    app.post(`${base}/add`, add);
+    app.put(`${base}/edit`, edit);
+    app.post(`${base}/edit`, edit);
+    app.delete(`${base}/delete`, deleteOne);
+    app.delete(`${base}/deleteBatch`, deleteBatch);
+    app.put(`${base}/frozenBatch`, frozenBatch);
+    app.get(`${base}/checkOnlyUser`, checkOnlyUser);
+    app.put(`${base}/changePassword`, changePassword);
+    app.get(`${base}/queryUserRole`, queryUserRole);
+  }
+}

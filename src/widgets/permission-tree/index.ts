@@ -1,0 +1,15 @@
+import type { WidgetRegistration } from '../types.ts';
+
+/**
+ * Assigns menu entries, buttons and data rules (role → permissions) with a checkable tree loaded from
+ * /sys/permission/queryTreeList. The value is one comma list of keys: permission ids and `rule:<id>`
+ * for data rules; the server stores it (and checks every key) when the record is saved.
+ */
+export const permissionTree: WidgetRegistration = {
+  type: 'permissionTree',
+  label: '权限树',
+  group: 'advanced',
+  data: true,
+  schema: () => ({ type: 'string', 'x-component': 'PermissionTreeField' }),
+  scaffold: () => ({ type: 'permissionTree', label: '权限树', icon: 'icon-tree', options: { hidden: false, disabled: false }, rules: [{ required: false, message: '必填项' }] }),
+};

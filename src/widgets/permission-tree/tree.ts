@@ -1,0 +1,39 @@
+import { http } from '../../runtime/http/client.ts';
+
+/** One node of /sys/permission/queryTreeList: kind 0 menu, 1 sub-menu, 2 button, 'rule' a data rule. */
+export interface PermissionNode {
+  key: string;
+  title: string;
+  kind: number | 'rule';
+  children?: PermissionNode[];
+}
+
+export async function loadPermissionTree(): Promise<PermissionNode[]> {
+  const r = await http.get<{ treeList: PermissionNode[] }>('/sys/permission/queryTreeList');
+  return r.result?.treeList ?? [];
+}
+
+export const keysOf = (value: string | undefined): string[] => (value ? value.split(',').filter(Boolean) : []);
+
+/** Every key of the tree, depth first (for 全选 and 展开全部). */
+export function allKeys(nodes: PermissionNode[]): string[] {
+  return nodes.flatMap((n) => [n.key, ...allKeys(n.children ?? [])]);
+}
+
+/** Keys of nodes with children, for expanding everything. */
+export function branchKeys(nodes: PermissionNode[]): string[] {
+  return nodes.flatMap((n) => (n.children?.length ? [n.key, ...branchKeys(n.children)] : []));
+}
+
+/** A data rule counts only with its menu entry: checking a rule checks the entry too. */
+export function withRuleParents(checked: string[], nodes: PermissionNode[]): string[] {
+  const out = new Set(checked);
+  const walk = (list: PermissionNode[], parent?: string) => {
+    for (const n of list) {
+      if (n.kind === 'rule' && out.has(n.key) && parent) out.add(parent);
+      walk(n.children ?? [], n.key);
+    }
+  };
+  walk(nodes);
+  return [...out];
+}
