@@ -49,6 +49,8 @@ export function crossCheck(docs: Map<string, SchemaDocument>): string[] {
       if (f.requiredWhen) conditionOn(f.requiredWhen.when, column, `字段 ${f.name} 的 requiredWhen`);
     }
     for (const index of doc.entity.indexes ?? []) for (const c of index.columns) if (!column(c)) say(`索引引用了未知字段 ${c}`);
+    // The recycle flag is a column the migrations made: the runtime does not create it for its own tables.
+    if (doc.entity.softDelete && !doc.entity.system) say('entity.softDelete 只能用于系统表 (system: true)，删除标记列由迁移创建');
     const source = doc.entity.dictSource;
     if (source) {
       for (const c of [...source.text, ...source.code, ...(source.pid ? [source.pid] : []), ...(source.hasChild ? [source.hasChild] : [])]) {

@@ -22,6 +22,18 @@ export function keepStoredSecrets(model: EntityModel, values: Record<string, unk
   return values;
 }
 
+/** A change as the data log keeps it: secret fields blank even in ciphertext, like every other read. */
+export function withoutSecrets<C extends { before?: Record<string, unknown>; after?: Record<string, unknown> }>(model: EntityModel, change: C): C {
+  if (!secretFields(model).length) return change;
+  const blank = (row?: Record<string, unknown>) => {
+    if (!row) return row;
+    const copy = { ...row };
+    hideSecrets(model, copy);
+    return copy;
+  };
+  return { ...change, before: blank(change.before), after: blank(change.after) };
+}
+
 /** What a reader returns for a secret field: nothing, whatever is stored. */
 export function hideSecrets(model: EntityModel, row: Record<string, unknown>): void {
   for (const f of secretFields(model)) if (f.name in row) row[f.name] = '';

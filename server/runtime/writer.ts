@@ -15,7 +15,7 @@ import { type Dicts, dataErrors, dictErrors } from './record-checks.ts';
 import { type Input, readInput, withDefaults } from './record-input.ts';
 import { type FieldError, inFormOrder, validateRecord } from './record-schema.ts';
 import type { Registry } from './registry.ts';
-import { encryptSecrets, keepStoredSecrets } from './secret-fields.ts';
+import { encryptSecrets, keepStoredSecrets, withoutSecrets } from './secret-fields.ts';
 import { checkTransition, findStep, refusedMove } from './transitions.ts';
 
 /*
@@ -82,7 +82,7 @@ export class RecordWriter {
 
   private async finish(model: EntityModel, action: LogAction, change: RowChange): Promise<void> {
     this.touched.add(model.table);
-    await writeDataLog(this.ctx.db, model.table, action, change, this.ctx.actor);
+    await writeDataLog(this.ctx.db, model.table, action, withoutSecrets(model, change), this.ctx.actor);
     await checkLimits(this.ctx.db, this.ctx.registry, model, [change]);
     await applyRollups(this.ctx.db, this.ctx.registry, model, [change]);
     await applyDerived(this.ctx.db, this.ctx.registry, model, [change]);

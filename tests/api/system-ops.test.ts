@@ -112,6 +112,10 @@ describe('data sources', () => {
     await s.api.put('/system/data_source/edit', { id, name: '报表库2', db_password: '' }, admin);
     const kept = await db().selectFrom('data_source').select(['db_password', 'name']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(kept).toEqual({ db_password: stored.db_password, name: '报表库2' });
+    // The data log keeps no copy of it either, not even the ciphertext.
+    const logged = await db().selectFrom('sys_data_log').select(['data_before', 'data_after']).where('data_table', '=', 'data_source').where('data_id', '=', id).execute();
+    expect(logged.length).toBe(2);
+    expect(JSON.stringify(logged)).not.toContain('enc:v1:');
   });
 
   it('refuses a URL that is not a postgres:// database URL', async () => {
