@@ -4,6 +4,8 @@ import { checkDocument } from '../../../src/runtime/schema/check.ts';
 import type { FormDef, SchemaDocument } from '../../../src/runtime/schema/types.generated.ts';
 import { validateDocument } from '../../../src/runtime/schema/validate.ts';
 import { crossCheck } from '../../../server/runtime/cross-check.ts';
+import { createItem } from '../../../src/designer/state/items.ts';
+import { widgetRegistry } from '../../../src/widgets/registry.ts';
 
 /* What publishing an online form puts in force: one document for the form, one per batch sub-table. */
 
@@ -32,6 +34,18 @@ describe('publicationOf', () => {
     expect(main.detail!.children).toEqual([{ entity: 'online/family_members', field: 'parent_id', title: '成员' }]);
     // The designer's design itself is not changed.
     expect(batchesOf(def)[0].options!.onlineFormCode).toBe('');
+    loads([main, ...children]);
+  });
+
+  it('every registered widget, as the palette makes it, publishes to documents that load', () => {
+    const taken = new Set<string>();
+    // popup and linkDown need a report / table configured first (the checks say so at publication).
+    const list = [...widgetRegistry.keys()].filter((t) => !['batch', 'popup', 'linkDown'].includes(t)).map((t) => createItem(t, 1_700_000_000_000, taken));
+    const sub = createItem('batch', 1_700_000_000_000, taken);
+    sub.list = [createItem('input', 1_700_000_000_000, taken), createItem('number', 1_700_000_000_000, taken)];
+    const { main, children, problems } = publicationOf(design([...list, sub]), META);
+    expect(problems).toEqual([]);
+    expect(main.entity.fields.length).toBe(list.filter((i) => i.model).length);
     loads([main, ...children]);
   });
 
