@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { forbidden, notFound, ok } from '../http/envelope.ts';
 import { checkId } from '../runtime/record-input.ts';
 import { departTree, idTreeOf, myDepartTree, searchDeparts } from '../services/departs.ts';
-import { departIdsOf, userPage, usersOfDeparts } from '../services/user-picker.ts';
+import { departIdsOf, userPage, usersByName, usersOfDeparts } from '../services/user-picker.ts';
 
 /*
  * Departments (spec section 7) and the user look-ups of the user-by-department modal. The department
@@ -50,6 +50,8 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext) {
   // lighter list, as JeecgBoot's user components use queryUserComponentData.
   app.get<{ Querystring: Query }>('/sys/user/queryUserComponentData', async (request) => {
     demandStaff(request);
+    // usernames=a,b: exactly these accounts (a stored value shown by real name), not a page.
+    if (request.query.usernames !== undefined) return ok(await usersByName(db, request.query.usernames));
     return ok(await userPage(db, request.query));
   });
 

@@ -113,6 +113,18 @@ export async function userPage(db: Kysely<DB>, q: Record<string, unknown>): Prom
   return { records: rows.map(picked), total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
 }
 
+const USERNAME = /^[A-Za-z0-9_.@-]{1,100}$/;
+
+/** The users named exactly (the picker showing a stored value's real names), in the order asked. */
+export async function usersByName(db: Kysely<DB>, raw: unknown): Promise<PickedUser[]> {
+  const names = [...new Set(text(raw).split(',').map((s) => s.trim()).filter(Boolean))];
+  if (names.length > MAX_PAGE_SIZE) throw badRequest(`一次最多查询${MAX_PAGE_SIZE}个用户`);
+  if (names.some((n) => !USERNAME.test(n))) throw badRequest('用户账号格式不正确');
+  if (!names.length) return [];
+  const rows = (await baseQuery(db, undefined).where('u.username', 'in', names).execute()) as Row[];
+  return names.flatMap((n) => rows.filter((r) => r.username === n)).map(picked);
+}
+
 /** GET /sys/user/queryUserByDepId: the users of these departments (not of their sub-departments), optionally by account. */
 export async function usersOfDeparts(db: Kysely<DB>, ids: string[], accountRaw?: unknown): Promise<PickedUser[]> {
   const account = accountPattern(accountRaw);

@@ -80,6 +80,12 @@ describe('users for the user modal', () => {
     expect(like.body.result.total).toBe(0);
   });
 
+  it('answers exactly the named accounts, in order, for showing a stored value by name', async () => {
+    const r = await s.api.get('/sys/user/queryUserComponentData?usernames=zhangwei,wangfang,gone', staff);
+    expect(r.body.result.map((u: { realname: string }) => u.realname)).toEqual(['张伟', '王芳']);
+    expect((await s.api.get(`/sys/user/queryUserComponentData?usernames=${encodeURIComponent("a' or 1=1")}`, staff)).status).toBe(400);
+  });
+
   it('queryUserByDepId answers the users of the departments as an array', async () => {
     const finance = await departId('A01A04');
     const r = await s.api.get(`/sys/user/queryUserByDepId?id=${finance}`, staff);

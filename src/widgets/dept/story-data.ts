@@ -19,6 +19,8 @@ export const PICKER_ROUTES = {
   '/sys/sysDepart/queryTreeList': () => STORY_DEPARTS,
   '/sys/sysDepart/searchBy': (url: URL) => STORY_DEPARTS[0].children.filter((d) => d.title.includes(url.searchParams.get('keyWord') ?? '')),
   '/sys/user/queryUserComponentData': (url: URL) => {
+    const named = url.searchParams.get('usernames');
+    if (named !== null) return STORY_USERS.filter((u) => named.split(',').includes(u.username));
     const records = STORY_USERS.filter((u) => u.username.includes(contains(url)));
     return { records, total: records.length, size: 10, current: 1, pages: 1 };
   },

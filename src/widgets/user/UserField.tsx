@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { type DepartNode, loadDepartTree } from '../dept/departs.ts';
 import { joinValue, MAX_PICKED, splitValue, TOO_MANY_MESSAGE } from '../dept/selection.ts';
-import { ACCOUNT_PLACEHOLDER, loadUsers, type PickedUser, RESET_QUERY, sexText, USER_MODAL_TITLE, USER_MODAL_WIDTH, type UserQuery } from './users.ts';
+import { ACCOUNT_PLACEHOLDER, loadUsers, type PickedUser, realnamesOf, RESET_QUERY, sexText, USER_MODAL_TITLE, USER_MODAL_WIDTH, type UserQuery } from './users.ts';
 
 interface Props {
   value?: string;
@@ -42,6 +42,12 @@ export function UserField({ value, onChange, disabled, readOnly, multiple = fals
   const [names, setNames] = useState<Map<string, string>>(new Map());
   const usernames = splitValue(value);
   const locked = disabled || readOnly;
+
+  useEffect(() => {
+    const unknown = usernames.filter((u) => !names.has(u));
+    if (unknown.length) realnamesOf(unknown).then((found) => setNames((prev) => new Map([...prev, ...found])), () => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
 
   useEffect(() => {
     if (!open) return;

@@ -49,3 +49,10 @@ export async function loadUsers(q: UserQuery): Promise<{ records: PickedUser[]; 
   const page = (await http.get<{ records: PickedUser[]; total: number }>(path, params)).result;
   return { records: page?.records ?? [], total: page?.total ?? 0 };
 }
+
+/** Real names of stored usernames, in order; an account that is gone keeps its username. */
+export async function realnamesOf(usernames: string[]): Promise<Map<string, string>> {
+  if (!usernames.length) return new Map();
+  const users = (await http.get<PickedUser[]>('/sys/user/queryUserComponentData', { usernames: usernames.join(',') })).result ?? [];
+  return new Map(users.map((u) => [u.username, u.realname]));
+}
