@@ -8,6 +8,7 @@ import { badRequest, forbidden, ok } from '../http/envelope.ts';
 import { nowText } from '../lib/time.ts';
 import type { EntityModel } from '../runtime/model.ts';
 import { planList } from '../runtime/query.ts';
+import { registerOperation } from '../runtime/operations.ts';
 import { checkId, readInput } from '../runtime/record-input.ts';
 import { tenantsOf } from '../services/users.ts';
 import { checkRelations, type Relations, relationsOf, saveRelations, takeRelations } from '../services/user-relations.ts';
@@ -71,6 +72,23 @@ async function isAdmin(db: Kysely<any>, userIds: string[]): Promise<boolean> {
 async function keepLastAdmin(db: Kysely<any>, userIds: string[], message: string): Promise<void> {
   if ((await isAdmin(db, userIds)) && (await otherActiveAdmins(db, userIds)) === 0) throw badRequest(message);
 }
+
+/** Freeze (2) or unfreeze (1): a frozen user's tokens are refused from their next request on. */
+async function setFrozen(ctx: AppContext, session: Session, ids: string[], status: number): Promise<string> {
+  const any = ctx.db as Kysely<any>;
+  if (status !== FROZEN && status !== ACTIVE) throw badRequest('状态值不正确');
+  if (status === FROZEN) {
+    if (ids.includes(session.user.id)) throw badRequest('不能冻结当前登录用户');
+    await keepLastAdmin(any, ids, '不能冻结最后一个管理员');
+  }
+  await ctx.runtime.access.demandInScope(session, ctx.runtime.registry.get(CODE), ids);
+  await any.updateTable('sys_user').set({ status, update_by: session.user.username, update_time: nowText() }).where('id', 'in', ids).execute();
+  return status === FROZEN ? '冻结成功!' : '解冻成功!';
+}
+
+// The list's row buttons 冻结 / 解冻 (list.operations of schemas/system/user.json, permissions system:user:freeze / :unfreeze).
+registerOperation(CODE, 'freeze', async ({ ctx, session, id }) => ({ message: await setFrozen(ctx, session, [id], FROZEN) }));
+registerOperation(CODE, 'unfreeze', async ({ ctx, session, id }) => ({ message: await setFrozen(ctx, session, [id], ACTIVE) }));
 
 export function systemUserRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, runtime, permissions } = ctx;
@@ -184,21 +202,12 @@ export function systemUserRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(null, '批量删除成功!');
   };
 
-  /** Freeze (2) or unfreeze (1): a frozen user's tokens are refused from the next request on. */
   const frozenBatch = async (request: Req) => {
     const session = sessionOf(request);
     await runtime.access.demand(session, model(), 'edit');
     const body = bodyOf(request);
-    const ids = idsOf(body.ids);
-    const status = Number(body.status);
-    if (status !== FROZEN && status !== ACTIVE) throw badRequest('状态值不正确');
-    if (status === FROZEN) {
-      if (ids.includes(session.user.id)) throw badRequest('不能冻结当前登录用户');
-      await keepLastAdmin(any, ids, '不能冻结最后一个管理员');
-    }
-    await runtime.access.demandInScope(session, model(), ids);
-    await any.updateTable('sys_user').set({ status, update_by: session.user.username, update_time: nowText() }).where('id', 'in', ids).execute();
-    return ok(null, status === FROZEN ? '冻结成功!' : '解冻成功!');
+    const message = await setFrozen(ctx, session, idsOf(body.ids), Number(body.status));
+    return ok(null, message);
   };
 
   /** Whether a username is free (the form's duplicate check); `id` is the user being edited. */
