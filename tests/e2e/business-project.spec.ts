@@ -210,14 +210,21 @@ test('a user without the view-sensitive permission sees masked 身份证号', as
   await expect(rows(page).first().locator('td').filter({ hasText: /^\d{6}\*{4}\d{3}[\dX]$/ })).toHaveCount(1);
 });
 
-test('a poor student\'s form holds the inline 资助记录 sub-table', async ({ page }) => {
+test('admin adds an aid record in the poor student\'s inline sub-table and 累计资助金额 follows', async ({ page }) => {
   await signIn(page, 'admin');
   await openList(page, 'student/poor_student');
   await search(page, '请输入姓名', APPLICANT);
+  await expect(rowOf(page, APPLICANT)).toContainText('0.00');
   await rowOf(page, APPLICANT).getByText('编辑', { exact: true }).click();
   await expect(modal(page)).toContainText('资助记录');
-  await modal(page).getByText('资助记录').first().scrollIntoViewIfNeeded();
+  await modal(page).getByRole('button', { name: /新增一行/ }).click();
+  const aid = modal(page).locator('.ant-formily-array-table tbody tr.ant-table-row').first();
+  await aid.locator('.ant-picker input').click();
+  await page.locator('.ant-picker-dropdown:visible').getByText('今天').click();
+  await aid.locator('.ant-input-number input').fill('1200');
+  await aid.locator('.ant-input-number input').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/poor-student-form.png` });
-  await modal(page).locator('.ant-modal-close').click();
-  await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
+  await save(page, '编辑成功!');
+  await expect(rowOf(page, APPLICANT)).toContainText('1,200.00');
+  await page.screenshot({ path: `${SHOTS}/poor-student-list.png`, fullPage: true });
 });
