@@ -84,9 +84,11 @@ describe('dictionary management (sys/dict with its items)', () => {
     refused(await s.api.post('/sys/dict/add', { dict_name: '坏', dict_code: '1bad code' }, admin), '字典编码以字母开头，只能包含字母、数字和下划线');
   });
 
-  it('deletes a dictionary with its items', async () => {
+  it('deletes a dictionary into the recycle bin (its items kept for a restore), and for good from there', async () => {
     expect((await s.api.delete(`/sys/dict/delete?id=${dictId}`, admin)).body.success).toBe(true);
     expect(await items('donation_channel')).toEqual([]);
+    expect(await count(s, 'sys_dict_item', where('dict_id', dictId))).toBe(2);
+    expect((await s.api.delete(`/sys/dict/deletePhysic?id=${dictId}`, admin)).body.success).toBe(true);
     expect(await count(s, 'sys_dict_item', where('dict_id', dictId))).toBe(0);
   });
 
