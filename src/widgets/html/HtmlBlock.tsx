@@ -4,5 +4,5 @@ import { sanitizeHtml } from './sanitize.ts';
 /** The html layout widget: its HTML, cleaned by the allow-list sanitiser, never as given. */
 export function HtmlBlock({ html }: { html?: string }) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
-  return <div className="widget-html" data-testid="widget-html" dangerouslySetInnerHTML={{ __html: clean }} />;
+  return <div className="widget-html" data-testid="widget-html" style={{ marginBottom: 16 }} dangerouslySetInnerHTML={{ __html: clean }} />;
 }
