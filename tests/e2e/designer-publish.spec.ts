@@ -196,4 +196,17 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
   await expect(staff.locator('.ant-modal, .ant-drawer').last()).toContainText('王小明');
   await staff.screenshot({ path: `${SHOTS}/publish-record-detail.png` });
   await staff.close();
+
+  // Back in the designer: a design without the phone field cannot be published while records hold phones.
+  await canvasItems(page, 'grid').locator('.fd-grid-col > .fd-list').nth(0).locator('.fd-item[data-type="input"]').click();
+  await expect(props(page).getByLabel('标签', { exact: true })).toHaveValue('联系电话');
+  await canvas(page).getByRole('button', { name: '删除', exact: true }).click();
+  await expect(canvasItems(page, 'input')).toHaveCount(1);
+  await page.getByRole('button', { name: '发布' }).click();
+  await expect(page.getByText('保存成功（第 2 版）')).toBeVisible();
+  const again = await dialog(page, `发布表单 - ${NAME}`);
+  await again.getByRole('button', { name: /发\s*布/ }).click();
+  await expect(page.getByText(`发布失败：表 online_${CODE}：字段 phone 已有数据，不能删除或缩小（文档已不再声明该字段）`)).toBeVisible();
+  await expect(again).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/publish-refused.png` });
 });
