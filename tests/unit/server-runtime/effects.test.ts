@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { crossCheck } from '../../../server/runtime/cross-check.ts';
 import { reaches, targetValues } from '../../../server/runtime/effects.ts';
 import { findStep } from '../../../server/runtime/transitions.ts';
 import { availableSteps, needsDialog } from '../../../src/runtime/renderers/list/TransitionActions.tsx';
 import type { EffectRule, SchemaDocument, TransitionRule } from '../../../src/runtime/schema/types.generated.ts';
+import { documentOf } from './helpers.ts';
 
 /* Transition effects (create or link another record on reaching a status) and the row actions' step choice. */
 
@@ -56,5 +58,28 @@ describe('transition steps', () => {
 
   it('a step with a comment or fields opens a dialog; others only confirm', () => {
     expect(rule.steps.map(needsDialog)).toEqual([false, true, true, false, false]);
+  });
+});
+
+describe('cross-check of steps, effects and signed roll-ups', () => {
+  it('names every field a step, an effect or a subtractWhere refers to that does not exist', () => {
+    const help = documentOf('help/application');
+    const rules = help.entity.rules!;
+    rules.transitions!.steps[0] = { ...rules.transitions!.steps[0], comment: 'no_comment', fields: ['no_field'], stamp: { no_stamp: 'user' } };
+    rules.effects = [{ on: { ghost: '2' }, upsert: { entity: 'student/poor_student', match: { no_target: 'id_card' }, set: { name: 'no_source' }, linkInto: 'no_link' } }];
+    const fund = documentOf('project/fund');
+    fund.entity.rules!.rollups![2] = { ...fund.entity.rules!.rollups![2], subtractWhere: { no_direction: { $eq: '2' } } };
+    const docs = ['project/application', 'project/sending', 'project/report', 'student/poor_student', 'student/aid', 'donation/activity'].map((c) => [c, documentOf(c)] as const);
+    const problems = crossCheck(new Map([...docs, ['help/application', help], ['project/fund', fund]]));
+    expect(problems).toEqual([
+      'help/application: rules.transitions 的步骤引用了未知字段 no_comment',
+      'help/application: rules.transitions 的步骤引用了未知字段 no_field',
+      'help/application: rules.transitions 的步骤引用了未知字段 no_stamp',
+      'help/application: rules.effects 引用了未知字段 ghost',
+      'help/application: rules.effects 引用了未知字段 no_link',
+      'help/application: rules.effects 引用了未知字段 no_source',
+      'help/application: rules.effects 引用了 student/poor_student 的未知字段 no_target',
+      'project/fund: rules.rollups.subtractWhere 的条件引用了未知字段 no_direction',
+    ]);
   });
 });
