@@ -68,6 +68,19 @@ describe('scheduled jobs', () => {
     expect((await s.api.post(`/system/job/operation/start?id=x' or 1=1`, {}, admin)).status).toBe(400);
   });
 
+  it('a started job runs on its schedule and logs each run', async () => {
+    const id = (await s.api.post('/system/job/add', job({ cron_expression: '* * * * * *', parameter: 'tick' }), admin)).body.result.id;
+    await s.api.post(`/system/job/operation/start?id=${id}`, {}, admin);
+    try {
+      await expect
+        .poll(async () => (await db().selectFrom('quartz_job_log').select('message').where('job_id', '=', id).execute()).length, { timeout: 10_000 })
+        .toBeGreaterThan(0);
+    } finally {
+      await s.api.post(`/system/job/operation/pause?id=${id}`, {}, admin);
+    }
+    expect(schedulerOf(s.ctx)?.scheduled).not.toContain(id);
+  });
+
   it('deleting a job deletes its run log', async () => {
     const id = (await s.api.post('/system/job/add', job(), admin)).body.result.id;
     await s.api.post(`/system/job/operation/execute?id=${id}`, {}, admin);

@@ -55,10 +55,19 @@ export class JobScheduler {
     for (const job of jobs) {
       try {
         // protect: a run still going when the next one is due is skipped, never stacked.
-        this.timers.set(job.id, new Cron(job.cron_expression, { protect: true, name: `job-${job.id}` }, () => void this.run(job.id)));
+        this.timers.set(job.id, new Cron(job.cron_expression, { protect: true, name: `job-${job.id}` }, () => this.timed(job.id)));
       } catch {
         // The writer refuses bad expressions; a row edited behind the runtime's back is skipped, not fatal.
       }
+    }
+  }
+
+  /** A timer's run: nothing it meets (the job deleted meanwhile, the database closing) may escape as an unhandled rejection. */
+  private async timed(id: string): Promise<void> {
+    try {
+      await this.run(id);
+    } catch (error) {
+      if (!this.stopped) console.warn(`定时任务 ${id} 未能执行:`, error instanceof Error ? error.message : error);
     }
   }
 
