@@ -12,6 +12,8 @@ export type Row = Record<string, unknown> & { id: string };
 
 export interface DemoWriter {
   db: Kysely<any>;
+  /** Where uploads live: demo pictures are written there. */
+  dataDir: string;
   add(code: string, values: Record<string, unknown>, at: Date): Promise<Row>;
   edit(code: string, id: string, values: Record<string, unknown>, at: Date): Promise<Row>;
 }
@@ -23,6 +25,7 @@ export async function demoWriter(ctx: AppContext): Promise<DemoWriter> {
   const model = (code: string) => runtime.registry.get(code);
   return {
     db: db as Kysely<any>,
+    dataDir: ctx.config.dataDir,
     add: (code, values, at) => runtime.write(session, model(code), (w) => w.add(model(code), { values, batches: new Map() }), formatTimestamp(at)) as Promise<Row>,
     edit: (code, id, values, at) => runtime.write(session, model(code), (w) => w.edit(model(code), { id, values, batches: new Map() }), formatTimestamp(at)) as Promise<Row>,
   };

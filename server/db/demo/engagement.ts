@@ -16,8 +16,9 @@ export async function seedEngagementDemo(ctx: AppContext): Promise<boolean> {
   const w = await demoWriter(ctx);
   if (await w.db.selectFrom('wx_user').select('id').limit(1).executeTakeFirst()) return false;
   const rnd = random(20251122);
-  const users = await seedWxUsers(w, rnd);
-  await linkDonations(w, rnd, users);
+  const wxUsers = await seedWxUsers(w, rnd);
+  await linkDonations(w, rnd, wxUsers);
+  const users = wxUsers.map((u) => u.id);
   const articles = await seedArticles(w, rnd);
   const messages = await seedMessages(w, rnd, users);
   const titles = new Map((await w.db.selectFrom('info_article').select(['id', 'title']).execute()).map((a) => [String(a.id), String(a.title)]));
@@ -30,7 +31,7 @@ export async function seedEngagementDemo(ctx: AppContext): Promise<boolean> {
   ].flatMap((o) => Array<typeof o>(o.weight).fill(o));
   for (const user of users) {
     const seen = new Set<string>();
-    for (let i = rnd.int(0, 6); i > 0; i--) {
+    for (let i = rnd.int(0, 4); i > 0; i--) {
       const o = rnd.pick(likeable);
       if (seen.has(`${o.type}:${o.id}`)) continue;
       seen.add(`${o.type}:${o.id}`);
@@ -38,7 +39,7 @@ export async function seedEngagementDemo(ctx: AppContext): Promise<boolean> {
       await w.add('wx/user_like', { user_id: user, object_type: o.type, object_id: o.id, object_title: o.title, like_time: at(when) }, when);
     }
     const collected = [
-      ...articles.filter(() => rnd.next() < 0.12).map((id) => ({ type: '1', id, title: titles.get(id) ?? '' })),
+      ...articles.filter(() => rnd.next() < 0.08).map((id) => ({ type: '1', id, title: titles.get(id) ?? '' })),
       ...activities.filter(() => rnd.next() < 0.05).map((a) => ({ type: '2', id: String(a.id), title: String(a.activity_name) })),
     ];
     for (const o of collected) {

@@ -1,5 +1,6 @@
 import { monthsAgo, type random } from './donation.ts';
 import { at, between, type DemoWriter } from './demo-writer.ts';
+import { PALETTE, writeDemoImage } from './images.ts';
 
 /* Articles of every 栏目, most of them published (through the 发布 step), a few drafts and one offline. */
 
@@ -24,11 +25,11 @@ export async function seedArticles(w: DemoWriter, rnd: ReturnType<typeof random>
     const written = between(rnd.next, monthsAgo(17), monthsAgo(1));
     const row = await w.add('info/article', {
       title: a.title, column_type: a.column, summary: a.summary, content: `<p>${a.summary}</p><p>${a.body}</p>`, author: a.author, source: a.source,
-      status: '1', top: i < 2 ? '1' : '0', view_count: rnd.int(80, 5000),
+      status: '1', top: i < 2 ? '1' : '0', cover: writeDemoImage(w.dataDir, 'article', 320, 180, PALETTE[Number(a.column) % PALETTE.length]),
     }, written);
-    if (a.title.includes('草稿') || i === 5) continue;
+    if (a.title.includes('草稿') || i === 5) continue; // drafts: nobody has read them yet
     const publishedAt = new Date(written.getTime() + rnd.int(1, 72) * 3600_000);
-    await w.edit('info/article', row.id, { status: '2', publish_time: at(publishedAt) }, publishedAt);
+    await w.edit('info/article', row.id, { status: '2', publish_time: at(publishedAt), view_count: rnd.int(80, 5000) }, publishedAt);
     if (i === 8) await w.edit('info/article', row.id, { status: '3' }, between(rnd.next, publishedAt, new Date()));
     else published.push(row.id);
   }

@@ -16,7 +16,7 @@ export async function seedMessages(w: DemoWriter, rnd: ReturnType<typeof random>
   const activities = await w.db.selectFrom('donation_activity').select('id').where('status', 'in', ['1', '2']).orderBy('activity_no').execute();
   const nicknames = new Map((await w.db.selectFrom('wx_user').select(['id', 'nickname']).execute()).map((u) => [String(u.id), String(u.nickname)]));
   const approved: string[] = [];
-  for (let i = 0; i < 36; i++) {
+  for (let i = 0; i < 30; i++) {
     const user = rnd.pick(users);
     const content = CONTENTS[i % CONTENTS.length];
     const written = between(rnd.next, monthsAgo(15), new Date(Date.now() - 3600_000));

@@ -5,6 +5,8 @@ import { dictText } from '../../dict/dictionaries.ts';
 import { formatMoney } from '../../helpers/format.ts';
 import type { DataRecord } from '../../schema/api.ts';
 import type { ColumnDef } from '../../schema/types.generated.ts';
+import { fileUrl, pathsOf } from '../../../widgets/upload/files.ts';
+import { runtimeConfig } from '../../config.ts';
 
 export const DEFAULT_ELLIPSIS = 25;
 
@@ -21,6 +23,11 @@ export function renderCell(column: ColumnDef, record: DataRecord, dict?: readonl
   const raw = record[column.dataIndex];
   const serverText = record[`${column.dataIndex}_dictText`];
   if (column.render === 'money') return raw === null || raw === undefined || raw === '' ? '' : formatMoney(raw);
+  // An uploaded picture (the first of a comma list) as a thumbnail; the stored path stays on hover.
+  if (column.render === 'image') {
+    const [path] = pathsOf(raw);
+    return path ? <img className="cell-image" src={fileUrl(path, runtimeConfig().staticDomainURL)} alt={column.title ?? ''} title={path} style={{ height: 36, maxWidth: 96, objectFit: 'cover', borderRadius: 4 }} /> : '';
+  }
   const text = serverText !== undefined && serverText !== null ? String(serverText) : column.dict ? dictText(dict, raw) : raw === null || raw === undefined ? '' : String(raw);
   if (column.render === 'tag' && text) {
     const color = dict?.find((o) => String(o.value) === String(raw))?.color;
