@@ -1,0 +1,22 @@
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { renderCell } from '../../../src/runtime/renderers/list/cells.tsx';
+
+/* List cells declared with render: 'image' show the stored picture, not its path. */
+
+const html = (node: unknown) => renderToStaticMarkup(node as ReactElement);
+
+describe('image cells', () => {
+  it('show the first picture of a stored path list as a thumbnail from the static domain', () => {
+    const cell = html(renderCell({ dataIndex: 'image', title: '图片', render: 'image' }, { id: '1', image: 'carousel/20251122/0123456789abcdef0123456789abcdef.png,other.png' }));
+    expect(cell).toContain('<img');
+    expect(cell).toContain('src="/hope-boot/sys/common/static/carousel/20251122/0123456789abcdef0123456789abcdef.png"');
+    expect(cell).toContain('alt="图片"');
+  });
+
+  it('keep absolute addresses and show nothing without a picture', () => {
+    expect(html(renderCell({ dataIndex: 'avatar', render: 'image' }, { id: '1', avatar: 'https://example.org/a.png' }))).toContain('src="https://example.org/a.png"');
+    expect(html(renderCell({ dataIndex: 'avatar', render: 'image' }, { id: '1', avatar: null }))).toBe('');
+  });
+});
