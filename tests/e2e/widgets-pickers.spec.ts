@@ -167,3 +167,41 @@ test('users and departments picked in a form, with a category and sanitised html
   const juniorFees = await api(page, '/sys/category/loadOne?field=code&val=B01A01A02');
   expect(data.aid_type).toBe(juniorFees.result.id);
 });
+
+test('a category is added under a parent picked in the category tree, and found by its parent', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await expectDashboard(page);
+  await page.goto('/#/system/category');
+  await expect(page.getByTestId('list-system/category')).toBeVisible();
+  await expect(page.getByTestId('data-table')).toContainText('大学新生助学金');
+  await page.screenshot({ path: `${SHOTS}/system-category-list.png` });
+
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  const form = page.locator('.ant-modal').first();
+  await form.getByTestId('category-tree').click();
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await dropdown.locator('.ant-select-tree-treenode').filter({ hasText: '项目类别' }).locator('.ant-select-tree-switcher').click();
+  await dropdown.getByText('希望图书室').click();
+  await expect(form.getByTestId('category-tree')).toContainText('希望图书室');
+  await modalItem(form, '分类名称').locator('input').fill('E2E流动图书车');
+  await modalItem(form, '分类编码').locator('input').fill('B02A02E2E');
+  await page.screenshot({ path: `${SHOTS}/system-category-form.png` });
+  await form.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('添加成功！')).toBeVisible();
+
+  const library = await api(page, '/sys/category/loadOne?field=code&val=B02A02');
+  const children = await api(page, `/sys/category/loadTreeChildren?pid=${library.result.id}`);
+  expect(children.result.map((c: { title: string }) => c.title)).toEqual(['E2E流动图书车']);
+
+  const bar = page.getByTestId('query-bar');
+  await bar.getByTestId('category-tree').click();
+  const queryDropdown = page.locator('.ant-select-dropdown:visible');
+  await queryDropdown.locator('.ant-select-tree-treenode').filter({ hasText: '项目类别' }).locator('.ant-select-tree-switcher').click();
+  await queryDropdown.getByText('希望图书室').click();
+  await page.keyboard.press('Escape');
+  await bar.getByRole('button', { name: /查\s*询/ }).click();
+  const rows = page.getByTestId('data-table').locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('E2E流动图书车');
+  await expect(rows.first()).toContainText('希望图书室');
+});
