@@ -21,6 +21,8 @@ export async function transitionRecord(ctx: AppContext, model: EntityModel, sess
   const id = checkId(input.id);
   if (typeof input.to !== 'string' || !STATUS_VALUE.test(input.to)) throw badRequest('目标状态不正确');
   const to = input.to;
+  // The same row scope as an edit: a data rule hiding the record hides it from its status moves too.
+  await ctx.runtime.access.demandInScope(session, model, [id]);
   const canEdit = await ctx.permissions.allows(session.user.id, actionCode(model, 'edit'));
   const record = await ctx.runtime.write(session, model, (w) => w.transition(model, id, to, input, canEdit));
   const step = rule.steps.find((s) => s.to === to && s.label);
