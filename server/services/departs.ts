@@ -51,13 +51,26 @@ const nodeOf = (d: SysDepart): DepartNode => ({
   isLeaf: true,
 });
 
-/** Rows → nested nodes in the query's order; a department whose parent is gone becomes a root. */
+/** Whether following parents from this department comes back to it (an edit made A the parent of its own parent). */
+function inCycle(node: DepartNode, nodes: Map<string, DepartNode>): boolean {
+  let at = node.parentId ? nodes.get(node.parentId) : undefined;
+  for (let steps = 0; at && steps <= nodes.size; steps++) {
+    if (at === node) return true;
+    at = at.parentId ? nodes.get(at.parentId) : undefined;
+  }
+  return false;
+}
+
+/**
+ * Rows → nested nodes in the query's order. A department whose parent is gone becomes a root, and so
+ * does one whose parents lead back to itself: the tree never loops, whatever the rows say.
+ */
 export function buildDepartTree(rows: SysDepart[]): DepartNode[] {
   const nodes = new Map(rows.map((d) => [d.id, nodeOf(d)]));
   const roots: DepartNode[] = [];
   for (const node of nodes.values()) {
     const parent = node.parentId ? nodes.get(node.parentId) : undefined;
-    if (!parent || parent === node) {
+    if (!parent || inCycle(node, nodes)) {
       roots.push(node);
       continue;
     }

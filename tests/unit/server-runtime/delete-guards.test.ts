@@ -30,4 +30,13 @@ describe('department tree', () => {
     expect(tree[0]).toMatchObject({ id: 'a', key: 'a', isLeaf: false });
     expect(tree[0].children!.map((n) => [n.title, n.isLeaf])).toEqual([['办公室', true], ['财务部', true]]);
   });
+
+  it('never loops: departments whose parents lead back to themselves become roots', () => {
+    const self = buildDepartTree([row('a', 'a', '自己')]);
+    expect(self.map((n) => n.title)).toEqual(['自己']);
+    expect(self[0].children).toBeUndefined();
+    const pair = buildDepartTree([row('a', 'b', '甲'), row('b', 'a', '乙'), row('c', 'a', '丙')]);
+    expect(pair.map((n) => n.title)).toEqual(['甲', '乙']);
+    expect(pair[0].children!.map((n) => n.title)).toEqual(['丙']);
+  });
 });
