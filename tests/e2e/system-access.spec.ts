@@ -73,13 +73,14 @@ test('admin adds a department-only data rule to 捐赠活动 on the menu screen'
 
   // The sub-table of data rules: one row, own department only.
   await container(page).getByRole('button', { name: '新增一行' }).click();
-  const row = container(page).locator('.ant-formily-array-table tbody tr').first();
+  const row = container(page).locator('.ant-formily-array-table tr.ant-table-row').first();
   const cells = row.locator('input');
   await cells.nth(0).fill('本部门');
   await cells.nth(1).fill('sys_org_code');
   await row.locator('.ant-select-selector').first().click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^等于$/ }).click();
   await cells.nth(3).fill('#{sys_org_code}');
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/system-permission-form.png` });
   await save(page);
   await expect(page.getByText('编辑成功!')).toBeVisible();
@@ -200,7 +201,36 @@ test('the user sees only their menus, buttons and department rows, is refused wh
   const next = await page.request.get(`${API}/sys/permission/getUserPermissionByToken`, { headers: { 'X-Access-Token': token } });
   expect(next.status()).toBe(401);
   expect((await next.json()).message).toBe('该用户已冻结');
+  // In the browser: the next call is refused and the client drops the session for the login page.
   await page.reload();
-  await expect(page.getByText('该用户已冻结').first()).toBeVisible();
+  await expect(page).toHaveURL(/#\/user\/login/);
   await page.screenshot({ path: `${SHOTS}/system-frozen-user-refused.png`, fullPage: true });
+});
+
+test('admin adds a position and gives it to a user; the user form reads roles, departments and positions back', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openList(page, 'system/position');
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  await field(page, '职务编码').fill('fund_lead');
+  await field(page, '职务名称').fill('募捐主管');
+  await pickOption(page, '职级', '中级');
+  await save(page);
+  await expect(page.getByText('添加成功！')).toBeVisible();
+  await expect(rows(page).filter({ hasText: '募捐主管' })).toHaveCount(1);
+  await page.screenshot({ path: `${SHOTS}/system-position-list.png`, fullPage: true });
+
+  await openList(page, 'system/user');
+  await search(page, '请输入用户账号', USER);
+  await rows(page).first().getByText('编辑').click();
+  await expect(field(page, '用户账号')).toHaveValue(USER);
+  await expect(item(page, '角色分配')).toContainText(ROLE);
+  await expect(item(page, '所属部门')).toContainText('募捐部');
+  await pickOption(page, '职务', '募捐主管');
+  await save(page);
+  await expect(page.getByText('编辑成功!')).toBeVisible();
+  const token = (await storedToken(page))!;
+  const user = (await apiGet(page.request, token, `/system/user/list?username=${USER}`)).result.records[0];
+  const read = (await apiGet(page.request, token, `/system/user/queryById?id=${user.id}`)).result;
+  expect(read.selected_positions).toHaveLength(1);
+  expect(read).not.toHaveProperty('password');
 });
