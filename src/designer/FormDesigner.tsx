@@ -9,7 +9,7 @@ import { NO_HOVER } from './dnd.ts';
 import { Palette } from './palette/Palette.tsx';
 import { PropertiesPanel } from './properties/PropertiesPanel.tsx';
 import { EMPTY_CONFIG } from './state/designer.ts';
-import { loadForm } from './state/io.ts';
+import { loadForm, saveForm } from './state/io.ts';
 import { resetBatchFormCodes } from './state/limits.ts';
 import { createDesignerStore, createStore } from './state/store.ts';
 import type { PublishMeta } from './state/derive.ts';
@@ -36,6 +36,31 @@ export interface FormDesignerProps {
   actions?: ToolbarAction[];
   /** The online form being designed: export code shows the documents its publication puts in force. */
   online?: PublishMeta;
+  /** Called with the form a second after each change (the host keeps a local draft). */
+  onDraft?: (def: FormDef) => void;
+}
+
+export const DRAFT_DELAY_MS = 1000;
+
+/** Hands the form to `onDraft` once edits pause; selection and hover changes do not count. */
+function useDraft(stores: DesignerStores, onDraft: ((def: FormDef) => void) | undefined) {
+  const latest = useRef(onDraft);
+  latest.current = onDraft;
+  useEffect(() => {
+    let def = stores.designer.get().def;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = stores.designer.subscribe(() => {
+      const next = stores.designer.get().def;
+      if (next === def) return;
+      def = next;
+      clearTimeout(timer);
+      timer = setTimeout(() => latest.current?.(saveForm(def)), DRAFT_DELAY_MS);
+    });
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
+  }, [stores]);
 }
 
 export const DEFAULT_TITLE = '表单设计器';
@@ -67,8 +92,9 @@ function useStoresFor(initial: FormDef | undefined, onlineForms: DesignerEnv['on
   return stores;
 }
 
-export function FormDesigner({ initial, title = DEFAULT_TITLE, onSave, onClose, onlineForms, document, actions, online }: FormDesignerProps) {
+export function FormDesigner({ initial, title = DEFAULT_TITLE, onSave, onClose, onlineForms, document, actions, online, onDraft }: FormDesignerProps) {
   const stores = useStoresFor(initial, onlineForms);
+  useDraft(stores, onDraft);
   const dnd = useCanvasDnd(stores);
   return (
     <DesignerContext.Provider value={stores}>

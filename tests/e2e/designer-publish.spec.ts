@@ -209,4 +209,17 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
   await expect(page.getByText(`发布失败：表 online_${CODE}：字段 phone 已有数据，不能删除或缩小（文档已不再声明该字段）`)).toBeVisible();
   await expect(again).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/publish-refused.png` });
+  await again.getByRole('button', { name: /取\s*消/ }).click();
+
+  // Edits not yet saved are kept as a local draft, offered when the form is opened again.
+  await canvasItems(page, 'date').click();
+  await setText(page, '标签', '走访日期');
+  await page.waitForTimeout(1500); // the draft is written once edits pause for a second
+  await page.reload();
+  await expect(page.getByTestId('draft-banner')).toContainText('本机有这个表单未保存到服务器的草稿');
+  await expect(canvas(page)).toContainText('家访日期');
+  await page.screenshot({ path: `${SHOTS}/publish-draft.png` });
+  await page.getByRole('button', { name: '恢复草稿' }).click();
+  await expect(page.getByTestId('draft-banner')).toHaveCount(0);
+  await expect(canvas(page)).toContainText('走访日期');
 });

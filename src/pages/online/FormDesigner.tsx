@@ -1,5 +1,5 @@
 import { CloudUploadOutlined, FolderOpenOutlined } from '@ant-design/icons';
-import { Alert, message, Spin } from 'antd';
+import { Alert, Button, message, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FormDesigner } from '../../designer/FormDesigner.tsx';
@@ -35,8 +35,14 @@ interface Opened {
   initial?: FormDef;
   doc?: SchemaDocument;
   record?: OnlineFormRecord;
+  /** A local draft of the online form that differs from its stored design, offered for restoring. */
+  draft?: FormDef;
+  /** Bumped to open the designer afresh on another initial form (a restored draft). */
+  generation?: number;
   error?: string;
 }
+
+const onlineDraftKey = (desform: string) => draftKey(`desform:${desform}`);
 
 const sameForm = (a: FormDef, b: FormDef) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -46,7 +52,11 @@ function useOpened(code: string | null, desform: string | null) {
     let live = true;
     if (desform) {
       onlineFormApi.load(desform).then(
-        (record) => live && setOpened({ loading: false, record, initial: record.desformDesignJson }),
+        (record) => {
+          if (!live) return;
+          const draft = local.get<FormDef>(onlineDraftKey(desform)) ?? undefined;
+          setOpened({ loading: false, record, initial: record.desformDesignJson, draft: draft && !sameForm(draft, record.desformDesignJson) ? draft : undefined });
+        },
         () => live && setOpened({ loading: false, error: `无法打开在线表单 ${desform}` }),
       );
     } else if (code) {
@@ -88,7 +98,7 @@ export default function FormDesignerPage() {
   const openForm = (next: string) => navigate(`${DESIGNER_PATH}?desform=${encodeURIComponent(next)}`);
 
   const saveToServer = async (def: FormDef, meta: { desformCode: string; desformName: string }) => {
-    local.set(draftKey(`desform:${meta.desformCode}`), def);
+    local.set(onlineDraftKey(meta.desformCode), def);
     const saved = await onlineFormApi.save({ ...meta, desformIcon: record?.desformIcon ?? undefined, desformDesignJson: JSON.stringify(def) });
     message.success(`保存成功（第 ${saved.version} 版）`);
     return saved;
@@ -128,13 +138,42 @@ export default function FormDesignerPage() {
     { label: '打开', icon: <FolderOpenOutlined />, onClick: () => setDialog({ name: 'open' }) },
   ];
 
+  // Online and new forms keep a local draft as they are edited; a schema document's form only on 保存.
+  const onDraft = desform ? (def: FormDef) => local.set(onlineDraftKey(desform), def) : code ? undefined : (def: FormDef) => local.set(draftKey(null), def);
+
   if (opened.loading) return <Spin className="page-loading" />;
   if (opened.error) return <Alert type="error" showIcon message={opened.error} />;
   const title = record ? `表单设计器 - ${record.desformName}` : opened.doc ? `表单设计器 - ${opened.doc.title}` : '表单设计器';
   return (
     <>
+      {opened.draft && (
+        <Alert
+          type="warning"
+          showIcon
+          className="fd-draft-banner"
+          data-testid="draft-banner"
+          message="本机有这个表单未保存到服务器的草稿"
+          action={
+            <Space>
+              <Button size="small" type="primary" onClick={() => setOpened((o) => ({ ...o, initial: o.draft, draft: undefined, generation: (o.generation ?? 0) + 1 }))}>
+                恢复草稿
+              </Button>
+              <Button
+                size="small"
+                onClick={() => {
+                  if (desform) local.remove(onlineDraftKey(desform));
+                  setOpened((o) => ({ ...o, draft: undefined }));
+                }}
+              >
+                丢弃草稿
+              </Button>
+            </Space>
+          }
+        />
+      )}
       <FormDesigner
-        key={desform ?? code ?? 'new'}
+        key={`${desform ?? code ?? 'new'}:${opened.generation ?? 0}`}
+        onDraft={onDraft}
         title={title}
         initial={opened.initial}
         document={opened.doc}
