@@ -183,6 +183,14 @@ test('articles: list, query, add, edit, detail, export, delete', async ({ page }
     edit: async (p) => input(p, '作者').fill('E2E作者'),
     edited: 'E2E作者',
   });
+  // A demo article's detail: its cover as a picture and its body as formatted text.
+  await page.getByRole('button', { name: /重\s*置/ }).click();
+  await rows(page).first().getByText('详情').click();
+  const detail = page.locator('.ant-drawer-content-wrapper:visible').getByTestId('detail-view');
+  await expect(detail.locator('img.cell-image')).toBeVisible();
+  await expect(detail.locator('.detail-rich-text p').first()).toBeVisible();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${SHOTS}/engagement-article-demo-detail.png` });
 });
 
 test('love messages: list, query, add, reply, detail, export, delete', async ({ page }) => {
@@ -247,6 +255,8 @@ test("a WeChat user's detail shows their donations, messages, collections and li
   await rows(page).first().getByText('详情').click();
   const drawer = page.locator('.ant-drawer-content-wrapper:visible');
   await expect(drawer.getByTestId('detail-view')).toContainText('累计捐赠金额');
+  // The avatar is a picture, not its stored path.
+  await expect(drawer.getByTestId('detail-view').locator('img.cell-image')).toBeVisible();
   for (const title of ['捐赠记录', '爱心留言', '收藏', '点赞']) await expect(drawer.locator('.child-list h4', { hasText: new RegExp(`^${title}（共`) })).toBeVisible();
   // The user with the largest total has donations listed under it.
   await expect(drawer.locator('.child-list h4').first()).not.toContainText('共0条');

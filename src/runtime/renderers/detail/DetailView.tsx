@@ -1,9 +1,11 @@
 import { Descriptions, Drawer, Spin } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { formatMoney } from '../../helpers/format.ts';
 import { type DataRecord, entityApi } from '../../schema/api.ts';
 import type { FieldDef, SchemaDocument } from '../../schema/types.generated.ts';
 import { LAYOUT_TYPES, widgets } from '../../schema/walk.ts';
+import { sanitizeHtml } from '../../../widgets/html/sanitize.ts';
+import { renderCell } from '../list/cells.tsx';
 import { ChildList } from './ChildList.tsx';
 import { DataDiff } from './DataDiff.tsx';
 
@@ -27,10 +29,23 @@ function valueText(field: FieldDef, record: DataRecord): string {
   return field.type === 'decimal' ? formatMoney(raw) : String(raw);
 }
 
+/**
+ * A field as the detail shows it: pictures of an image upload as thumbnails, rich text (sanitize: html)
+ * formatted, cleaned again by the html widget's allow-list (rows written by server code skip the input
+ * sanitiser), anything else as text.
+ */
+function valueNode(field: FieldDef, record: DataRecord, widgetType: string | undefined): ReactNode {
+  if (widgetType === 'uploadImg') return renderCell({ dataIndex: field.name, title: field.label, render: 'image' }, record);
+  const raw = record[field.name];
+  if (field.sanitize === 'html' && typeof raw === 'string') return <div className="detail-rich-text" dangerouslySetInnerHTML={{ __html: sanitizeHtml(raw) }} />;
+  return valueText(field, record);
+}
+
 /** The read-only view of one record (at most 4 columns) and the related lists under it. */
 export function DetailView({ doc, recordId, onClose }: { doc: SchemaDocument; recordId: string; onClose: () => void }) {
   const [record, setRecord] = useState<DataRecord | null>(null);
   const fields = useMemo(() => detailFields(doc), [doc]);
+  const widgetTypes = useMemo(() => new Map([...widgets(doc.form?.list)].filter((w) => w.model).map((w) => [w.model!, w.type])), [doc]);
   useEffect(() => {
     entityApi(doc.code).queryById(recordId).then(setRecord, onClose);
   }, [doc.code, recordId, onClose]);
@@ -42,7 +57,7 @@ export function DetailView({ doc, recordId, onClose }: { doc: SchemaDocument; re
           <Descriptions bordered size="small" column={columns} data-testid="detail-view">
             {fields.map((f) => (
               <Descriptions.Item key={f.name} label={f.label}>
-                {valueText(f, record)}
+                {valueNode(f, record, widgetTypes.get(f.name))}
               </Descriptions.Item>
             ))}
           </Descriptions>
