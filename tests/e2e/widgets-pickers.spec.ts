@@ -115,7 +115,8 @@ test('users and departments picked in a form, with a category and sanitised html
   await preview.getByTestId('user-picker-input').click();
   const users = page.getByRole('dialog', { name: '选择用户' });
   await expect(users).toBeVisible();
-  expect(await users.evaluate((el) => Math.round((el.closest('.ant-modal') ?? el).getBoundingClientRect().width))).toBe(1250);
+  // Measured once the opening zoom animation is over.
+  await expect.poll(() => users.evaluate((el) => Math.round((el.closest('.ant-modal') ?? el).getBoundingClientRect().width))).toBe(1250);
   const rows = users.locator('.ant-table-tbody tr.ant-table-row');
   await expect(rows.filter({ hasText: 'zhangwei' })).toHaveCount(1);
   await expect(users.locator('.ant-table-thead')).toContainText('用户账号');
