@@ -6,7 +6,8 @@
  *   - p50/p95 latency of /sys/login and /sys/permission/getUserPermissionByToken over loopback;
  * then, on a second embedded database holding BENCH_RECORDS donation records (default 1,000,000,
  * seeded once by `npm run seed:scale` into .tmp/bench-scale and reused), the donation list pages and
- * the list screen's render time in Chromium (scripts/bench-list.mjs).
+ * the list screen's render time in Chromium (scripts/bench-list.mjs), and 捐赠报表 over a year, the
+ * dashboard and login/visit calls, and the roll-up cost per inserted donation (scripts/bench-reports.mjs).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

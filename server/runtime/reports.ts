@@ -203,10 +203,14 @@ export class ReportRunner {
     return periodsOf(bucket, range).map((p) => ({ ...(byKey.get(p) ?? { ...zero, value: p }), value: p, text: p }) as ReportRow);
   }
 
-  /** The whole report, or only the dimensions named in `only` (unknown keys are refused). */
-  async run(model: EntityModel, report: ReportDef, range: ReportRange, only?: string[]): Promise<ReportResult> {
-    const unknown = only?.find((k) => !report.dimensions.some((d) => d.key === k));
+  /**
+   * The whole report, or only the dimensions named in `only` (unknown keys are refused); `measures` narrows
+   * the measures (distinct counts per group are the expensive part, and the dashboard needs them only in total).
+   */
+  async run(model: EntityModel, full: ReportDef, range: ReportRange, only?: string[], measures?: string[]): Promise<ReportResult> {
+    const unknown = only?.find((k) => !full.dimensions.some((d) => d.key === k));
     if (unknown) throw badRequest(`报表没有维度：${unknown}`);
+    const report = measures ? { ...full, measures: full.measures.filter((m) => measures.includes(m.key)) } : full;
     const dimensions = only ? report.dimensions.filter((d) => only.includes(d.key)) : report.dimensions;
     const { totals, groups: found } = await this.scan(model, report, dimensions, range);
     const groups: ReportGroup[] = [];
