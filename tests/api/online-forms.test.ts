@@ -22,6 +22,7 @@ const DESIGN = { list: [grid, birthday, members], config: { layout: 'horizontal'
 let s: TestServer;
 let admin: string;
 let zhangwei: string;
+let lina: string;
 
 const save = (body: Record<string, unknown>, token = admin) => s.api.post('/form/formConfiguration/save', body, token);
 const publish = (desformCode: string, roles: string[] = [], token = admin) => s.api.post('/form/formConfiguration/publish', { desformCode, roles }, token);
@@ -32,6 +33,7 @@ beforeAll(async () => {
   s = await startServer();
   admin = await s.loginAs('admin', ADMIN_PASSWORD);
   zhangwei = await s.loginAs('zhangwei', ADMIN_PASSWORD);
+  lina = await s.loginAs('lina', ADMIN_PASSWORD);
 });
 afterAll(() => s?.close());
 
@@ -114,8 +116,19 @@ describe('publishing', () => {
     expect(rows.map((x) => x.member_name)).toEqual(['李四', '王五']);
     const list = await s.api.get('/online/family/list', zhangwei);
     expect(list.body.result.records.map((x: { phone: string }) => x.phone)).toEqual(['13800001111']);
+    // A staff user of another role has neither the menu nor the records.
+    refused(await s.api.get('/online/family/list', lina), '没有权限访问【家庭信息登记】，请联系管理员授权', 403);
     const one = await s.api.get(`/online/family/queryById?id=${id}`, zhangwei);
     expect(one.body.result.members.map((m: { member_name: string }) => m.member_name).sort()).toEqual(['李四', '王五']);
+
+    // Edit: one row kept and renamed, one removed, one added.
+    const kept = one.body.result.members.find((m: { member_name: string }) => m.member_name === '李四');
+    const edited = await s.api.put('/online/family/edit', { id, phone: '13800002222', members: [{ id: kept.id, member_name: '李四四' }, { member_name: '赵六' }] }, zhangwei);
+    expect(edited.body, JSON.stringify(edited.body)).toMatchObject({ success: true });
+    const after = await sql<{ id: string; member_name: string }>`select id, member_name from online_family_members where parent_id = ${id} order by member_name`.execute(s.db);
+    expect(after.rows.map((x) => x.member_name).sort()).toEqual(['李四四', '赵六']);
+    expect(after.rows.find((x) => x.member_name === '李四四')!.id).toBe(kept.id);
+    expect((await row(s, 'online_family', id))!.phone).toBe('13800002222');
   });
 
   it('a republished design adds columns to the table, keeping its rows', async () => {
