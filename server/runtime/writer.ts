@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import { ApiError, badRequest, forbidden, notFound } from '../http/envelope.ts';
 import { newId } from '../lib/ids.ts';
-import { applyRollups, checkLimits, type RowChange } from './aggregates.ts';
+import { applyRollups, checkCeilings, checkLimits, type RowChange } from './aggregates.ts';
 import { conditionalRequiredErrors } from './conditional-required.ts';
 import { type Actor, type LogAction, writeDataLog } from './data-log.ts';
 import { applyEffects } from './effects.ts';
 import { checkDeleteGuards } from './delete-guards.ts';
+import { checkNoLoop } from './tree-loops.ts';
 import { applyDerived } from './derived-status.ts';
 import { loadRule, nextCode } from './fill-rules.ts';
 import { isMaskedOf } from './masking.ts';
@@ -84,6 +85,7 @@ export class RecordWriter {
     this.touched.add(model.table);
     await writeDataLog(this.ctx.db, model.table, action, withoutSecrets(model, change), this.ctx.actor);
     await checkLimits(this.ctx.db, this.ctx.registry, model, [change]);
+    await checkCeilings(this.ctx.db, this.ctx.registry, model, [change]);
     await applyRollups(this.ctx.db, this.ctx.registry, model, [change]);
     await applyDerived(this.ctx.db, this.ctx.registry, model, [change]);
   }
@@ -113,6 +115,7 @@ export class RecordWriter {
     const merged = Object.fromEntries(model.fields.map((f) => [f.name, f.name in values ? values[f.name] : before[f.name]]));
     const changed = new Set(Object.keys(values).filter((name) => String(values[name] ?? '') !== String(before[name] ?? '')));
     const clean = await this.validate(model, merged, before, changed, input.id);
+    await checkNoLoop(this.ctx.db, model, input.id, clean);
     const set = encryptSecrets(model, Object.fromEntries(Object.keys(values).map((name) => [name, clean[name]])));
     await this.ctx.db.updateTable(model.table).set({ ...set, ...this.audit(model, 'edit') }).where('id', '=', input.id).execute();
     await this.writeChildren(model, input.id, input.batches, true);

@@ -131,6 +131,16 @@ describe('departments screen (system/depart over sys_depart)', () => {
     expect(r.body.result.records.map((d: { depart_name: string }) => d.depart_name)).toEqual(['助学一组']);
   });
 
+  it('refuses making a department its own parent or its child\'s child, and changes nothing', async () => {
+    const aid = await departId('A01A05');
+    const group = await departId('A01A05A01');
+    const loop = await s.api.put('/system/depart/edit', { id: aid, depart_name: '资助部', org_code: 'A01A05', org_category: '2', status: '1', parent_id: group }, admin);
+    expect(loop.body).toMatchObject({ success: false, code: 400, message: '上级部门不能是自己或自己的下级' });
+    const self = await s.api.put('/system/depart/edit', { id: aid, depart_name: '资助部', org_code: 'A01A05', org_category: '2', status: '1', parent_id: aid }, admin);
+    expect(self.body.message).toBe('上级部门不能是自己或自己的下级');
+    expect((await s.db.selectFrom('sys_depart').select('parent_id').where('id', '=', aid).executeTakeFirstOrThrow()).parent_id).toBe(await departId('A01'));
+  });
+
   it('refuses deleting a department with child departments or users, and deletes nothing', async () => {
     const before = await departCount();
     const withChild = await s.api.delete(`/sys/sysDepart/delete?id=${await departId('A01A05')}`, admin);
