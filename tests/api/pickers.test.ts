@@ -55,6 +55,13 @@ describe('department tree', () => {
     expect(admins.body.result.map((d: { title: string }) => d.title)).toEqual(['希望工程基金会']);
   });
 
+  it('departments and categories serve as table dictionaries, so lists can show picked ids by name', async () => {
+    const departs = await s.api.get(`/sys/dict/getDictItems/${encodeURIComponent('sys_depart,depart_name,id')}`, staff);
+    expect(departs.body.result).toEqual(expect.arrayContaining([expect.objectContaining({ value: await departId('A01A04'), text: '财务部' })]));
+    const categories = await s.api.get(`/sys/dict/getDictItems/${encodeURIComponent('sys_category,name,code')}`, staff);
+    expect(categories.body.result).toEqual(expect.arrayContaining([expect.objectContaining({ value: 'B01', text: '助学类别' })]));
+  });
+
   it('needs a signed-in user', async () => {
     expect((await s.api.get('/sys/sysDepart/queryTreeList')).status).toBe(401);
   });
