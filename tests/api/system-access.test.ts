@@ -253,3 +253,44 @@ describe('tenants', () => {
     expect((await s.api.get(`/donation/activity/queryById?id=${hq.body.result.id}`, other)).status).toBe(404);
   });
 });
+
+describe('menu tree', () => {
+  it('adds a menu, a hidden kept-alive sub-menu, an external entry and a button; a role holding them gets them in its menu', async () => {
+    const add = async (record: Record<string, unknown>) => {
+      const r = await s.api.post('/system/permission/add', record, admin);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.result.id as string;
+    };
+    const top = await add({ menu_type: 0, name: '帮助中心', url: '/helpdesk', component: 'layouts/RouteView', sort_no: 99, always_show: true });
+    const sub = await add({ menu_type: 1, name: '常见问题', parent_id: top, url: '/helpdesk/faq', component: 'dashboard/Analysis', hidden: true, keep_alive: true });
+    const site = await add({ menu_type: 1, name: '官网', parent_id: top, url: 'https://www.cydf.org.cn', component: 'layouts/IframePageView', internal_or_external: true });
+    const button = await add({ menu_type: 2, name: '回复', parent_id: sub, perms: 'helpdesk:faq:reply', status: '1' });
+    expect((await s.api.post('/system/permission/add', { menu_type: 2, name: '坏按钮', perms: 'a b' }, admin)).body.message).toContain('授权标识形如');
+
+    const role = await addRole('helpdesk', [top, sub, site, button]);
+    await addUser('helper', { selectedroles: [role] });
+    const helper = await s.loginAs('helper', PASSWORD);
+    const { menu, auth } = (await s.api.get('/sys/permission/getUserPermissionByToken', helper)).body.result;
+    expect(menu).toHaveLength(1);
+    expect(menu[0]).toMatchObject({ path: '/helpdesk', alwaysShow: true, meta: { title: '帮助中心' } });
+    const [faq, external] = menu[0].children;
+    expect(faq).toMatchObject({ path: '/helpdesk/faq', hidden: true, meta: { keepAlive: true } });
+    expect(external.meta).toMatchObject({ url: 'https://www.cydf.org.cn', internalOrExternal: true });
+    expect(auth.map((a: { action: string }) => a.action)).toEqual(['helpdesk:faq:reply']);
+
+    // The tree JeecgBoot's menu screen reads.
+    const tree = (await s.api.get('/sys/permission/list', admin)).body.result;
+    expect(tree.find((n: { meta: { title: string } }) => n.meta.title === '帮助中心').children).toHaveLength(2);
+  });
+
+  it('data rules written through the menu form’s sub-table keep to the known variables', async () => {
+    const menu = menuIdOf('donation/team');
+    const r = await s.api.put('/system/permission/edit', { id: menu, data_rules: [{ rule_name: '坏规则', rule_column: 'sys_org_code', rule_conditions: '=', rule_value: '#{db_password}', status: '1' }] }, admin);
+    expect(r.status).toBe(400);
+    expect(r.body.message).toContain('规则值只能引用系统变量');
+    const ok = await s.api.put('/system/permission/edit', { id: menu, data_rules: [{ rule_name: '本人创建', rule_column: 'create_by', rule_conditions: '=', rule_value: '#{sys_user_code}', status: '1' }] }, admin);
+    expect(ok.body.success).toBe(true);
+    const rules = (await s.api.get(`/sys/permission/getPermRuleListByPermId?permissionId=${menu}`, admin)).body.result;
+    expect(rules).toEqual([expect.objectContaining({ ruleName: '本人创建', ruleColumn: 'create_by', ruleValue: '#{sys_user_code}' })]);
+  });
+});

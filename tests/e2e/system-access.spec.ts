@@ -47,7 +47,9 @@ async function pickOption(page: Page, label: string, option: string) {
     await choice.click();
     await expect(select.locator('.ant-select-selection-item').filter({ hasText: option })).toHaveCount(1, { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
-  await page.keyboard.press('Escape');
+  // A multiple select keeps its dropdown open; Escape closes it (with none open it would close the modal).
+  if (await page.locator('.ant-select-dropdown:visible').count()) await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
 async function search(page: Page, placeholder: string, value: string) {
