@@ -10,7 +10,7 @@ import { demoChildren } from './student.ts';
 
 const SITUATIONS = ['父亲外出务工受伤，家中无固定收入', '母亲患重病长期住院，医疗费负担沉重', '今年暴雨导致房屋倒塌，全家借住亲戚家', '家中四个孩子上学，学费无力承担', '祖孙二人相依为命，靠低保生活'];
 /** How far each application got: 1待审核 2已通过 3已驳回 4已资助. */
-const STORIES = ['4', '4', '2', '2', '2', '3', '1', '1', '4', '2', '3', '1', '2', '4', '1', '1', '2', '3'];
+const STORIES = ['4', '4', '2', '2', '3', '1', '1', '4', '2', '3', '1', '2'];
 
 export async function seedHelpDemo(ctx: AppContext): Promise<void> {
   const w = await demoWriter(ctx);

@@ -37,7 +37,7 @@ export async function seedStudentDemo(ctx: AppContext): Promise<void> {
   if (await w.db.selectFrom('poor_student').select('id').limit(1).executeTakeFirst()) return;
   const rnd = random(20250701);
   const projects = (await w.db.selectFrom('project_application').select('id').where('project_type', '=', '3').where('status', 'in', ['3', '5', '6']).execute()).map((r) => String(r.id));
-  for (const [i, child] of demoChildren(24, 4100).entries()) {
+  for (const [i, child] of demoChildren(16, 4100).entries()) {
     const since = monthsAgo(18 - (i % 12));
     const aided = i % 6 !== 5;
     const sponsor = rnd.pick(SPONSORS);
@@ -49,7 +49,7 @@ export async function seedStudentDemo(ctx: AppContext): Promise<void> {
       status: aided ? (i % 8 === 7 ? '3' : '2') : '1', sponsor: aided ? sponsor : null, hardship_reason: rnd.pick(REASONS),
     }, since);
     if (!aided) continue;
-    for (let term = 0; term < rnd.int(1, 3); term++) {
+    for (let term = 0; term < rnd.int(1, 2); term++) {
       const day = new Date(Math.min(Date.now() - 86400_000, since.getTime() + (term * 180 + rnd.int(5, 30)) * 86400_000));
       await w.add('student/aid', { student_id: student.id, aid_date: dateText(day), amount: rnd.pick([500, 800, 1000, 1200, 1500, 2000]), aid_type: rnd.pick(['1', '1', '2', '3']), project_id: projects.length && rnd.next() < 0.5 ? rnd.pick(projects) : null, sponsor }, day);
     }
