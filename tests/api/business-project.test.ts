@@ -144,9 +144,12 @@ describe('fund ledger (project/fund): the balance is derived', () => {
     expect(await balance()).toEqual([10000, 3000, 7000]);
     await s.api.delete(`/project/fund/delete?id=${expense}`, wangfang);
     expect(await balance()).toEqual([10000, 0, 10000]);
-    // The balance is never typed in: the field is read-only.
-    await s.api.put('/project/application/edit', { id, fund_balance: 1 }, admin);
+    // The balance is never typed in: the field is read-only; so are the approved amount and the opinion,
+    // which only the 立项 step writes.
+    await s.api.put('/project/application/edit', { id, fund_balance: 1, approved_amount: 1, audit_opinion: '改写' }, admin);
     expect((await balance())[2]).toBe(10000);
+    const r = (await row(s, 'project_application', id))!;
+    expect([Number(r.approved_amount), r.audit_opinion]).toEqual([50000, null]);
   });
 });
 
