@@ -69,13 +69,45 @@ export async function checkLimits(db: Kysely<any>, registry: Registry, model: En
       if (!row) throw badRequest(rule.parentMessage ?? rule.message);
       const ceiling = row[rule.ceiling.field];
       if (ceiling === null || ceiling === undefined) continue;
-      const { total } = await db
-        .selectFrom(model.table)
-        .select(sql<number>`coalesce(sum(${sql.ref(rule.sum)}), 0)`.as('total'))
-        .where(rule.via, '=', id)
-        .where(where(rule.where))
-        .executeTakeFirstOrThrow();
-      if (Number(total) > Number(ceiling)) throw badRequest(rule.message);
+      if ((await limitedTotal(db, model, rule, id)) > Number(ceiling)) throw badRequest(rule.message);
+    }
+  }
+}
+
+type LimitRule = NonNullable<NonNullable<EntityModel['doc']['entity']['rules']>['limits']>[number];
+
+/** The sum the limit counts over the rows of `model` pointing at one parent. */
+async function limitedTotal(db: Kysely<any>, model: EntityModel, rule: LimitRule, parentId: string): Promise<number> {
+  const { total } = await db
+    .selectFrom(model.table)
+    .select(sql<number>`coalesce(sum(${sql.ref(rule.sum)}), 0)`.as('total'))
+    .where(rule.via, '=', parentId)
+    .where(where(rule.where))
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+/**
+ * The limits seen from the parent's side, for rules that declare a ceilingMessage (opt-in: for others
+ * parentWhere only gates new rows, e.g. a project may close after its disbursements): an edit that lowers
+ * a parent's ceiling below what its rows already count, or takes it out of parentWhere while rows still
+ * count (a donation refunded or reduced after it was invoiced), is refused with that message. Runs after
+ * the parent row is written, inside the same transaction.
+ */
+export async function checkCeilings(db: Kysely<any>, registry: Registry, model: EntityModel, changes: RowChange[]): Promise<void> {
+  for (const child of registry.all()) {
+    for (const rule of child.doc.entity.rules?.limits ?? []) {
+      if (rule.ceiling.entity !== model.code || !rule.ceilingMessage) continue;
+      for (const { before, after } of changes) {
+        if (!before || !after) continue;
+        const eligible = evaluateCondition(rule.parentWhere, after);
+        const ceilingFell = Number(after[rule.ceiling.field]) < Number(before[rule.ceiling.field]);
+        if (!ceilingFell && (eligible || !evaluateCondition(rule.parentWhere, before))) continue;
+        const total = await limitedTotal(db, child, rule, String(after.id));
+        const ceiling = after[rule.ceiling.field];
+        const over = eligible ? ceiling !== null && ceiling !== undefined && total > Number(ceiling) : total > 0;
+        if (over) throw badRequest(rule.ceilingMessage);
+      }
     }
   }
 }

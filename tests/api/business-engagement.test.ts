@@ -74,13 +74,19 @@ describe('donation invoices', () => {
     refused(await s.api.post('/donation/invoice/add', invoice('nosuchrecord'), wangfang), '捐赠记录不存在');
   });
 
-  it('a void invoice of a record refunded since can still be voided', async () => {
+  it('an invoiced record is not refunded or reduced below its invoices until they are voided', async () => {
     const record = await addDonation(s, admin, activity, { amount: 80 });
-    const id = await addInvoice(record, { amount: 80 });
-    await s.api.put('/donation/record/edit', { id: record, pay_status: '3' }, admin);
+    const id = await addInvoice(record, { amount: 60 });
+    const ceiling = '该捐赠记录的发票金额合计将超过捐赠金额，请先作废相应发票再修改金额或退款';
+    refused(await s.api.put('/donation/record/edit', { id: record, pay_status: '3' }, admin), ceiling);
+    refused(await s.api.put('/donation/record/edit', { id: record, amount: 59.99 }, admin), ceiling);
+    expect(await row(s, 'donation_record', record)).toMatchObject({ pay_status: '2', amount: 80 });
+    // Down to the invoiced sum, or up, is fine.
+    expect((await s.api.put('/donation/record/edit', { id: record, amount: 60 }, admin)).body.success).toBe(true);
     const voided = await s.api.put('/donation/invoice/edit', { id, status: '4' }, wangfang);
     expect(voided.body, JSON.stringify(voided.body)).toMatchObject({ success: true });
     expect(await invoiceStatusOf(record)).toBe('0');
+    expect((await s.api.put('/donation/record/edit', { id: record, pay_status: '3' }, admin)).body.success).toBe(true);
   });
 
   it('税号 is required for a 单位 title and must look like one', async () => {

@@ -559,6 +559,10 @@ export interface LimitRule {
   where?: Condition;
   parentWhere?: Condition;
   parentMessage?: string;
+  /**
+   * when given, the parent side is guarded too: an edit of the parent that lowers its ceiling below what its rows count, or takes it out of parentWhere while rows still count, is refused with this message
+   */
+  ceilingMessage?: string;
   message: string;
 }
 /**

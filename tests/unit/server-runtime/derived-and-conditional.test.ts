@@ -33,7 +33,9 @@ describe('rules.derived', () => {
     const queries: { sql: string; parameters: readonly unknown[] }[] = [];
     const db = new Kysely<any>({
       dialect: { createAdapter: () => new PostgresAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (k) => new PostgresIntrospector(k), createQueryCompiler: () => new PostgresQueryCompiler() },
-      log: (event) => queries.push({ sql: event.query.sql, parameters: event.query.parameters }),
+      log: (event) => {
+        queries.push({ sql: event.query.sql, parameters: event.query.parameters });
+      },
     });
     const registry = new Registry(['donation/invoice', 'donation/record'].map(documentOf));
     await applyDerived(db, registry, registry.get('donation/invoice'), [{ before: { record_id: 'r2' }, after: { record_id: 'r1' } }]);
