@@ -77,6 +77,27 @@ export function systemPermissionRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(buildTree(rows));
   });
 
+  /** JeecgBoot's lazy menu tree: the top-level entries, then the children of one or several entries. */
+  const entries = (parentIds: string[] | null) => {
+    let query = db.selectFrom('sys_permission').selectAll().where('del_flag', '=', 0);
+    query = parentIds === null ? query.where('parent_id', 'is', null) : query.where('parent_id', 'in', parentIds.length ? parentIds : ['']);
+    return query.orderBy('sort_no').orderBy('id').execute();
+  };
+  app.get('/sys/permission/getSystemMenuList', async (request: Req) => {
+    await runtime.access.demandView(sessionOf(request), model());
+    return ok(buildTree(await entries(null)));
+  });
+  app.get('/sys/permission/getSystemSubmenu', async (request: Req) => {
+    await runtime.access.demandView(sessionOf(request), model());
+    return ok(buildTree(await entries([checkId(request.query.parentId)])));
+  });
+  app.get('/sys/permission/getSystemSubmenuBatch', async (request: Req) => {
+    await runtime.access.demandView(sessionOf(request), model());
+    const ids = String(request.query.parentIds ?? '').split(',').filter(Boolean).slice(0, 500).map(checkId);
+    const rows = await entries(ids);
+    return ok(Object.fromEntries(ids.map((id) => [id, buildTree(rows.filter((r) => r.parent_id === id))])));
+  });
+
   const rulesOf = async (request: Req) => {
     await runtime.access.demandView(sessionOf(request), model());
     const permissionId = checkId(request.query.permissionId);

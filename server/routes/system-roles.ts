@@ -93,6 +93,13 @@ export function systemRoleRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(rows.map((r) => ({ id: r.id, roleName: r.role_name, roleCode: r.role_code, description: r.description })));
   });
 
+  /** Roles as tree nodes (JeecgBoot's role pickers). */
+  app.get('/sys/role/queryTreeList', async (request: Req) => {
+    await runtime.access.demandView(sessionOf(request), model());
+    const rows = await any.selectFrom('sys_role').select(['id', 'role_name']).orderBy('create_time').orderBy('id').execute();
+    return ok(rows.map((r) => ({ key: r.id, value: r.id, title: r.role_name, isLeaf: true })));
+  });
+
   /** The tree every role form shows: menu entries, buttons and data rules. */
   app.get('/sys/permission/queryTreeList', async (request: Req) => {
     const session = sessionOf(request);

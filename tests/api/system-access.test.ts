@@ -294,3 +294,22 @@ describe('menu tree', () => {
     expect(rules).toEqual([expect.objectContaining({ ruleName: '本人创建', ruleColumn: 'create_by', ruleValue: '#{sys_user_code}' })]);
   });
 });
+
+describe('JeecgBoot menu and role lookups', () => {
+  it('getSystemMenuList, getSystemSubmenu(Batch), queryall and queryTreeList answer the admin and refuse a stranger', async () => {
+    const tops = (await s.api.get('/sys/permission/getSystemMenuList', admin)).body.result;
+    const system = tops.find((m: { meta: { title: string }; path: string }) => m.path === '/system');
+    expect(system).toBeTruthy();
+    const subs = (await s.api.get(`/sys/permission/getSystemSubmenu?parentId=${system.id}`, admin)).body.result.map((m: { meta: { title: string } }) => m.meta.title);
+    expect(subs).toEqual(expect.arrayContaining(['用户管理', '角色管理', '菜单管理', '职务管理']));
+    const batch = (await s.api.get(`/sys/permission/getSystemSubmenuBatch?parentIds=${system.id}`, admin)).body.result;
+    expect(batch[system.id]).toHaveLength(subs.length);
+    const roles = (await s.api.get('/sys/role/queryall', admin)).body.result;
+    expect(roles.map((r: { roleCode: string }) => r.roleCode)).toContain('admin');
+    expect((await s.api.get('/sys/role/queryTreeList', admin)).body.result.length).toBe(roles.length);
+    await addUser('stranger');
+    const stranger = await s.loginAs('stranger', PASSWORD);
+    expect((await s.api.get('/sys/permission/getSystemMenuList', stranger)).status).toBe(403);
+    expect((await s.api.get('/sys/role/queryall', stranger)).status).toBe(403);
+  });
+});

@@ -47,8 +47,8 @@ async function pickOption(page: Page, label: string, option: string) {
     await choice.click();
     await expect(select.locator('.ant-select-selection-item').filter({ hasText: option })).toHaveCount(1, { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
-  // A multiple select keeps its dropdown open; Escape closes it (with none open it would close the modal).
-  if (await page.locator('.ant-select-dropdown:visible').count()) await page.keyboard.press('Escape');
+  // A multiple select keeps its dropdown open: a click on the form's title closes it (Escape would close the form).
+  await container(page).locator('.ant-modal-title, .ant-drawer-title').first().click();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
