@@ -54,7 +54,7 @@ export class Access {
    */
   async scope(session: Session, model: EntityModel): Promise<RowScope> {
     const scope: RowScope = {};
-    if (model.audit.has('tenant_id')) scope.tenants = session.tenantId ? [session.tenantId] : await this.memberTenants(session.user.id);
+    if (model.audit.has('tenant_id')) scope.tenants = await this.visibleTenants(session);
     const screen = model.doc.menu ? model : model.doc.entity.parent ? this.registry().find(model.doc.entity.parent.entity) : undefined;
     if (!screen?.doc.menu) return scope;
     const grants = await this.db
@@ -77,9 +77,17 @@ export class Access {
     return scope;
   }
 
-  private async memberTenants(userId: string): Promise<number[]> {
-    const rows = await this.db.selectFrom('sys_user_tenant').select('tenant_id').where('user_id', '=', userId).execute();
-    return rows.map((r) => r.tenant_id);
+  /**
+   * The tenants whose rows the session sees: the tenant_id header's, else all of the user's. Undefined
+   * when that covers every tenant there is (a single-tenant install): no condition is needed, and an
+   * unconditioned list keeps its fast total (the trigger-kept counter).
+   */
+  private async visibleTenants(session: Session): Promise<number[] | undefined> {
+    const mine = session.tenantId
+      ? [session.tenantId]
+      : (await this.db.selectFrom('sys_user_tenant').select('tenant_id').where('user_id', '=', session.user.id).execute()).map((r) => r.tenant_id);
+    const others = await this.db.selectFrom('sys_tenant').select('id').where('id', 'not in', mine.length ? mine : [-1]).limit(1).execute();
+    return others.length ? mine : undefined;
   }
 
   /** Edits and deletes reach only rows the user can see: any other id answers as not found. */
