@@ -32,8 +32,10 @@ async function confirmStep(page: Page, row: string, to: string, expected: string
 async function exportList(page: Page) {
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: /导\s*出/ }).click();
-  const file = await (await downloadPromise).path();
-  expect(readFileSync(file!).subarray(0, 2).toString()).toBe('PK');
+  // Kept outside the shared results folder, which another test run may clear meanwhile.
+  const file = `.tmp/downloads-business-project/${Date.now()}.xlsx`;
+  await (await downloadPromise).saveAs(file);
+  expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -171,6 +173,8 @@ test('a help application approved shows up as a poor-student file', async ({ pag
   await expect(rows(page)).toHaveCount(1);
 
   await rowOf(page, APPLICANT).getByText('编辑', { exact: true }).click();
+  // The record loads into the form after it opens: wait for it before typing.
+  await expect(input(page, '申请金额')).toHaveValue('2000.00');
   await input(page, '申请金额').fill('2500');
   await save(page, '编辑成功!');
   await expect(rowOf(page, APPLICANT)).toContainText('2,500.00');
@@ -216,6 +220,7 @@ test('admin adds an aid record in the poor student\'s inline sub-table and 累�
   await search(page, '请输入姓名', APPLICANT);
   await expect(rowOf(page, APPLICANT)).toContainText('0.00');
   await rowOf(page, APPLICANT).getByText('编辑', { exact: true }).click();
+  await expect(input(page, '姓名')).toHaveValue(APPLICANT);
   await expect(modal(page)).toContainText('资助记录');
   await modal(page).getByRole('button', { name: /新增一行/ }).click();
   const aid = modal(page).locator('.ant-formily-array-table tbody tr.ant-table-row').first();
