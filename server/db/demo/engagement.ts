@@ -21,12 +21,13 @@ export async function seedEngagementDemo(ctx: AppContext): Promise<boolean> {
   const users = wxUsers.map((u) => u.id);
   const articles = await seedArticles(w, rnd);
   const messages = await seedMessages(w, rnd, users);
+  const contents = new Map((await w.db.selectFrom('love_message').select(['id', 'content']).execute()).map((m) => [String(m.id), String(m.content).slice(0, 30)]));
   const titles = new Map((await w.db.selectFrom('info_article').select(['id', 'title']).execute()).map((a) => [String(a.id), String(a.title)]));
   const activities = await w.db.selectFrom('donation_activity').select(['id', 'activity_name']).where('status', '=', '1').execute();
   // Likes (资讯/留言/活动) and collections (资讯/活动): 点赞数 and 收藏数 roll up from these.
   const likeable = [
     ...articles.map((id) => ({ type: '1', id, title: titles.get(id) ?? '', weight: 3 })),
-    ...messages.map((id) => ({ type: '2', id, title: '爱心留言', weight: 1 })),
+    ...messages.map((id) => ({ type: '2', id, title: contents.get(id) ?? '爱心留言', weight: 1 })),
     ...activities.map((a) => ({ type: '3', id: String(a.id), title: String(a.activity_name), weight: 1 })),
   ].flatMap((o) => Array<typeof o>(o.weight).fill(o));
   for (const user of users) {

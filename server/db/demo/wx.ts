@@ -22,13 +22,14 @@ export async function seedWxUsers(w: DemoWriter, rnd: ReturnType<typeof random>,
     const first = between(rnd.next, monthsAgo(18), monthsAgo(1));
     const last = between(rnd.next, first, new Date());
     const name = `${rnd.pick([...SURNAMES])}${rnd.pick(GIVEN)}`;
+    const tail = rnd.pick(NICK_TAILS);
     const phone = rnd.next() < 0.7 ? `1${rnd.pick(['35', '38', '50', '58', '86', '89'])}${String(rnd.int(0, 99999999)).padStart(8, '0')}` : null;
     const row = await w.add('wx/user', {
       openid: `oHope${String(1000 + i)}${Math.floor(rnd.next() * 1e10).toString(36)}`,
       unionid: rnd.next() < 0.6 ? `uHope${Math.floor(rnd.next() * 1e12).toString(36)}` : null,
-      nickname: `${name}${rnd.pick(NICK_TAILS)}`,
+      nickname: `${name}${tail}`,
       avatar: writeDemoImage(w.dataDir, 'wxavatar', 64, 64, PALETTE[i % PALETTE.length]),
-      sex: rnd.pick(['1', '2']),
+      sex: tail === '妈妈' ? '2' : tail === '爸爸' ? '1' : rnd.pick(['1', '2']),
       phone,
       region: rnd.pick(REGIONS),
       first_login: at(first),
