@@ -11,6 +11,7 @@ import { syncDictionaries, syncFillRules } from './definitions.ts';
 import { syncMenus } from './menus.ts';
 import type { EntityModel } from './model.ts';
 import { RecordReader } from './reader.ts';
+import type { RowScope } from './row-scope.ts';
 import { loadRegistry, type Registry } from './registry.ts';
 import { syncTables } from './table-sync.ts';
 import { transitionPermissions } from './transitions.ts';
@@ -81,7 +82,13 @@ export class SchemaRuntime {
   }
 
   async reader(session: Session): Promise<RecordReader> {
-    return new RecordReader(this.db, this.registry, await this.dictionaries.allItems(), (model) => this.access.seesSensitive(session, model), (model) => this.access.scope(session, model));
+    const scopes = new Map<string, Promise<RowScope>>();
+    return new RecordReader(this.db, this.registry, await this.dictionaries.allItems(), (model) => this.access.seesSensitive(session, model), (model) => {
+      // One reader serves one request: each model's row scope is looked up once.
+      let scope = scopes.get(model.code);
+      if (!scope) scopes.set(model.code, (scope = this.access.scope(session, model)));
+      return scope;
+    });
   }
 
   /**
