@@ -47,6 +47,8 @@ describe('form records', () => {
     expect(versions.body.result.map((v: { version: number }) => v.version)).toEqual([2, 1]);
     const loaded = await s.api.get('/form/formConfiguration/queryByCode?desformCode=family', admin);
     expect(loaded.body.result.desformDesignJson).toEqual(DESIGN);
+    // Exactly as written, key order included: what the designer exports again is what it saved.
+    expect(JSON.stringify(loaded.body.result.desformDesignJson)).toBe(JSON.stringify(DESIGN));
     const v1 = await s.api.get('/form/formConfiguration/queryByCode?desformCode=family&version=1', admin);
     expect(v1.body.result).toMatchObject({ version: 1, desformDesignJson: DESIGN });
   });

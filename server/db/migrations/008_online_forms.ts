@@ -15,7 +15,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('desform_name', 'varchar(100)', (c) => c.notNull())
     .addColumn('desform_icon', 'varchar(100)')
     // The latest saved design (a copy of the newest version row), as the designer's { list, config }.
-    .addColumn('desform_design_json', 'jsonb', (c) => c.notNull())
+    // Text, not jsonb: the design comes back exactly as the designer wrote it (jsonb reorders keys).
+    .addColumn('desform_design_json', 'text', (c) => c.notNull())
     .addColumn('cgform_code', 'varchar(100)')
     .addColumn('parent_id', 'varchar(32)')
     .addColumn('parent_code', 'varchar(40)')
@@ -39,7 +40,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
     .addColumn('desform_id', 'varchar(32)', (c) => c.notNull().references('onl_desform.id').onDelete('cascade'))
     .addColumn('version', 'integer', (c) => c.notNull())
-    .addColumn('desform_design_json', 'jsonb', (c) => c.notNull())
+    .addColumn('desform_design_json', 'text', (c) => c.notNull())
     .addColumn('create_by', 'varchar(50)')
     .addColumn('create_time', 'timestamp(0)', (c) => c.notNull())
     .addUniqueConstraint('uq_desform_version', ['desform_id', 'version'])

@@ -87,6 +87,12 @@ export default function FormDesignerPage() {
     storeRouteTitle(DESIGNER_PATH, '表单设计器');
   }, []);
 
+  const recordName = opened.record?.desformName;
+  useEffect(() => {
+    // Each online form opened in the designer is a tab of its own: name it after the form.
+    if (desform && recordName) storeRouteTitle(`${DESIGNER_PATH}?desform=${desform}`, `设计：${recordName}`);
+  }, [desform, recordName]);
+
   useEffect(() => {
     // The screens a batch sub-table can store its rows in; without the list the code is typed by hand.
     http.get<OnlineForm[]>('/sys/schema/list', undefined, { silent: true }).then(
