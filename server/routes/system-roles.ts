@@ -6,7 +6,8 @@ import { ADMIN_ROLE } from '../db/seed.ts';
 import { badRequest, ok } from '../http/envelope.ts';
 import type { EntityModel } from '../runtime/model.ts';
 import { checkId, readInput } from '../runtime/record-input.ts';
-import { permissionTree, roleKeys, saveRoleKeys } from '../services/role-permissions.ts';
+import { menuIdOf } from '../runtime/menus.ts';
+import { parseKeys, permissionTree, roleKeys, saveRoleKeys } from '../services/role-permissions.ts';
 
 /*
  * Roles (schemas/system/role.json over sys_role) and what they hold. The role form carries the
@@ -24,6 +25,18 @@ function bodyOf(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('请求数据格式不正确');
   return { ...(body as Record<string, unknown>) };
+}
+
+/**
+ * The admin role keeps the means to hand out permissions (角色管理 and its edit button): without them
+ * nobody could repair a mistaken save.
+ */
+async function keepAdminRoleManagement(db: Kysely<any>, roleId: string, keys: unknown): Promise<void> {
+  const admin = await db.selectFrom('sys_role').select('id').where('role_code', '=', ADMIN_ROLE).executeTakeFirst();
+  if (!admin || admin.id !== roleId) return;
+  const { permissionIds } = parseKeys(keys);
+  const needed = await db.selectFrom('sys_permission').select('id').where((eb) => eb.or([eb('id', '=', menuIdOf(CODE)), eb('perms', '=', 'system:role:edit')])).execute();
+  if (needed.some((n) => !permissionIds.includes(n.id))) throw badRequest('管理员角色必须保留角色管理及其编辑权限');
 }
 
 export function systemRoleRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -50,6 +63,7 @@ export function systemRoleRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!input.id) throw badRequest('ID不能为空');
       await runtime.access.demandInScope(session, model(), [input.id]);
     }
+    if (kind === 'edit' && keys !== undefined) await keepAdminRoleManagement(any, input.id!, keys);
     const record = await runtime.write(session, model(), async (w) => {
       const saved = kind === 'add' ? await w.add(model(), { ...input, id: undefined }) : await w.edit(model(), input);
       if (keys !== undefined) await saveRoleKeys(w.ctx.db, String(saved.id), keys);
@@ -122,6 +136,7 @@ export function systemRoleRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = bodyOf(request);
     const roleId = checkId(body.roleId);
     await runtime.access.demandInScope(session, model(), [roleId]);
+    await keepAdminRoleManagement(any, roleId, body.permissionIds);
     await runtime.write(session, model(), (w) => saveRoleKeys(w.ctx.db, roleId, body.permissionIds));
     return ok(null, '保存成功！');
   });

@@ -174,6 +174,11 @@ describe('roles and their permissions', () => {
     expect(tree.ids).toContain(menuIdOf('system/user'));
     const del = await s.api.delete(`/sys/role/delete?id=${await roleId(s.db, 'admin')}`, admin);
     expect(del.body.message).toBe('不能删除管理员角色');
+    const adminRole = await roleId(s.db, 'admin');
+    const before = (await s.api.get(`/sys/permission/queryRolePermission?roleId=${adminRole}`, admin)).body.result;
+    const stripped = await s.api.post('/sys/permission/saveRolePermission', { roleId: adminRole, permissionIds: before.filter((k: string) => k !== menuIdOf('system/role')).join(',') }, admin);
+    expect(stripped.body.message).toBe('管理员角色必须保留角色管理及其编辑权限');
+    expect((await s.api.get(`/sys/permission/queryRolePermission?roleId=${adminRole}`, admin)).body.result).toHaveLength(before.length);
   });
 });
 
