@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { seedCarousel } from './carousel.ts';
 import { monthsAgo, random } from './donation.ts';
-import { at, between, demoWriter } from './demo-writer.ts';
+import { at, between, type DemoWriter, demoWriter } from './demo-writer.ts';
 import { seedArticles } from './info.ts';
 import { seedInvoices } from './invoice.ts';
 import { seedMessages } from './love.ts';
@@ -21,10 +21,17 @@ export async function seedEngagementDemo(ctx: AppContext): Promise<boolean> {
   const users = wxUsers.map((u) => u.id);
   const articles = await seedArticles(w, rnd);
   const messages = await seedMessages(w, rnd, users);
+  await seedLikesAndCollections(w, rnd, users, articles, messages);
+  await seedCarousel(w, articles);
+  await seedInvoices(w, rnd);
+  return true;
+}
+
+/** Likes (资讯/留言/活动) and collections (资讯/活动): 点赞数 and 收藏数 roll up from these. */
+async function seedLikesAndCollections(w: DemoWriter, rnd: ReturnType<typeof random>, users: string[], articles: string[], messages: string[]): Promise<void> {
   const contents = new Map((await w.db.selectFrom('love_message').select(['id', 'content']).execute()).map((m) => [String(m.id), String(m.content).slice(0, 30)]));
   const titles = new Map((await w.db.selectFrom('info_article').select(['id', 'title']).execute()).map((a) => [String(a.id), String(a.title)]));
   const activities = await w.db.selectFrom('donation_activity').select(['id', 'activity_name']).where('status', '=', '1').execute();
-  // Likes (资讯/留言/活动) and collections (资讯/活动): 点赞数 and 收藏数 roll up from these.
   const likeable = [
     ...articles.map((id) => ({ type: '1', id, title: titles.get(id) ?? '', weight: 3 })),
     ...messages.map((id) => ({ type: '2', id, title: contents.get(id) ?? '爱心留言', weight: 1 })),
@@ -48,7 +55,4 @@ export async function seedEngagementDemo(ctx: AppContext): Promise<boolean> {
       await w.add('wx/user_collect', { user_id: user, object_type: o.type, object_id: o.id, object_title: o.title, collect_time: at(when) }, when);
     }
   }
-  await seedCarousel(w, articles);
-  await seedInvoices(w, rnd);
-  return true;
 }

@@ -3,8 +3,8 @@ import { at, between, type DemoWriter } from './demo-writer.ts';
 import { PALETTE, writeDemoImage } from './images.ts';
 
 /*
- * WeChat mini-program users, and about a third of the demo donations tied to them (so 累计捐赠金额 and
- * 捐赠次数 roll up from real records).
+ * WeChat mini-program users, and about half of the individual WeChat-pay donations tied to them (so
+ * 累计捐赠金额 and 捐赠次数 roll up from real records).
  */
 
 const REGIONS = ['北京市 海淀区', '上海市 浦东新区', '广东省 深圳市', '浙江省 杭州市', '四川省 成都市', '湖北省 武汉市', '云南省 昆明市', '甘肃省 兰州市', '江苏省 南京市', '陕西省 西安市', '河南省 郑州市', '贵州省 贵阳市'];
