@@ -251,6 +251,17 @@ describe('love messages', () => {
   });
 });
 
+describe('screens and grants', () => {
+  it('the guest reads every engagement screen and writes none; a project officer does not even read them', async () => {
+    const lina = await s.loginAs('lina', ADMIN_PASSWORD);
+    for (const [code, title] of [['donation/invoice', '捐赠发票'], ['info/article', '资讯文章'], ['love/message', '爱心留言'], ['web/carousel', '轮播图'], ['wx/user', '小程序用户'], ['wx/user_collect', '用户收藏'], ['wx/user_like', '用户点赞']]) {
+      expect((await s.api.get(`/${code}/list`, guest)).status).toBe(200);
+      refused(await s.api.post(`/${code}/add`, {}, guest), `没有权限，请联系管理员授权【${code.replace('/', ':')}:add】`, 403);
+      refused(await s.api.get(`/${code}/list`, lina), `没有权限访问【${title}】，请联系管理员授权`, 403);
+    }
+  });
+});
+
 describe('carousel', () => {
   it('a link type other than 无 needs its target', async () => {
     refused(await s.api.post('/web/carousel/add', { title: '春蕾助学', image: 'carousel/a.png', link_type: '3', position: '1', status: '1' }, zhangwei), '请填写跳转目标');
