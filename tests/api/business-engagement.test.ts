@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addActivity, addDonation, addRecord, count, refused, row } from './helpers/schema-records.ts';
@@ -137,6 +138,27 @@ describe('donation invoices', () => {
     refused(await s.api.post('/donation/invoice/transition', { id, to: '1' }, wangfang), '状态不能从已开具变为待开具');
     expect((await s.api.post('/donation/invoice/transition', { id, to: '4' }, wangfang)).body.message).toBe('作废成功!');
     expect(await invoiceStatusOf(record)).toBe('0');
+  });
+
+  it('an import obeys the same rules: one bad row and nothing is written', async () => {
+    const id = await addDonation(s, admin, activity, { amount: 100 });
+    const recordNo = String((await row(s, 'donation_record', id))!.record_no);
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('捐赠发票');
+    for (const r of [
+      ['捐赠记录', '抬头类型', '抬头', '税号', '金额'],
+      [recordNo, '个人', '张三', null, 60],
+      [recordNo, '单位', '腾飞科技有限公司', null, 10],
+      [recordNo, '个人', '李四', null, 50],
+    ]) sheet.addRow(r);
+    const r = await s.api.upload('/donation/invoice/importExcel', Buffer.from(await book.xlsx.writeBuffer()), 'invoices.xlsx', wangfang);
+    refused(r, '导入失败，共2行有误');
+    expect(r.body.result.errors).toEqual([
+      { row: 3, messages: ['抬头类型为单位时，税号不能为空'] },
+      { row: 4, messages: ['发票金额合计不能超过该笔捐赠的金额'] },
+    ]);
+    expect(await invoicesOf(id)).toBe(0);
+    expect(await invoiceStatusOf(id)).toBe('0');
   });
 
   it('deleting an invoice updates the record; a record with invoices is not deleted', async () => {
