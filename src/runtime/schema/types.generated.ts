@@ -674,6 +674,12 @@ export interface ListDef {
   formWidth?: number;
   rowSelection?: boolean;
   /**
+   * show the rows as a tree by this parent-id field (menus, departments): up to 1000 matching rows load at once; a row whose parent is not among them is a root
+   */
+  tree?: {
+    parentField: string;
+  };
+  /**
    * row buttons calling a server operation registered in code for this document (POST /{area}/{entity}/operation/{key}?id=), each behind the button permission {prefix}:{key}
    */
   operations?: OperationDef[];

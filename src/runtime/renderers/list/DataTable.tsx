@@ -1,8 +1,9 @@
-import { CaretDownOutlined, CaretUpOutlined } from '@ant-design/icons';
-import { type ColumnDef as TColumn, flexRender, getCoreRowModel, type RowSelectionState, type SortingState, useReactTable, type VisibilityState } from '@tanstack/react-table';
+import { CaretDownOutlined, CaretUpOutlined, MinusSquareOutlined, PlusSquareOutlined } from '@ant-design/icons';
+import { type ColumnDef as TColumn, type ExpandedState, flexRender, getCoreRowModel, getExpandedRowModel, type RowSelectionState, type SortingState, useReactTable, type VisibilityState } from '@tanstack/react-table';
 import { Checkbox, Empty, Spin } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { DataRecord } from '../../schema/api.ts';
+import { nestRows, TREE_CHILDREN } from './tree-rows.ts';
 
 /*
  * A server-driven table on TanStack Table: the server sorts and pages, this renders. Under 500 px of
@@ -17,6 +18,8 @@ export interface DataTableProps {
   selection?: RowSelectionState;
   onSelectionChange?: (s: RowSelectionState) => void;
   visibility: VisibilityState;
+  /** list.tree: rows nest under the row their parent field names, with an expander in the first column. */
+  treeParentField?: string;
 }
 
 function useNarrowScreen() {
@@ -45,20 +48,27 @@ function SortMark({ dir }: { dir: false | 'asc' | 'desc' }) {
   );
 }
 
-export function DataTable({ columns, data, loading, sorting, onSortingChange, selection, onSelectionChange, visibility }: DataTableProps) {
+export function DataTable({ columns, data, loading, sorting, onSortingChange, selection, onSelectionChange, visibility, treeParentField }: DataTableProps) {
   const narrow = useNarrowScreen();
   const allColumns = useMemo(() => (onSelectionChange ? [selectColumn, ...columns] : columns), [columns, onSelectionChange]);
+  const rows = useMemo(() => (treeParentField ? nestRows(data, treeParentField) : data), [data, treeParentField]);
+  const [expanded, setExpanded] = useState<ExpandedState>({});
   const table = useReactTable({
-    data,
+    data: rows,
     columns: allColumns,
     getCoreRowModel: getCoreRowModel(),
+    getSubRows: treeParentField ? (row) => row[TREE_CHILDREN] as DataRecord[] | undefined : undefined,
+    getExpandedRowModel: treeParentField ? getExpandedRowModel() : undefined,
+    onExpandedChange: setExpanded,
+    // Selecting a menu must not select everything under it (a batch delete would take them all).
+    enableSubRowSelection: false,
     getRowId: (row, i) => String(row.id ?? i),
     manualSorting: true,
     enableSortingRemoval: true,
     enableMultiSort: false,
     // antd's order: the first click sorts ascending, whatever the column holds.
     sortDescFirst: false,
-    state: { sorting, rowSelection: selection ?? {}, columnVisibility: visibility },
+    state: { sorting, rowSelection: selection ?? {}, columnVisibility: visibility, expanded },
     onSortingChange: (updater) => onSortingChange(typeof updater === 'function' ? updater(sorting) : updater),
     onRowSelectionChange: (updater) => onSelectionChange?.(typeof updater === 'function' ? updater(selection ?? {}) : updater),
     enableRowSelection: !!onSelectionChange,
@@ -76,8 +86,19 @@ export function DataTable({ columns, data, loading, sorting, onSortingChange, se
   } else {
     body = table.getRowModel().rows.map((row) => (
       <tr key={row.id} className={row.getIsSelected() ? 'selected' : undefined}>
-        {row.getVisibleCells().map((cell) => (
-          <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+        {row.getVisibleCells().map((cell, i) => (
+          <td key={cell.id}>
+            {treeParentField && i === (onSelectionChange ? 1 : 0) && (
+              <span className="tree-indent" style={{ display: 'inline-block', width: 20 * row.depth + 20 }}>
+                {row.getCanExpand() && (
+                  <button type="button" className="tree-toggle" aria-label={row.getIsExpanded() ? '收起' : '展开'} aria-expanded={row.getIsExpanded()} onClick={row.getToggleExpandedHandler()} style={{ border: 'none', background: 'none', cursor: 'pointer', padding: 0, float: 'right', marginRight: 4 }}>
+                    {row.getIsExpanded() ? <MinusSquareOutlined /> : <PlusSquareOutlined />}
+                  </button>
+                )}
+              </span>
+            )}
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
         ))}
       </tr>
     ));

@@ -113,6 +113,7 @@ export function ListPage({ doc }: { doc: SchemaDocument }) {
         selection={selectable ? list.selection : undefined}
         onSelectionChange={selectable ? list.setSelection : undefined}
         visibility={visibility}
+        treeParentField={doc.list?.tree?.parentField}
       />
       <Pagination
         className="list-pagination"

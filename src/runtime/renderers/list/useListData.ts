@@ -5,6 +5,8 @@ import { type DataRecord, entityApi } from '../../schema/api.ts';
 import type { SchemaDocument } from '../../schema/types.generated.ts';
 
 export const PAGE_SIZES = [10, 20, 30];
+/** A tree list (list.tree) loads its rows at once: the server's largest page. */
+export const TREE_PAGE_SIZE = 1000;
 
 /** The request parameters of the list as it stands: query values, page, and sort (createTime descending by default). */
 export function listParams(doc: SchemaDocument, values: Record<string, QueryValue>, sorting: SortingState, page: { current: number; size: number }) {
@@ -24,7 +26,7 @@ export function useListData(doc: SchemaDocument) {
   const api = entityApi(doc.code);
   const [values, setValues] = useState<Record<string, QueryValue>>({});
   const [sorting, setSorting] = useState<SortingState>([]);
-  const [page, setPage] = useState({ current: 1, size: PAGE_SIZES[0] });
+  const [page, setPage] = useState({ current: 1, size: doc.list?.tree ? TREE_PAGE_SIZE : PAGE_SIZES[0] });
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [data, setData] = useState<{ records: DataRecord[]; total: number; estimated?: boolean }>({ records: [], total: 0 });
   const [loading, setLoading] = useState(false);
