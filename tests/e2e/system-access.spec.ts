@@ -67,6 +67,11 @@ let activityMenuId = '';
 test('admin adds a department-only data rule to 捐赠活动 on the menu screen', async ({ page }) => {
   await signIn(page, 'admin');
   await openList(page, 'system/permission');
+  // A tree: top-level entries first; 系统管理 opens onto its screens.
+  const systemRow = rows(page).filter({ has: page.locator('td', { hasText: /^系统管理$/ }) }).first();
+  await expect(rows(page).filter({ hasText: '用户管理' })).toHaveCount(0);
+  await systemRow.getByRole('button', { name: '展开' }).click();
+  await expect(rows(page).filter({ hasText: 'schema/system/user' })).toHaveCount(1);
   await page.screenshot({ path: `${SHOTS}/system-permission-list.png`, fullPage: true });
   await search(page, '请输入菜单名称', '捐赠活动');
   await expect(rows(page)).toHaveCount(1);
