@@ -185,7 +185,9 @@ describe('duplicate check', () => {
 
   it('only over fields a document declares unique', async () => {
     refused(await s.api.get('/sys/duplicate/check?tableName=donation_record&fieldName=donor_name&fieldVal=x', admin), '该字段不支持重复校验: donation_record.donor_name');
-    refused(await s.api.get('/sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=admin', admin), '该字段不支持重复校验: sys_user.username');
+    refused(await s.api.get('/sys/duplicate/check?tableName=sys_user&fieldName=password&fieldVal=x', admin), '该字段不支持重复校验: sys_user.password');
+    // sys_user.username is declared unique by the user screen, so the check answers for it.
+    expect((await s.api.get('/sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=admin', admin)).body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
   });
 });
 

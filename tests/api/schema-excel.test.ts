@@ -46,7 +46,7 @@ describe('exportXls', () => {
     expect(r.headers.get('content-type')).toContain('spreadsheetml');
     expect(r.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('捐赠记录.xlsx')}`);
     const rows = await sheetOf(r.bytes);
-    expect(rows[0]).toEqual(['捐赠编号', '捐赠人类型', '捐赠人姓名', '联系电话', '所属活动', '所属团队', '捐赠金额', '支付方式', '支付状态', '支付时间', '交易流水号', '捐赠留言']);
+    expect(rows[0]).toEqual(['捐赠编号', '捐赠人类型', '捐赠人姓名', '联系电话', '所属活动', '所属团队', '捐赠金额', '支付方式', '支付状态', '支付时间', '开票状态', '交易流水号', '捐赠留言']);
     expect(column(rows, '捐赠人姓名')).toEqual(['周二', '周三']);
     expect(column(rows, '支付方式')).toEqual(['支付宝', '支付宝']);
     expect(column(rows, '所属活动')).toEqual(['导出活动', '导出活动']);
