@@ -21,8 +21,19 @@ export const EMPTY_MENU_ERROR = 'getPermissionList: permissions must be a non-nu
 
 export const isGuest = () => session.userInfo?.username === GUEST_USERNAME;
 
+/**
+ * The tenant the client names in its tenant_id header: the user's own tenant when it is one of theirs,
+ * else their first, else 0. The server checks it against the user's tenants and stamps it on new rows.
+ */
+export function currentTenantOf(userInfo: Pick<UserInfo, 'tenantId' | 'relTenantIds'>): number {
+  const mine = String(userInfo.relTenantIds ?? '').split(',').filter(Boolean).map(Number);
+  if (mine.includes(Number(userInfo.tenantId))) return Number(userInfo.tenantId);
+  return mine[0] ?? 0;
+}
+
 function remember(result: LoginResult) {
   local.set(KEYS.ACCESS_TOKEN, result.token, SEVEN_DAYS_MS);
+  local.set(KEYS.TENANT_ID, currentTenantOf(result.userInfo), SEVEN_DAYS_MS);
   local.set(KEYS.USER_NAME, result.userInfo.username, SEVEN_DAYS_MS);
   local.set(KEYS.USER_INFO, result.userInfo, SEVEN_DAYS_MS);
   local.set<Record<string, DictOption[]>>(KEYS.DICT_CACHE, result.sysAllDictItems, SEVEN_DAYS_MS);
@@ -96,6 +107,7 @@ export function clearLocalSession() {
   local.remove(KEYS.ACCESS_TOKEN);
   local.remove(KEYS.USER_INFO);
   local.remove(KEYS.DICT_CACHE);
+  local.remove(KEYS.TENANT_ID);
   sessionRemove(SESSION_KEYS.USER_AUTH);
   sessionRemove(SESSION_KEYS.SYS_BUTTON_AUTH);
   session.token = null;

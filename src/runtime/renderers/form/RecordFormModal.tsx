@@ -14,6 +14,11 @@ export function RecordFormModal({ doc, mode, recordId, onClose, onSaved }: { doc
   const form = useMemo(() => createForm({ validateFirst: false }), []);
   const [loading, setLoading] = useState(mode === 'edit');
   const [saving, setSaving] = useState(false);
+  // Fields the entity declares unique are checked as the user types; the edited record's own value is fine.
+  const unique = useMemo(() => {
+    const fields = doc.entity.fields.filter((f) => f.unique).map((f) => f.name);
+    return fields.length ? { tableName: doc.entity.table, fields, ...(mode === 'edit' && recordId ? { dataId: recordId } : {}) } : undefined;
+  }, [doc, mode, recordId]);
 
   useEffect(() => {
     if (mode !== 'edit' || !recordId) return;
@@ -43,7 +48,7 @@ export function RecordFormModal({ doc, mode, recordId, onClose, onSaved }: { doc
   const width = doc.list?.formWidth ?? 800;
   const body = doc.form ? (
     <Spin spinning={loading}>
-      <SchemaForm formDef={doc.form} form={form} />
+      <SchemaForm formDef={doc.form} form={form} unique={unique} />
     </Spin>
   ) : null;
   const footer = (

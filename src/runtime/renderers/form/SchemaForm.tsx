@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { formComponents } from '../../../widgets/components.ts';
 import type { FormDef } from '../../schema/types.generated.ts';
 import { session } from '../../session/store.ts';
-import { compileForm } from './compile.ts';
+import { compileForm, type UniqueCheck } from './compile.ts';
 
 const SchemaField = createSchemaField({ components: formComponents });
 
@@ -15,15 +15,16 @@ registerValidateLocale({ 'zh-CN': { required: '必填项' } });
 setValidateLanguage('zh-CN');
 
 /** Renders a designer-format form on a Formily form instance the caller owns (so it can submit it). */
-export function SchemaForm({ formDef, form }: { formDef: FormDef; form: Form }) {
+export function SchemaForm({ formDef, form, unique }: { formDef: FormDef; form: Form; unique?: UniqueCheck }) {
   const { userInfo } = useSnapshot(session);
   const schema = useMemo(
     () =>
       compileForm(formDef, {
         // User widgets store usernames and department widgets department ids, so the placeholders resolve to those (spec section 3).
         placeholders: { username: userInfo?.username ?? '', realname: userInfo?.username ?? '', departName: userInfo?.departIds ?? '', departCode: userInfo?.departIds ?? '' },
+        unique,
       }),
-    [formDef, userInfo],
+    [formDef, userInfo, unique],
   );
   const { layout = 'horizontal', labelCol, wrapperCol } = formDef.config;
   return (

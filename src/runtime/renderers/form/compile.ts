@@ -4,6 +4,7 @@ import { widgetOf } from '../../../widgets/registry.ts';
 import type { CompileContext } from '../../../widgets/types.ts';
 import { evaluateCondition, evaluateExpression } from '../../schema/condition.ts';
 import type { FormDef, Linkage, WidgetItem } from '../../schema/types.generated.ts';
+import { checkDuplicate } from '../../helpers/remote-validators.ts';
 
 /*
  * The form compiler: the designer's { list, config } → a Formily schema rendered with
@@ -63,8 +64,29 @@ function dataDefaults(item: WidgetItem, placeholders: Record<string, string>): u
   return value;
 }
 
+/**
+ * The entity's unique fields, checked against the server as the user types (/sys/duplicate/check);
+ * dataId is the record being edited, so its own value does not count as taken.
+ */
+export interface UniqueCheck {
+  tableName: string;
+  fields: string[];
+  dataId?: string;
+}
+
 export interface CompileOptions {
   placeholders?: Record<string, string>;
+  unique?: UniqueCheck;
+  /** Replaces the server call in unit tests. */
+  checkDuplicate?: typeof checkDuplicate;
+}
+
+/** The async validator of a unique field: the server's message (该值不可用，系统中已存在！) when taken. */
+export function uniqueValidator(fieldName: string, unique: UniqueCheck, check: typeof checkDuplicate = checkDuplicate): Record<string, unknown> {
+  return {
+    triggerType: 'onInput',
+    validator: (value: unknown) => check({ tableName: unique.tableName, fieldName, fieldVal: value, ...(unique.dataId ? { dataId: unique.dataId } : {}) }).catch(() => undefined),
+  };
 }
 
 export function compileForm(def: FormDef, opts: CompileOptions = {}): ISchema {
@@ -77,18 +99,19 @@ export function compileForm(def: FormDef, opts: CompileOptions = {}): ISchema {
     if (!registration) return [item.key, { type: 'void', 'x-component': 'UnsupportedWidget', 'x-component-props': { type: item.type, label: item.label } }];
     const base = registration.schema(item, ctx);
     if (!registration.data) return [item.key, base];
+    const name = item.model || item.key;
+    const unique = opts.unique?.fields.includes(name) ? [uniqueValidator(name, opts.unique, opts.checkDuplicate)] : [];
     const schema: ISchema = {
       ...base,
       title: item.label,
       'x-decorator': 'FormItem',
       'x-decorator-props': { ...(hideMark ? { asterisk: false } : {}), ...(base['x-decorator-props'] as object) },
-      'x-validator': validatorOf(item),
+      'x-validator': [...validatorOf(item), ...unique],
       default: dataDefaults(item, placeholders),
       'x-hidden': item.options?.hidden || undefined,
       'x-disabled': item.options?.disabled || undefined,
       'x-read-only': item.options?.readonly || undefined,
     };
-    const name = item.model || item.key;
     byModel.set(name, schema);
     return [name, schema];
   };
