@@ -7,6 +7,7 @@ import { nowText } from '../lib/time.ts';
 import type { DictionaryService } from '../services/dictionaries.ts';
 import type { PermissionService } from '../services/permissions.ts';
 import { Access } from './access.ts';
+import { syncRollups } from './aggregates.ts';
 import { syncDictionaries, syncFillRules } from './definitions.ts';
 import { syncMenus } from './menus.ts';
 import type { EntityModel } from './model.ts';
@@ -66,6 +67,7 @@ export class SchemaRuntime {
       await stage(trx);
       const registry = await loadRegistry(trx, this.dir);
       await syncTables(trx, registry);
+      await syncRollups(trx, registry);
       await syncDictionaries(trx, registry);
       await syncFillRules(trx, registry);
       await syncMenus(trx, registry);
