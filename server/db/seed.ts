@@ -6,7 +6,6 @@ import { newId } from '../lib/ids.ts';
 import { nowText } from '../lib/time.ts';
 import type { DB } from './schema.ts';
 import { SYSTEM_DICTIONARIES } from './seed-dictionaries.ts';
-import { ANNOUNCEMENT_PERMS } from '../services/announcements-admin.ts';
 import { seedAnnouncements } from '../services/announcements-seed.ts';
 
 export const SEEDED_KEY = 'seeded_at';
@@ -70,10 +69,7 @@ const MENUS: SeedMenu[] = [
   // The guest reaches 我的消息 from the bell (a fixed route); its menu stays the dashboard alone.
   { url: '/isps', name: '消息中心', component: 'layouts/RouteView', icon: 'bell', sort: 80, roles: STAFF },
   { url: '/isps/userAnnouncement', name: '我的消息', component: 'isps/UserAnnouncement', icon: 'mail', sort: 1, roles: STAFF, parent: '/isps', menuType: 1 },
-  { url: '/isps/announcement', name: '系统通告', component: 'isps/AnnouncementManage', icon: 'notification', sort: 2, roles: [ADMIN_ROLE], parent: '/isps', menuType: 1 },
-  ...Object.entries(ANNOUNCEMENT_PERMS).map(([key, perms], i) => ({
-    url: `/isps/announcement#${key}`, name: { list: '查看', add: '新建', edit: '编辑', delete: '删除', release: '发布/撤销' }[key]!, sort: i, roles: [ADMIN_ROLE], parent: '/isps/announcement', menuType: 2, perms,
-  })),
+  // 系统通告 is the schema screen schemas/system/announcement.json (menu and buttons from the menu sync).
   { url: '/account', name: '个人页', component: 'layouts/RouteView', icon: 'user', sort: 90, roles: STAFF },
   { url: '/account/center', name: '个人中心', component: 'account/center/Index', icon: 'idcard', sort: 1, roles: STAFF, parent: '/account', menuType: 1 },
   // Kept alive: a half-edited profile survives a look at another tab.

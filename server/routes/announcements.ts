@@ -3,14 +3,19 @@ import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, ok } from '../http/envelope.ts';
 import { realtime } from '../realtime/index.ts';
+import { registerOperation } from '../runtime/operations.ts';
 import { ANNOUNCEMENT_PERMS, AnnouncementWriter } from '../services/announcements-admin.ts';
-import { parseAnnouncementInput } from '../services/announcements-input.ts';
 import { AnnouncementReader, assertSelf, type ReadFilter, toView } from '../services/announcements.ts';
 
 /*
  * Announcements (spec section 7, "Announcements") and the socket that announces them. Reading is for
- * whoever an announcement was sent to; writing, releasing and revoking need the matching permission.
+ * whoever an announcement was sent to. Writing is the schema screen schemas/system/announcement.json
+ * (generic runtime); its row operations 发布 / 撤销 and the spec's doReleaseData / doReovkeData calls run
+ * the same release and revoke, which send the real-time push.
  */
+
+/** The schema document whose list declares the release and revoke operations. */
+const DOC = 'system/announcement';
 
 const ID = /^[A-Za-z0-9_-]{1,32}$/;
 const query = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
@@ -44,6 +49,15 @@ export function announcementRoutes(app: FastifyInstance, ctx: AppContext) {
     const reader = new AnnouncementReader(ctx.db);
     const writer = new AnnouncementWriter(ctx.db, (target, message) => bus.publish(target, message));
     const demand = (request: FastifyRequest, code: string) => ctx.permissions.demand(sessionOf(request).user.id, code);
+    // The list's row buttons (permission, declaration and row scope are checked by the operation route).
+    registerOperation(DOC, 'release', async ({ session, id }) => {
+      await writer.release(id, session.user);
+      return { message: '该系统通知发布成功' };
+    });
+    registerOperation(DOC, 'revoke', async ({ session, id }) => {
+      await writer.revoke(id, session.user);
+      return { message: '该系统通知撤销成功' };
+    });
 
     scope.get('/sys/annountCement/listByUser', async (request) => {
       const pageSize = intOf(query(request).pageSize, 5, 1, 50, 'pageSize');
@@ -54,7 +68,7 @@ export function announcementRoutes(app: FastifyInstance, ctx: AppContext) {
       const id = idOf(query(request).id);
       const { user } = sessionOf(request);
       // Writers open drafts and other people's announcements to edit them; readers only what they were sent.
-      if (await ctx.permissions.allows(user.id, ANNOUNCEMENT_PERMS.list)) {
+      if (await ctx.permissions.allows(user.id, ANNOUNCEMENT_PERMS.edit)) {
         return ok(toView(await writer.get(id)));
       }
       return ok(await reader.sentOne(user.id, id));
@@ -79,38 +93,6 @@ export function announcementRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(await reader.pageOf(sessionOf(request).user.id, { ...paging(q), read: readFilter(q.readFlag), category }));
     });
 
-    scope.get('/sys/annountCement/list', async (request) => {
-      await demand(request, ANNOUNCEMENT_PERMS.list);
-      const q = query(request);
-      const titile = typeof q.titile === 'string' ? q.titile.trim().slice(0, 100) : undefined;
-      const sendStatus = typeof q.sendStatus === 'string' && /^[012]$/.test(q.sendStatus) ? q.sendStatus : undefined;
-      return ok(await writer.page({ ...paging(q), titile, sendStatus }));
-    });
-
-    scope.get('/sys/annountCement/recipients', async (request) => {
-      await demand(request, ANNOUNCEMENT_PERMS.add);
-      const keyword = query(request).keyword;
-      return ok(await writer.recipients(typeof keyword === 'string' ? keyword.trim().slice(0, 50) : ''));
-    });
-
-    scope.post('/sys/annountCement/add', async (request) => {
-      await demand(request, ANNOUNCEMENT_PERMS.add);
-      const id = await writer.add(parseAnnouncementInput(request.body), sessionOf(request).user);
-      return ok(id, '添加成功！');
-    });
-
-    scope.put('/sys/annountCement/edit', async (request) => {
-      await demand(request, ANNOUNCEMENT_PERMS.edit);
-      await writer.edit(idOf(body(request).id), parseAnnouncementInput(request.body), sessionOf(request).user);
-      return ok(null, '编辑成功!');
-    });
-
-    scope.delete('/sys/annountCement/delete', async (request) => {
-      await demand(request, ANNOUNCEMENT_PERMS.delete);
-      await writer.remove(idOf(query(request).id), sessionOf(request).user);
-      return ok(null, '删除成功!');
-    });
-
     scope.get('/sys/annountCement/doReleaseData', async (request) => {
       await demand(request, ANNOUNCEMENT_PERMS.release);
       await writer.release(idOf(query(request).id), sessionOf(request).user);
@@ -118,7 +100,7 @@ export function announcementRoutes(app: FastifyInstance, ctx: AppContext) {
     });
 
     scope.get('/sys/annountCement/doReovkeData', async (request) => {
-      await demand(request, ANNOUNCEMENT_PERMS.release);
+      await demand(request, ANNOUNCEMENT_PERMS.revoke);
       await writer.revoke(idOf(query(request).id), sessionOf(request).user);
       return ok(null, '该系统通知撤销成功');
     });

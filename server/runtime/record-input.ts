@@ -28,6 +28,18 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, '*': ['style', 'class'], img: ['src', 'alt', 'title', 'width', 'height'] },
   allowedSchemes: ['http', 'https', 'mailto', 'data'],
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  // Only the looks an editor gives text: no positioning, so stored HTML cannot cover the page (a fake dialog).
+  allowedStyles: {
+    '*': {
+      color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^[a-z]+$/i],
+      'background-color': [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^[a-z]+$/i],
+      'text-align': [/^(left|right|center|justify)$/],
+      'font-size': [/^\d{1,3}(\.\d+)?(px|em|rem|%|pt)$/],
+      'font-weight': [/^(bold|normal|\d{3})$/],
+      'font-style': [/^(italic|normal)$/],
+      'text-decoration': [/^(underline|line-through|none)$/],
+    },
+  },
 };
 
 export const sanitizeRichText = (html: string) => sanitizeHtml(html, RICH_TEXT);

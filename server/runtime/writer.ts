@@ -6,6 +6,7 @@ import { conditionalRequiredErrors } from './conditional-required.ts';
 import { type Actor, type LogAction, writeDataLog } from './data-log.ts';
 import { applyEffects } from './effects.ts';
 import { checkDeleteGuards } from './delete-guards.ts';
+import { assertUnlocked } from './locks.ts';
 import { checkNoLoop } from './tree-loops.ts';
 import { applyDerived } from './derived-status.ts';
 import { loadRule, nextCode } from './fill-rules.ts';
@@ -104,9 +105,10 @@ export class RecordWriter {
     return after;
   }
 
-  async edit(model: EntityModel, input: Input): Promise<Record<string, unknown>> {
+  async edit(model: EntityModel, input: Input, statusMove = false): Promise<Record<string, unknown>> {
     if (!input.id) throw badRequest('ID不能为空');
     const before = await this.load(model, input.id, true);
+    if (!statusMove) assertUnlocked(model, before);
     const values = keepStoredSecrets(model, { ...input.values });
     for (const f of model.fields) {
       // A masked value sent back unchanged (the user could not see the real one) keeps what is stored.
@@ -127,6 +129,7 @@ export class RecordWriter {
 
   async remove(model: EntityModel, id: string): Promise<void> {
     const before = await this.load(model, id, true);
+    assertUnlocked(model, before);
     await checkDeleteGuards(this.ctx.db, this.ctx.registry, model, id);
     for (const { model: other, field } of this.ctx.registry.referencesTo(model.code)) {
       if (other.doc.entity.parent?.entity === model.code && other.doc.entity.parent.field === field.name) continue;
@@ -172,7 +175,7 @@ export class RecordWriter {
     }
     const { username, now } = this.ctx.actor;
     for (const [field, kind] of Object.entries(step.stamp ?? {})) values[field] = kind === 'user' ? username : kind === 'now' ? now : now.slice(0, 10);
-    return this.edit(model, { id, values, batches: new Map() });
+    return this.edit(model, { id, values, batches: new Map() }, true);
   }
 
   /** The effects a write triggers (entity.rules.effects): the created or found records' ids stored on this one. */

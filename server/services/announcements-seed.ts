@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import { sanitizeAnnouncementHtml } from './announcements-input.ts';
+import { sanitizeRichText } from '../runtime/record-input.ts';
 
 /** A few released announcements for a new install, so the bell and 我的消息 have something to show. */
 const DEMO = [
@@ -14,15 +14,16 @@ export async function seedAnnouncements(db: Kysely<DB>, now: string, users: Read
   const audit = { create_by: 'admin', create_time: now, update_by: null, update_time: null };
   const common = { msg_abstract: null, sender: '管理员', msg_type: 'ALL', user_ids: null, send_status: '1', send_time: now, cancel_time: null, open_type: null, open_page: null, bus_type: null, bus_id: null, del_flag: 0, tenant_id: 1 };
   for (const a of DEMO) {
-    await db.insertInto('sys_announcement').values({ id: newId(), titile: a.titile, msg_content: sanitizeAnnouncementHtml(a.content), priority: a.priority, msg_category: a.category, ...common, ...audit }).execute();
+    await db.insertInto('sys_announcement').values({ id: newId(), titile: a.titile, msg_content: sanitizeRichText(a.content), priority: a.priority, msg_category: a.category, ...common, ...audit }).execute();
   }
   // One addressed to a single staff member, opening their account settings.
   const zhangwei = users.get('zhangwei');
   if (!zhangwei) return;
+  // user_ids holds usernames, as the screen's user picker writes them; the send row holds the id.
   const id = newId();
   await db
     .insertInto('sys_announcement')
-    .values({ id, titile: '请完善您的个人信息', msg_content: '<p>请在个人设置中补充手机号码和邮箱，便于接收项目通知。</p>', priority: 'M', msg_category: '2', ...common, msg_type: 'USER', user_ids: zhangwei, open_type: 'url', open_page: '/account/settings', ...audit })
+    .values({ id, titile: '请完善您的个人信息', msg_content: '<p>请在个人设置中补充手机号码和邮箱，便于接收项目通知。</p>', priority: 'M', msg_category: '2', ...common, msg_type: 'USER', user_ids: 'zhangwei', open_type: 'url', open_page: '/account/settings', ...audit })
     .execute();
   await db.insertInto('sys_announcement_send').values({ id: newId(), annt_id: id, user_id: zhangwei, read_flag: 0, read_time: null, create_time: now }).execute();
 }

@@ -53,15 +53,3 @@ export const noticeApi = {
   mine: (params: { pageNo: number; pageSize: number; readFlag?: string }) =>
     http.get<Paged<Announcement>>('/sys/sysAnnouncementSend/getMyAnnouncementSend', params).then((r) => r.result),
 };
-
-export type AnnouncementForm = Pick<Announcement, 'titile' | 'msgContent' | 'priority' | 'msgCategory' | 'msgType' | 'openType' | 'openPage'> & { userIds?: string[] };
-
-export const announcementAdminApi = {
-  list: (params: { pageNo: number; pageSize: number; titile?: string }) => http.get<Paged<Announcement>>('/sys/annountCement/list', params).then((r) => r.result),
-  recipients: (keyword: string) => http.get<{ id: string; username: string; realname: string }[]>('/sys/annountCement/recipients', { keyword }).then((r) => r.result),
-  add: (form: AnnouncementForm) => http.post<string>('/sys/annountCement/add', form),
-  edit: (id: string, form: AnnouncementForm) => http.put('/sys/annountCement/edit', { ...form, id }),
-  remove: (id: string) => http.delete('/sys/annountCement/delete', { id }),
-  release: (id: string) => http.get('/sys/annountCement/doReleaseData', { id }),
-  revoke: (id: string) => http.get('/sys/annountCement/doReovkeData', { id }),
-};

@@ -455,6 +455,7 @@ export interface EntityRules {
   sensitivePermission?: string;
   effects?: EffectRule[];
   derived?: DerivedRule[];
+  locked?: LockRule;
 }
 /**
  * Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.
@@ -646,6 +647,16 @@ export interface DerivedRule {
 export interface DerivedCase {
   value: string;
   when: Condition;
+}
+/**
+ * A stored record meeting `when` is refused edit and delete with `message` (a released announcement); status moves and the document's own operations still apply to it.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "LockRule".
+ */
+export interface LockRule {
+  when: Condition;
+  message: string;
 }
 /**
  * The list screen: columns, query items (spec section 3), toolbar and row actions tied to button permissions.
