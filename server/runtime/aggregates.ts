@@ -5,6 +5,7 @@ import { badRequest } from '../http/envelope.ts';
 import { conditionSql } from './condition.ts';
 import type { EntityModel } from './model.ts';
 import type { Registry } from './registry.ts';
+import { applySummaries } from './report-summaries.ts';
 
 /*
  * The rules over groups of rows, run inside the write's transaction after the rows are written:
@@ -82,6 +83,8 @@ const sameContribution = (a: ReturnType<typeof contribution>, b: ReturnType<type
  * `before` and `after` must be whole rows (the writer loads them), or a delta would miss a field.
  */
 export async function applyRollups(db: Kysely<any>, registry: Registry, model: EntityModel, changes: RowChange[]): Promise<void> {
+  // The declared reports' summaries are roll-ups too (by day and group), kept at the same point of the write.
+  await applySummaries(db, model, changes);
   for (const rule of model.doc.entity.rules?.rollups ?? []) {
     const target = registry.get(rule.target);
     if (rule.op === 'countDistinct') {

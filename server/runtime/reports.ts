@@ -4,6 +4,7 @@ import { badRequest } from '../http/envelope.ts';
 import { conditionFields, conditionSql } from './condition.ts';
 import { buildModel, columnOf, type EntityModel } from './model.ts';
 import type { RecordReader } from './reader.ts';
+import { readSummary, summarised } from './report-summaries.ts';
 import { nextDay, parseDate } from './values.ts';
 
 /*
@@ -158,8 +159,39 @@ export class ReportRunner {
   }
 
   async totals(model: EntityModel, report: ReportDef, range: ReportRange): Promise<Record<string, number>> {
+    if (summarised(model, report)) return (await this.fromSummary(model, report, report, [], range)).totals;
     const row = await this.base(model, report, range).select(this.measureColumns(report)).executeTakeFirstOrThrow();
     return this.toMeasures(report, row);
+  }
+
+  /**
+   * The groups and totals from the report's maintained summary (report-summaries.ts); distinct counts,
+   * which a summary cannot add up, from a scan of the records asked for those measures only. `full` is
+   * the declaration (the summary's columns follow its measure order), `report` the measures asked for.
+   */
+  private async fromSummary(model: EntityModel, full: ReportDef, report: ReportDef, dimensions: ReportDimension[], range: ReportRange) {
+    const measureOf = (row: { n: number; s: Record<number, number>; c: Record<number, number> }) =>
+      Object.fromEntries(
+        report.measures
+          .filter((m) => m.op !== 'countDistinct')
+          .map((m) => {
+            const i = full.measures.findIndex((x) => x.key === m.key);
+            const value = m.op === 'count' ? row.n : m.op === 'sum' ? row.s[i] : row.c[i] ? row.s[i] / row.c[i] : 0;
+            return [m.key, numberOf(value)];
+          }),
+      );
+    const distinct = report.measures.filter((m) => m.op === 'countDistinct');
+    const scanned = distinct.length ? await this.scan(model, { ...report, measures: distinct }, dimensions, range) : undefined;
+    const [total] = await readSummary(this.db, model, full, null, null, range);
+    const totals = { ...this.toMeasures(report, {}), ...(total ? measureOf(total) : {}), ...(scanned?.totals ?? {}) };
+    const groups: ReportRow[][] = [];
+    for (const [k, d] of dimensions.entries()) {
+      const index = full.dimensions.findIndex((x) => x.key === d.key);
+      const rows = await readSummary(this.db, model, full, index, d.bucket ? BUCKET_FORMAT[d.bucket].length : null, range);
+      const extra = new Map((scanned?.groups[k] ?? []).map((r) => [r.value, r]));
+      groups.push(rows.map((r): ReportRow => ({ ...this.toMeasures(report, {}), ...(extra.get(r.value) ?? {}), ...measureOf(r), value: r.value, text: '' })));
+    }
+    return { totals, groups };
   }
 
   /**
@@ -212,7 +244,7 @@ export class ReportRunner {
     if (unknown) throw badRequest(`报表没有维度：${unknown}`);
     const report = measures ? { ...full, measures: full.measures.filter((m) => measures.includes(m.key)) } : full;
     const dimensions = only ? report.dimensions.filter((d) => only.includes(d.key)) : report.dimensions;
-    const { totals, groups: found } = await this.scan(model, report, dimensions, range);
+    const { totals, groups: found } = summarised(model, full) ? await this.fromSummary(model, full, report, dimensions, range) : await this.scan(model, report, dimensions, range);
     const groups: ReportGroup[] = [];
     for (const [i, d] of dimensions.entries()) groups.push(await this.finish(model, report, d, range, found[i]));
     return {

@@ -8,6 +8,7 @@ import type { DictionaryService } from '../services/dictionaries.ts';
 import type { PermissionService } from '../services/permissions.ts';
 import { Access } from './access.ts';
 import { syncRollups } from './aggregates.ts';
+import { syncReportSummaries } from './report-summaries.ts';
 import { syncDictionaries, syncFillRules } from './definitions.ts';
 import { syncMenus } from './menus.ts';
 import type { EntityModel } from './model.ts';
@@ -68,6 +69,7 @@ export class SchemaRuntime {
       const registry = await loadRegistry(trx, this.dir);
       await syncTables(trx, registry);
       await syncRollups(trx, registry);
+      await syncReportSummaries(trx, registry);
       await syncDictionaries(trx, registry);
       await syncFillRules(trx, registry);
       await syncMenus(trx, registry);
