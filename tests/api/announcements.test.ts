@@ -45,6 +45,15 @@ async function released(fields: Record<string, unknown>): Promise<string> {
 
 const statusOf = async (id: string) => (await s.db.selectFrom('sys_announcement').select(['send_status', 'titile', 'del_flag']).where('id', '=', id).executeTakeFirstOrThrow());
 
+describe('the screen', () => {
+  it('a fresh start has exactly one 系统通告 menu entry, the schema screen under 系统管理, with its 发布 and 撤销 buttons', async () => {
+    const menus = await s.db.selectFrom('sys_permission as p').leftJoin('sys_permission as parent', 'parent.id', 'p.parent_id').select(['p.url', 'parent.name as parentName']).where('p.name', '=', '系统通告').where('p.del_flag', '=', 0).execute();
+    expect(menus).toEqual([{ url: '/system/announcement', parentName: '系统管理' }]);
+    const buttons = await s.db.selectFrom('sys_permission').select('perms').where('perms', 'in', ['system:announcement:release', 'system:announcement:revoke']).where('del_flag', '=', 0).execute();
+    expect(buttons.map((b) => b.perms).sort()).toEqual(['system:announcement:release', 'system:announcement:revoke']);
+  });
+});
+
 describe('release and revoke', () => {
   it('an announcement to all users reaches everyone once released, and leaves when revoked', async () => {
     const before = { z: (await counts(zhangwei)).anntMsgTotal, l: (await counts(lina)).anntMsgTotal };
