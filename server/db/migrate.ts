@@ -8,6 +8,7 @@ import * as m005 from './migrations/005_access_control.ts';
 import * as m006 from './migrations/006_system_ops.ts';
 import * as m007 from './migrations/007_online_reports.ts';
 import * as m008 from './migrations/008_online_forms.ts';
+import * as m011 from './migrations/011_depart_permissions.ts';
 
 /* The ordered list of system-table migrations; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '006_system_ops': m006,
   '007_online_reports': m007,
   '008_online_forms': m008,
+  '011_depart_permissions': m011,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

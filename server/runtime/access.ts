@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Session } from '../auth/session.ts';
 import type { DB } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/envelope.ts';
-import type { PermissionService } from '../services/permissions.ts';
+import { grantsOf, type PermissionService } from '../services/permissions.ts';
 import { type ActionKey, actionCode, menuIdOf } from './menus.ts';
 import type { EntityModel } from './model.ts';
 import type { Registry } from './registry.ts';
@@ -33,10 +33,8 @@ export class Access {
       .map((m) => menuIdOf(m.code));
     const held = await this.db
       .selectFrom('sys_permission as p')
-      .innerJoin('sys_role_permission as rp', 'rp.permission_id', 'p.id')
-      .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
+      .innerJoin(grantsOf(this.db, session.user.id), 'g.permission_id', 'p.id')
       .select('p.id')
-      .where('ur.user_id', '=', session.user.id)
       .where('p.del_flag', '=', 0)
       .where((eb) => eb.or([...(menuIds.length ? [eb('p.id', 'in', menuIds)] : []), sql<boolean>`starts_with(p.perms, ${`${model.prefix}:`})`]))
       .limit(1)
@@ -58,11 +56,9 @@ export class Access {
     const screen = model.doc.menu ? model : model.doc.entity.parent ? this.registry().find(model.doc.entity.parent.entity) : undefined;
     if (!screen?.doc.menu) return scope;
     const grants = await this.db
-      .selectFrom('sys_role_permission as rp')
-      .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
-      .select(['rp.data_rule_ids'])
-      .where('ur.user_id', '=', session.user.id)
-      .where('rp.permission_id', '=', menuIdOf(screen.code))
+      .selectFrom(grantsOf(this.db, session.user.id))
+      .select(['g.data_rule_ids'])
+      .where('g.permission_id', '=', menuIdOf(screen.code))
       .execute();
     const picked = grants.map((g) => (g.data_rule_ids ?? '').split(',').filter(Boolean));
     if (!picked.length || picked.some((ids) => !ids.length)) return scope;

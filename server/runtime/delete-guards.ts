@@ -16,6 +16,7 @@ const SYSTEM_LINKS: Record<string, readonly string[]> = {
   sys_user_depart: ['user_id', 'dep_id'],
   sys_user_role: ['user_id', 'role_id'],
   sys_role_permission: ['role_id', 'permission_id'],
+  sys_user_tenant: ['user_id', 'tenant_id'],
 };
 
 /** Whether a guard names a table and column the server may query; documents' tables need the column declared. */

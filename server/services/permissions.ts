@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { AliasedSelectQueryBuilder, Kysely } from 'kysely';
 import type { ButtonAuth, MenuNode } from '../../src/runtime/api-types.ts';
 import type { DB, SysPermission } from '../db/schema.ts';
 import { forbidden } from '../http/envelope.ts';
@@ -40,20 +40,45 @@ function toMenuNode(p: SysPermission): MenuNode {
   return node;
 }
 
+export interface Grant {
+  permission_id: string;
+  data_rule_ids: string | null;
+}
+
+/**
+ * Every grant (permission id, the data rules picked with it) a user holds: through their roles, and
+ * through their department roles. A department role grants only what its department itself holds
+ * (sys_depart_permission) and only while the user still belongs to that department.
+ */
+export function grantsOf(db: Kysely<DB>, userId: string): AliasedSelectQueryBuilder<Grant, 'g'> {
+  const any = db as Kysely<any>;
+  const viaRoles = any
+    .selectFrom('sys_role_permission as rp')
+    .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
+    .select(['rp.permission_id', 'rp.data_rule_ids'])
+    .where('ur.user_id', '=', userId);
+  const viaDepartRoles = any
+    .selectFrom('sys_depart_role_permission as drp')
+    .innerJoin('sys_depart_role_user as dru', 'dru.drole_id', 'drp.role_id')
+    .innerJoin('sys_depart_permission as dp', (join) => join.onRef('dp.depart_id', '=', 'drp.depart_id').onRef('dp.permission_id', '=', 'drp.permission_id'))
+    .innerJoin('sys_user_depart as ud', (join) => join.onRef('ud.dep_id', '=', 'drp.depart_id').onRef('ud.user_id', '=', 'dru.user_id'))
+    .select(['drp.permission_id', 'drp.data_rule_ids'])
+    .where('dru.user_id', '=', userId);
+  return viaRoles.unionAll(viaDepartRoles).as('g') as AliasedSelectQueryBuilder<Grant, 'g'>;
+}
+
 const toAuth = (p: SysPermission): ButtonAuth => ({ action: p.perms ?? '', describe: p.name, type: p.perms_type, status: p.status });
 
 export class PermissionService {
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** Every live permission row the user holds through any of their roles, in menu order. */
+  /** Every live permission row the user holds through any of their roles or department roles, in menu order. */
   async ofUser(userId: string): Promise<SysPermission[]> {
     return this.db
       .selectFrom('sys_permission as p')
       .selectAll('p')
       .where('p.del_flag', '=', 0)
-      .where('p.id', 'in', (qb) =>
-        qb.selectFrom('sys_role_permission as rp').innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id').select('rp.permission_id').where('ur.user_id', '=', userId),
-      )
+      .where('p.id', 'in', (qb) => qb.selectFrom(grantsOf(this.db, userId)).select('g.permission_id'))
       .orderBy('p.sort_no')
       .orderBy('p.id')
       .execute();
@@ -80,10 +105,8 @@ export class PermissionService {
     if (rule.length > 0 && rule.every((r) => r.status === '0')) return true;
     const held = await this.db
       .selectFrom('sys_permission as p')
-      .innerJoin('sys_role_permission as rp', 'rp.permission_id', 'p.id')
-      .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
+      .innerJoin(grantsOf(this.db, userId), 'g.permission_id', 'p.id')
       .select('p.id')
-      .where('ur.user_id', '=', userId)
       .where('p.perms', '=', code)
       .where('p.del_flag', '=', 0)
       .limit(1)
