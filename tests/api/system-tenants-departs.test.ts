@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuIdOf } from '../../server/runtime/menus.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
@@ -10,6 +11,8 @@ import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.t
 let s: TestServer;
 let admin: string;
 let zhangwei: string;
+/** The tables of migration 011 are not in the typed DB interface. */
+const raw = () => s.db as unknown as Kysely<any>;
 const departId = async (code: string) => (await s.db.selectFrom('sys_depart').select('id').where('org_code', '=', code).executeTakeFirstOrThrow()).id;
 const userId = async (username: string) => (await s.db.selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
 const buttonId = async (perms: string) => (await s.db.selectFrom('sys_permission').select('id').where('perms', '=', perms).executeTakeFirstOrThrow()).id;
@@ -69,11 +72,11 @@ describe('租户管理', () => {
 
     const inB = await s.api.post('/system/depart_role/add', { depart_id: await departId('A01'), role_name: '乙租户角色', role_code: 'tenant_b_role' }, admin, { tenant_id: '2' });
     expect(inB.body.success).toBe(true);
-    expect((await s.db.selectFrom('sys_depart_role').select('tenant_id').where('role_code', '=', 'tenant_b_role').executeTakeFirstOrThrow()).tenant_id).toBe(2);
+    expect((await raw().selectFrom('sys_depart_role').select('tenant_id').where('role_code', '=', 'tenant_b_role').executeTakeFirstOrThrow()).tenant_id).toBe(2);
     const inA = await s.api.post('/system/depart_role/add', { depart_id: await departId('A01'), role_name: '甲租户角色', role_code: 'tenant_a_role', tenant_id: 2 }, admin, { tenant_id: '1' });
     expect(inA.body.success).toBe(true);
     // A tenant_id in the body is ignored: the validated header decides.
-    expect((await s.db.selectFrom('sys_depart_role').select('tenant_id').where('role_code', '=', 'tenant_a_role').executeTakeFirstOrThrow()).tenant_id).toBe(1);
+    expect((await raw().selectFrom('sys_depart_role').select('tenant_id').where('role_code', '=', 'tenant_a_role').executeTakeFirstOrThrow()).tenant_id).toBe(1);
 
     const codes = async (token: string, headers?: Record<string, string>) =>
       (await s.api.get('/system/depart_role/list?pageNo=1&pageSize=50', token, headers)).body.result.records.map((r: { role_code: string }) => r.role_code).sort();
@@ -81,7 +84,7 @@ describe('租户管理', () => {
     expect(await codes(admin, { tenant_id: '1' })).toEqual(['tenant_a_role']);
     expect(await codes(admin, { tenant_id: '2' })).toEqual(['tenant_b_role']);
     expect((await s.api.get('/system/depart_role/list', tenantA, { tenant_id: '2' })).status).toBe(403);
-    await s.db.deleteFrom('sys_depart_role').execute();
+    await raw().deleteFrom('sys_depart_role').execute();
   });
 });
 
@@ -113,7 +116,7 @@ describe('department permissions and department roles', () => {
       expect(r.body.message).toBe(message);
     }
     expect((await s.api.post('/sys/permission/saveDepartPermission', { departId: depart, permissionIds: '' }, zhangwei)).status).toBe(403);
-    expect(await s.db.selectFrom('sys_depart_permission').select('permission_id').where('depart_id', '=', depart).execute()).toHaveLength(2);
+    expect(await raw().selectFrom('sys_depart_permission').select('permission_id').where('depart_id', '=', depart).execute()).toHaveLength(2);
   });
 
   it('a department role chooses from its department’s set only: a key outside it is refused (not silently dropped)', async () => {
@@ -127,7 +130,7 @@ describe('department permissions and department roles', () => {
     expect(outside.status).toBe(400);
     expect(outside.body.message).toBe('所选权限超出了部门的权限范围');
     expect((await s.api.post('/sys/sysDepartPermission/saveDeptRolePermission', { roleId: 'nosuchrole', permissionIds: tenantMenu }, admin)).body.message).toBe('部门角色不存在');
-    expect(await s.db.selectFrom('sys_depart_role_permission').selectAll().execute()).toHaveLength(0);
+    expect(await raw().selectFrom('sys_depart_role_permission').selectAll().execute()).toHaveLength(0);
 
     const inside = await s.api.post('/sys/sysDepartPermission/saveDeptRolePermission', { roleId, permissionIds: tenantMenu }, admin);
     expect(inside.body.success).toBe(true);
@@ -156,7 +159,7 @@ describe('department permissions and department roles', () => {
 
     // Narrowing the department trims its roles and takes the menu away.
     await s.api.post('/sys/permission/saveDepartPermission', { departId: depart, permissionIds: tenantAdd }, admin);
-    expect(await s.db.selectFrom('sys_depart_role_permission').selectAll().execute()).toHaveLength(0);
+    expect(await raw().selectFrom('sys_depart_role_permission').selectAll().execute()).toHaveLength(0);
     expect(await menuTitles()).not.toContain('租户管理');
     expect((await s.api.get('/system/tenant/list', zhangwei)).status).toBe(403);
   });
