@@ -9,6 +9,7 @@ import * as m006 from './migrations/006_system_ops.ts';
 import * as m007 from './migrations/007_online_reports.ts';
 import * as m008 from './migrations/008_online_forms.ts';
 import * as m011 from './migrations/011_depart_permissions.ts';
+import * as m012 from './migrations/012_announcement_screen.ts';
 
 /* The ordered list of system-table migrations; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '007_online_reports': m007,
   '008_online_forms': m008,
   '011_depart_permissions': m011,
+  '012_announcement_screen': m012,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send, staffServer } from './announcements.fixture.ts';
+import { up } from '../../server/db/migrations/012_announcement_screen.ts';
 import { addUser, userId } from './helpers/fixtures.ts';
 import { ADMIN_PASSWORD, type TestServer } from './helpers/server.ts';
 
@@ -51,6 +52,19 @@ describe('the screen', () => {
     expect(menus).toEqual([{ url: '/system/announcement', parentName: '系统管理' }]);
     const buttons = await s.db.selectFrom('sys_permission').select('perms').where('perms', 'in', ['system:announcement:release', 'system:announcement:revoke']).where('del_flag', '=', 0).execute();
     expect(buttons.map((b) => b.perms).sort()).toEqual(['system:announcement:release', 'system:announcement:revoke']);
+  });
+
+  it('an older database loses the hand-written page\'s menu entry and buttons (migration 012), keeping the schema screen\'s', async () => {
+    const now = '2026-01-01 00:00:00';
+    const base = { parent_id: null, component: 'isps/AnnouncementManage', perms_type: '1', sort_no: 2, menu_type: 1, is_route: true, is_leaf: false, status: '1', del_flag: 0, create_by: 'admin', create_time: now };
+    await s.db.insertInto('sys_permission').values([
+      { ...base, id: 'oldannouncementmenu', name: '系统通告', url: '/isps/announcement' },
+      { ...base, id: 'oldannouncementbtn', name: '发布/撤销', url: '/isps/announcement#release', perms: 'system:announcement:release', menu_type: 2 },
+    ] as any).execute();
+    await up(s.db as never);
+    const names = await s.db.selectFrom('sys_permission').select('url').where('name', '=', '系统通告').execute();
+    expect(names.map((m) => m.url)).toEqual(['/system/announcement']);
+    expect(await s.db.selectFrom('sys_permission').select('id').where('id', 'in', ['oldannouncementmenu', 'oldannouncementbtn']).execute()).toEqual([]);
   });
 });
 
