@@ -5,8 +5,8 @@ import { bellCount, expectToast, signIn } from './shell-helpers.ts';
 
 /*
  * 系统通告 as a schema screen (schemas/system/announcement.json): the admin writes an announcement for a
- * chosen user with the user picker and the rich-text editor, releases it (row operation 发布); the user
- * sees it in the bell and in 我的消息; the admin cannot delete it while released, sees in the detail
+ * chosen user with the user picker and the rich-text editor, releases it (row operation 发布); the row
+ * then offers no 编辑 or 删除; the user sees it in the bell and in 我的消息; the admin sees in the detail
  * who has read it, and revokes it.
  */
 
@@ -50,11 +50,10 @@ test('admin writes an announcement for a chosen user, releases it, sees who read
     await expect(row).toContainText('已发布');
     await expect(row).toContainText('管理员');
 
-    // Released: deleting is refused until it is revoked.
-    await row.getByText('删除').click();
-    await admin.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
-    await expect(admin.locator('.ant-notification-notice').filter({ hasText: '已发布的通告不能修改或删除，请先撤销' })).toBeVisible();
-    await expect(row).toBeVisible();
+    // Released: no 编辑 or 删除 until it is revoked (the server refuses them too; see the API test).
+    await expect(row.getByText('编辑', { exact: true })).toHaveCount(0);
+    await expect(row.getByText('删除', { exact: true })).toHaveCount(0);
+    await expect(row.getByTestId('op-revoke')).toBeVisible();
     await admin.screenshot({ path: `${SHOTS}/system-announcement-released.png`, fullPage: true });
 
     // The chosen user sees it in the bell and opens it, which marks it read.
@@ -90,6 +89,8 @@ test('admin writes an announcement for a chosen user, releases it, sees who read
     await confirmOperation(admin);
     await expectToast(admin, '该系统通知撤销成功');
     await expect(row).toContainText('已撤销');
+    await expect(row.getByText('编辑', { exact: true })).toBeVisible();
+    await expect(row.getByText('删除', { exact: true })).toBeVisible();
     await staff.reload();
     await expect(staff.getByTestId('my-announcements')).toBeVisible();
     await expect(staff.getByTestId('my-announcements').locator('.ant-table-row').filter({ hasText: title })).toHaveCount(0);

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { hasPermission } from '../../permission/has-permission.ts';
 import { type DataRecord, permissionCode } from '../../schema/api.ts';
+import { isLockedRecord } from '../../schema/locks.ts';
 import type { SchemaDocument } from '../../schema/types.generated.ts';
 import { session } from '../../session/store.ts';
 import { local } from '../../storage.ts';
@@ -51,7 +52,9 @@ export function ListPage({ doc }: { doc: SchemaDocument }) {
     enableSorting: false,
     cell: ({ row }) => {
       const id = String(row.original.id);
-      const links = rowActions.map((action) => {
+      // A locked row (entity.rules.locked, e.g. a released announcement) offers no edit or delete: the server would refuse them.
+      const locked = isLockedRecord(doc, row.original);
+      const links = rowActions.filter((action) => !(locked && (action === 'edit' || action === 'delete'))).map((action) => {
         if (action === 'edit') return <a key="edit" onClick={() => setEditing({ mode: 'edit', id })}>编辑</a>;
         if (action === 'detail') return <a key="detail" onClick={() => setViewing(id)}>详情</a>;
         return (
