@@ -124,16 +124,25 @@ export function systemUserRoutes(app: FastifyInstance, ctx: AppContext) {
     return hashPassword(password);
   }
 
+  /** 当前部门 is stored as a department code; the list and the record show its name beside it. */
+  async function withDepartNames<R extends Record<string, unknown>>(rows: R[]): Promise<R[]> {
+    const codes = [...new Set(rows.map((r) => r.org_code).filter((c): c is string => typeof c === 'string' && c !== ''))];
+    const found = codes.length ? await db.selectFrom('sys_depart').select(['org_code', 'depart_name']).where('org_code', 'in', codes).execute() : [];
+    const names = new Map(found.map((d) => [d.org_code, d.depart_name]));
+    return rows.map((r) => ({ ...r, org_code_dictText: typeof r.org_code === 'string' ? (names.get(r.org_code) ?? r.org_code) : '' }));
+  }
+
   const list = async (request: Req) => {
     const session = sessionOf(request);
     await runtime.access.demandView(session, model());
-    return ok(await (await runtime.reader(session)).page(model(), planList(model(), request.query)));
+    const page = await (await runtime.reader(session)).page(model(), planList(model(), request.query));
+    return ok({ ...page, records: await withDepartNames(page.records) });
   };
 
   const queryById = async (request: Req) => {
     const session = sessionOf(request);
     await runtime.access.demandView(session, model());
-    const record = await (await runtime.reader(session)).byId(model(), checkId(request.query.id));
+    const [record] = await withDepartNames([await (await runtime.reader(session)).byId(model(), checkId(request.query.id))]);
     return ok({ ...record, ...(await relationsOf(any, String(record.id))) });
   };
 

@@ -16,6 +16,7 @@ export interface Relations {
 }
 
 /** The form's names for each relation. */
+export const TENANT_FORM_KEY = 'rel_tenant_ids';
 export const RELATION_KEYS = { roles: 'selectedroles', departs: 'selecteddeparts', positions: 'selected_positions', tenants: 'relTenantIds' } as const;
 
 const ID = /^[A-Za-z0-9_-]{1,32}$/;
@@ -37,12 +38,13 @@ export function takeRelations(body: Record<string, unknown>): Relations {
     departs: idList(body[RELATION_KEYS.departs], '部门'),
     positions: idList(body[RELATION_KEYS.positions], '职务'),
   };
-  const tenants = idList(body[RELATION_KEYS.tenants], '租户');
+  // The user form's field is rel_tenant_ids (document field names are snake case); JeecgBoot sends relTenantIds.
+  const tenants = idList(body[TENANT_FORM_KEY] ?? body[RELATION_KEYS.tenants], '租户');
   if (tenants) {
     if (tenants.some((t) => !/^\d{1,9}$/.test(t))) throw badRequest('租户格式不正确');
     relations.tenants = tenants.map(Number);
   }
-  for (const key of Object.values(RELATION_KEYS)) delete body[key];
+  for (const key of [...Object.values(RELATION_KEYS), TENANT_FORM_KEY]) delete body[key];
   return relations;
 }
 
@@ -95,5 +97,6 @@ export async function relationsOf(db: Kysely<any>, userId: string): Promise<Reco
     [RELATION_KEYS.departs]: await ids('sys_user_depart', 'dep_id'),
     [RELATION_KEYS.positions]: await ids('sys_user_position', 'position_id'),
     [RELATION_KEYS.tenants]: await ids('sys_user_tenant', 'tenant_id'),
+    [TENANT_FORM_KEY]: await ids('sys_user_tenant', 'tenant_id'),
   };
 }

@@ -172,3 +172,32 @@ describe('department permissions and department roles', () => {
     expect((await s.api.get('/system/tenant/list', zhangwei)).status).toBe(403);
   });
 });
+
+describe('user screen niceties', () => {
+  it('shows 当前部门 by department name in the list and the record', async () => {
+    const list = await s.api.get('/system/user/list?pageNo=1&pageSize=50&username=zhangwei', admin);
+    const row = list.body.result.records.find((r: { username: string }) => r.username === 'zhangwei');
+    expect(row.org_code).toBe('A01A02');
+    const name = (await s.db.selectFrom('sys_depart').select('depart_name').where('org_code', '=', 'A01A02').executeTakeFirstOrThrow()).depart_name;
+    expect(row.org_code_dictText).toBe(name);
+    expect((await s.api.get(`/system/user/queryById?id=${row.id}`, admin)).body.result.org_code_dictText).toBe(name);
+  });
+
+  it('the user form chooses tenants (rel_tenant_ids), checked against sys_tenant', async () => {
+    const added = await s.api.post('/system/user/add', { username: 'two_tenants', realname: '双租户', password: 'Abcd@1234', rel_tenant_ids: ['1', '2'] }, admin);
+    expect(added.body.success).toBe(true);
+    const id = await userId('two_tenants');
+    expect((await s.db.selectFrom('sys_user_tenant').select('tenant_id').where('user_id', '=', id).orderBy('tenant_id').execute()).map((r) => r.tenant_id)).toEqual([1, 2]);
+    expect((await s.api.get(`/system/user/queryById?id=${id}`, admin)).body.result.rel_tenant_ids).toEqual(['1', '2']);
+    const bad = await s.api.post('/system/user/add', { username: 'no_tenant', realname: '无', password: 'Abcd@1234', rel_tenant_ids: ['77'] }, admin);
+    expect(bad.status).toBe(400);
+    expect(await s.db.selectFrom('sys_user').select('id').where('username', '=', 'no_tenant').execute()).toHaveLength(0);
+  });
+
+  it('the username duplicate check answers with the spec message, and not for the record being edited', async () => {
+    const taken = await s.api.get('/sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=zhangwei', admin);
+    expect(taken.body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+    const own = await s.api.get(`/sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=zhangwei&dataId=${await userId('zhangwei')}`, admin);
+    expect(own.body.success).toBe(true);
+  });
+});
