@@ -18,7 +18,6 @@ export const ANNOUNCEMENT_PERMS = {
   revoke: 'system:announcement:revoke',
 } as const;
 
-export const DRAFT = '0';
 export const REVOKED = '2';
 
 /** Who a push goes to: everyone ('topic') or the listed users ('user'). */
