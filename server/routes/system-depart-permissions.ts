@@ -4,6 +4,7 @@ import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, ok } from '../http/envelope.ts';
 import type { EntityModel } from '../runtime/model.ts';
+import { checkId, readInput } from '../runtime/record-input.ts';
 import {
   demandDepart,
   demandDepartRole,
@@ -31,11 +32,47 @@ const bodyOf = (request: FastifyRequest): Record<string, unknown> => {
   return body as Record<string, unknown>;
 };
 
+/** The department form's permission tree field (a virtual field of schemas/system/depart.json). */
+const PERMISSIONS_KEY = 'permissions';
+
 export function systemDepartPermissionRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, runtime } = ctx;
   const any = db as Kysely<any>;
   const departs = (): EntityModel => runtime.registry.get('system/depart');
   const roles = (): EntityModel => runtime.registry.get('system/depart_role');
+
+  /*
+   * The department form carries the department's permissions beside the record: read with it, saved
+   * in the same transaction (and only by holders of the edit button). Without the key nothing changes.
+   */
+  app.get('/system/depart/queryById', async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demandView(session, departs());
+    const record = await (await runtime.reader(session)).byId(departs(), checkId(request.query.id));
+    return ok({ ...record, [PERMISSIONS_KEY]: (await departKeys(any, String(record.id))).join(',') });
+  });
+  const saveDepart = (kind: 'add' | 'edit') => async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demand(session, departs(), kind);
+    const body = { ...bodyOf(request) };
+    const keys = body[PERMISSIONS_KEY];
+    delete body[PERMISSIONS_KEY];
+    if (keys !== undefined) await runtime.access.demand(session, departs(), 'edit');
+    const input = readInput(departs(), body);
+    if (kind === 'edit') {
+      if (!input.id) throw badRequest('ID不能为空');
+      await runtime.access.demandInScope(session, departs(), [input.id]);
+    }
+    const record = await runtime.write(session, departs(), async (w) => {
+      const saved = kind === 'add' ? await w.add(departs(), { ...input, id: undefined }) : await w.edit(departs(), input);
+      if (keys !== undefined) await saveDepartKeys(w.ctx.db, String(saved.id), keys);
+      return saved;
+    });
+    return ok({ id: record.id }, kind === 'add' ? '添加成功！' : '编辑成功!');
+  };
+  app.post('/system/depart/add', saveDepart('add'));
+  app.put('/system/depart/edit', saveDepart('edit'));
+  app.post('/system/depart/edit', saveDepart('edit'));
 
   app.get('/sys/permission/queryDepartPermission', async (request: Req) => {
     await runtime.access.demandView(sessionOf(request), departs());

@@ -173,6 +173,21 @@ describe('department permissions and department roles', () => {
   });
 });
 
+describe('department form', () => {
+  it('reads and saves the department permissions with the record; bad keys refuse the whole save', async () => {
+    const id = await departId('A01A04');
+    const menu = menuIdOf('system/tenant');
+    const saved = await s.api.put('/system/depart/edit', { id, depart_name: '财务部（权限）', permissions: menu }, admin);
+    expect(saved.body).toMatchObject({ success: true, message: '编辑成功!' });
+    const read = await s.api.get(`/system/depart/queryById?id=${id}`, admin);
+    expect(read.body.result).toMatchObject({ depart_name: '财务部（权限）', permissions: menu });
+    const bad = await s.api.put('/system/depart/edit', { id, depart_name: '不应保存', permissions: 'nosuchid' }, admin);
+    expect(bad.body.message).toBe('所选菜单或按钮不存在');
+    expect((await s.db.selectFrom('sys_depart').select('depart_name').where('id', '=', id).executeTakeFirstOrThrow()).depart_name).toBe('财务部（权限）');
+    expect((await s.api.put('/system/depart/edit', { id, depart_name: 'x', permissions: '' }, zhangwei)).status).toBe(403);
+  });
+});
+
 describe('user screen niceties', () => {
   it('shows 当前部门 by department name in the list and the record', async () => {
     const list = await s.api.get('/system/user/list?pageNo=1&pageSize=50&username=zhangwei', admin);
