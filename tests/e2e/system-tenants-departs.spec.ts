@@ -1,0 +1,68 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectDashboard, loginAs, SHOTS } from './helpers.ts';
+import { input, item, modal, openList, rows, save } from './schema-helpers.ts';
+
+/*
+ * Issue #6 end to end: after login the client names the user's tenant in tenant_id; 租户管理 adds a
+ * tenant; the user screen shows 当前部门 by name and says a username is taken as it is typed; the
+ * department form carries the department's permission tree; 部门角色 is a screen of its own.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+async function signInAdmin(page: Page) {
+  await loginAs(page, 'admin');
+  await expectDashboard(page);
+}
+
+test('the client sends the signed-in user’s tenant; 租户管理 adds a tenant', async ({ page }) => {
+  await signInAdmin(page);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('pro__TENANT_ID') ?? 'null')?.value);
+  expect(stored).toBe(1);
+  const sent = page.waitForRequest((r) => r.url().includes('/system/tenant/list'));
+  await openList(page, 'system/tenant');
+  expect((await sent).headers().tenant_id).toBe('1');
+  await expect(rows(page).filter({ hasText: '希望工程总部' })).toHaveCount(1);
+
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  await input(page, '租户编号').fill('7');
+  await input(page, '租户名称').fill('西部分站');
+  await save(page, '添加成功！');
+  await expect(rows(page).filter({ hasText: '西部分站' })).toHaveCount(1);
+  await page.screenshot({ path: `${SHOTS}/system-tenant-list.png`, fullPage: true });
+});
+
+test('用户管理 shows 当前部门 by name and checks the username as it is typed', async ({ page }) => {
+  await signInAdmin(page);
+  await openList(page, 'system/user');
+  const adminRow = rows(page).filter({ has: page.locator('td', { hasText: /^admin$/ }) });
+  await expect(adminRow).toContainText('希望工程基金会');
+  await expect(adminRow).not.toContainText(/\bA01\b/);
+
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  await expect(item(page, '所属租户')).toBeVisible();
+  await input(page, '用户账号').fill('zhangwei');
+  await expect(item(page, '用户账号')).toContainText('该值不可用，系统中已存在！');
+  await page.screenshot({ path: `${SHOTS}/system-user-duplicate.png`, fullPage: true });
+  await input(page, '用户账号').fill('zhangwei_new_account');
+  await expect(item(page, '用户账号')).not.toContainText('该值不可用');
+  await modal(page).getByRole('button', { name: /关\s*闭/ }).click();
+});
+
+test('部门管理 assigns a department’s permissions in its form; 部门角色 lists department roles', async ({ page }) => {
+  await signInAdmin(page);
+  await openList(page, 'system/depart');
+  await rows(page).first().getByText('编辑').click();
+  const tree = item(page, '部门权限');
+  await expect(tree.locator('.ant-tree')).toBeVisible();
+  await tree.locator('.ant-tree-treenode').filter({ hasText: '租户管理' }).first().locator('.ant-tree-checkbox').click();
+  await page.screenshot({ path: `${SHOTS}/system-depart-permissions.png`, fullPage: true });
+  await save(page, '编辑成功!');
+
+  await rows(page).first().getByText('编辑').click();
+  await expect(item(page, '部门权限').locator('.ant-tree-treenode').filter({ hasText: '租户管理' }).first().locator('.ant-tree-checkbox-checked')).toHaveCount(1);
+  await modal(page).getByRole('button', { name: /关\s*闭/ }).click();
+
+  await openList(page, 'system/depart_role');
+  await page.screenshot({ path: `${SHOTS}/system-depart-role-list.png`, fullPage: true });
+});
