@@ -83,10 +83,13 @@ test('admin writes an announcement for a chosen user, releases it, sees who read
     await expect(admin.getByTestId('list-system/announcement')).toBeVisible();
     await row.getByText('详情').click();
     const drawer = admin.locator('.ant-drawer-open');
+    // 指定用户 by name (the picker stores usernames), and 阅读情况 listing who has read it.
+    await expect(drawer.getByTestId('user-names')).toHaveText('张伟');
     await expect(drawer).toContainText('阅读情况');
     await expect(drawer).toContainText('张伟');
     await expect(drawer).toContainText('已读');
-    await admin.screenshot({ path: `${SHOTS}/system-announcement-detail-read.png`, fullPage: true });
+    await expect(drawer.locator('.ant-spin-spinning')).toHaveCount(0);
+    await admin.screenshot({ path: `${SHOTS}/system-announcement-detail-read.png` });
     await drawer.locator('.ant-drawer-close').click();
 
     await row.getByTestId('op-revoke').click();

@@ -5,6 +5,7 @@ import { type DataRecord, entityApi } from '../../schema/api.ts';
 import type { FieldDef, SchemaDocument } from '../../schema/types.generated.ts';
 import { LAYOUT_TYPES, widgets } from '../../schema/walk.ts';
 import { sanitizeHtml } from '../../../widgets/html/sanitize.ts';
+import { UserNames } from '../../../widgets/user/UserNames.tsx';
 import { renderCell } from '../list/cells.tsx';
 import { ChildList } from './ChildList.tsx';
 import { DataDiff } from './DataDiff.tsx';
@@ -30,12 +31,14 @@ function valueText(field: FieldDef, record: DataRecord): string {
 }
 
 /**
- * A field as the detail shows it: pictures of an image upload as thumbnails, rich text (sanitize: html)
- * formatted, cleaned again by the html widget's allow-list (rows written by server code skip the input
+ * A field as the detail shows it: pictures of an image upload as thumbnails, a user picker's users by name,
+ * rich text (sanitize: html) formatted, cleaned again by the html widget's allow-list (rows written by server code skip the input
  * sanitiser), anything else as text.
  */
 function valueNode(field: FieldDef, record: DataRecord, widgetType: string | undefined): ReactNode {
   if (widgetType === 'uploadImg') return renderCell({ dataIndex: field.name, title: field.label, render: 'image' }, record);
+  // A user picker stores usernames; the detail names the people.
+  if (widgetType === 'user') return <UserNames value={record[field.name]} />;
   const raw = record[field.name];
   if (field.sanitize === 'html' && typeof raw === 'string') return <div className="detail-rich-text" dangerouslySetInnerHTML={{ __html: sanitizeHtml(raw) }} />;
   return valueText(field, record);
