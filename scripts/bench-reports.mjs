@@ -2,7 +2,8 @@
  * The report half of `npm run bench`, run by bench-list.mjs against the server on the BENCH_RECORDS
  * database: p50/p95 of 捐赠报表 over a year (every dimension, and the month dimension alone), the
  * dashboard's figures and the login/visit calls, and what the roll-ups cost per inserted record
- * (adding a paid donation, which recomputes its activity's and team's totals in the same transaction,
+ * (adding a paid donation, which applies its delta to its activity's and team's totals and to the report
+ * summary in the same transaction,
  * against adding a team, which has no roll-up to maintain). The records it adds are deleted again.
  */
 export async function benchReports({ base, token, timed, fmt }) {
@@ -50,7 +51,7 @@ export async function benchReports({ base, token, timed, fmt }) {
   };
   const withRollups = await timed(30, addRecord);
   const without = await timed(30, addTeam);
-  console.log(`  add a paid donation (4 roll-ups recomputed)            n=${withRollups.n}  p50 ${fmt(withRollups.p50)}  p95 ${fmt(withRollups.p95)}`);
+  console.log(`  add a paid donation (roll-up deltas + summary upsert) n=${withRollups.n}  p50 ${fmt(withRollups.p50)}  p95 ${fmt(withRollups.p95)}`);
   console.log(`  add a team (no roll-up)                                n=${without.n}  p50 ${fmt(without.p50)}  p95 ${fmt(without.p95)}`);
   console.log(`  roll-up maintenance per inserted record ≈ ${fmt(withRollups.p50 - without.p50)} (difference of the p50s)`);
   for (let k = 0; k < added.record.length; k += 500) await call('DELETE', `donation/record/deleteBatch?ids=${added.record.slice(k, k + 500).join(',')}`);
