@@ -42,37 +42,46 @@ export function systemDepartPermissionRoutes(app: FastifyInstance, ctx: AppConte
   const roles = (): EntityModel => runtime.registry.get('system/depart_role');
 
   /*
-   * The department form carries the department's permissions beside the record: read with it, saved
-   * in the same transaction (and only by holders of the edit button). Without the key nothing changes.
+   * The department form and the department role form carry their permissions beside the record: read
+   * with it, saved in the same transaction (and only by holders of the edit button). Without the key
+   * nothing about permissions changes.
    */
-  app.get('/system/depart/queryById', async (request: Req) => {
-    const session = sessionOf(request);
-    await runtime.access.demandView(session, departs());
-    const record = await (await runtime.reader(session)).byId(departs(), checkId(request.query.id));
-    return ok({ ...record, [PERMISSIONS_KEY]: (await departKeys(any, String(record.id))).join(',') });
-  });
-  const saveDepart = (kind: 'add' | 'edit') => async (request: Req) => {
-    const session = sessionOf(request);
-    await runtime.access.demand(session, departs(), kind);
-    const body = { ...bodyOf(request) };
-    const keys = body[PERMISSIONS_KEY];
-    delete body[PERMISSIONS_KEY];
-    if (keys !== undefined) await runtime.access.demand(session, departs(), 'edit');
-    const input = readInput(departs(), body);
-    if (kind === 'edit') {
-      if (!input.id) throw badRequest('ID不能为空');
-      await runtime.access.demandInScope(session, departs(), [input.id]);
-    }
-    const record = await runtime.write(session, departs(), async (w) => {
-      const saved = kind === 'add' ? await w.add(departs(), { ...input, id: undefined }) : await w.edit(departs(), input);
-      if (keys !== undefined) await saveDepartKeys(w.ctx.db, String(saved.id), keys);
-      return saved;
+  function recordWithKeys(code: string, read: (id: string) => Promise<string[]>, save: (db: Kysely<any>, record: Record<string, unknown>, keys: unknown) => Promise<void>) {
+    const model = (): EntityModel => runtime.registry.get(code);
+    const base = `/${code}`;
+    app.get(`${base}/queryById`, async (request: Req) => {
+      const session = sessionOf(request);
+      await runtime.access.demandView(session, model());
+      const record = await (await runtime.reader(session)).byId(model(), checkId(request.query.id));
+      return ok({ ...record, [PERMISSIONS_KEY]: (await read(String(record.id))).join(',') });
     });
-    return ok({ id: record.id }, kind === 'add' ? '添加成功！' : '编辑成功!');
-  };
-  app.post('/system/depart/add', saveDepart('add'));
-  app.put('/system/depart/edit', saveDepart('edit'));
-  app.post('/system/depart/edit', saveDepart('edit'));
+    const saveRecord = (kind: 'add' | 'edit') => async (request: Req) => {
+      const session = sessionOf(request);
+      await runtime.access.demand(session, model(), kind);
+      const body = { ...bodyOf(request) };
+      const keys = body[PERMISSIONS_KEY];
+      delete body[PERMISSIONS_KEY];
+      if (keys !== undefined) await runtime.access.demand(session, model(), 'edit');
+      const input = readInput(model(), body);
+      if (kind === 'edit') {
+        if (!input.id) throw badRequest('ID不能为空');
+        await runtime.access.demandInScope(session, model(), [input.id]);
+      }
+      const record = await runtime.write(session, model(), async (w) => {
+        const saved = kind === 'add' ? await w.add(model(), { ...input, id: undefined }) : await w.edit(model(), input);
+        if (keys !== undefined) await save(w.ctx.db, saved, keys);
+        return saved;
+      });
+      return ok({ id: record.id }, kind === 'add' ? '添加成功！' : '编辑成功!');
+    };
+    app.post(`${base}/add`, saveRecord('add'));
+    app.put(`${base}/edit`, saveRecord('edit'));
+    app.post(`${base}/edit`, saveRecord('edit'));
+  }
+  recordWithKeys('system/depart', (id) => departKeys(any, id), (t, record, keys) => saveDepartKeys(t, String(record.id), keys));
+  recordWithKeys('system/depart_role', (id) => departRoleKeys(any, id), (t, record, keys) =>
+    saveDepartRoleKeys(t, { id: String(record.id), depart_id: String(record.depart_id) }, keys),
+  );
 
   app.get('/sys/permission/queryDepartPermission', async (request: Req) => {
     await runtime.access.demandView(sessionOf(request), departs());

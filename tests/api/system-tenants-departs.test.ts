@@ -188,6 +188,20 @@ describe('department form', () => {
   });
 });
 
+describe('department role form', () => {
+  it('saves the role with its permissions; a key outside the department refuses the whole save', async () => {
+    const depart = await departId('A01A04');
+    const menu = menuIdOf('system/tenant');
+    const added = await s.api.post('/system/depart_role/add', { depart_id: depart, role_name: '财务租户', role_code: 'finance_tenant', permissions: menu }, admin);
+    expect(added.body.success).toBe(true);
+    const read = await s.api.get(`/system/depart_role/queryById?id=${added.body.result.id}`, admin);
+    expect(read.body.result.permissions).toBe(menu);
+    const refused = await s.api.post('/system/depart_role/add', { depart_id: depart, role_name: '越权', role_code: 'too_much', permissions: menuIdOf('system/user') }, admin);
+    expect(refused.body.message).toBe('所选权限超出了部门的权限范围');
+    expect(await raw().selectFrom('sys_depart_role').select('id').where('role_code', '=', 'too_much').execute()).toHaveLength(0);
+  });
+});
+
 describe('user screen niceties', () => {
   it('shows 当前部门 by department name in the list and the record', async () => {
     const list = await s.api.get('/system/user/list?pageNo=1&pageSize=50&username=zhangwei', admin);

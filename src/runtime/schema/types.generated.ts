@@ -874,6 +874,10 @@ export interface Rule {
  */
 export interface WidgetOptions {
   width?: string;
+  /**
+   * permissionTree: the form field holding a department id; only that department's permissions are offered (department roles)
+   */
+  departField?: string;
   defaultValue?: unknown;
   placeholder?: string;
   hidden?: boolean;

@@ -1,12 +1,15 @@
+import { observer, useForm } from '@formily/react';
 import { Button, Empty, Space, Spin, Tag, Tree } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { allKeys, branchKeys, keysOf, loadPermissionTree, type PermissionNode, withRuleParents } from './tree.ts';
+import { allKeys, branchKeys, keysOf, loadDepartPermissionTree, loadPermissionTree, type PermissionNode, withRuleParents } from './tree.ts';
 
 interface Props {
   value?: string;
   onChange?: (value: string) => void;
   disabled?: boolean;
   readOnly?: boolean;
+  /** The form field holding a department id: the tree then offers only that department's permissions. */
+  departField?: string;
 }
 
 const KIND_TAG: Record<string, { text: string; color: string }> = {
@@ -28,25 +31,36 @@ const toTreeData = (nodes: PermissionNode[]): object[] =>
   }));
 
 /** Checkable permission tree: parents and children are checked independently (a menu without all its buttons). */
-export function PermissionTreeField({ value, onChange, disabled, readOnly }: Props) {
+export const PermissionTreeField = observer(function PermissionTreeField({ value, onChange, disabled, readOnly, departField }: Props) {
+  const form = useForm();
+  const departId = departField ? ((form?.values as Record<string, unknown> | undefined)?.[departField] as string | undefined) : undefined;
   const [nodes, setNodes] = useState<PermissionNode[] | null>(null);
   const [expanded, setExpanded] = useState<string[]>([]);
   useEffect(() => {
-    loadPermissionTree().then(
+    if (departField && !departId) {
+      setNodes([]);
+      return;
+    }
+    let live = true;
+    (departField ? loadDepartPermissionTree(String(departId)) : loadPermissionTree()).then(
       (tree) => {
+        if (!live) return;
         setNodes(tree);
         setExpanded(branchKeys(tree));
       },
-      () => setNodes([]),
+      () => live && setNodes([]),
     );
-  }, []);
+    return () => {
+      live = false;
+    };
+  }, [departField, departId]);
   const treeData = useMemo(() => toTreeData(nodes ?? []), [nodes]);
   const checked = keysOf(value);
   const locked = disabled || readOnly;
   const emit = (keys: string[]) => onChange?.(withRuleParents(keys, nodes ?? []).join(','));
 
   if (!nodes) return <Spin size="small" />;
-  if (!nodes.length) return <Empty description="暂无可授权的菜单" />;
+  if (!nodes.length) return <Empty description={departField && !departId ? '请先选择部门' : '暂无可授权的菜单'} />;
   return (
     <div className="permission-tree">
       <Space size="small" style={{ marginBottom: 8 }}>
@@ -70,4 +84,4 @@ export function PermissionTreeField({ value, onChange, disabled, readOnly }: Pro
       </div>
     </div>
   );
-}
+});

@@ -10,6 +10,6 @@ export const permissionTree: WidgetRegistration = {
   label: '权限树',
   group: 'advanced',
   data: true,
-  schema: () => ({ type: 'string', 'x-component': 'PermissionTreeField' }),
+  schema: (item) => ({ type: 'string', 'x-component': 'PermissionTreeField', ...(item.options?.departField ? { 'x-component-props': { departField: item.options.departField } } : {}) }),
   scaffold: () => ({ type: 'permissionTree', label: '权限树', icon: 'icon-tree', options: { hidden: false, disabled: false }, rules: [{ required: false, message: '必填项' }] }),
 };

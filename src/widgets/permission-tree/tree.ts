@@ -13,6 +13,12 @@ export async function loadPermissionTree(): Promise<PermissionNode[]> {
   return r.result?.treeList ?? [];
 }
 
+/** A department's own permissions as a tree: what its department roles may be given. */
+export async function loadDepartPermissionTree(departId: string): Promise<PermissionNode[]> {
+  const r = await http.get<{ treeList: PermissionNode[] }>('/sys/sysDepartPermission/queryTreeListForDeptRole', { departId });
+  return r.result?.treeList ?? [];
+}
+
 export const keysOf = (value: string | undefined): string[] => (value ? value.split(',').filter(Boolean) : []);
 
 /** Every key of the tree, depth first (for 全选 and 展开全部). */
