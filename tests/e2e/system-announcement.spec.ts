@@ -89,6 +89,8 @@ test('admin writes an announcement for a chosen user, releases it, sees who read
     await expect(drawer).toContainText('张伟');
     await expect(drawer).toContainText('已读');
     await expect(drawer.locator('.ant-spin-spinning')).toHaveCount(0);
+    // Shot once the drawer has slid in (antd's motion classes gone).
+    await expect(admin.locator('.ant-drawer [class*="motion"]')).toHaveCount(0);
     await admin.screenshot({ path: `${SHOTS}/system-announcement-detail-read.png` });
     await drawer.locator('.ant-drawer-close').click();
 
