@@ -103,7 +103,7 @@ export function systemDepartPermissionRoutes(app: FastifyInstance, ctx: AppConte
     await runtime.access.demandView(sessionOf(request), roles());
     const treeList = await departTree(any, await demandDepart(any, request.query.departId));
     const ids: string[] = [];
-    const walk = (nodes: typeof treeList) => nodes.forEach((n) => (ids.push(n.key), walk(n.children ?? [])));
+    const walk = (nodes: typeof treeList) => nodes.forEach((n) => (n.checkable !== false && ids.push(n.key), walk(n.children ?? [])));
     walk(treeList);
     return ok({ treeList, ids });
   });

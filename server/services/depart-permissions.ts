@@ -70,7 +70,7 @@ export async function departTree(db: Kysely<any>, departId: string): Promise<Tre
     nodes.flatMap((n) => {
       const children = prune(n.children ?? []);
       if (!keep.has(n.key) && !children.length) return [];
-      return [{ ...n, ...(children.length ? { children } : { children: undefined }) }];
+      return [{ ...n, ...(keep.has(n.key) ? {} : { checkable: false }), ...(children.length ? { children } : { children: undefined }) }];
     });
   return prune(await permissionTree(db));
 }

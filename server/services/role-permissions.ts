@@ -17,6 +17,8 @@ export interface TreeNode {
   title: string;
   /** 0 menu, 1 sub-menu, 2 button, 'rule' a data rule. */
   kind: number | 'rule';
+  /** false: shown only to hold its children (a department role cannot be given it). */
+  checkable?: boolean;
   children?: TreeNode[];
 }
 

@@ -125,6 +125,9 @@ describe('department permissions and department roles', () => {
     const tree = await s.api.get(`/sys/sysDepartPermission/queryTreeListForDeptRole?departId=${depart}`, admin);
     expect(tree.body.result.ids).toEqual(expect.arrayContaining([tenantMenu, tenantAdd]));
     expect(tree.body.result.ids).not.toContain(menuIdOf('system/user'));
+    // 系统管理 is shown to hold 租户管理 but the department does not hold it: not checkable.
+    expect(tree.body.result.treeList[0]).toMatchObject({ title: '系统管理', checkable: false });
+    expect(tree.body.result.ids).not.toContain(tree.body.result.treeList[0].key);
 
     const outside = await s.api.post('/sys/sysDepartPermission/saveDeptRolePermission', { roleId, permissionIds: `${tenantMenu},${menuIdOf('system/user')}` }, admin);
     expect(outside.status).toBe(400);

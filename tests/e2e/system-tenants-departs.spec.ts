@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectDashboard, loginAs, SHOTS } from './helpers.ts';
-import { input, item, modal, openList, rows, save } from './schema-helpers.ts';
+import { expectDashboard, loginAs, SHOTS, storedToken } from './helpers.ts';
+import { API, input, item, modal, openList, rows, save } from './schema-helpers.ts';
 
 /*
  * Issue #6 end to end: after login the client names the user's tenant in tenant_id; 租户管理 adds a
@@ -51,18 +51,43 @@ test('用户管理 shows 当前部门 by name and checks the username as it is t
 
 test('部门管理 assigns a department’s permissions in its form; 部门角色 lists department roles', async ({ page }) => {
   await signInAdmin(page);
+  const token = (await storedToken(page))!;
+  const headers = { 'X-Access-Token': token, tenant_id: '1' };
+  const departs = await (await page.request.get(`${API}/system/depart/list?pageNo=1&pageSize=50`, { headers })).json();
+  const depart = departs.result.records.find((d: { org_code: string }) => d.org_code === 'A01A05');
+  const departRow = (p: Page) => rows(p).filter({ has: p.locator('td', { hasText: new RegExp(`^${depart.depart_name}$`) }) });
   await openList(page, 'system/depart');
-  await rows(page).first().getByText('编辑').click();
+  await departRow(page).getByText('编辑').click();
   const tree = item(page, '部门权限');
   await expect(tree.locator('.ant-tree')).toBeVisible();
   await tree.locator('.ant-tree-treenode').filter({ hasText: '租户管理' }).first().locator('.ant-tree-checkbox').click();
   await page.screenshot({ path: `${SHOTS}/system-depart-permissions.png`, fullPage: true });
   await save(page, '编辑成功!');
 
-  await rows(page).first().getByText('编辑').click();
+  await departRow(page).getByText('编辑').click();
   await expect(item(page, '部门权限').locator('.ant-tree-treenode').filter({ hasText: '租户管理' }).first().locator('.ant-tree-checkbox-checked')).toHaveCount(1);
   await modal(page).getByRole('button', { name: /关\s*闭/ }).click();
 
+  // A role of that department: its form offers only what the department holds.
+  const added = await (await page.request.post(`${API}/system/depart_role/add`, { headers, data: { depart_id: depart.id, role_name: 'E2E租户查看', role_code: 'e2e_tenant_viewer' } })).json();
+  expect(added.success, JSON.stringify(added)).toBe(true);
+
   await openList(page, 'system/depart_role');
-  await page.screenshot({ path: `${SHOTS}/system-depart-role-list.png`, fullPage: true });
+  const roleRow = rows(page).filter({ hasText: 'E2E租户查看' });
+  await expect(roleRow).toContainText(depart.depart_name);
+  await roleRow.getByText('编辑').click();
+  const roleTree = item(page, '授权');
+  await expect(roleTree.locator('.ant-tree-treenode').filter({ hasText: '租户管理' }).first()).toBeVisible();
+  await expect(roleTree.locator('.ant-tree-treenode').filter({ hasText: '用户管理' })).toHaveCount(0);
+  // 系统管理 only holds 租户管理 here: the department does not hold it, so it has no checkbox.
+  await expect(roleTree.locator('.ant-tree-treenode').filter({ hasText: '系统管理' }).first().locator('.ant-tree-checkbox')).toHaveCount(0);
+  await roleTree.locator('.ant-tree-treenode').filter({ hasText: '租户管理' }).last().locator('.ant-tree-checkbox').click();
+  await expect(roleTree.locator('.ant-tree-checkbox-checked')).toHaveCount(1);
+  await page.screenshot({ path: `${SHOTS}/system-depart-role-form.png`, fullPage: true });
+  await save(page, '编辑成功!');
+  // The department's 编辑成功! may still be showing: wait for the role's save itself.
+  await expect(modal(page)).toHaveCount(0);
+  await expect
+    .poll(async () => (await (await page.request.get(`${API}/sys/sysDepartPermission/queryDeptRolePermission?roleId=${added.result.id}`, { headers })).json()).result.length)
+    .toBe(1);
 });

@@ -27,6 +27,7 @@ const toTreeData = (nodes: PermissionNode[]): object[] =>
         {n.title} <Tag color={KIND_TAG[String(n.kind)]?.color}>{KIND_TAG[String(n.kind)]?.text}</Tag>
       </span>
     ),
+    ...(n.checkable === false ? { checkable: false } : {}),
     children: n.children ? toTreeData(n.children) : undefined,
   }));
 

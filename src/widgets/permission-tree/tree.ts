@@ -5,6 +5,8 @@ export interface PermissionNode {
   key: string;
   title: string;
   kind: number | 'rule';
+  /** false: a branch shown only for its children (outside a department's set). */
+  checkable?: boolean;
   children?: PermissionNode[];
 }
 
@@ -23,7 +25,7 @@ export const keysOf = (value: string | undefined): string[] => (value ? value.sp
 
 /** Every key of the tree, depth first (for 全选 and 展开全部). */
 export function allKeys(nodes: PermissionNode[]): string[] {
-  return nodes.flatMap((n) => [n.key, ...allKeys(n.children ?? [])]);
+  return nodes.flatMap((n) => [...(n.checkable === false ? [] : [n.key]), ...allKeys(n.children ?? [])]);
 }
 
 /** Keys of nodes with children, for expanding everything. */
