@@ -13,10 +13,13 @@ export interface Relations {
   departs?: string[];
   positions?: string[];
   tenants?: number[];
+  /** Department roles (sys_depart_role_user); each must be a role of one of the user's departments. */
+  departRoles?: string[];
 }
 
 /** The form's names for each relation. */
 export const TENANT_FORM_KEY = 'rel_tenant_ids';
+export const DEPART_ROLES_KEY = 'selected_depart_roles';
 export const RELATION_KEYS = { roles: 'selectedroles', departs: 'selecteddeparts', positions: 'selected_positions', tenants: 'relTenantIds' } as const;
 
 const ID = /^[A-Za-z0-9_-]{1,32}$/;
@@ -37,6 +40,7 @@ export function takeRelations(body: Record<string, unknown>): Relations {
     roles: idList(body[RELATION_KEYS.roles], '角色'),
     departs: idList(body[RELATION_KEYS.departs], '部门'),
     positions: idList(body[RELATION_KEYS.positions], '职务'),
+    departRoles: idList(body[DEPART_ROLES_KEY], '部门角色'),
   };
   // The user form's field is rel_tenant_ids (document field names are snake case); JeecgBoot sends relTenantIds.
   const tenants = idList(body[TENANT_FORM_KEY] ?? body[RELATION_KEYS.tenants], '租户');
@@ -44,7 +48,7 @@ export function takeRelations(body: Record<string, unknown>): Relations {
     if (tenants.some((t) => !/^\d{1,9}$/.test(t))) throw badRequest('租户格式不正确');
     relations.tenants = tenants.map(Number);
   }
-  for (const key of [...Object.values(RELATION_KEYS), TENANT_FORM_KEY]) delete body[key];
+  for (const key of [...Object.values(RELATION_KEYS), TENANT_FORM_KEY, DEPART_ROLES_KEY]) delete body[key];
   return relations;
 }
 
@@ -60,6 +64,7 @@ export async function checkRelations(db: Kysely<any>, r: Relations): Promise<voi
   await demandExisting(db, 'sys_depart', r.departs ?? [], '所选部门');
   await demandExisting(db, 'sys_position', r.positions ?? [], '所选职务');
   await demandExisting(db, 'sys_tenant', r.tenants ?? [], '所选租户');
+  await demandExisting(db, 'sys_depart_role', r.departRoles ?? [], '所选部门角色');
 }
 
 /** Replaces each relation that was sent; the user's current department follows their departments. */
@@ -86,6 +91,20 @@ export async function saveRelations(db: Kysely<any>, userId: string, r: Relation
     await db.deleteFrom('sys_user_tenant').where('user_id', '=', userId).execute();
     if (r.tenants.length) await db.insertInto('sys_user_tenant').values(r.tenants.map((tenant_id) => ({ user_id: userId, tenant_id }))).execute();
   }
+  if (r.departRoles) {
+    // Checked after the departments are saved: the roles must belong to the user's departments as they now are.
+    const outside = r.departRoles.length
+      ? await db
+          .selectFrom('sys_depart_role')
+          .select('id')
+          .where('id', 'in', r.departRoles)
+          .where('depart_id', 'not in', db.selectFrom('sys_user_depart').select('dep_id').where('user_id', '=', userId))
+          .execute()
+      : [];
+    if (outside.length) throw badRequest('所选部门角色不属于该用户的部门');
+    await db.deleteFrom('sys_depart_role_user').where('user_id', '=', userId).execute();
+    if (r.departRoles.length) await db.insertInto('sys_depart_role_user').values(r.departRoles.map((drole_id) => ({ id: newId(), user_id: userId, drole_id }))).execute();
+  }
 }
 
 /** The relations of a user, as the form reads them back (lists of ids for multiple selects). */
@@ -98,5 +117,6 @@ export async function relationsOf(db: Kysely<any>, userId: string): Promise<Reco
     [RELATION_KEYS.positions]: await ids('sys_user_position', 'position_id'),
     [RELATION_KEYS.tenants]: await ids('sys_user_tenant', 'tenant_id'),
     [TENANT_FORM_KEY]: await ids('sys_user_tenant', 'tenant_id'),
+    [DEPART_ROLES_KEY]: (await db.selectFrom('sys_depart_role_user').select('drole_id').where('user_id', '=', userId).orderBy('drole_id').execute()).map((r: { drole_id: string }) => r.drole_id),
   };
 }

@@ -226,6 +226,20 @@ describe('user screen niceties', () => {
     expect(await s.db.selectFrom('sys_user').select('id').where('username', '=', 'no_tenant').execute()).toHaveLength(0);
   });
 
+  it('the user form gives department roles of the user’s own departments only; a foreign one refuses the whole save', async () => {
+    const finance = await departId('A01A04');
+    const role = await s.api.post('/system/depart_role/add', { depart_id: finance, role_name: '财务查看', role_code: 'finance_viewer' }, admin);
+    const wangfang = await userId('wangfang');
+    const ok = await s.api.put('/system/user/edit', { id: wangfang, realname: '王芳', selected_depart_roles: [role.body.result.id] }, admin);
+    expect(ok.body.success).toBe(true);
+    expect((await s.api.get(`/system/user/queryById?id=${wangfang}`, admin)).body.result.selected_depart_roles).toEqual([role.body.result.id]);
+    const lina = await userId('lina');
+    const refused = await s.api.put('/system/user/edit', { id: lina, realname: '改名不应保存', selected_depart_roles: [role.body.result.id] }, admin);
+    expect(refused.body.message).toBe('所选部门角色不属于该用户的部门');
+    expect((await s.db.selectFrom('sys_user').select('realname').where('id', '=', lina).executeTakeFirstOrThrow()).realname).toBe('李娜');
+    expect((await s.api.put('/system/user/edit', { id: lina, realname: '李娜', selected_depart_roles: ['nosuchrole'] }, admin)).body.message).toBe('所选部门角色不存在');
+  });
+
   it('the username duplicate check answers with the spec message, and not for the record being edited', async () => {
     const taken = await s.api.get('/sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=zhangwei', admin);
     expect(taken.body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });

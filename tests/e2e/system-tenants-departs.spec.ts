@@ -41,6 +41,7 @@ test('用户管理 shows 当前部门 by name and checks the username as it is t
 
   await page.getByRole('button', { name: /新\s*增/ }).click();
   await expect(item(page, '所属租户')).toBeVisible();
+  await expect(item(page, '部门角色')).toBeVisible();
   await input(page, '用户账号').fill('zhangwei');
   await expect(item(page, '用户账号')).toContainText('该值不可用，系统中已存在！');
   await page.screenshot({ path: `${SHOTS}/system-user-duplicate.png`, fullPage: true });
