@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectDashboard, loginAs, SHOTS } from './helpers.ts';
+import { input as field, pickOption, rows } from './schema-helpers.ts';
 
 /*
  * System operations screens (schemas/system/*): a scheduled job created, run once and its run log seen;
@@ -8,22 +9,6 @@ import { expectDashboard, loginAs, SHOTS } from './helpers.ts';
  */
 
 test.describe.configure({ mode: 'serial' });
-
-const rows = (page: Page) => page.getByTestId('data-table').locator('tbody tr');
-const item = (page: Page, label: string) =>
-  page.locator('.ant-modal .ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content label', { hasText: new RegExp(`^${label}$`) }) });
-const field = (page: Page, label: string) => item(page, label).locator('input, textarea').first();
-
-async function pickOption(page: Page, label: string, option: string | RegExp) {
-  const select = item(page, label);
-  await expect(async () => {
-    await select.locator('.ant-select-selector').click();
-    const choice = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
-    await choice.waitFor({ timeout: 2000 });
-    await choice.click();
-    await expect(select.locator('.ant-select-selection-item')).toHaveText(option, { timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
-}
 
 async function open(page: Page, code: string) {
   await page.goto(`/#/${code}`);
