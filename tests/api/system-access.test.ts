@@ -39,11 +39,12 @@ async function addUser(username: string, extra: Record<string, unknown> = {}): P
 describe('users', () => {
   it('adds a user with a hashed password, roles and departments; the password is never read back', async () => {
     const role = await roleId(s.db, 'fundraiser');
-    const id = await addUser('zhaoliu', { selectedroles: [role], selecteddeparts: [await departId('A01A02')], sex: 1 });
+    const id = await addUser('zhaoliu', { selectedroles: [role], selecteddeparts: [await departId('A01A02')], sex: 1, avatar: 'avatar/20261122/zhaoliu.png' });
     const stored = await s.db.selectFrom('sys_user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(stored.password).not.toContain(PASSWORD);
     expect(await verifyPassword(PASSWORD, stored.password)).toBe(true);
     expect(stored.org_code).toBe('A01A02');
+    expect(stored.avatar).toBe('avatar/20261122/zhaoliu.png');
     const roles = await s.db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', id).execute();
     expect(roles.map((r) => r.role_id)).toEqual([role]);
 
