@@ -1,3 +1,4 @@
+import { AUDIT_NAMES } from '../../runtime/schema/audit-fields.ts';
 import { checkDocument } from '../../runtime/schema/check.ts';
 import type { FormDef, SchemaDocument } from '../../runtime/schema/types.generated.ts';
 import { formFields, listColumns } from './derive.ts';
@@ -24,7 +25,8 @@ export function toSchemaDocument(def: FormDef, meta: DocumentMeta, base?: Schema
   const form = saveForm(def);
   const derived = formFields(form);
   if (base) {
-    const declared = new Set(base.entity.fields.map((f) => f.name));
+    // A model naming an audit column (租户编号 edits the tenant's id) is the table's own, not a new field.
+    const declared = new Set([...AUDIT_NAMES, ...base.entity.fields.map((f) => f.name)]);
     const added = derived.filter((f) => !declared.has(f.name));
     return { ...structuredClone(base), form, entity: { ...structuredClone(base.entity), fields: [...base.entity.fields, ...added] } };
   }

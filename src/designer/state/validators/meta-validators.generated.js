@@ -2,14 +2,14 @@
 import * as func3$ from 'ajv/dist/runtime/ucs2length.js';
 import * as func0$ from 'ajv/dist/runtime/equal.js';
 export const validateForm = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"form.schema.json","title":"FormDef","description":"The form designer's own format (spec section 3, 'Designer form definition'): { list, config }. The designer imports and exports it unchanged; the runtime compiles it to a Formily schema.","type":"object","required":["list","config"],"additionalProperties":false,"properties":{"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}},"config":{"$ref":"#/definitions/FormConfig"}},"definitions":{"WidgetType":{"type":"string","enum":["input","textarea","password","number","integer","select","checkbox","radio","date","datetime","time","rate","slider","switch","uploadFile","uploadImg","cascader","pca","treeSelect","categoryTree","selectSearch","popup","user","dept","editor","markdown","hidden","download","text","html","button","alert","divider","grid","card","table","batch","linkDown","permissionTree"]},"Rule":{"title":"Rule","type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"}}},"Option":{"title":"OptionItem","type":"object","required":["value"],"properties":{"value":{"type":["string","number","boolean"]},"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/definitions/Option"}}}},"WidgetOptions":{"title":"WidgetOptions","description":"Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.","type":"object","properties":{"width":{"type":"string"},"defaultValue":{},"placeholder":{"type":"string"},"hidden":{"type":"boolean"},"disabled":{"type":"boolean"},"readonly":{"type":"boolean"},"clearable":{"type":"boolean"},"maxLength":{"type":["integer","null"],"minimum":0},"type":{"type":"string"},"isCc":{"type":"boolean"},"minRows":{"type":"integer","minimum":1},"maxRows":{"type":"integer","minimum":1},"min":{"type":["number","null"]},"max":{"type":["number","null"]},"precision":{"type":["integer","null"],"minimum":0,"maximum":50},"step":{"type":"number"},"integer":{"type":"boolean"},"multiple":{"type":"boolean"},"showSearch":{"type":"boolean"},"dynamic":{"type":"string","enum":["static","dict","distal"]},"dynamicKey":{"type":"string"},"options":{"type":"array","items":{"$ref":"#/definitions/Option"}},"distal":{"type":"object","properties":{"tableName":{"type":"string"},"value":{"type":"string"},"label":{"type":"string"}}},"treeCheckable":{"type":"boolean"},"range":{"type":"boolean"},"showTime":{"type":"boolean"},"format":{"type":"string"},"rangeDefaultValue":{"type":"array"},"rangePlaceholder":{"type":"array","items":{"type":"string"}},"disabledDate":{"type":"string","enum":["none","all","formerly","custom"]},"disabledDateRange":{"type":"array","items":{"type":"string"},"maxItems":2,"description":"for custom: dates outside [start, end] are disabled"},"allowHalf":{"type":"boolean"},"showInput":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"listType":{"type":"string","enum":["text","picture","picture-card"]},"fileName":{"type":"string"},"data":{"type":"string"},"headers":{"type":"object"},"action":{"type":"string"},"downloadWay":{"type":"string","enum":["a","ajax","dynamic"]},"dynamicFun":{"type":"string"},"drag":{"type":"boolean"},"onlineFormCode":{"type":"string"},"scrollY":{"type":"number","minimum":0},"showLabel":{"type":"boolean"},"hideSequence":{"type":"boolean"},"height":{"type":"integer","minimum":50},"chinesization":{"type":"boolean"},"activeValue":{"type":["string","number","boolean"]},"inactiveValue":{"type":["string","number","boolean"]},"handle":{"type":"string","enum":["submit","reset","dynamic"]},"description":{"type":"string"},"showIcon":{"type":"boolean"},"banner":{"type":"boolean"},"closable":{"type":"boolean"},"textAlign":{"type":"string","enum":["left","center","right"]},"showRequiredMark":{"type":"boolean"},"orientation":{"type":"string","enum":["left","center","right"]},"gutter":{"type":"integer","minimum":0},"bordered":{"type":"boolean"},"bright":{"type":"boolean"},"small":{"type":"boolean"},"customStyle":{"type":"string"},"popupCode":{"type":"string"},"orgFields":{"type":"string"},"destFields":{"type":"string"},"groupId":{"type":"string","description":"popup: popups of one group share their report calls for 30 s"},"linkTable":{"type":"string","description":"linkDown: a tree table declared as a dictSource with a pid"},"linkTxt":{"type":"string"},"linkKey":{"type":"string"},"linkIdField":{"type":"string"},"linkPidField":{"type":"string"},"linkFields":{"type":"string","description":"linkDown: comma list of the form fields holding the following levels"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dictCode":{"type":"string"},"condition":{"type":"string"},"pcode":{"type":"string"},"areaType":{"type":"string","enum":["cascader","select"]}}},"GridColumn":{"title":"GridColumn","type":"object","required":["span","list"],"additionalProperties":false,"properties":{"span":{"type":"integer","minimum":0,"maximum":24},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}},"TableCell":{"title":"TableCell","type":"object","required":["list"],"additionalProperties":false,"properties":{"colspan":{"type":"integer","minimum":0},"rowspan":{"type":"integer","minimum":0},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}},"TableRow":{"title":"TableRow","type":"object","required":["tds"],"additionalProperties":false,"properties":{"tds":{"type":"array","items":{"$ref":"#/definitions/TableCell"}}}},"WidgetItem":{"title":"WidgetItem","type":"object","required":["type","key"],"additionalProperties":false,"properties":{"type":{"$ref":"#/definitions/WidgetType"},"key":{"type":"string","minLength":1},"label":{"type":"string"},"icon":{"type":"string"},"model":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"rules":{"type":"array","items":{"$ref":"#/definitions/Rule"}},"options":{"$ref":"#/definitions/WidgetOptions"},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"},"description":"card contents; batch child widgets"},"columns":{"type":"array","items":{"$ref":"#/definitions/GridColumn"}},"trs":{"type":"array","items":{"$ref":"#/definitions/TableRow"}}}},"Linkage":{"title":"Linkage","description":"Show, hide, require, disable or recompute one field from others, declared as data.","type":"object","required":["target","effect"],"additionalProperties":false,"properties":{"target":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"when":{"$ref":"condition.schema.json"},"effect":{"type":"string","enum":["show","hide","require","disable","set"]},"value":{"$ref":"expression.schema.json"}}},"FormConfig":{"title":"FormConfig","type":"object","properties":{"layout":{"type":"string","enum":["horizontal","vertical","inline"]},"labelCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"wrapperCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"labelWidth":{"type":"integer","minimum":0},"hideRequiredMark":{"type":"boolean"},"customStyle":{"type":"string"},"isPrint":{"type":"boolean"},"onlineFormCode":{"type":"string"},"cclist":{"type":"array","items":{"type":"string"}},"linkage":{"type":"array","items":{"$ref":"#/definitions/Linkage"}}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"form.schema.json","title":"FormDef","description":"The form designer's own format (spec section 3, 'Designer form definition'): { list, config }. The designer imports and exports it unchanged; the runtime compiles it to a Formily schema.","type":"object","required":["list","config"],"additionalProperties":false,"properties":{"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}},"config":{"$ref":"#/definitions/FormConfig"}},"definitions":{"WidgetType":{"type":"string","enum":["input","textarea","password","number","integer","select","checkbox","radio","date","datetime","time","rate","slider","switch","uploadFile","uploadImg","cascader","pca","treeSelect","categoryTree","selectSearch","popup","user","dept","editor","markdown","hidden","download","text","html","button","alert","divider","grid","card","table","batch","linkDown","permissionTree"]},"Rule":{"title":"Rule","type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"}}},"Option":{"title":"OptionItem","type":"object","required":["value"],"properties":{"value":{"type":["string","number","boolean"]},"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/definitions/Option"}}}},"WidgetOptions":{"title":"WidgetOptions","description":"Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.","type":"object","properties":{"width":{"type":"string"},"departField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"permissionTree: the form field holding a department id; only that department's permissions are offered (department roles)"},"defaultValue":{},"placeholder":{"type":"string"},"hidden":{"type":"boolean"},"disabled":{"type":"boolean"},"readonly":{"type":"boolean"},"clearable":{"type":"boolean"},"maxLength":{"type":["integer","null"],"minimum":0},"type":{"type":"string"},"isCc":{"type":"boolean"},"minRows":{"type":"integer","minimum":1},"maxRows":{"type":"integer","minimum":1},"min":{"type":["number","null"]},"max":{"type":["number","null"]},"precision":{"type":["integer","null"],"minimum":0,"maximum":50},"step":{"type":"number"},"integer":{"type":"boolean"},"multiple":{"type":"boolean"},"showSearch":{"type":"boolean"},"dynamic":{"type":"string","enum":["static","dict","distal"]},"dynamicKey":{"type":"string"},"options":{"type":"array","items":{"$ref":"#/definitions/Option"}},"distal":{"type":"object","properties":{"tableName":{"type":"string"},"value":{"type":"string"},"label":{"type":"string"}}},"treeCheckable":{"type":"boolean"},"range":{"type":"boolean"},"showTime":{"type":"boolean"},"format":{"type":"string"},"rangeDefaultValue":{"type":"array"},"rangePlaceholder":{"type":"array","items":{"type":"string"}},"disabledDate":{"type":"string","enum":["none","all","formerly","custom"]},"disabledDateRange":{"type":"array","items":{"type":"string"},"maxItems":2,"description":"for custom: dates outside [start, end] are disabled"},"allowHalf":{"type":"boolean"},"showInput":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"listType":{"type":"string","enum":["text","picture","picture-card"]},"fileName":{"type":"string"},"data":{"type":"string"},"headers":{"type":"object"},"action":{"type":"string"},"downloadWay":{"type":"string","enum":["a","ajax","dynamic"]},"dynamicFun":{"type":"string"},"drag":{"type":"boolean"},"onlineFormCode":{"type":"string"},"scrollY":{"type":"number","minimum":0},"showLabel":{"type":"boolean"},"hideSequence":{"type":"boolean"},"height":{"type":"integer","minimum":50},"chinesization":{"type":"boolean"},"activeValue":{"type":["string","number","boolean"]},"inactiveValue":{"type":["string","number","boolean"]},"handle":{"type":"string","enum":["submit","reset","dynamic"]},"description":{"type":"string"},"showIcon":{"type":"boolean"},"banner":{"type":"boolean"},"closable":{"type":"boolean"},"textAlign":{"type":"string","enum":["left","center","right"]},"showRequiredMark":{"type":"boolean"},"orientation":{"type":"string","enum":["left","center","right"]},"gutter":{"type":"integer","minimum":0},"bordered":{"type":"boolean"},"bright":{"type":"boolean"},"small":{"type":"boolean"},"customStyle":{"type":"string"},"popupCode":{"type":"string"},"orgFields":{"type":"string"},"destFields":{"type":"string"},"groupId":{"type":"string","description":"popup: popups of one group share their report calls for 30 s"},"linkTable":{"type":"string","description":"linkDown: a tree table declared as a dictSource with a pid"},"linkTxt":{"type":"string"},"linkKey":{"type":"string"},"linkIdField":{"type":"string"},"linkPidField":{"type":"string"},"linkFields":{"type":"string","description":"linkDown: comma list of the form fields holding the following levels"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dictCode":{"type":"string"},"condition":{"type":"string"},"pcode":{"type":"string"},"areaType":{"type":"string","enum":["cascader","select"]}}},"GridColumn":{"title":"GridColumn","type":"object","required":["span","list"],"additionalProperties":false,"properties":{"span":{"type":"integer","minimum":0,"maximum":24},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}},"TableCell":{"title":"TableCell","type":"object","required":["list"],"additionalProperties":false,"properties":{"colspan":{"type":"integer","minimum":0},"rowspan":{"type":"integer","minimum":0},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}},"TableRow":{"title":"TableRow","type":"object","required":["tds"],"additionalProperties":false,"properties":{"tds":{"type":"array","items":{"$ref":"#/definitions/TableCell"}}}},"WidgetItem":{"title":"WidgetItem","type":"object","required":["type","key"],"additionalProperties":false,"properties":{"type":{"$ref":"#/definitions/WidgetType"},"key":{"type":"string","minLength":1},"label":{"type":"string"},"icon":{"type":"string"},"model":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"rules":{"type":"array","items":{"$ref":"#/definitions/Rule"}},"options":{"$ref":"#/definitions/WidgetOptions"},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"},"description":"card contents; batch child widgets"},"columns":{"type":"array","items":{"$ref":"#/definitions/GridColumn"}},"trs":{"type":"array","items":{"$ref":"#/definitions/TableRow"}}}},"Linkage":{"title":"Linkage","description":"Show, hide, require, disable or recompute one field from others, declared as data.","type":"object","required":["target","effect"],"additionalProperties":false,"properties":{"target":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"when":{"$ref":"condition.schema.json"},"effect":{"type":"string","enum":["show","hide","require","disable","set"]},"value":{"$ref":"expression.schema.json"}}},"FormConfig":{"title":"FormConfig","type":"object","properties":{"layout":{"type":"string","enum":["horizontal","vertical","inline"]},"labelCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"wrapperCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"labelWidth":{"type":"integer","minimum":0},"hideRequiredMark":{"type":"boolean"},"customStyle":{"type":"string"},"isPrint":{"type":"boolean"},"onlineFormCode":{"type":"string"},"cclist":{"type":"array","items":{"type":"string"}},"linkage":{"type":"array","items":{"$ref":"#/definitions/Linkage"}}}}}};
 const schema12 = {"title":"WidgetItem","type":"object","required":["type","key"],"additionalProperties":false,"properties":{"type":{"$ref":"#/definitions/WidgetType"},"key":{"type":"string","minLength":1},"label":{"type":"string"},"icon":{"type":"string"},"model":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"rules":{"type":"array","items":{"$ref":"#/definitions/Rule"}},"options":{"$ref":"#/definitions/WidgetOptions"},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"},"description":"card contents; batch child widgets"},"columns":{"type":"array","items":{"$ref":"#/definitions/GridColumn"}},"trs":{"type":"array","items":{"$ref":"#/definitions/TableRow"}}}};
 const schema13 = {"type":"string","enum":["input","textarea","password","number","integer","select","checkbox","radio","date","datetime","time","rate","slider","switch","uploadFile","uploadImg","cascader","pca","treeSelect","categoryTree","selectSearch","popup","user","dept","editor","markdown","hidden","download","text","html","button","alert","divider","grid","card","table","batch","linkDown","permissionTree"]};
 const schema14 = {"title":"Rule","type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = typeof func3$.default === 'function' ? func3$.default : func3$.default.default;
 const pattern0 = new RegExp("^[a-z][a-z0-9_]{0,62}$", "u");
-const schema15 = {"title":"WidgetOptions","description":"Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.","type":"object","properties":{"width":{"type":"string"},"defaultValue":{},"placeholder":{"type":"string"},"hidden":{"type":"boolean"},"disabled":{"type":"boolean"},"readonly":{"type":"boolean"},"clearable":{"type":"boolean"},"maxLength":{"type":["integer","null"],"minimum":0},"type":{"type":"string"},"isCc":{"type":"boolean"},"minRows":{"type":"integer","minimum":1},"maxRows":{"type":"integer","minimum":1},"min":{"type":["number","null"]},"max":{"type":["number","null"]},"precision":{"type":["integer","null"],"minimum":0,"maximum":50},"step":{"type":"number"},"integer":{"type":"boolean"},"multiple":{"type":"boolean"},"showSearch":{"type":"boolean"},"dynamic":{"type":"string","enum":["static","dict","distal"]},"dynamicKey":{"type":"string"},"options":{"type":"array","items":{"$ref":"#/definitions/Option"}},"distal":{"type":"object","properties":{"tableName":{"type":"string"},"value":{"type":"string"},"label":{"type":"string"}}},"treeCheckable":{"type":"boolean"},"range":{"type":"boolean"},"showTime":{"type":"boolean"},"format":{"type":"string"},"rangeDefaultValue":{"type":"array"},"rangePlaceholder":{"type":"array","items":{"type":"string"}},"disabledDate":{"type":"string","enum":["none","all","formerly","custom"]},"disabledDateRange":{"type":"array","items":{"type":"string"},"maxItems":2,"description":"for custom: dates outside [start, end] are disabled"},"allowHalf":{"type":"boolean"},"showInput":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"listType":{"type":"string","enum":["text","picture","picture-card"]},"fileName":{"type":"string"},"data":{"type":"string"},"headers":{"type":"object"},"action":{"type":"string"},"downloadWay":{"type":"string","enum":["a","ajax","dynamic"]},"dynamicFun":{"type":"string"},"drag":{"type":"boolean"},"onlineFormCode":{"type":"string"},"scrollY":{"type":"number","minimum":0},"showLabel":{"type":"boolean"},"hideSequence":{"type":"boolean"},"height":{"type":"integer","minimum":50},"chinesization":{"type":"boolean"},"activeValue":{"type":["string","number","boolean"]},"inactiveValue":{"type":["string","number","boolean"]},"handle":{"type":"string","enum":["submit","reset","dynamic"]},"description":{"type":"string"},"showIcon":{"type":"boolean"},"banner":{"type":"boolean"},"closable":{"type":"boolean"},"textAlign":{"type":"string","enum":["left","center","right"]},"showRequiredMark":{"type":"boolean"},"orientation":{"type":"string","enum":["left","center","right"]},"gutter":{"type":"integer","minimum":0},"bordered":{"type":"boolean"},"bright":{"type":"boolean"},"small":{"type":"boolean"},"customStyle":{"type":"string"},"popupCode":{"type":"string"},"orgFields":{"type":"string"},"destFields":{"type":"string"},"groupId":{"type":"string","description":"popup: popups of one group share their report calls for 30 s"},"linkTable":{"type":"string","description":"linkDown: a tree table declared as a dictSource with a pid"},"linkTxt":{"type":"string"},"linkKey":{"type":"string"},"linkIdField":{"type":"string"},"linkPidField":{"type":"string"},"linkFields":{"type":"string","description":"linkDown: comma list of the form fields holding the following levels"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dictCode":{"type":"string"},"condition":{"type":"string"},"pcode":{"type":"string"},"areaType":{"type":"string","enum":["cascader","select"]}}};
+const schema15 = {"title":"WidgetOptions","description":"Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.","type":"object","properties":{"width":{"type":"string"},"departField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"permissionTree: the form field holding a department id; only that department's permissions are offered (department roles)"},"defaultValue":{},"placeholder":{"type":"string"},"hidden":{"type":"boolean"},"disabled":{"type":"boolean"},"readonly":{"type":"boolean"},"clearable":{"type":"boolean"},"maxLength":{"type":["integer","null"],"minimum":0},"type":{"type":"string"},"isCc":{"type":"boolean"},"minRows":{"type":"integer","minimum":1},"maxRows":{"type":"integer","minimum":1},"min":{"type":["number","null"]},"max":{"type":["number","null"]},"precision":{"type":["integer","null"],"minimum":0,"maximum":50},"step":{"type":"number"},"integer":{"type":"boolean"},"multiple":{"type":"boolean"},"showSearch":{"type":"boolean"},"dynamic":{"type":"string","enum":["static","dict","distal"]},"dynamicKey":{"type":"string"},"options":{"type":"array","items":{"$ref":"#/definitions/Option"}},"distal":{"type":"object","properties":{"tableName":{"type":"string"},"value":{"type":"string"},"label":{"type":"string"}}},"treeCheckable":{"type":"boolean"},"range":{"type":"boolean"},"showTime":{"type":"boolean"},"format":{"type":"string"},"rangeDefaultValue":{"type":"array"},"rangePlaceholder":{"type":"array","items":{"type":"string"}},"disabledDate":{"type":"string","enum":["none","all","formerly","custom"]},"disabledDateRange":{"type":"array","items":{"type":"string"},"maxItems":2,"description":"for custom: dates outside [start, end] are disabled"},"allowHalf":{"type":"boolean"},"showInput":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"listType":{"type":"string","enum":["text","picture","picture-card"]},"fileName":{"type":"string"},"data":{"type":"string"},"headers":{"type":"object"},"action":{"type":"string"},"downloadWay":{"type":"string","enum":["a","ajax","dynamic"]},"dynamicFun":{"type":"string"},"drag":{"type":"boolean"},"onlineFormCode":{"type":"string"},"scrollY":{"type":"number","minimum":0},"showLabel":{"type":"boolean"},"hideSequence":{"type":"boolean"},"height":{"type":"integer","minimum":50},"chinesization":{"type":"boolean"},"activeValue":{"type":["string","number","boolean"]},"inactiveValue":{"type":["string","number","boolean"]},"handle":{"type":"string","enum":["submit","reset","dynamic"]},"description":{"type":"string"},"showIcon":{"type":"boolean"},"banner":{"type":"boolean"},"closable":{"type":"boolean"},"textAlign":{"type":"string","enum":["left","center","right"]},"showRequiredMark":{"type":"boolean"},"orientation":{"type":"string","enum":["left","center","right"]},"gutter":{"type":"integer","minimum":0},"bordered":{"type":"boolean"},"bright":{"type":"boolean"},"small":{"type":"boolean"},"customStyle":{"type":"string"},"popupCode":{"type":"string"},"orgFields":{"type":"string"},"destFields":{"type":"string"},"groupId":{"type":"string","description":"popup: popups of one group share their report calls for 30 s"},"linkTable":{"type":"string","description":"linkDown: a tree table declared as a dictSource with a pid"},"linkTxt":{"type":"string"},"linkKey":{"type":"string"},"linkIdField":{"type":"string"},"linkPidField":{"type":"string"},"linkFields":{"type":"string","description":"linkDown: comma list of the form fields holding the following levels"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dictCode":{"type":"string"},"condition":{"type":"string"},"pcode":{"type":"string"},"areaType":{"type":"string","enum":["cascader","select"]}}};
 const schema16 = {"title":"OptionItem","type":"object","required":["value"],"properties":{"value":{"type":["string","number","boolean"]},"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/definitions/Option"}}}};
 const wrapper0 = {validate: validate13};
 
@@ -106,9 +106,11 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.placeholder !== undefined){
-if(typeof data.placeholder !== "string"){
-const err1 = {instancePath:instancePath+"/placeholder",schemaPath:"#/properties/placeholder/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.departField !== undefined){
+let data1 = data.departField;
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+const err1 = {instancePath:instancePath+"/departField",schemaPath:"#/properties/departField/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -118,9 +120,8 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.hidden !== undefined){
-if(typeof data.hidden !== "boolean"){
-const err2 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err2 = {instancePath:instancePath+"/departField",schemaPath:"#/properties/departField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -130,9 +131,9 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.disabled !== undefined){
-if(typeof data.disabled !== "boolean"){
-const err3 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.placeholder !== undefined){
+if(typeof data.placeholder !== "string"){
+const err3 = {instancePath:instancePath+"/placeholder",schemaPath:"#/properties/placeholder/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -142,9 +143,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.readonly !== undefined){
-if(typeof data.readonly !== "boolean"){
-const err4 = {instancePath:instancePath+"/readonly",schemaPath:"#/properties/readonly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.hidden !== undefined){
+if(typeof data.hidden !== "boolean"){
+const err4 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -154,9 +155,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.clearable !== undefined){
-if(typeof data.clearable !== "boolean"){
-const err5 = {instancePath:instancePath+"/clearable",schemaPath:"#/properties/clearable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.disabled !== undefined){
+if(typeof data.disabled !== "boolean"){
+const err5 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -166,10 +167,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.maxLength !== undefined){
-let data6 = data.maxLength;
-if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema15.properties.maxLength.type},message:"must be integer,null"};
+if(data.readonly !== undefined){
+if(typeof data.readonly !== "boolean"){
+const err6 = {instancePath:instancePath+"/readonly",schemaPath:"#/properties/readonly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -178,9 +178,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(typeof data6 == "number"){
-if(data6 < 0 || isNaN(data6)){
-const err7 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.clearable !== undefined){
+if(typeof data.clearable !== "boolean"){
+const err7 = {instancePath:instancePath+"/clearable",schemaPath:"#/properties/clearable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -190,10 +191,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-if(data.type !== undefined){
-if(typeof data.type !== "string"){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.maxLength !== undefined){
+let data7 = data.maxLength;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err8 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema15.properties.maxLength.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -202,10 +203,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.isCc !== undefined){
-if(typeof data.isCc !== "boolean"){
-const err9 = {instancePath:instancePath+"/isCc",schemaPath:"#/properties/isCc/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data7 == "number"){
+if(data7 < 0 || isNaN(data7)){
+const err9 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -215,10 +215,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.minRows !== undefined){
-let data9 = data.minRows;
-if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err10 = {instancePath:instancePath+"/minRows",schemaPath:"#/properties/minRows/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err10 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -227,9 +227,10 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(typeof data9 == "number"){
-if(data9 < 1 || isNaN(data9)){
-const err11 = {instancePath:instancePath+"/minRows",schemaPath:"#/properties/minRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.isCc !== undefined){
+if(typeof data.isCc !== "boolean"){
+const err11 = {instancePath:instancePath+"/isCc",schemaPath:"#/properties/isCc/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -239,11 +240,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-if(data.maxRows !== undefined){
-let data10 = data.maxRows;
+if(data.minRows !== undefined){
+let data10 = data.minRows;
 if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
-const err12 = {instancePath:instancePath+"/maxRows",schemaPath:"#/properties/maxRows/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err12 = {instancePath:instancePath+"/minRows",schemaPath:"#/properties/minRows/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -254,7 +254,7 @@ errors++;
 }
 if(typeof data10 == "number"){
 if(data10 < 1 || isNaN(data10)){
-const err13 = {instancePath:instancePath+"/maxRows",schemaPath:"#/properties/maxRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err13 = {instancePath:instancePath+"/minRows",schemaPath:"#/properties/minRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -265,10 +265,10 @@ errors++;
 }
 }
 }
-if(data.min !== undefined){
-let data11 = data.min;
-if((!(typeof data11 == "number")) && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: schema15.properties.min.type},message:"must be number,null"};
+if(data.maxRows !== undefined){
+let data11 = data.maxRows;
+if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
+const err14 = {instancePath:instancePath+"/maxRows",schemaPath:"#/properties/maxRows/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -277,11 +277,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.max !== undefined){
-let data12 = data.max;
-if((!(typeof data12 == "number")) && (data12 !== null)){
-const err15 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema15.properties.max.type},message:"must be number,null"};
+if(typeof data11 == "number"){
+if(data11 < 1 || isNaN(data11)){
+const err15 = {instancePath:instancePath+"/maxRows",schemaPath:"#/properties/maxRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -291,10 +289,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.precision !== undefined){
-let data13 = data.precision;
-if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err16 = {instancePath:instancePath+"/precision",schemaPath:"#/properties/precision/type",keyword:"type",params:{type: schema15.properties.precision.type},message:"must be integer,null"};
+}
+if(data.min !== undefined){
+let data12 = data.min;
+if((!(typeof data12 == "number")) && (data12 !== null)){
+const err16 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: schema15.properties.min.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -303,9 +302,11 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(typeof data13 == "number"){
-if(data13 > 50 || isNaN(data13)){
-const err17 = {instancePath:instancePath+"/precision",schemaPath:"#/properties/precision/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50"};
+}
+if(data.max !== undefined){
+let data13 = data.max;
+if((!(typeof data13 == "number")) && (data13 !== null)){
+const err17 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema15.properties.max.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -314,8 +315,11 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data13 < 0 || isNaN(data13)){
-const err18 = {instancePath:instancePath+"/precision",schemaPath:"#/properties/precision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.precision !== undefined){
+let data14 = data.precision;
+if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
+const err18 = {instancePath:instancePath+"/precision",schemaPath:"#/properties/precision/type",keyword:"type",params:{type: schema15.properties.precision.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -324,11 +328,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-}
-if(data.step !== undefined){
-if(!(typeof data.step == "number")){
-const err19 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(typeof data14 == "number"){
+if(data14 > 50 || isNaN(data14)){
+const err19 = {instancePath:instancePath+"/precision",schemaPath:"#/properties/precision/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -337,10 +339,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.integer !== undefined){
-if(typeof data.integer !== "boolean"){
-const err20 = {instancePath:instancePath+"/integer",schemaPath:"#/properties/integer/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data14 < 0 || isNaN(data14)){
+const err20 = {instancePath:instancePath+"/precision",schemaPath:"#/properties/precision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -350,9 +350,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.multiple !== undefined){
-if(typeof data.multiple !== "boolean"){
-const err21 = {instancePath:instancePath+"/multiple",schemaPath:"#/properties/multiple/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data.step !== undefined){
+if(!(typeof data.step == "number")){
+const err21 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -362,9 +363,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.showSearch !== undefined){
-if(typeof data.showSearch !== "boolean"){
-const err22 = {instancePath:instancePath+"/showSearch",schemaPath:"#/properties/showSearch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.integer !== undefined){
+if(typeof data.integer !== "boolean"){
+const err22 = {instancePath:instancePath+"/integer",schemaPath:"#/properties/integer/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -374,10 +375,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.dynamic !== undefined){
-let data18 = data.dynamic;
-if(typeof data18 !== "string"){
-const err23 = {instancePath:instancePath+"/dynamic",schemaPath:"#/properties/dynamic/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.multiple !== undefined){
+if(typeof data.multiple !== "boolean"){
+const err23 = {instancePath:instancePath+"/multiple",schemaPath:"#/properties/multiple/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -386,8 +386,10 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!(((data18 === "static") || (data18 === "dict")) || (data18 === "distal"))){
-const err24 = {instancePath:instancePath+"/dynamic",schemaPath:"#/properties/dynamic/enum",keyword:"enum",params:{allowedValues: schema15.properties.dynamic.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.showSearch !== undefined){
+if(typeof data.showSearch !== "boolean"){
+const err24 = {instancePath:instancePath+"/showSearch",schemaPath:"#/properties/showSearch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -397,9 +399,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.dynamicKey !== undefined){
-if(typeof data.dynamicKey !== "string"){
-const err25 = {instancePath:instancePath+"/dynamicKey",schemaPath:"#/properties/dynamicKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.dynamic !== undefined){
+let data19 = data.dynamic;
+if(typeof data19 !== "string"){
+const err25 = {instancePath:instancePath+"/dynamic",schemaPath:"#/properties/dynamic/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -408,20 +411,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data.options !== undefined){
-let data20 = data.options;
-if(Array.isArray(data20)){
-const len0 = data20.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate13(data20[i0], {instancePath:instancePath+"/options/" + i0,parentData:data20,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(((data19 === "static") || (data19 === "dict")) || (data19 === "distal"))){
+const err26 = {instancePath:instancePath+"/dynamic",schemaPath:"#/properties/dynamic/enum",keyword:"enum",params:{allowedValues: schema15.properties.dynamic.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -431,12 +422,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.distal !== undefined){
-let data22 = data.distal;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.tableName !== undefined){
-if(typeof data22.tableName !== "string"){
-const err27 = {instancePath:instancePath+"/distal/tableName",schemaPath:"#/properties/distal/properties/tableName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.dynamicKey !== undefined){
+if(typeof data.dynamicKey !== "string"){
+const err27 = {instancePath:instancePath+"/dynamicKey",schemaPath:"#/properties/dynamicKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -446,9 +434,19 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data22.value !== undefined){
-if(typeof data22.value !== "string"){
-const err28 = {instancePath:instancePath+"/distal/value",schemaPath:"#/properties/distal/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.options !== undefined){
+let data21 = data.options;
+if(Array.isArray(data21)){
+const len0 = data21.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate13(data21[i0], {instancePath:instancePath+"/options/" + i0,parentData:data21,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -458,9 +456,12 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data22.label !== undefined){
-if(typeof data22.label !== "string"){
-const err29 = {instancePath:instancePath+"/distal/label",schemaPath:"#/properties/distal/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.distal !== undefined){
+let data23 = data.distal;
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.tableName !== undefined){
+if(typeof data23.tableName !== "string"){
+const err29 = {instancePath:instancePath+"/distal/tableName",schemaPath:"#/properties/distal/properties/tableName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -470,9 +471,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/distal",schemaPath:"#/properties/distal/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data23.value !== undefined){
+if(typeof data23.value !== "string"){
+const err30 = {instancePath:instancePath+"/distal/value",schemaPath:"#/properties/distal/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -482,9 +483,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.treeCheckable !== undefined){
-if(typeof data.treeCheckable !== "boolean"){
-const err31 = {instancePath:instancePath+"/treeCheckable",schemaPath:"#/properties/treeCheckable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data23.label !== undefined){
+if(typeof data23.label !== "string"){
+const err31 = {instancePath:instancePath+"/distal/label",schemaPath:"#/properties/distal/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -494,9 +495,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.range !== undefined){
-if(typeof data.range !== "boolean"){
-const err32 = {instancePath:instancePath+"/range",schemaPath:"#/properties/range/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err32 = {instancePath:instancePath+"/distal",schemaPath:"#/properties/distal/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -506,9 +507,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.showTime !== undefined){
-if(typeof data.showTime !== "boolean"){
-const err33 = {instancePath:instancePath+"/showTime",schemaPath:"#/properties/showTime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.treeCheckable !== undefined){
+if(typeof data.treeCheckable !== "boolean"){
+const err33 = {instancePath:instancePath+"/treeCheckable",schemaPath:"#/properties/treeCheckable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -518,9 +519,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.format !== undefined){
-if(typeof data.format !== "string"){
-const err34 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.range !== undefined){
+if(typeof data.range !== "boolean"){
+const err34 = {instancePath:instancePath+"/range",schemaPath:"#/properties/range/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -530,9 +531,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.rangeDefaultValue !== undefined){
-if(!(Array.isArray(data.rangeDefaultValue))){
-const err35 = {instancePath:instancePath+"/rangeDefaultValue",schemaPath:"#/properties/rangeDefaultValue/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.showTime !== undefined){
+if(typeof data.showTime !== "boolean"){
+const err35 = {instancePath:instancePath+"/showTime",schemaPath:"#/properties/showTime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -542,13 +543,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.rangePlaceholder !== undefined){
-let data31 = data.rangePlaceholder;
-if(Array.isArray(data31)){
-const len1 = data31.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data31[i1] !== "string"){
-const err36 = {instancePath:instancePath+"/rangePlaceholder/" + i1,schemaPath:"#/properties/rangePlaceholder/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.format !== undefined){
+if(typeof data.format !== "string"){
+const err36 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -558,9 +555,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/rangePlaceholder",schemaPath:"#/properties/rangePlaceholder/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.rangeDefaultValue !== undefined){
+if(!(Array.isArray(data.rangeDefaultValue))){
+const err37 = {instancePath:instancePath+"/rangeDefaultValue",schemaPath:"#/properties/rangeDefaultValue/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -570,10 +567,13 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.disabledDate !== undefined){
-let data33 = data.disabledDate;
-if(typeof data33 !== "string"){
-const err38 = {instancePath:instancePath+"/disabledDate",schemaPath:"#/properties/disabledDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.rangePlaceholder !== undefined){
+let data32 = data.rangePlaceholder;
+if(Array.isArray(data32)){
+const len1 = data32.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data32[i1] !== "string"){
+const err38 = {instancePath:instancePath+"/rangePlaceholder/" + i1,schemaPath:"#/properties/rangePlaceholder/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -582,8 +582,10 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(!((((data33 === "none") || (data33 === "all")) || (data33 === "formerly")) || (data33 === "custom"))){
-const err39 = {instancePath:instancePath+"/disabledDate",schemaPath:"#/properties/disabledDate/enum",keyword:"enum",params:{allowedValues: schema15.properties.disabledDate.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/rangePlaceholder",schemaPath:"#/properties/rangePlaceholder/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -593,11 +595,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.disabledDateRange !== undefined){
-let data34 = data.disabledDateRange;
-if(Array.isArray(data34)){
-if(data34.length > 2){
-const err40 = {instancePath:instancePath+"/disabledDateRange",schemaPath:"#/properties/disabledDateRange/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
+if(data.disabledDate !== undefined){
+let data34 = data.disabledDate;
+if(typeof data34 !== "string"){
+const err40 = {instancePath:instancePath+"/disabledDate",schemaPath:"#/properties/disabledDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -606,10 +607,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-const len2 = data34.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data34[i2] !== "string"){
-const err41 = {instancePath:instancePath+"/disabledDateRange/" + i2,schemaPath:"#/properties/disabledDateRange/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((data34 === "none") || (data34 === "all")) || (data34 === "formerly")) || (data34 === "custom"))){
+const err41 = {instancePath:instancePath+"/disabledDate",schemaPath:"#/properties/disabledDate/enum",keyword:"enum",params:{allowedValues: schema15.properties.disabledDate.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -619,9 +618,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/disabledDateRange",schemaPath:"#/properties/disabledDateRange/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.disabledDateRange !== undefined){
+let data35 = data.disabledDateRange;
+if(Array.isArray(data35)){
+if(data35.length > 2){
+const err42 = {instancePath:instancePath+"/disabledDateRange",schemaPath:"#/properties/disabledDateRange/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -630,10 +631,10 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data.allowHalf !== undefined){
-if(typeof data.allowHalf !== "boolean"){
-const err43 = {instancePath:instancePath+"/allowHalf",schemaPath:"#/properties/allowHalf/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const len2 = data35.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data35[i2] !== "string"){
+const err43 = {instancePath:instancePath+"/disabledDateRange/" + i2,schemaPath:"#/properties/disabledDateRange/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -643,9 +644,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.showInput !== undefined){
-if(typeof data.showInput !== "boolean"){
-const err44 = {instancePath:instancePath+"/showInput",schemaPath:"#/properties/showInput/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err44 = {instancePath:instancePath+"/disabledDateRange",schemaPath:"#/properties/disabledDateRange/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -655,10 +656,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.limit !== undefined){
-let data38 = data.limit;
-if(!((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38)))){
-const err45 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.allowHalf !== undefined){
+if(typeof data.allowHalf !== "boolean"){
+const err45 = {instancePath:instancePath+"/allowHalf",schemaPath:"#/properties/allowHalf/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -667,9 +667,10 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(typeof data38 == "number"){
-if(data38 < 1 || isNaN(data38)){
-const err46 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.showInput !== undefined){
+if(typeof data.showInput !== "boolean"){
+const err46 = {instancePath:instancePath+"/showInput",schemaPath:"#/properties/showInput/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -679,11 +680,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-if(data.listType !== undefined){
-let data39 = data.listType;
-if(typeof data39 !== "string"){
-const err47 = {instancePath:instancePath+"/listType",schemaPath:"#/properties/listType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.limit !== undefined){
+let data39 = data.limit;
+if(!((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39)))){
+const err47 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -692,8 +692,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(!(((data39 === "text") || (data39 === "picture")) || (data39 === "picture-card"))){
-const err48 = {instancePath:instancePath+"/listType",schemaPath:"#/properties/listType/enum",keyword:"enum",params:{allowedValues: schema15.properties.listType.enum},message:"must be equal to one of the allowed values"};
+if(typeof data39 == "number"){
+if(data39 < 1 || isNaN(data39)){
+const err48 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -703,9 +704,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.fileName !== undefined){
-if(typeof data.fileName !== "string"){
-const err49 = {instancePath:instancePath+"/fileName",schemaPath:"#/properties/fileName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.listType !== undefined){
+let data40 = data.listType;
+if(typeof data40 !== "string"){
+const err49 = {instancePath:instancePath+"/listType",schemaPath:"#/properties/listType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -714,10 +717,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data.data !== undefined){
-if(typeof data.data !== "string"){
-const err50 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data40 === "text") || (data40 === "picture")) || (data40 === "picture-card"))){
+const err50 = {instancePath:instancePath+"/listType",schemaPath:"#/properties/listType/enum",keyword:"enum",params:{allowedValues: schema15.properties.listType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -727,10 +728,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.headers !== undefined){
-let data42 = data.headers;
-if(!(data42 && typeof data42 == "object" && !Array.isArray(data42))){
-const err51 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.fileName !== undefined){
+if(typeof data.fileName !== "string"){
+const err51 = {instancePath:instancePath+"/fileName",schemaPath:"#/properties/fileName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -740,9 +740,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.action !== undefined){
-if(typeof data.action !== "string"){
-const err52 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.data !== undefined){
+if(typeof data.data !== "string"){
+const err52 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -752,10 +752,10 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.downloadWay !== undefined){
-let data44 = data.downloadWay;
-if(typeof data44 !== "string"){
-const err53 = {instancePath:instancePath+"/downloadWay",schemaPath:"#/properties/downloadWay/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.headers !== undefined){
+let data43 = data.headers;
+if(!(data43 && typeof data43 == "object" && !Array.isArray(data43))){
+const err53 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -764,8 +764,10 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(!(((data44 === "a") || (data44 === "ajax")) || (data44 === "dynamic"))){
-const err54 = {instancePath:instancePath+"/downloadWay",schemaPath:"#/properties/downloadWay/enum",keyword:"enum",params:{allowedValues: schema15.properties.downloadWay.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.action !== undefined){
+if(typeof data.action !== "string"){
+const err54 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -775,9 +777,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.dynamicFun !== undefined){
-if(typeof data.dynamicFun !== "string"){
-const err55 = {instancePath:instancePath+"/dynamicFun",schemaPath:"#/properties/dynamicFun/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.downloadWay !== undefined){
+let data45 = data.downloadWay;
+if(typeof data45 !== "string"){
+const err55 = {instancePath:instancePath+"/downloadWay",schemaPath:"#/properties/downloadWay/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -786,10 +789,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-if(data.drag !== undefined){
-if(typeof data.drag !== "boolean"){
-const err56 = {instancePath:instancePath+"/drag",schemaPath:"#/properties/drag/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!(((data45 === "a") || (data45 === "ajax")) || (data45 === "dynamic"))){
+const err56 = {instancePath:instancePath+"/downloadWay",schemaPath:"#/properties/downloadWay/enum",keyword:"enum",params:{allowedValues: schema15.properties.downloadWay.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -799,9 +800,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.onlineFormCode !== undefined){
-if(typeof data.onlineFormCode !== "string"){
-const err57 = {instancePath:instancePath+"/onlineFormCode",schemaPath:"#/properties/onlineFormCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.dynamicFun !== undefined){
+if(typeof data.dynamicFun !== "string"){
+const err57 = {instancePath:instancePath+"/dynamicFun",schemaPath:"#/properties/dynamicFun/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -811,11 +812,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.scrollY !== undefined){
-let data48 = data.scrollY;
-if(typeof data48 == "number"){
-if(data48 < 0 || isNaN(data48)){
-const err58 = {instancePath:instancePath+"/scrollY",schemaPath:"#/properties/scrollY/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data.drag !== undefined){
+if(typeof data.drag !== "boolean"){
+const err58 = {instancePath:instancePath+"/drag",schemaPath:"#/properties/drag/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -825,8 +824,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {instancePath:instancePath+"/scrollY",schemaPath:"#/properties/scrollY/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.onlineFormCode !== undefined){
+if(typeof data.onlineFormCode !== "string"){
+const err59 = {instancePath:instancePath+"/onlineFormCode",schemaPath:"#/properties/onlineFormCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -836,9 +836,11 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.showLabel !== undefined){
-if(typeof data.showLabel !== "boolean"){
-const err60 = {instancePath:instancePath+"/showLabel",schemaPath:"#/properties/showLabel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.scrollY !== undefined){
+let data49 = data.scrollY;
+if(typeof data49 == "number"){
+if(data49 < 0 || isNaN(data49)){
+const err60 = {instancePath:instancePath+"/scrollY",schemaPath:"#/properties/scrollY/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -848,9 +850,8 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.hideSequence !== undefined){
-if(typeof data.hideSequence !== "boolean"){
-const err61 = {instancePath:instancePath+"/hideSequence",schemaPath:"#/properties/hideSequence/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err61 = {instancePath:instancePath+"/scrollY",schemaPath:"#/properties/scrollY/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -860,10 +861,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.height !== undefined){
-let data51 = data.height;
-if(!((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51)))){
-const err62 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.showLabel !== undefined){
+if(typeof data.showLabel !== "boolean"){
+const err62 = {instancePath:instancePath+"/showLabel",schemaPath:"#/properties/showLabel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -872,9 +872,10 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(typeof data51 == "number"){
-if(data51 < 50 || isNaN(data51)){
-const err63 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 50},message:"must be >= 50"};
+}
+if(data.hideSequence !== undefined){
+if(typeof data.hideSequence !== "boolean"){
+const err63 = {instancePath:instancePath+"/hideSequence",schemaPath:"#/properties/hideSequence/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -884,10 +885,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-}
-if(data.chinesization !== undefined){
-if(typeof data.chinesization !== "boolean"){
-const err64 = {instancePath:instancePath+"/chinesization",schemaPath:"#/properties/chinesization/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.height !== undefined){
+let data52 = data.height;
+if(!((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52)))){
+const err64 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -896,11 +897,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-if(data.activeValue !== undefined){
-let data53 = data.activeValue;
-if(((typeof data53 !== "string") && (!(typeof data53 == "number"))) && (typeof data53 !== "boolean")){
-const err65 = {instancePath:instancePath+"/activeValue",schemaPath:"#/properties/activeValue/type",keyword:"type",params:{type: schema15.properties.activeValue.type},message:"must be string,number,boolean"};
+if(typeof data52 == "number"){
+if(data52 < 50 || isNaN(data52)){
+const err65 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 50},message:"must be >= 50"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -910,10 +909,10 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.inactiveValue !== undefined){
-let data54 = data.inactiveValue;
-if(((typeof data54 !== "string") && (!(typeof data54 == "number"))) && (typeof data54 !== "boolean")){
-const err66 = {instancePath:instancePath+"/inactiveValue",schemaPath:"#/properties/inactiveValue/type",keyword:"type",params:{type: schema15.properties.inactiveValue.type},message:"must be string,number,boolean"};
+}
+if(data.chinesization !== undefined){
+if(typeof data.chinesization !== "boolean"){
+const err66 = {instancePath:instancePath+"/chinesization",schemaPath:"#/properties/chinesization/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -923,10 +922,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.handle !== undefined){
-let data55 = data.handle;
-if(typeof data55 !== "string"){
-const err67 = {instancePath:instancePath+"/handle",schemaPath:"#/properties/handle/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.activeValue !== undefined){
+let data54 = data.activeValue;
+if(((typeof data54 !== "string") && (!(typeof data54 == "number"))) && (typeof data54 !== "boolean")){
+const err67 = {instancePath:instancePath+"/activeValue",schemaPath:"#/properties/activeValue/type",keyword:"type",params:{type: schema15.properties.activeValue.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -935,8 +934,11 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!(((data55 === "submit") || (data55 === "reset")) || (data55 === "dynamic"))){
-const err68 = {instancePath:instancePath+"/handle",schemaPath:"#/properties/handle/enum",keyword:"enum",params:{allowedValues: schema15.properties.handle.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.inactiveValue !== undefined){
+let data55 = data.inactiveValue;
+if(((typeof data55 !== "string") && (!(typeof data55 == "number"))) && (typeof data55 !== "boolean")){
+const err68 = {instancePath:instancePath+"/inactiveValue",schemaPath:"#/properties/inactiveValue/type",keyword:"type",params:{type: schema15.properties.inactiveValue.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -946,9 +948,10 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err69 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.handle !== undefined){
+let data56 = data.handle;
+if(typeof data56 !== "string"){
+const err69 = {instancePath:instancePath+"/handle",schemaPath:"#/properties/handle/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -957,10 +960,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-if(data.showIcon !== undefined){
-if(typeof data.showIcon !== "boolean"){
-const err70 = {instancePath:instancePath+"/showIcon",schemaPath:"#/properties/showIcon/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!(((data56 === "submit") || (data56 === "reset")) || (data56 === "dynamic"))){
+const err70 = {instancePath:instancePath+"/handle",schemaPath:"#/properties/handle/enum",keyword:"enum",params:{allowedValues: schema15.properties.handle.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -970,9 +971,9 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data.banner !== undefined){
-if(typeof data.banner !== "boolean"){
-const err71 = {instancePath:instancePath+"/banner",schemaPath:"#/properties/banner/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err71 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -982,9 +983,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.closable !== undefined){
-if(typeof data.closable !== "boolean"){
-const err72 = {instancePath:instancePath+"/closable",schemaPath:"#/properties/closable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.showIcon !== undefined){
+if(typeof data.showIcon !== "boolean"){
+const err72 = {instancePath:instancePath+"/showIcon",schemaPath:"#/properties/showIcon/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -994,10 +995,9 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.textAlign !== undefined){
-let data60 = data.textAlign;
-if(typeof data60 !== "string"){
-const err73 = {instancePath:instancePath+"/textAlign",schemaPath:"#/properties/textAlign/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.banner !== undefined){
+if(typeof data.banner !== "boolean"){
+const err73 = {instancePath:instancePath+"/banner",schemaPath:"#/properties/banner/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1006,8 +1006,10 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(!(((data60 === "left") || (data60 === "center")) || (data60 === "right"))){
-const err74 = {instancePath:instancePath+"/textAlign",schemaPath:"#/properties/textAlign/enum",keyword:"enum",params:{allowedValues: schema15.properties.textAlign.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.closable !== undefined){
+if(typeof data.closable !== "boolean"){
+const err74 = {instancePath:instancePath+"/closable",schemaPath:"#/properties/closable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1017,9 +1019,10 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data.showRequiredMark !== undefined){
-if(typeof data.showRequiredMark !== "boolean"){
-const err75 = {instancePath:instancePath+"/showRequiredMark",schemaPath:"#/properties/showRequiredMark/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.textAlign !== undefined){
+let data61 = data.textAlign;
+if(typeof data61 !== "string"){
+const err75 = {instancePath:instancePath+"/textAlign",schemaPath:"#/properties/textAlign/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1028,11 +1031,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-if(data.orientation !== undefined){
-let data62 = data.orientation;
-if(typeof data62 !== "string"){
-const err76 = {instancePath:instancePath+"/orientation",schemaPath:"#/properties/orientation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data61 === "left") || (data61 === "center")) || (data61 === "right"))){
+const err76 = {instancePath:instancePath+"/textAlign",schemaPath:"#/properties/textAlign/enum",keyword:"enum",params:{allowedValues: schema15.properties.textAlign.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1041,8 +1041,10 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(!(((data62 === "left") || (data62 === "center")) || (data62 === "right"))){
-const err77 = {instancePath:instancePath+"/orientation",schemaPath:"#/properties/orientation/enum",keyword:"enum",params:{allowedValues: schema15.properties.orientation.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.showRequiredMark !== undefined){
+if(typeof data.showRequiredMark !== "boolean"){
+const err77 = {instancePath:instancePath+"/showRequiredMark",schemaPath:"#/properties/showRequiredMark/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1052,10 +1054,10 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.gutter !== undefined){
-let data63 = data.gutter;
-if(!((typeof data63 == "number") && (!(data63 % 1) && !isNaN(data63)))){
-const err78 = {instancePath:instancePath+"/gutter",schemaPath:"#/properties/gutter/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.orientation !== undefined){
+let data63 = data.orientation;
+if(typeof data63 !== "string"){
+const err78 = {instancePath:instancePath+"/orientation",schemaPath:"#/properties/orientation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1064,9 +1066,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(typeof data63 == "number"){
-if(data63 < 0 || isNaN(data63)){
-const err79 = {instancePath:instancePath+"/gutter",schemaPath:"#/properties/gutter/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(!(((data63 === "left") || (data63 === "center")) || (data63 === "right"))){
+const err79 = {instancePath:instancePath+"/orientation",schemaPath:"#/properties/orientation/enum",keyword:"enum",params:{allowedValues: schema15.properties.orientation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1076,10 +1077,10 @@ vErrors.push(err79);
 errors++;
 }
 }
-}
-if(data.bordered !== undefined){
-if(typeof data.bordered !== "boolean"){
-const err80 = {instancePath:instancePath+"/bordered",schemaPath:"#/properties/bordered/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.gutter !== undefined){
+let data64 = data.gutter;
+if(!((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64)))){
+const err80 = {instancePath:instancePath+"/gutter",schemaPath:"#/properties/gutter/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1088,10 +1089,9 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-if(data.bright !== undefined){
-if(typeof data.bright !== "boolean"){
-const err81 = {instancePath:instancePath+"/bright",schemaPath:"#/properties/bright/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data64 == "number"){
+if(data64 < 0 || isNaN(data64)){
+const err81 = {instancePath:instancePath+"/gutter",schemaPath:"#/properties/gutter/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1101,9 +1101,10 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data.small !== undefined){
-if(typeof data.small !== "boolean"){
-const err82 = {instancePath:instancePath+"/small",schemaPath:"#/properties/small/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data.bordered !== undefined){
+if(typeof data.bordered !== "boolean"){
+const err82 = {instancePath:instancePath+"/bordered",schemaPath:"#/properties/bordered/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1113,9 +1114,9 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data.customStyle !== undefined){
-if(typeof data.customStyle !== "string"){
-const err83 = {instancePath:instancePath+"/customStyle",schemaPath:"#/properties/customStyle/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.bright !== undefined){
+if(typeof data.bright !== "boolean"){
+const err83 = {instancePath:instancePath+"/bright",schemaPath:"#/properties/bright/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1125,9 +1126,9 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data.popupCode !== undefined){
-if(typeof data.popupCode !== "string"){
-const err84 = {instancePath:instancePath+"/popupCode",schemaPath:"#/properties/popupCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.small !== undefined){
+if(typeof data.small !== "boolean"){
+const err84 = {instancePath:instancePath+"/small",schemaPath:"#/properties/small/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1137,9 +1138,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data.orgFields !== undefined){
-if(typeof data.orgFields !== "string"){
-const err85 = {instancePath:instancePath+"/orgFields",schemaPath:"#/properties/orgFields/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.customStyle !== undefined){
+if(typeof data.customStyle !== "string"){
+const err85 = {instancePath:instancePath+"/customStyle",schemaPath:"#/properties/customStyle/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1149,9 +1150,9 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.destFields !== undefined){
-if(typeof data.destFields !== "string"){
-const err86 = {instancePath:instancePath+"/destFields",schemaPath:"#/properties/destFields/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.popupCode !== undefined){
+if(typeof data.popupCode !== "string"){
+const err86 = {instancePath:instancePath+"/popupCode",schemaPath:"#/properties/popupCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1161,9 +1162,9 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data.groupId !== undefined){
-if(typeof data.groupId !== "string"){
-const err87 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.orgFields !== undefined){
+if(typeof data.orgFields !== "string"){
+const err87 = {instancePath:instancePath+"/orgFields",schemaPath:"#/properties/orgFields/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1173,9 +1174,9 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data.linkTable !== undefined){
-if(typeof data.linkTable !== "string"){
-const err88 = {instancePath:instancePath+"/linkTable",schemaPath:"#/properties/linkTable/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.destFields !== undefined){
+if(typeof data.destFields !== "string"){
+const err88 = {instancePath:instancePath+"/destFields",schemaPath:"#/properties/destFields/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1185,9 +1186,9 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data.linkTxt !== undefined){
-if(typeof data.linkTxt !== "string"){
-const err89 = {instancePath:instancePath+"/linkTxt",schemaPath:"#/properties/linkTxt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.groupId !== undefined){
+if(typeof data.groupId !== "string"){
+const err89 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1197,9 +1198,9 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data.linkKey !== undefined){
-if(typeof data.linkKey !== "string"){
-const err90 = {instancePath:instancePath+"/linkKey",schemaPath:"#/properties/linkKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.linkTable !== undefined){
+if(typeof data.linkTable !== "string"){
+const err90 = {instancePath:instancePath+"/linkTable",schemaPath:"#/properties/linkTable/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1209,9 +1210,9 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data.linkIdField !== undefined){
-if(typeof data.linkIdField !== "string"){
-const err91 = {instancePath:instancePath+"/linkIdField",schemaPath:"#/properties/linkIdField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.linkTxt !== undefined){
+if(typeof data.linkTxt !== "string"){
+const err91 = {instancePath:instancePath+"/linkTxt",schemaPath:"#/properties/linkTxt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1221,9 +1222,9 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data.linkPidField !== undefined){
-if(typeof data.linkPidField !== "string"){
-const err92 = {instancePath:instancePath+"/linkPidField",schemaPath:"#/properties/linkPidField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.linkKey !== undefined){
+if(typeof data.linkKey !== "string"){
+const err92 = {instancePath:instancePath+"/linkKey",schemaPath:"#/properties/linkKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1233,9 +1234,9 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data.linkFields !== undefined){
-if(typeof data.linkFields !== "string"){
-const err93 = {instancePath:instancePath+"/linkFields",schemaPath:"#/properties/linkFields/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.linkIdField !== undefined){
+if(typeof data.linkIdField !== "string"){
+const err93 = {instancePath:instancePath+"/linkIdField",schemaPath:"#/properties/linkIdField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1245,9 +1246,9 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data.dictTable !== undefined){
-if(typeof data.dictTable !== "string"){
-const err94 = {instancePath:instancePath+"/dictTable",schemaPath:"#/properties/dictTable/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.linkPidField !== undefined){
+if(typeof data.linkPidField !== "string"){
+const err94 = {instancePath:instancePath+"/linkPidField",schemaPath:"#/properties/linkPidField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1257,9 +1258,9 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data.dictText !== undefined){
-if(typeof data.dictText !== "string"){
-const err95 = {instancePath:instancePath+"/dictText",schemaPath:"#/properties/dictText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.linkFields !== undefined){
+if(typeof data.linkFields !== "string"){
+const err95 = {instancePath:instancePath+"/linkFields",schemaPath:"#/properties/linkFields/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1269,9 +1270,9 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data.dictCode !== undefined){
-if(typeof data.dictCode !== "string"){
-const err96 = {instancePath:instancePath+"/dictCode",schemaPath:"#/properties/dictCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.dictTable !== undefined){
+if(typeof data.dictTable !== "string"){
+const err96 = {instancePath:instancePath+"/dictTable",schemaPath:"#/properties/dictTable/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1281,9 +1282,9 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data.condition !== undefined){
-if(typeof data.condition !== "string"){
-const err97 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.dictText !== undefined){
+if(typeof data.dictText !== "string"){
+const err97 = {instancePath:instancePath+"/dictText",schemaPath:"#/properties/dictText/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1293,9 +1294,9 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data.pcode !== undefined){
-if(typeof data.pcode !== "string"){
-const err98 = {instancePath:instancePath+"/pcode",schemaPath:"#/properties/pcode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.dictCode !== undefined){
+if(typeof data.dictCode !== "string"){
+const err98 = {instancePath:instancePath+"/dictCode",schemaPath:"#/properties/dictCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1305,10 +1306,9 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data.areaType !== undefined){
-let data83 = data.areaType;
-if(typeof data83 !== "string"){
-const err99 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.condition !== undefined){
+if(typeof data.condition !== "string"){
+const err99 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1317,8 +1317,10 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(!((data83 === "cascader") || (data83 === "select"))){
-const err100 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/enum",keyword:"enum",params:{allowedValues: schema15.properties.areaType.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.pcode !== undefined){
+if(typeof data.pcode !== "string"){
+const err100 = {instancePath:instancePath+"/pcode",schemaPath:"#/properties/pcode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1328,14 +1330,37 @@ vErrors.push(err100);
 errors++;
 }
 }
-}
-else {
-const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.areaType !== undefined){
+let data84 = data.areaType;
+if(typeof data84 !== "string"){
+const err101 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err101];
 }
 else {
 vErrors.push(err101);
+}
+errors++;
+}
+if(!((data84 === "cascader") || (data84 === "select"))){
+const err102 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/enum",keyword:"enum",params:{allowedValues: schema15.properties.areaType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+}
+else {
+const err103 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
 }
 errors++;
 }
@@ -3112,15 +3137,15 @@ const schema33 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"doc
 const schema34 = {"title":"MenuDef","type":"object","required":["parent"],"additionalProperties":false,"properties":{"parent":{"type":"string","description":"the area menu this screen sits under (created when missing)"},"parentTitle":{"type":"string"},"parentIcon":{"type":"string"},"parentSort":{"type":"number"},"title":{"type":"string"},"icon":{"type":"string"},"sort":{"type":"number"},"hidden":{"type":"boolean"},"keepAlive":{"type":"boolean"},"roles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and all its buttons on first sync (admin always is)"},"readRoles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and the detail/export buttons only"}}};
 const schema35 = {"title":"DictDef","type":"object","required":["code","name","items"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$"},"name":{"type":"string"},"items":{"type":"array","minItems":1,"items":{"title":"DictItemDef","type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"color":{"type":"string"}}}}}};
 const schema36 = {"title":"FillRuleDef","description":"A generated code: prefix + date + a sequence that restarts every period.","type":"object","required":["code","name","prefix"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"name":{"type":"string"},"prefix":{"type":"string"},"dateFormat":{"type":"string","enum":["","YYYY","YYYYMM","YYYYMMDD"]},"seqLength":{"type":"integer","minimum":1,"maximum":12},"reset":{"type":"string","enum":["never","year","month","day"]}}};
-const schema58 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"detail.schema.json","title":"DetailDef","description":"The read-only view of one record; by default the form's fields, read-only.","type":"object","additionalProperties":false,"properties":{"columns":{"type":"integer","minimum":1,"maximum":4},"diff":{"type":"object","required":["before","after"],"additionalProperties":false,"properties":{"before":{"type":"string"},"after":{"type":"string"}},"description":"two JSON fields shown side by side with the changed keys marked (a change history)"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"children":{"type":"array","description":"related lists shown under the record (master-detail): another entity's rows whose field points at this record","items":{"title":"DetailChild","type":"object","required":["entity","field","title"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"},"title":{"type":"string"}}}}}};
-const pattern5 = new RegExp("^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$", "u");
-const pattern6 = new RegExp("^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$", "u");
-const pattern7 = new RegExp("^[A-Za-z][A-Za-z0-9_]{0,99}$", "u");
-const schema37 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntityDef","description":"The table behind a screen: its fields, indexes and the rules the server enforces. The server derives the table, its indexes and its record validator from it; changes are additive only.","type":"object","required":["table","fields"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"system":{"type":"boolean","description":"A table owned by the system migrations: the runtime checks the fields exist but never creates or alters it."},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/FieldDef"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/IndexDef"}},"dictSource":{"$ref":"#/definitions/DictSource"},"parent":{"$ref":"#/definitions/ParentDef"},"rules":{"$ref":"#/definitions/EntityRules"},"readOnly":{"type":"boolean","description":"records are only read through the runtime (logs, views): add, edit, delete and import are refused"},"softDelete":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"an integer column set to 1 on delete instead of removing the row; deleted rows are hidden and listed by the recycle bin (deleteList, back, deletePhysic)"}},"definitions":{"FieldType":{"type":"string","enum":["string","text","integer","decimal","date","datetime","boolean","json"]},"FieldDef":{"title":"FieldDef","type":"object","required":["name","label","type"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string","minLength":1},"type":{"$ref":"#/definitions/FieldType"},"length":{"type":"integer","minimum":1,"maximum":10000,"description":"for string: the column's varchar length (default 255)"},"precision":{"type":"integer","minimum":1,"maximum":38,"description":"for decimal: total digits (default 12)"},"scale":{"type":"integer","minimum":0,"maximum":10,"description":"for decimal: digits after the point (default 2)"},"required":{"type":"boolean"},"unique":{"type":"boolean"},"index":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dict":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$","description":"values must be items of this system dictionary"},"ref":{"$ref":"#/definitions/RefDef"},"min":{"type":"number"},"max":{"type":"number"},"pattern":{"type":"string"},"patternMessage":{"type":"string"},"readOnly":{"type":"boolean","description":"never written by add or edit (rolled-up or generated values)"},"mask":{"type":"string","enum":["phone","idcard","name","bankcard","email"]},"generated":{"type":"object","required":["rule"],"additionalProperties":false,"properties":{"rule":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}},"sanitize":{"type":"string","enum":["html"],"description":"rich text cleaned on the server before it is stored"},"searchable":{"type":"string","enum":["like"],"description":"a trigram index for substring search"},"virtual":{"type":"boolean","description":"no column: a value the form carries (a user's roles, a password) that the document's own server routes read and write; the generic runtime ignores it"},"requiredWhen":{"$ref":"#/definitions/RequiredWhen"},"check":{"type":"string","enum":["cron","jobHandler","databaseUrl","checkRules"],"description":"a named server-side check registered in code (server/runtime/field-checks.ts)"},"secret":{"type":"boolean","description":"stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one"}}},"RequiredWhen":{"title":"RequiredWhen","description":"The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.","type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string"}}},"RefDef":{"title":"RefDef","type":"object","required":["entity"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"label":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the referenced field shown in place of the id"},"match":{"type":"object","additionalProperties":{"type":"string"},"description":"this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)"},"message":{"type":"string"}}},"IndexDef":{"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}},"DictSource":{"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}},"ParentDef":{"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"EntityRules":{"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}}}},"DeleteGuard":{"title":"DeleteGuard","description":"Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.","type":"object","required":["table","field","message"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"message":{"type":"string","minLength":1}}},"RollupRule":{"title":"RollupRule","description":"Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.","type":"object","required":["target","via","into","op"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the total"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"op":{"type":"string","enum":["sum","count","countDistinct"]},"of":{"type":"string","description":"the field summed or counted (distinct)"},"subtractWhere":{"$ref":"condition.schema.json","description":"for sum: rows matching this are subtracted (a ledger's balance: income minus expense)"},"where":{"$ref":"condition.schema.json"}}},"TransitionRule":{"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"description":"further fields of this entity the row action's dialog asks for; each must be filled (立项 asks for 批准金额)"},"stamp":{"type":"object","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}},"DerivedRule":{"title":"DerivedRule","description":"Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).","type":"object","required":["target","via","into","cases","otherwise"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the status"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"cases":{"type":"array","minItems":1,"items":{"title":"DerivedCase","type":"object","required":["value","when"],"additionalProperties":false,"properties":{"value":{"type":"string"},"when":{"$ref":"condition.schema.json"}}}},"otherwise":{"type":"string","description":"the value when no row meets any case (or there are no rows)"}}},"EffectRule":{"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","additionalProperties":{"type":"string"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"type":"string","description":"this record's field that receives the target's id"}}}}},"LimitRule":{"title":"LimitRule","description":"The sum of a field over this entity's rows sharing a parent never exceeds a field of that parent.","type":"object","required":["sum","via","ceiling","message"],"additionalProperties":false,"properties":{"sum":{"type":"string"},"via":{"type":"string"},"ceiling":{"type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"where":{"$ref":"condition.schema.json"},"parentWhere":{"$ref":"condition.schema.json"},"parentMessage":{"type":"string"},"ceilingMessage":{"type":"string","description":"when given, the parent side is guarded too: an edit of the parent that lowers its ceiling below what its rows count, or takes it out of parentWhere while rows still count, is refused with this message"},"message":{"type":"string"}}}}};
+const schema59 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"detail.schema.json","title":"DetailDef","description":"The read-only view of one record; by default the form's fields, read-only.","type":"object","additionalProperties":false,"properties":{"columns":{"type":"integer","minimum":1,"maximum":4},"diff":{"type":"object","required":["before","after"],"additionalProperties":false,"properties":{"before":{"type":"string"},"after":{"type":"string"}},"description":"two JSON fields shown side by side with the changed keys marked (a change history)"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"children":{"type":"array","description":"related lists shown under the record (master-detail): another entity's rows whose field points at this record","items":{"title":"DetailChild","type":"object","required":["entity","field","title"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"},"title":{"type":"string"}}}}}};
+const pattern6 = new RegExp("^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$", "u");
+const pattern7 = new RegExp("^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$", "u");
+const pattern8 = new RegExp("^[A-Za-z][A-Za-z0-9_]{0,99}$", "u");
+const schema37 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntityDef","description":"The table behind a screen: its fields, indexes and the rules the server enforces. The server derives the table, its indexes and its record validator from it; changes are additive only.","type":"object","required":["table","fields"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"system":{"type":"boolean","description":"A table owned by the system migrations: the runtime checks the fields exist but never creates or alters it."},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/FieldDef"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/IndexDef"}},"dictSource":{"$ref":"#/definitions/DictSource"},"parent":{"$ref":"#/definitions/ParentDef"},"rules":{"$ref":"#/definitions/EntityRules"},"readOnly":{"type":"boolean","description":"records are only read through the runtime (logs, views): add, edit, delete and import are refused"},"softDelete":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"an integer column set to 1 on delete instead of removing the row; deleted rows are hidden and listed by the recycle bin (deleteList, back, deletePhysic)"}},"definitions":{"FieldType":{"type":"string","enum":["string","text","integer","decimal","date","datetime","boolean","json"]},"FieldDef":{"title":"FieldDef","type":"object","required":["name","label","type"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string","minLength":1},"type":{"$ref":"#/definitions/FieldType"},"length":{"type":"integer","minimum":1,"maximum":10000,"description":"for string: the column's varchar length (default 255)"},"precision":{"type":"integer","minimum":1,"maximum":38,"description":"for decimal: total digits (default 12)"},"scale":{"type":"integer","minimum":0,"maximum":10,"description":"for decimal: digits after the point (default 2)"},"required":{"type":"boolean"},"unique":{"type":"boolean"},"index":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dict":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$","description":"values must be items of this system dictionary"},"ref":{"$ref":"#/definitions/RefDef"},"min":{"type":"number"},"max":{"type":"number"},"pattern":{"type":"string"},"patternMessage":{"type":"string"},"readOnly":{"type":"boolean","description":"never written by add or edit (rolled-up or generated values)"},"mask":{"type":"string","enum":["phone","idcard","name","bankcard","email"]},"generated":{"type":"object","required":["rule"],"additionalProperties":false,"properties":{"rule":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}},"sanitize":{"type":"string","enum":["html"],"description":"rich text cleaned on the server before it is stored"},"searchable":{"type":"string","enum":["like"],"description":"a trigram index for substring search"},"virtual":{"type":"boolean","description":"no column: a value the form carries (a user's roles, a password) that the document's own server routes read and write; the generic runtime ignores it"},"requiredWhen":{"$ref":"#/definitions/RequiredWhen"},"check":{"type":"string","enum":["cron","jobHandler","databaseUrl","checkRules"],"description":"a named server-side check registered in code (server/runtime/field-checks.ts)"},"secret":{"type":"boolean","description":"stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one"}}},"RequiredWhen":{"title":"RequiredWhen","description":"The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.","type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string"}}},"RefDef":{"title":"RefDef","type":"object","required":["entity"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"label":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the referenced field shown in place of the id"},"match":{"type":"object","additionalProperties":{"type":"string"},"description":"this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)"},"message":{"type":"string"}}},"IndexDef":{"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}},"DictSource":{"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}},"ParentDef":{"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"EntityRules":{"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}},"locked":{"$ref":"#/definitions/LockRule"}}},"LockRule":{"title":"LockRule","description":"A stored record meeting `when` is refused edit and delete with `message` (a released announcement); status moves and the document's own operations still apply to it.","type":"object","required":["when","message"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}},"DeleteGuard":{"title":"DeleteGuard","description":"Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.","type":"object","required":["table","field","message"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"message":{"type":"string","minLength":1}}},"RollupRule":{"title":"RollupRule","description":"Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.","type":"object","required":["target","via","into","op"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the total"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"op":{"type":"string","enum":["sum","count","countDistinct"]},"of":{"type":"string","description":"the field summed or counted (distinct)"},"subtractWhere":{"$ref":"condition.schema.json","description":"for sum: rows matching this are subtracted (a ledger's balance: income minus expense)"},"where":{"$ref":"condition.schema.json"}}},"TransitionRule":{"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"description":"further fields of this entity the row action's dialog asks for; each must be filled (立项 asks for 批准金额)"},"stamp":{"type":"object","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}},"DerivedRule":{"title":"DerivedRule","description":"Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).","type":"object","required":["target","via","into","cases","otherwise"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the status"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"cases":{"type":"array","minItems":1,"items":{"title":"DerivedCase","type":"object","required":["value","when"],"additionalProperties":false,"properties":{"value":{"type":"string"},"when":{"$ref":"condition.schema.json"}}}},"otherwise":{"type":"string","description":"the value when no row meets any case (or there are no rows)"}}},"EffectRule":{"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","additionalProperties":{"type":"string"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"type":"string","description":"this record's field that receives the target's id"}}}}},"LimitRule":{"title":"LimitRule","description":"The sum of a field over this entity's rows sharing a parent never exceeds a field of that parent.","type":"object","required":["sum","via","ceiling","message"],"additionalProperties":false,"properties":{"sum":{"type":"string"},"via":{"type":"string"},"ceiling":{"type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"where":{"$ref":"condition.schema.json"},"parentWhere":{"$ref":"condition.schema.json"},"parentMessage":{"type":"string"},"ceilingMessage":{"type":"string","description":"when given, the parent side is guarded too: an edit of the parent that lowers its ceiling below what its rows count, or takes it out of parentWhere while rows still count, is refused with this message"},"message":{"type":"string"}}}}};
 const schema42 = {"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}};
 const schema43 = {"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}};
 const schema44 = {"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}};
-const pattern9 = new RegExp("^[a-z][a-z0-9_]{1,62}$", "u");
+const pattern10 = new RegExp("^[a-z][a-z0-9_]{1,62}$", "u");
 const schema38 = {"title":"FieldDef","type":"object","required":["name","label","type"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string","minLength":1},"type":{"$ref":"#/definitions/FieldType"},"length":{"type":"integer","minimum":1,"maximum":10000,"description":"for string: the column's varchar length (default 255)"},"precision":{"type":"integer","minimum":1,"maximum":38,"description":"for decimal: total digits (default 12)"},"scale":{"type":"integer","minimum":0,"maximum":10,"description":"for decimal: digits after the point (default 2)"},"required":{"type":"boolean"},"unique":{"type":"boolean"},"index":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dict":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$","description":"values must be items of this system dictionary"},"ref":{"$ref":"#/definitions/RefDef"},"min":{"type":"number"},"max":{"type":"number"},"pattern":{"type":"string"},"patternMessage":{"type":"string"},"readOnly":{"type":"boolean","description":"never written by add or edit (rolled-up or generated values)"},"mask":{"type":"string","enum":["phone","idcard","name","bankcard","email"]},"generated":{"type":"object","required":["rule"],"additionalProperties":false,"properties":{"rule":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}},"sanitize":{"type":"string","enum":["html"],"description":"rich text cleaned on the server before it is stored"},"searchable":{"type":"string","enum":["like"],"description":"a trigram index for substring search"},"virtual":{"type":"boolean","description":"no column: a value the form carries (a user's roles, a password) that the document's own server routes read and write; the generic runtime ignores it"},"requiredWhen":{"$ref":"#/definitions/RequiredWhen"},"check":{"type":"string","enum":["cron","jobHandler","databaseUrl","checkRules"],"description":"a named server-side check registered in code (server/runtime/field-checks.ts)"},"secret":{"type":"boolean","description":"stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one"}}};
 const schema39 = {"type":"string","enum":["string","text","integer","decimal","date","datetime","boolean","json"]};
 const schema40 = {"title":"RefDef","type":"object","required":["entity"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"label":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the referenced field shown in place of the id"},"match":{"type":"object","additionalProperties":{"type":"string"},"description":"this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)"},"message":{"type":"string"}}};
@@ -3462,7 +3487,7 @@ errors++;
 if(data.dict !== undefined){
 let data10 = data.dict;
 if(typeof data10 === "string"){
-if(!pattern7.test(data10)){
+if(!pattern8.test(data10)){
 const err23 = {instancePath:instancePath+"/dict",schemaPath:"#/properties/dict/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -3512,7 +3537,7 @@ errors++;
 if(data11.entity !== undefined){
 let data12 = data11.entity;
 if(typeof data12 === "string"){
-if(!pattern5.test(data12)){
+if(!pattern6.test(data12)){
 const err27 = {instancePath:instancePath+"/ref/entity",schemaPath:"#/definitions/RefDef/properties/entity/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -3869,7 +3894,7 @@ validate35.errors = vErrors;
 return errors === 0;
 }
 
-const schema45 = {"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}}}};
+const schema45 = {"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}},"locked":{"$ref":"#/definitions/LockRule"}}};
 const schema47 = {"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"description":"further fields of this entity the row action's dialog asks for; each must be filled (立项 asks for 批准金额)"},"stamp":{"type":"object","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}};
 const schema49 = {"title":"DeleteGuard","description":"Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.","type":"object","required":["table","field","message"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"message":{"type":"string","minLength":1}}};
 const schema50 = {"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","additionalProperties":{"type":"string"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"type":"string","description":"this record's field that receives the target's id"}}}}};
@@ -4467,13 +4492,97 @@ validate49.errors = vErrors;
 return errors === 0;
 }
 
+const schema52 = {"title":"LockRule","description":"A stored record meeting `when` is refused edit and delete with `message` (a released announcement); status moves and the document's own operations still apply to it.","type":"object","required":["when","message"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}};
+
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.when === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.message === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "when") || (key0 === "message"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.when !== undefined){
+if(!(validate25(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+}
+if(data.message !== undefined){
+let data1 = data.message;
+if(typeof data1 === "string"){
+if(func3(data1) < 1){
+const err3 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate52.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(((((((key0 === "rollups") || (key0 === "transitions")) || (key0 === "limits")) || (key0 === "restrictDelete")) || (key0 === "sensitivePermission")) || (key0 === "effects")) || (key0 === "derived"))){
+if(!((((((((key0 === "rollups") || (key0 === "transitions")) || (key0 === "limits")) || (key0 === "restrictDelete")) || (key0 === "sensitivePermission")) || (key0 === "effects")) || (key0 === "derived")) || (key0 === "locked"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4948,7 +5057,7 @@ errors++;
 if(data24.table !== undefined){
 let data25 = data24.table;
 if(typeof data25 === "string"){
-if(!pattern9.test(data25)){
+if(!pattern10.test(data25)){
 const err36 = {instancePath:instancePath+"/restrictDelete/" + i7+"/table",schemaPath:"#/definitions/DeleteGuard/properties/table/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{1,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{1,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
@@ -5180,7 +5289,7 @@ errors++;
 if(data33.entity !== undefined){
 let data34 = data33.entity;
 if(typeof data34 === "string"){
-if(!pattern5.test(data34)){
+if(!pattern6.test(data34)){
 const err55 = {instancePath:instancePath+"/effects/" + i8+"/upsert/entity",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/entity/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
@@ -5364,6 +5473,12 @@ vErrors.push(err68);
 errors++;
 }
 }
+if(data.locked !== undefined){
+if(!(validate52(data.locked, {instancePath:instancePath+"/locked",parentData:data,parentDataProperty:"locked",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
 const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -5420,7 +5535,7 @@ errors++;
 if(data.table !== undefined){
 let data0 = data.table;
 if(typeof data0 === "string"){
-if(!pattern9.test(data0)){
+if(!pattern10.test(data0)){
 const err3 = {instancePath:instancePath+"/table",schemaPath:"#/properties/table/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{1,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{1,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -5878,15 +5993,15 @@ validate34.errors = vErrors;
 return errors === 0;
 }
 
-const schema52 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"list.schema.json","title":"ListDef","description":"The list screen: columns, query items (spec section 3), toolbar and row actions tied to button permissions.","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ColumnDef"}},"query":{"type":"array","items":{"$ref":"#/definitions/QueryItem"}},"toolbar":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"rowActions":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"type":"string","enum":["asc","desc"]}}},"formContainer":{"type":"string","enum":["modal","drawer"]},"formWidth":{"type":"integer","minimum":300,"maximum":2000},"rowSelection":{"type":"boolean"},"tree":{"type":"object","required":["parentField"],"additionalProperties":false,"properties":{"parentField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"description":"show the rows as a tree by this parent-id field (menus, departments): up to 1000 matching rows load at once; a row whose parent is not among them is a root"},"operations":{"type":"array","items":{"$ref":"#/definitions/OperationDef"},"description":"row buttons calling a server operation registered in code for this document (POST /{area}/{entity}/operation/{key}?id=), each behind the button permission {prefix}:{key}"}},"definitions":{"ActionKey":{"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle"]},"OperationDef":{"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"}}},"ColumnDef":{"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}},"QueryItem":{"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}}}};
-const schema53 = {"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}};
-const schema54 = {"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}};
-const schema55 = {"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle"]};
+const schema53 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"list.schema.json","title":"ListDef","description":"The list screen: columns, query items (spec section 3), toolbar and row actions tied to button permissions.","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ColumnDef"}},"query":{"type":"array","items":{"$ref":"#/definitions/QueryItem"}},"toolbar":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"rowActions":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"type":"string","enum":["asc","desc"]}}},"formContainer":{"type":"string","enum":["modal","drawer"]},"formWidth":{"type":"integer","minimum":300,"maximum":2000},"rowSelection":{"type":"boolean"},"tree":{"type":"object","required":["parentField"],"additionalProperties":false,"properties":{"parentField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"description":"show the rows as a tree by this parent-id field (menus, departments): up to 1000 matching rows load at once; a row whose parent is not among them is a root"},"operations":{"type":"array","items":{"$ref":"#/definitions/OperationDef"},"description":"row buttons calling a server operation registered in code for this document (POST /{area}/{entity}/operation/{key}?id=), each behind the button permission {prefix}:{key}"}},"definitions":{"ActionKey":{"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle"]},"OperationDef":{"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"}}},"ColumnDef":{"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}},"QueryItem":{"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}}}};
+const schema54 = {"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}};
+const schema55 = {"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}};
+const schema56 = {"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle"]};
 const func0 = typeof func0$.default === 'function' ? func0$.default : func0$.default.default;
-const schema57 = {"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"}}};
-const pattern25 = new RegExp("^[a-z][a-zA-Z0-9]{0,40}$", "u");
+const schema58 = {"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"}}};
+const pattern26 = new RegExp("^[a-z][a-zA-Z0-9]{0,40}$", "u");
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5925,7 +6040,7 @@ errors++;
 if(data.key !== undefined){
 let data0 = data.key;
 if(typeof data0 === "string"){
-if(!pattern25.test(data0)){
+if(!pattern26.test(data0)){
 const err3 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -6001,12 +6116,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="list.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6022,7 +6137,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema52.properties, key0))){
+if(!(func2.call(schema53.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -6061,7 +6176,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key1 in data1){
-if(!(func2.call(schema53.properties, key1))){
+if(!(func2.call(schema54.properties, key1))){
 const err4 = {instancePath:instancePath+"/columns/" + i0,schemaPath:"#/definitions/ColumnDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -6196,7 +6311,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((((data8 === "money") || (data8 === "date")) || (data8 === "image")) || (data8 === "file")) || (data8 === "tag")) || (data8 === "switch"))){
-const err15 = {instancePath:instancePath+"/columns/" + i0+"/render",schemaPath:"#/definitions/ColumnDef/properties/render/enum",keyword:"enum",params:{allowedValues: schema53.properties.render.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/columns/" + i0+"/render",schemaPath:"#/definitions/ColumnDef/properties/render/enum",keyword:"enum",params:{allowedValues: schema54.properties.render.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6219,7 +6334,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!((data9 === "left") || (data9 === "right"))){
-const err17 = {instancePath:instancePath+"/columns/" + i0+"/fixed",schemaPath:"#/definitions/ColumnDef/properties/fixed/enum",keyword:"enum",params:{allowedValues: schema53.properties.fixed.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/columns/" + i0+"/fixed",schemaPath:"#/definitions/ColumnDef/properties/fixed/enum",keyword:"enum",params:{allowedValues: schema54.properties.fixed.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6293,7 +6408,7 @@ vErrors.push(err22);
 errors++;
 }
 for(const key2 in data12){
-if(!(func2.call(schema54.properties, key2))){
+if(!(func2.call(schema55.properties, key2))){
 const err23 = {instancePath:instancePath+"/query/" + i1,schemaPath:"#/definitions/QueryItem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err23];
@@ -6354,7 +6469,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!(((((((((((((((data15 === "text") || (data15 === "number")) || (data15 === "date")) || (data15 === "datetime")) || (data15 === "list")) || (data15 === "radio")) || (data15 === "checkbox")) || (data15 === "list_multi")) || (data15 === "sel_tree")) || (data15 === "cat_tree")) || (data15 === "sel_search")) || (data15 === "sel_user")) || (data15 === "sel_depart")) || (data15 === "popup")) || (data15 === "pca"))){
-const err28 = {instancePath:instancePath+"/query/" + i1+"/view",schemaPath:"#/definitions/QueryItem/properties/view/enum",keyword:"enum",params:{allowedValues: schema54.properties.view.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/query/" + i1+"/view",schemaPath:"#/definitions/QueryItem/properties/view/enum",keyword:"enum",params:{allowedValues: schema55.properties.view.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6377,7 +6492,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((data16 === "single") || (data16 === "group"))){
-const err30 = {instancePath:instancePath+"/query/" + i1+"/mode",schemaPath:"#/definitions/QueryItem/properties/mode/enum",keyword:"enum",params:{allowedValues: schema54.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/query/" + i1+"/mode",schemaPath:"#/definitions/QueryItem/properties/mode/enum",keyword:"enum",params:{allowedValues: schema55.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6508,7 +6623,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!((data26 === "0") || (data26 === "1"))){
-const err41 = {instancePath:instancePath+"/query/" + i1+"/hidden",schemaPath:"#/definitions/QueryItem/properties/hidden/enum",keyword:"enum",params:{allowedValues: schema54.properties.hidden.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/query/" + i1+"/hidden",schemaPath:"#/definitions/QueryItem/properties/hidden/enum",keyword:"enum",params:{allowedValues: schema55.properties.hidden.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6559,7 +6674,7 @@ vErrors.push(err44);
 errors++;
 }
 if(!((((((((data28 === "add") || (data28 === "edit")) || (data28 === "detail")) || (data28 === "delete")) || (data28 === "batchDelete")) || (data28 === "export")) || (data28 === "import")) || (data28 === "recycle"))){
-const err45 = {instancePath:instancePath+"/toolbar/" + i2,schemaPath:"#/definitions/ActionKey/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
+const err45 = {instancePath:instancePath+"/toolbar/" + i2,schemaPath:"#/definitions/ActionKey/enum",keyword:"enum",params:{allowedValues: schema56.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6618,7 +6733,7 @@ vErrors.push(err48);
 errors++;
 }
 if(!((((((((data30 === "add") || (data30 === "edit")) || (data30 === "detail")) || (data30 === "delete")) || (data30 === "batchDelete")) || (data30 === "export")) || (data30 === "import")) || (data30 === "recycle"))){
-const err49 = {instancePath:instancePath+"/rowActions/" + i4,schemaPath:"#/definitions/ActionKey/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
+const err49 = {instancePath:instancePath+"/rowActions/" + i4,schemaPath:"#/definitions/ActionKey/enum",keyword:"enum",params:{allowedValues: schema56.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -6720,7 +6835,7 @@ vErrors.push(err56);
 errors++;
 }
 if(!((data33 === "asc") || (data33 === "desc"))){
-const err57 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/enum",keyword:"enum",params:{allowedValues: schema52.properties.defaultSort.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err57 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/enum",keyword:"enum",params:{allowedValues: schema53.properties.defaultSort.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -6755,7 +6870,7 @@ vErrors.push(err59);
 errors++;
 }
 if(!((data34 === "modal") || (data34 === "drawer"))){
-const err60 = {instancePath:instancePath+"/formContainer",schemaPath:"#/properties/formContainer/enum",keyword:"enum",params:{allowedValues: schema52.properties.formContainer.enum},message:"must be equal to one of the allowed values"};
+const err60 = {instancePath:instancePath+"/formContainer",schemaPath:"#/properties/formContainer/enum",keyword:"enum",params:{allowedValues: schema53.properties.formContainer.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6879,8 +6994,8 @@ let data39 = data.operations;
 if(Array.isArray(data39)){
 const len4 = data39.length;
 for(let i6=0; i6<len4; i6++){
-if(!(validate55(data39[i6], {instancePath:instancePath+"/operations/" + i6,parentData:data39,parentDataProperty:i6,rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate58(data39[i6], {instancePath:instancePath+"/operations/" + i6,parentData:data39,parentDataProperty:i6,rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -6907,13 +7022,13 @@ vErrors.push(err71);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-const schema59 = {"title":"ReportDef","description":"Totals of the entity's records for a date range, grouped by each dimension in turn. Every field named here must be a declared field or audit column of the entity (the server's allow-list).","type":"object","required":["code","title","dateField","dimensions","measures"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"API path /{area}/{entity}/report/{code}"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"dateField":{"type":"string","description":"date or datetime field the range applies to"},"where":{"$ref":"condition.schema.json","description":"which records count (e.g. paid ones)"},"maxDays":{"type":"integer","minimum":1,"maximum":3660,"description":"longest range allowed, default 1098 days"},"dimensions":{"type":"array","minItems":1,"items":{"title":"ReportDimension","type":"object","required":["key","label","field"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"field":{"type":"string"},"bucket":{"type":"string","enum":["day","month","year"],"description":"for date fields: group by this period"},"chart":{"type":"string","enum":["bar","pie","line","none"]},"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"the largest groups by the first measure; default all"}}}},"measures":{"type":"array","minItems":1,"items":{"title":"ReportMeasure","type":"object","required":["key","label","op"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"op":{"type":"string","enum":["sum","count","countDistinct","avg"]},"field":{"type":"string","description":"required for sum, avg and countDistinct"},"render":{"type":"string","enum":["money","number"]}}}}}};
+const schema60 = {"title":"ReportDef","description":"Totals of the entity's records for a date range, grouped by each dimension in turn. Every field named here must be a declared field or audit column of the entity (the server's allow-list).","type":"object","required":["code","title","dateField","dimensions","measures"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"API path /{area}/{entity}/report/{code}"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"dateField":{"type":"string","description":"date or datetime field the range applies to"},"where":{"$ref":"condition.schema.json","description":"which records count (e.g. paid ones)"},"maxDays":{"type":"integer","minimum":1,"maximum":3660,"description":"longest range allowed, default 1098 days"},"dimensions":{"type":"array","minItems":1,"items":{"title":"ReportDimension","type":"object","required":["key","label","field"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"field":{"type":"string"},"bucket":{"type":"string","enum":["day","month","year"],"description":"for date fields: group by this period"},"chart":{"type":"string","enum":["bar","pie","line","none"]},"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"the largest groups by the first measure; default all"}}}},"measures":{"type":"array","minItems":1,"items":{"title":"ReportMeasure","type":"object","required":["key","label","op"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"op":{"type":"string","enum":["sum","count","countDistinct","avg"]},"field":{"type":"string","description":"required for sum, avg and countDistinct"},"render":{"type":"string","enum":["money","number"]}}}}}};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7404,7 +7519,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!(((data24 === "day") || (data24 === "month")) || (data24 === "year"))){
-const err40 = {instancePath:instancePath+"/dimensions/" + i2+"/bucket",schemaPath:"#/properties/dimensions/items/properties/bucket/enum",keyword:"enum",params:{allowedValues: schema59.properties.dimensions.items.properties.bucket.enum},message:"must be equal to one of the allowed values"};
+const err40 = {instancePath:instancePath+"/dimensions/" + i2+"/bucket",schemaPath:"#/properties/dimensions/items/properties/bucket/enum",keyword:"enum",params:{allowedValues: schema60.properties.dimensions.items.properties.bucket.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -7427,7 +7542,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!((((data25 === "bar") || (data25 === "pie")) || (data25 === "line")) || (data25 === "none"))){
-const err42 = {instancePath:instancePath+"/dimensions/" + i2+"/chart",schemaPath:"#/properties/dimensions/items/properties/chart/enum",keyword:"enum",params:{allowedValues: schema59.properties.dimensions.items.properties.chart.enum},message:"must be equal to one of the allowed values"};
+const err42 = {instancePath:instancePath+"/dimensions/" + i2+"/chart",schemaPath:"#/properties/dimensions/items/properties/chart/enum",keyword:"enum",params:{allowedValues: schema60.properties.dimensions.items.properties.chart.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -7605,7 +7720,7 @@ vErrors.push(err56);
 errors++;
 }
 if(!((((data31 === "sum") || (data31 === "count")) || (data31 === "countDistinct")) || (data31 === "avg"))){
-const err57 = {instancePath:instancePath+"/measures/" + i3+"/op",schemaPath:"#/properties/measures/items/properties/op/enum",keyword:"enum",params:{allowedValues: schema59.properties.measures.items.properties.op.enum},message:"must be equal to one of the allowed values"};
+const err57 = {instancePath:instancePath+"/measures/" + i3+"/op",schemaPath:"#/properties/measures/items/properties/op/enum",keyword:"enum",params:{allowedValues: schema60.properties.measures.items.properties.op.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -7640,7 +7755,7 @@ vErrors.push(err59);
 errors++;
 }
 if(!((data33 === "money") || (data33 === "number"))){
-const err60 = {instancePath:instancePath+"/measures/" + i3+"/render",schemaPath:"#/properties/measures/items/properties/render/enum",keyword:"enum",params:{allowedValues: schema59.properties.measures.items.properties.render.enum},message:"must be equal to one of the allowed values"};
+const err60 = {instancePath:instancePath+"/measures/" + i3+"/render",schemaPath:"#/properties/measures/items/properties/render/enum",keyword:"enum",params:{allowedValues: schema60.properties.measures.items.properties.render.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -7685,7 +7800,7 @@ vErrors.push(err63);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
@@ -7785,7 +7900,7 @@ errors++;
 if(data.code !== undefined){
 let data2 = data.code;
 if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
+if(!pattern6.test(data2)){
 const err8 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -8036,7 +8151,7 @@ errors++;
 if(data.permissionPrefix !== undefined){
 let data18 = data.permissionPrefix;
 if(typeof data18 === "string"){
-if(!pattern6.test(data18)){
+if(!pattern7.test(data18)){
 const err28 = {instancePath:instancePath+"/permissionPrefix",schemaPath:"#/properties/permissionPrefix/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -8110,7 +8225,7 @@ errors++;
 if(data20.code !== undefined){
 let data21 = data20.code;
 if(typeof data21 === "string"){
-if(!pattern7.test(data21)){
+if(!pattern8.test(data21)){
 const err34 = {instancePath:instancePath+"/dictionaries/" + i2+"/code",schemaPath:"#/definitions/DictDef/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
@@ -8487,8 +8602,8 @@ errors = vErrors.length;
 }
 }
 if(data.list !== undefined){
-if(!(validate54(data.list, {instancePath:instancePath+"/list",parentData:data,parentDataProperty:"list",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate57(data.list, {instancePath:instancePath+"/list",parentData:data,parentDataProperty:"list",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 }
@@ -8786,8 +8901,8 @@ let data51 = data.reports;
 if(Array.isArray(data51)){
 const len7 = data51.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate60(data51[i7], {instancePath:instancePath+"/reports/" + i7,parentData:data51,parentDataProperty:i7,rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate63(data51[i7], {instancePath:instancePath+"/reports/" + i7,parentData:data51,parentDataProperty:i7,rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 }
