@@ -34,7 +34,7 @@ test('a paid donation and its refund show in the dashboard figures at once', asy
   await expect(page.getByTestId('stat-amount')).toContainText(money(after.amount));
   await expect(page.getByTestId('stat-count')).toContainText(String(after.count));
   await page.waitForTimeout(800); // ECharts entry animation, for the screenshot
-  await page.screenshot({ path: `${SHOTS}/h9-dashboard-after-add.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/dashboard-after-add.png`, fullPage: true });
 
   await call(page, 'PUT', 'donation/record/edit', { id: added.id, pay_status: '3' });
   await page.reload();
