@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { type Session, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { forbidden, notFound, ok } from '../http/envelope.ts';
+import { grantsOf } from '../services/permissions.ts';
 import { XLSX_TYPE } from './excel.ts';
 import { reportMenuIdOf } from './menus.ts';
 import type { EntityModel } from './model.ts';
@@ -22,14 +23,13 @@ const NAME = /^[a-zA-Z][a-zA-Z0-9_]{0,62}$/;
 export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   const { runtime, db } = ctx;
 
+  /** Through a role or a department role (grantsOf), as every other permission check. */
   async function holdsMenu(session: Session, menuId: string): Promise<boolean> {
     const held = await db
-      .selectFrom('sys_role_permission as rp')
-      .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
-      .innerJoin('sys_permission as p', 'p.id', 'rp.permission_id')
+      .selectFrom(grantsOf(db, session.user.id))
+      .innerJoin('sys_permission as p', 'p.id', 'g.permission_id')
       .select(sql`1`.as('one'))
-      .where('ur.user_id', '=', session.user.id)
-      .where('rp.permission_id', '=', menuId)
+      .where('g.permission_id', '=', menuId)
       .where('p.del_flag', '=', 0)
       .limit(1)
       .executeTakeFirst();

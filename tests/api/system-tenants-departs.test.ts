@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { menuIdOf } from '../../server/runtime/menus.ts';
+import { menuIdOf, reportMenuIdOf } from '../../server/runtime/menus.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 
 /*
@@ -245,5 +245,21 @@ describe('user screen niceties', () => {
     expect(taken.body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
     const own = await s.api.get(`/sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=zhangwei&dataId=${await userId('zhangwei')}`, admin);
     expect(own.body.success).toBe(true);
+  });
+});
+
+describe('declared reports and department roles', () => {
+  it("a department role holding a report's menu opens the report, like an ordinary role would", async () => {
+    const lina = await s.loginAs('lina', ADMIN_PASSWORD);
+    const reportMenu = reportMenuIdOf('donation/record', 'summary');
+    const url = '/donation/record/report/summary?begin=2026-01-01&end=2026-12-31';
+    expect((await s.api.get(url, lina)).status).toBe(403);
+
+    const linaDepart = await departId('A01A03');
+    expect((await s.api.post('/sys/permission/saveDepartPermission', { departId: linaDepart, permissionIds: reportMenu }, admin)).body.success).toBe(true);
+    const role = (await s.api.post('/system/depart_role/add', { depart_id: linaDepart, role_name: '报表查看', role_code: 'report_viewer' }, admin)).body.result.id;
+    expect((await s.api.post('/sys/sysDepartPermission/saveDeptRolePermission', { roleId: role, permissionIds: reportMenu }, admin)).body.success).toBe(true);
+    expect((await s.api.post('/sys/sysDepartRole/deptRoleUserAdd', { departId: linaDepart, userId: await userId('lina'), newRoleId: role }, admin)).body.success).toBe(true);
+    expect((await s.api.get(url, lina)).status).toBe(200);
   });
 });
