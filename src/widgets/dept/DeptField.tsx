@@ -1,6 +1,7 @@
-import { ApartmentOutlined, CloseCircleFilled } from '@ant-design/icons';
-import { App, Button, Empty, Input, Modal, Spin, Tree } from 'antd';
+import { ApartmentOutlined } from '@ant-design/icons';
+import { App, Empty, Input, Spin, Tree } from 'antd';
 import { useEffect, useState } from 'react';
+import { PickerFrame } from './PickerFrame.tsx';
 import { type DepartNode, DEPART_SEARCH_PLACEHOLDER, departText, loadDepartTree, namesById, searchDeparts } from './departs.ts';
 import { joinValue, nextChecked, splitValue, TOO_MANY_MESSAGE } from './selection.ts';
 
@@ -76,67 +77,56 @@ export function DeptField({ value, onChange, disabled, readOnly, multiple = fals
     close();
   };
 
-  const clear = (e: React.MouseEvent) => {
-    e.stopPropagation();
-    onChange?.('');
-  };
-
   const text = departText(ids, names);
   return (
-    <>
-      <Input
-        readOnly
-        disabled={disabled}
-        value={text}
-        placeholder={placeholder || '请点击选择部门'}
-        onClick={show}
-        className="widget-picker-input"
-        data-testid="dept-picker-input"
-        suffix={!locked && ids.length ? <CloseCircleFilled className="widget-picker-clear" aria-label="清除" onClick={clear} /> : <ApartmentOutlined onClick={show} />}
+    <PickerFrame
+      text={text}
+      placeholder={placeholder || '请点击选择部门'}
+      disabled={disabled}
+      locked={locked}
+      hasValue={ids.length > 0}
+      icon={<ApartmentOutlined onClick={show} />}
+      testId="dept-picker-input"
+      className="widget-picker-input"
+      onOpen={show}
+      onClear={() => onChange?.('')}
+      title={DEPART_MODAL_TITLE}
+      width={DEPART_MODAL_WIDTH}
+      open={open}
+      onClose={close}
+      onConfirm={confirm}
+    >
+      <Input.Search
+        placeholder={DEPART_SEARCH_PLACEHOLDER}
+        value={keyword}
+        onChange={(e) => setKeyword(e.target.value)}
+        onSearch={search}
+        allowClear
+        style={{ marginBottom: 8 }}
       />
-      <Modal
-        title={DEPART_MODAL_TITLE}
-        open={open}
-        width={DEPART_MODAL_WIDTH}
-        onCancel={close}
-        destroyOnHidden
-        footer={[
-          <Button key="close" onClick={close}>关闭</Button>,
-          <Button key="ok" type="primary" onClick={confirm}>确定</Button>,
-        ]}
-      >
-        <Input.Search
-          placeholder={DEPART_SEARCH_PLACEHOLDER}
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={search}
-          allowClear
-          style={{ marginBottom: 8 }}
-        />
-        <Spin spinning={loading}>
-          <div style={{ maxHeight: 400, overflow: 'auto' }}>
-            {nodes.length ? (
-              <Tree
-                checkable
-                checkStrictly
-                defaultExpandAll
-                selectable={false}
-                treeData={nodes}
-                fieldNames={{ key: 'id', title: 'title', children: 'children' }}
-                checkedKeys={{ checked, halfChecked: [] }}
-                onCheck={(keys) => {
-                  const now = (Array.isArray(keys) ? keys : keys.checked).map(String);
-                  const next = nextChecked(checked, now, multiple);
-                  if (next.refused) message.warning(TOO_MANY_MESSAGE);
-                  setChecked(next.keys);
-                }}
-              />
-            ) : (
-              <Empty description="没有找到部门" />
-            )}
-          </div>
-        </Spin>
-      </Modal>
-    </>
+      <Spin spinning={loading}>
+        <div style={{ maxHeight: 400, overflow: 'auto' }}>
+          {nodes.length ? (
+            <Tree
+              checkable
+              checkStrictly
+              defaultExpandAll
+              selectable={false}
+              treeData={nodes}
+              fieldNames={{ key: 'id', title: 'title', children: 'children' }}
+              checkedKeys={{ checked, halfChecked: [] }}
+              onCheck={(keys) => {
+                const now = (Array.isArray(keys) ? keys : keys.checked).map(String);
+                const next = nextChecked(checked, now, multiple);
+                if (next.refused) message.warning(TOO_MANY_MESSAGE);
+                setChecked(next.keys);
+              }}
+            />
+          ) : (
+            <Empty description="没有找到部门" />
+          )}
+        </div>
+      </Spin>
+    </PickerFrame>
   );
 }

@@ -1,7 +1,8 @@
-import { CloseCircleFilled, UserOutlined } from '@ant-design/icons';
-import { App, Button, Col, Input, Modal, Row, Space, Table, Tree } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { App, Button, Col, Input, Row, Space, Table, Tree } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
+import { PickerFrame } from '../dept/PickerFrame.tsx';
 import { type DepartNode, loadDepartTree } from '../dept/departs.ts';
 import { joinValue, MAX_PICKED, splitValue, TOO_MANY_MESSAGE } from '../dept/selection.ts';
 import { ACCOUNT_PLACEHOLDER, loadUsers, type PickedUser, realnamesOf, RESET_QUERY, sexText, USER_MODAL_TITLE, USER_MODAL_WIDTH, type UserQuery } from './users.ts';
@@ -100,89 +101,78 @@ export function UserField({ value, onChange, disabled, readOnly, multiple = fals
     setSelected(multiple ? next : next.slice(-1));
   };
 
-  const clear = (e: React.MouseEvent) => {
-    e.stopPropagation();
-    onChange?.('');
-  };
-
   const byDepart = !!query.departId;
   return (
-    <>
-      <Input
-        readOnly
-        disabled={disabled}
-        value={usernames.map((u) => names.get(u) ?? u).join(',')}
-        placeholder={placeholder || '请点击选择用户'}
-        onClick={show}
-        data-testid="user-picker-input"
-        suffix={!locked && usernames.length ? <CloseCircleFilled className="widget-picker-clear" aria-label="清除" onClick={clear} /> : <UserOutlined onClick={show} />}
-      />
-      <Modal
-        title={USER_MODAL_TITLE}
-        open={open}
-        width={USER_MODAL_WIDTH}
-        onCancel={close}
-        destroyOnHidden
-        footer={[
-          <Button key="close" onClick={close}>关闭</Button>,
-          <Button key="ok" type="primary" onClick={confirm}>确定</Button>,
-        ]}
-      >
-        <Row gutter={12}>
-          <Col span={6}>
-            <div style={{ maxHeight: 480, overflow: 'auto', borderRight: '1px solid #f0f0f0' }}>
-              {departs.length > 0 && (
-                <Tree
-                  defaultExpandAll
-                  blockNode
-                  treeData={departs}
-                  fieldNames={{ key: 'id', title: 'title', children: 'children' }}
-                  selectedKeys={query.departId ? [query.departId] : []}
-                  onSelect={(keys) => setQuery((q) => ({ ...q, departId: keys.length ? String(keys[0]) : undefined, pageNo: 1 }))}
-                />
-              )}
-            </div>
-          </Col>
-          <Col span={18}>
-            <Space style={{ marginBottom: 12 }}>
-              <span>用户账号:</span>
-              <Input
-                placeholder={ACCOUNT_PLACEHOLDER}
-                value={account}
-                onChange={(e) => setAccount(e.target.value)}
-                onPressEnter={() => setQuery((q) => ({ ...q, account, pageNo: 1 }))}
-                style={{ width: 220 }}
+    <PickerFrame
+      text={usernames.map((u) => names.get(u) ?? u).join(',')}
+      placeholder={placeholder || '请点击选择用户'}
+      disabled={disabled}
+      locked={locked}
+      hasValue={usernames.length > 0}
+      icon={<UserOutlined onClick={show} />}
+      testId="user-picker-input"
+      onOpen={show}
+      onClear={() => onChange?.('')}
+      title={USER_MODAL_TITLE}
+      width={USER_MODAL_WIDTH}
+      open={open}
+      onClose={close}
+      onConfirm={confirm}
+    >
+      <Row gutter={12}>
+        <Col span={6}>
+          <div style={{ maxHeight: 480, overflow: 'auto', borderRight: '1px solid #f0f0f0' }}>
+            {departs.length > 0 && (
+              <Tree
+                defaultExpandAll
+                blockNode
+                treeData={departs}
+                fieldNames={{ key: 'id', title: 'title', children: 'children' }}
+                selectedKeys={query.departId ? [query.departId] : []}
+                onSelect={(keys) => setQuery((q) => ({ ...q, departId: keys.length ? String(keys[0]) : undefined, pageNo: 1 }))}
               />
-              <Button type="primary" onClick={() => setQuery((q) => ({ ...q, account, pageNo: 1 }))}>查询</Button>
-              <Button onClick={reset}>重置</Button>
-            </Space>
-            <Table<PickedUser>
-              size="small"
-              bordered
-              rowKey="username"
-              loading={loading}
-              columns={COLUMNS}
-              dataSource={rows}
-              scroll={{ y: 360 }}
-              rowSelection={{ type: multiple ? 'checkbox' : 'radio', selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: select }}
-              pagination={
-                byDepart
-                  ? { pageSize: 10, showTotal: (n, [from, to]) => `${from}-${to} 共${n}条` }
-                  : {
-                      current: query.pageNo,
-                      pageSize: query.pageSize,
-                      total,
-                      showSizeChanger: true,
-                      pageSizeOptions: [10, 20, 30],
-                      showQuickJumper: true,
-                      showTotal: (n, [from, to]) => `${from}-${to} 共${n}条`,
-                      onChange: (pageNo, pageSize) => setQuery((q) => ({ ...q, pageNo, pageSize })),
-                    }
-              }
+            )}
+          </div>
+        </Col>
+        <Col span={18}>
+          <Space style={{ marginBottom: 12 }}>
+            <span>用户账号:</span>
+            <Input
+              placeholder={ACCOUNT_PLACEHOLDER}
+              value={account}
+              onChange={(e) => setAccount(e.target.value)}
+              onPressEnter={() => setQuery((q) => ({ ...q, account, pageNo: 1 }))}
+              style={{ width: 220 }}
             />
-          </Col>
-        </Row>
-      </Modal>
-    </>
+            <Button type="primary" onClick={() => setQuery((q) => ({ ...q, account, pageNo: 1 }))}>查询</Button>
+            <Button onClick={reset}>重置</Button>
+          </Space>
+          <Table<PickedUser>
+            size="small"
+            bordered
+            rowKey="username"
+            loading={loading}
+            columns={COLUMNS}
+            dataSource={rows}
+            scroll={{ y: 360 }}
+            rowSelection={{ type: multiple ? 'checkbox' : 'radio', selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: select }}
+            pagination={
+              byDepart
+                ? { pageSize: 10, showTotal: (n, [from, to]) => `${from}-${to} 共${n}条` }
+                : {
+                    current: query.pageNo,
+                    pageSize: query.pageSize,
+                    total,
+                    showSizeChanger: true,
+                    pageSizeOptions: [10, 20, 30],
+                    showQuickJumper: true,
+                    showTotal: (n, [from, to]) => `${from}-${to} 共${n}条`,
+                    onChange: (pageNo, pageSize) => setQuery((q) => ({ ...q, pageNo, pageSize })),
+                  }
+            }
+          />
+        </Col>
+      </Row>
+    </PickerFrame>
   );
 }
