@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /*
  * The TypeScript types of schema documents are generated from the meta-schemas in schemas/_meta, so
- * the two cannot drift: `npm run gen:types` rewrites src/runtime/schema/types.generated.ts, and a unit
+ * the two cannot drift: `npm run gen:types` rewrites src/core/schema/types.generated.ts, and a unit
  * test fails when the file differs from what the meta-schemas give.
  */
 import { writeFileSync } from 'node:fs';

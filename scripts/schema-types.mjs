@@ -1,6 +1,6 @@
 import { compileFromFile } from 'json-schema-to-typescript';
 
-export const TYPES_FILE = 'src/runtime/schema/types.generated.ts';
+export const TYPES_FILE = 'src/core/schema/types.generated.ts';
 
 const BANNER = '/* Generated from schemas/_meta/*.schema.json by `npm run gen:types`. Do not edit by hand. */';
 

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { prepareApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/connect.ts';
-import { syncReportSummaries } from '../server/runtime/report-summaries.ts';
+import { syncReportSummaries } from '../server/engine/read/report-summaries.ts';
 
 const BATCH = 100_000;
 

@@ -40,8 +40,9 @@ import { onlineReportRoutes } from './routes/online-reports.ts';
 import { seedOnlineReports } from './services/online-reports/seed.ts';
 import { DictionaryService } from './services/dictionaries.ts';
 import { PermissionService } from './services/permissions.ts';
-import { runtimeRoutes } from './runtime/routes.ts';
-import { SchemaRuntime } from './runtime/runtime.ts';
+import { LocalNotices, PostgresNotices } from './realtime/notices.ts';
+import { runtimeRoutes } from './routes/schema-runtime.ts';
+import { SchemaRuntime } from './engine/runtime.ts';
 
 const CSP = [
   "default-src 'self'",
@@ -59,7 +60,8 @@ const CSP = [
 export function createContext(config: ServerConfig, database: Database): AppContext {
   const tokens = new TokenService(config.jwtSecret, config.tokenLifetimeMs);
   const permissions = new PermissionService(database.db);
-  const dictionaries = new DictionaryService(database.db);
+  const notices = database.kind === 'postgres' && config.databaseUrl ? new PostgresNotices(database.db, config.databaseUrl) : new LocalNotices();
+  const dictionaries = new DictionaryService(database.db, notices);
   return {
     config,
     db: database.db,
@@ -69,6 +71,7 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     lockout: new LoginLockout(database.db),
     permissions,
     dictionaries,
+    notices,
     runtime: new SchemaRuntime(database.db, permissions, dictionaries),
   };
 }
@@ -104,6 +107,7 @@ function runtimeConfig(ctx: AppContext): string {
 
 export async function buildApp(config: ServerConfig, database: Database): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const ctx = createContext(config, database);
+  if (ctx.notices instanceof PostgresNotices) await ctx.notices.start();
   // Documents are loaded, checked and synced (tables, dictionaries, menus) before any route serves.
   await ctx.runtime.reload();
   const app = Fastify({
@@ -118,6 +122,7 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
     },
   });
   errorToEnvelope(app);
+  app.addHook('onClose', async () => ctx.notices.close());
   await app.register(rateLimit, { global: false });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -5,7 +5,8 @@ import type { TokenService } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
 import type { DbKind } from './db/connect.ts';
 import type { DB } from './db/schema.ts';
-import type { SchemaRuntime } from './runtime/runtime.ts';
+import type { Notices } from './realtime/notices.ts';
+import type { SchemaRuntime } from './engine/runtime.ts';
 import type { DictionaryService } from './services/dictionaries.ts';
 import type { PermissionService } from './services/permissions.ts';
 
@@ -19,6 +20,8 @@ export interface AppContext {
   lockout: LoginLockout;
   permissions: PermissionService;
   dictionaries: DictionaryService;
+  /** Change notices between the processes sharing the database (in-process on the embedded one). */
+  notices: Notices;
   /** The schema runtime: documents in force, generic CRUD; started (loaded and synced) by buildApp. */
   runtime: SchemaRuntime;
 }

@@ -2,7 +2,7 @@ import { loadConfig } from './config.ts';
 import { prepareApp } from './app.ts';
 import { openDatabase } from './db/connect.ts';
 import { DEMO_STAFF } from './db/seed.ts';
-import { SchemaError } from './runtime/registry.ts';
+import { SchemaError } from './engine/schema/registry.ts';
 
 /** Opens (or creates) the database, migrates, seeds a new install, and serves client and API on one port. */
 async function main() {

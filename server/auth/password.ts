@@ -23,7 +23,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, expected);
 }
 
-export { PASSWORD_RULE, PASSWORD_RULE_MESSAGE, isStrongPassword } from '../../src/runtime/helpers/password-rule.ts';
+export { PASSWORD_RULE, PASSWORD_RULE_MESSAGE, isStrongPassword } from '../../src/core/password-rule.ts';
 
 /** A random password that satisfies PASSWORD_RULE, for the first admin. */
 export function generatePassword(): string {

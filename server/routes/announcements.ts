@@ -3,7 +3,7 @@ import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, ok } from '../http/envelope.ts';
 import { realtime } from '../realtime/index.ts';
-import { registerOperation } from '../runtime/operations.ts';
+import { registerOperation } from '../engine/write/operations.ts';
 import { ANNOUNCEMENT_PERMS, AnnouncementWriter } from '../services/announcements-admin.ts';
 import { AnnouncementReader, assertSelf, type ReadFilter, toView } from '../services/announcements.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GUEST_USERNAME, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { forbidden, notFound, ok } from '../http/envelope.ts';
-import { checkId } from '../runtime/record-input.ts';
+import { checkId } from '../engine/write/record-input.ts';
 import { departTree, idTreeOf, myDepartTree, searchDeparts } from '../services/departs.ts';
 import { departIdsOf, userPage, usersByName, usersOfDeparts } from '../services/user-picker.ts';
 

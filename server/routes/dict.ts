@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
-import { dictOptions } from '../runtime/dict-routes.ts';
+import { dictOptions } from './dict-helpers.ts';
 
 /**
  * Dictionary lookups (spec section 7, "Dictionaries"): a system dictionary code, or a table dictionary

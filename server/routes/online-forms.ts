@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, ok } from '../http/envelope.ts';
-import type { ActionKey } from '../runtime/menus.ts';
-import { registerOperation } from '../runtime/operations.ts';
+import type { ActionKey } from '../engine/schema/menus.ts';
+import { registerOperation } from '../engine/write/operations.ts';
 import { FormPublisher } from '../services/form-publish.ts';
 import { codeOf, OnlineForms, readSaveInput, toRecord } from '../services/online-forms.ts';
 

@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, ok } from '../http/envelope.ts';
-import type { EntityModel } from '../runtime/model.ts';
-import { checkId, readInput } from '../runtime/record-input.ts';
+import type { EntityModel } from '../engine/schema/model.ts';
+import { checkId, readInput } from '../engine/write/record-input.ts';
 import {
   demandDepart,
   demandDepartRole,

@@ -5,10 +5,10 @@ import type { AppContext } from '../context.ts';
 import { badRequest, notFound, ok } from '../http/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { nowText } from '../lib/time.ts';
-import { menuIdOf } from '../runtime/menus.ts';
-import type { EntityModel } from '../runtime/model.ts';
-import { checkId } from '../runtime/record-input.ts';
-import { type DataRule, ruleProblem } from '../runtime/row-scope.ts';
+import { menuIdOf } from '../engine/schema/menus.ts';
+import type { EntityModel } from '../engine/schema/model.ts';
+import { checkId } from '../engine/write/record-input.ts';
+import { type DataRule, ruleProblem } from '../engine/scope/row-scope.ts';
 import { buildTree } from '../services/permissions.ts';
 
 /*

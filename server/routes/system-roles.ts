@@ -4,9 +4,9 @@ import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { ADMIN_ROLE } from '../db/seed.ts';
 import { badRequest, ok } from '../http/envelope.ts';
-import type { EntityModel } from '../runtime/model.ts';
-import { checkId, readInput } from '../runtime/record-input.ts';
-import { menuIdOf } from '../runtime/menus.ts';
+import type { EntityModel } from '../engine/schema/model.ts';
+import { checkId, readInput } from '../engine/write/record-input.ts';
+import { menuIdOf } from '../engine/schema/menus.ts';
 import { parseKeys, permissionTree, roleKeys, saveRoleKeys } from '../services/role-permissions.ts';
 
 /*

@@ -4,9 +4,9 @@ import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, ok } from '../http/envelope.ts';
 import { nowText } from '../lib/time.ts';
-import type { EntityModel } from '../runtime/model.ts';
-import { readInput } from '../runtime/record-input.ts';
-import { parseTyped } from '../runtime/values.ts';
+import type { EntityModel } from '../engine/schema/model.ts';
+import { readInput } from '../engine/write/record-input.ts';
+import { parseTyped } from '../engine/schema/values.ts';
 
 /*
  * Adding a tenant (schemas/system/tenant.json). Tenant ids are the small integers every tenant_id column

@@ -6,10 +6,10 @@ import type { AppContext } from '../context.ts';
 import { ADMIN_ROLE } from '../db/seed.ts';
 import { badRequest, forbidden, ok } from '../http/envelope.ts';
 import { nowText } from '../lib/time.ts';
-import type { EntityModel } from '../runtime/model.ts';
-import { planList } from '../runtime/query.ts';
-import { registerOperation } from '../runtime/operations.ts';
-import { checkId, readInput } from '../runtime/record-input.ts';
+import type { EntityModel } from '../engine/schema/model.ts';
+import { planList } from '../engine/read/query.ts';
+import { registerOperation } from '../engine/write/operations.ts';
+import { checkId, readInput } from '../engine/write/record-input.ts';
 import { tenantsOf } from '../services/users.ts';
 import { checkRelations, type Relations, relationsOf, saveRelations, takeRelations } from '../services/user-relations.ts';
 

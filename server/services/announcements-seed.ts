@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import { sanitizeRichText } from '../runtime/record-input.ts';
+import { sanitizeRichText } from '../engine/write/record-input.ts';
 
 /** A few released announcements for a new install, so the bell and 我的消息 have something to show. */
 const DEMO = [

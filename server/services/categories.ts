@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { badRequest } from '../http/envelope.ts';
-import { conditionFields, conditionSql, isCondition } from '../runtime/condition.ts';
-import { columnOf, type EntityModel } from '../runtime/model.ts';
+import { conditionFields, conditionSql, isCondition } from '../engine/schema/condition.ts';
+import { columnOf, type EntityModel } from '../engine/schema/model.ts';
 
 /*
  * The category tree dictionary (分类字典, spec section 7 "GET /sys/category/loadTreeData (pid, pcode,

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { badRequest } from '../http/envelope.ts';
-import { databaseUrlProblem } from '../runtime/field-checks.ts';
-import { decryptSecret } from '../runtime/secrets.ts';
+import { databaseUrlProblem } from '../engine/write/field-checks.ts';
+import { decryptSecret } from '../engine/write/secrets.ts';
 
 /*
  * Data source records (system/data_source): a PostgreSQL URL, a user and an encrypted password. The test

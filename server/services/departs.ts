@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB, SysDepart } from '../db/schema.ts';
 import { badRequest } from '../http/envelope.ts';
-import { escapeLike } from '../runtime/like.ts';
+import { escapeLike } from '../engine/schema/like.ts';
 
 /*
  * The department tree and the user look-ups behind the department picker and the user-by-department

@@ -1,18 +1,27 @@
 import type { Kysely } from 'kysely';
-import type { DictOption } from '../../src/runtime/api-types.ts';
+import type { DictOption } from '../../src/core/api-types.ts';
 import type { DB } from '../db/schema.ts';
+import type { Notices } from '../realtime/notices.ts';
 
 export type { DictOption };
 
+export const DICT_TOPIC = 'dict';
 
 /**
  * System dictionaries with an in-process cache. refresh() (sys/dict/refleshCache) or any dictionary
- * edit drops it; the next read loads all dictionaries in one query.
+ * edit drops it on every process (the 'dict' notice); the next read loads all dictionaries in one query.
  */
 export class DictionaryService {
   private cache: Map<string, DictOption[]> | null = null;
 
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly notices?: Notices,
+  ) {
+    notices?.on(DICT_TOPIC, () => {
+      this.cache = null;
+    });
+  }
 
   private async load(): Promise<Map<string, DictOption[]>> {
     const rows = await this.db
@@ -49,7 +58,9 @@ export class DictionaryService {
     return Object.fromEntries(await this.all());
   }
 
+  /** Drops the cache here and on every other process sharing the database. */
   refresh(): void {
     this.cache = null;
+    this.notices?.publish(DICT_TOPIC).catch((error) => console.warn('dictionary notice not sent:', error));
   }
 }

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import { publicationOf } from '../../src/designer/state/derive.ts';
-import type { SchemaDocument } from '../../src/runtime/schema/types.generated.ts';
+import { publicationOf } from '../../src/core/publication.ts';
+import type { SchemaDocument } from '../../src/core/schema/types.generated.ts';
 import type { DB } from '../db/schema.ts';
 import { badRequest } from '../http/envelope.ts';
 import { nowText } from '../lib/time.ts';
-import { SchemaError } from '../runtime/registry.ts';
-import type { SchemaRuntime } from '../runtime/runtime.ts';
+import { SchemaError } from '../engine/schema/registry.ts';
+import type { SchemaRuntime } from '../engine/runtime.ts';
 import { type OnlineForms, parseDesign } from './online-forms.ts';
 
 /*

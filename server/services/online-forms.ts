@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import form from '../../schemas/_meta/form.schema.json';
-import { DESFORM_CODE, DESFORM_CODE_MESSAGE, duplicateProblems } from '../../src/designer/state/derive.ts';
-import type { FormDef, WidgetItem } from '../../src/runtime/schema/types.generated.ts';
-import { validateForm } from '../../src/runtime/schema/validate.ts';
+import { DESFORM_CODE, DESFORM_CODE_MESSAGE, duplicateProblems } from '../../src/core/publication.ts';
+import type { FormDef, WidgetItem } from '../../src/core/schema/types.generated.ts';
+import { validateForm } from '../../src/core/schema/validate.ts';
 import type { DB } from '../db/schema.ts';
 import { badRequest, notFound } from '../http/envelope.ts';
 import { newId } from '../lib/ids.ts';

@@ -1,5 +1,5 @@
 import type { AliasedSelectQueryBuilder, Kysely } from 'kysely';
-import type { ButtonAuth, MenuNode } from '../../src/runtime/api-types.ts';
+import type { ButtonAuth, MenuNode } from '../../src/core/api-types.ts';
 import type { DB, SysPermission } from '../db/schema.ts';
 import { forbidden } from '../http/envelope.ts';
 

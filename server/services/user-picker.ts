@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { GUEST_USERNAME } from '../auth/session.ts';
 import type { DB } from '../db/schema.ts';
 import { badRequest } from '../http/envelope.ts';
-import { escapeLike } from '../runtime/like.ts';
+import { escapeLike } from '../engine/schema/like.ts';
 
 /*
  * The user-by-department modal's two look-ups (spec section 2, 4 and 7): the general user list

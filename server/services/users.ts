@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { UserInfo } from '../../src/runtime/api-types.ts';
+import type { UserInfo } from '../../src/core/api-types.ts';
 import type { DB, SysDepart, SysUser } from '../db/schema.ts';
 
 export type { UserInfo };

@@ -1,7 +1,7 @@
 import { DndContext, DragOverlay, type Modifier } from '@dnd-kit/core';
 import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import type { FormDef, SchemaDocument } from '../runtime/schema/types.generated.ts';
+import type { FormDef, SchemaDocument } from '../core/schema/types.generated.ts';
 import { Canvas } from './canvas/Canvas.tsx';
 import { useCanvasDnd } from './canvas/useCanvasDnd.ts';
 import { DesignerContext, type DesignerEnv, type DesignerStores } from './context.ts';
@@ -12,7 +12,7 @@ import { EMPTY_CONFIG } from './state/designer.ts';
 import { loadForm, saveForm } from './state/io.ts';
 import { resetBatchFormCodes } from './state/limits.ts';
 import { createDesignerStore, createStore } from './state/store.ts';
-import type { PublishMeta } from './state/derive.ts';
+import type { PublishMeta } from '../core/publication.ts';
 import { Toolbar, type ToolbarAction } from './toolbar/Toolbar.tsx';
 import './designer.css';
 

@@ -1,4 +1,4 @@
-import type { FormDef } from '../runtime/schema/types.generated.ts';
+import type { FormDef } from '../core/schema/types.generated.ts';
 import type { WidgetType } from '../widgets/types.ts';
 import { getList, locate, type Slot, slotInside } from './state/tree.ts';
 

@@ -1,5 +1,5 @@
 import type { ISchema } from '@formily/react';
-import type { WidgetItem } from '../runtime/schema/types.generated.ts';
+import type { WidgetItem } from '../core/schema/types.generated.ts';
 
 export type WidgetType = WidgetItem['type'];
 

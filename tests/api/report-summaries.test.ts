@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { summaryTable } from '../../server/runtime/report-summaries.ts';
+import { summaryTable } from '../../server/engine/read/report-summaries.ts';
 import { addActivity, addDonation, addTeam } from './helpers/schema-records.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 
 /*
- * 捐赠报表 answered from its maintained summary (server/runtime/report-summaries.ts): after adds, edits
+ * 捐赠报表 answered from its maintained summary (server/engine/read/report-summaries.ts): after adds, edits
  * that move a record between months and activities, a refund, a delete and parallel adds, the report
  * equals sums computed here straight from donation_record; the figures really come from the summary,
  * and a summary unknown to the database is rebuilt at sync.

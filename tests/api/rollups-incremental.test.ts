@@ -4,7 +4,7 @@ import { addActivity, addDonation, addTeam, row } from './helpers/schema-records
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 
 /*
- * Roll-ups kept by deltas (server/runtime/aggregates.ts): after every kind of write the activity's and
+ * Roll-ups kept by deltas (server/engine/write/aggregates.ts): after every kind of write the activity's and
  * team's totals equal what a full recompute over donation_record gives, and a rule new to the database
  * recomputes its targets once at sync.
  */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXACT_COUNT_LIMIT } from '../../server/runtime/counting.ts';
+import { EXACT_COUNT_LIMIT } from '../../server/engine/read/counting.ts';
 import { type TestServer, startServer } from './helpers/server.ts';
 
 /*

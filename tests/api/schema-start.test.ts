@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nowText } from '../../server/lib/time.ts';
-import { SchemaError } from '../../server/runtime/registry.ts';
+import { SchemaError } from '../../server/engine/schema/registry.ts';
 import { ADMIN_PASSWORD, persistentStore, startServer } from './helpers/server.ts';
 
 /*

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowText } from '../../server/lib/time.ts';
-import { SchemaError } from '../../server/runtime/registry.ts';
+import { SchemaError } from '../../server/engine/schema/registry.ts';
 import { addActivity, addRecord, addTeam, count, refused, row } from './helpers/schema-records.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/password.ts';
 import { nowText } from '../../server/lib/time.ts';
-import { menuIdOf } from '../../server/runtime/menus.ts';
+import { menuIdOf } from '../../server/engine/schema/menus.ts';
 import { roleId, userId } from './helpers/fixtures.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { menuIdOf, reportMenuIdOf } from '../../server/runtime/menus.ts';
+import { menuIdOf, reportMenuIdOf } from '../../server/engine/schema/menus.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 
 /*

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Session } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
 import { formatTimestamp } from '../../lib/time.ts';
-import type { EntityModel } from '../../runtime/model.ts';
+import type { EntityModel } from '../../engine/schema/model.ts';
 
 /*
  * Demo donations for a new install: activities, their 一起捐 teams and about 300 records over the last

@@ -1,6 +1,6 @@
 import type { Session } from '../../auth/session.ts';
-import { findReport, type ReportRange, type ReportRow, ReportRunner } from '../../runtime/reports.ts';
-import type { SchemaRuntime } from '../../runtime/runtime.ts';
+import { findReport, type ReportRange, type ReportRow, ReportRunner } from '../../engine/read/reports.ts';
+import type { SchemaRuntime } from '../../engine/runtime.ts';
 import type { Kysely } from 'kysely';
 
 /*

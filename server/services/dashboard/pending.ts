@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Session } from '../../auth/session.ts';
-import type { SchemaRuntime } from '../../runtime/runtime.ts';
+import type { SchemaRuntime } from '../../engine/runtime.ts';
 
 /*
  * The home page's pending work: records waiting for someone, each counted by its status and linked to

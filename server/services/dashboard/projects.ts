@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Session } from '../../auth/session.ts';
-import type { EntityModel } from '../../runtime/model.ts';
-import type { SchemaRuntime } from '../../runtime/runtime.ts';
+import type { EntityModel } from '../../engine/schema/model.ts';
+import type { SchemaRuntime } from '../../engine/runtime.ts';
 import type { DictOption } from '../dictionaries.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { ApiError, badRequest } from '../../http/envelope.ts';
-import { escapeLike } from '../../runtime/like.ts';
+import { escapeLike } from '../../engine/schema/like.ts';
 import type { ReportDefinition, ReportItem } from './definitions.ts';
 import { bindReportSql } from './sql-template.ts';
 

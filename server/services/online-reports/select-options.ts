@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/envelope.ts';
-import { conditionSql } from '../../runtime/condition.ts';
-import { resolveTableDict } from '../../runtime/table-dict.ts';
+import { conditionSql } from '../../engine/schema/condition.ts';
+import { resolveTableDict } from '../../engine/read/table-dict.ts';
 
 /*
  * querySelectOptions for the linked dropdown: one level of a tree table. Level 1 narrows by a condition

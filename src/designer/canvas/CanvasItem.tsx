@@ -1,6 +1,6 @@
 import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import { memo, type MouseEvent, type ReactNode, useMemo } from 'react';
-import type { WidgetItem } from '../../runtime/schema/types.generated.ts';
+import type { WidgetItem } from '../../core/schema/types.generated.ts';
 import { useDesigner, useSelector, useStores, useUpdate } from '../context.ts';
 import { itemDropId, listDropId } from '../dnd.ts';
 import { copyItem, deleteItem, select } from '../state/designer.ts';

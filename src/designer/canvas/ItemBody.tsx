@@ -1,6 +1,6 @@
 import { App, Col, Dropdown, type MenuProps, Row } from 'antd';
 import type { ReactNode } from 'react';
-import type { TableCell, WidgetItem } from '../../runtime/schema/types.generated.ts';
+import type { TableCell, WidgetItem } from '../../core/schema/types.generated.ts';
 import { useUpdate } from '../context.ts';
 import { updateItem } from '../state/designer.ts';
 import { isDataWidget } from '../state/items.ts';

@@ -1,7 +1,7 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, DatePicker, Divider, Input, InputNumber, Radio, Rate, Select, Slider, Switch, TimePicker } from 'antd';
 import type { ReactNode } from 'react';
-import type { WidgetItem } from '../../runtime/schema/types.generated.ts';
+import type { WidgetItem } from '../../core/schema/types.generated.ts';
 import { sourceOf } from '../state/sources.ts';
 import { sanitizeHtml } from '../../widgets/html/sanitize.ts';
 

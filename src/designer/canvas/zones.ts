@@ -1,4 +1,4 @@
-import type { FormDef } from '../../runtime/schema/types.generated.ts';
+import type { FormDef } from '../../core/schema/types.generated.ts';
 import { type DragData, type DropData, excludedZone, itemDropId, listDropId } from '../dnd.ts';
 import type { Slot } from '../state/tree.ts';
 

@@ -1,6 +1,6 @@
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { DESFORM_CODE, DESFORM_CODE_MESSAGE } from '../state/derive.ts';
+import { DESFORM_CODE, DESFORM_CODE_MESSAGE } from '../../core/publication.ts';
 
 /* A new online form's code and name, asked on its first save (the server checks them again). */
 export interface SaveAsValues {

@@ -1,5 +1,5 @@
 import { http } from '../../runtime/http/client.ts';
-import type { FormDef } from '../../runtime/schema/types.generated.ts';
+import type { FormDef } from '../../core/schema/types.generated.ts';
 
 /* The online-form calls of the designer (server/routes/online-forms.ts). Failures show the server's message. */
 

@@ -1,5 +1,5 @@
 import { Form, Input, InputNumber, Radio, Tag } from 'antd';
-import type { FormConfig } from '../../runtime/schema/types.generated.ts';
+import type { FormConfig } from '../../core/schema/types.generated.ts';
 import { useDesigner, useUpdate } from '../context.ts';
 import { updateConfig } from '../state/designer.ts';
 import { SPAN_MAX, setLabelSpan } from '../state/limits.ts';

@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, InputNumber, Radio } from 'antd';
-import type { Rule, WidgetItem, WidgetOptions } from '../../runtime/schema/types.generated.ts';
+import type { Rule, WidgetItem, WidgetOptions } from '../../core/schema/types.generated.ts';
 import { addGridColumn, removeGridColumn, SPAN_MAX, setColumnSpan } from '../state/limits.ts';
 import { addPatternRule, patternError, patternRules, removePatternRule, setRequired, setRequiredMessage, updatePatternRule } from '../state/rules.ts';
 import { addStaticOption, removeStaticOption, SOURCE_KINDS, setStaticOption, sourceOf, switchSource } from '../state/sources.ts';

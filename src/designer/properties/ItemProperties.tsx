@@ -1,5 +1,5 @@
 import { Form, Input } from 'antd';
-import type { WidgetItem } from '../../runtime/schema/types.generated.ts';
+import type { WidgetItem } from '../../core/schema/types.generated.ts';
 import { useDesigner, useUpdate } from '../context.ts';
 import { updateItem } from '../state/designer.ts';
 import { modelProblem } from '../state/io.ts';

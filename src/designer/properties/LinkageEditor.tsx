@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Select } from 'antd';
 import { useMemo } from 'react';
-import type { Condition, Linkage } from '../../runtime/schema/types.generated.ts';
+import type { Condition, Linkage } from '../../core/schema/types.generated.ts';
 import { useDesigner, useUpdate } from '../context.ts';
 import { updateConfig } from '../state/designer.ts';
 import { isDataWidget } from '../state/items.ts';

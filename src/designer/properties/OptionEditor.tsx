@@ -1,6 +1,6 @@
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
-import type { WidgetItem, WidgetOptions } from '../../runtime/schema/types.generated.ts';
+import type { WidgetItem, WidgetOptions } from '../../core/schema/types.generated.ts';
 import { useDesignerEnv } from '../context.ts';
 import { JsonInput } from './CommitInput.tsx';
 import { applyOption, type OptionDescriptor } from './descriptors.ts';

@@ -1,4 +1,4 @@
-import type { WidgetItem, WidgetOptions } from '../../runtime/schema/types.generated.ts';
+import type { WidgetItem, WidgetOptions } from '../../core/schema/types.generated.ts';
 import { isDataWidget } from '../state/items.ts';
 import { normalizeBound, normalizePrecision, normalizeScrollY, setIntegerOnly } from '../state/limits.ts';
 

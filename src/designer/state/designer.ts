@@ -1,4 +1,4 @@
-import type { FormConfig, FormDef, WidgetItem } from '../../runtime/schema/types.generated.ts';
+import type { FormConfig, FormDef, WidgetItem } from '../../core/schema/types.generated.ts';
 import type { WidgetType } from '../../widgets/types.ts';
 import { cloneWithNewKeys, createItem, isDataWidget, keysOf } from './items.ts';
 import { syncCclist } from './limits.ts';

@@ -1,7 +1,7 @@
-import { AUDIT_NAMES } from '../../runtime/schema/audit-fields.ts';
-import { checkDocument } from '../../runtime/schema/check.ts';
-import type { FormDef, SchemaDocument } from '../../runtime/schema/types.generated.ts';
-import { formFields, listColumns } from './derive.ts';
+import { AUDIT_NAMES } from '../../core/schema/audit-fields.ts';
+import { checkDocument } from '../../core/schema/check.ts';
+import type { FormDef, SchemaDocument } from '../../core/schema/types.generated.ts';
+import { formFields, listColumns } from '../../core/publication.ts';
 import { saveForm } from './io.ts';
 import { checkDocumentSchema } from './validators/index.ts';
 
@@ -12,7 +12,7 @@ import { checkDocumentSchema } from './validators/index.ts';
  */
 export const CODE_PATTERN = /^[a-z][a-z0-9_]*\/[a-z][a-z0-9_]*$/;
 
-export { fieldOf, formFields } from './derive.ts';
+export { fieldOf, formFields } from '../../core/publication.ts';
 
 export interface DocumentMeta {
   code: string;

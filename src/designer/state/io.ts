@@ -1,6 +1,6 @@
 import { withoutInternals } from '../../runtime/renderers/form/values.ts';
-import type { FormDef, WidgetItem } from '../../runtime/schema/types.generated.ts';
-import { duplicateProblems } from './derive.ts';
+import type { FormDef, WidgetItem } from '../../core/schema/types.generated.ts';
+import { duplicateProblems } from '../../core/publication.ts';
 import { isDataWidget, isKnownType } from './items.ts';
 import { allItems, childSlots } from './tree.ts';
 import { checkFormSchema } from './validators/index.ts';

@@ -1,5 +1,5 @@
-import type { WidgetItem } from '../../runtime/schema/types.generated.ts';
-import { LAYOUT_TYPES } from '../../runtime/schema/walk.ts';
+import type { WidgetItem } from '../../core/schema/types.generated.ts';
+import { LAYOUT_TYPES } from '../../core/schema/walk.ts';
 import { widgetOf, widgetRegistry } from '../../widgets/registry.ts';
 import type { WidgetType } from '../../widgets/types.ts';
 import { allItems, childSlots } from './tree.ts';

@@ -1,4 +1,4 @@
-import type { FormConfig, FormDef, WidgetItem, WidgetOptions } from '../../runtime/schema/types.generated.ts';
+import type { FormConfig, FormDef, WidgetItem, WidgetOptions } from '../../core/schema/types.generated.ts';
 import { allItems, mapItem } from './tree.ts';
 
 /* The designer's number limits and small rules of spec sections 4 and 5, as pure functions. */

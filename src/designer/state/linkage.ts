@@ -1,4 +1,4 @@
-import type { Comparison, Condition, Expression, Linkage } from '../../runtime/schema/types.generated.ts';
+import type { Comparison, Condition, Expression, Linkage } from '../../core/schema/types.generated.ts';
 
 /*
  * The linkage editor works on the condition grammar's simple form: field → { operator: value }, all of

@@ -1,4 +1,4 @@
-import type { Rule } from '../../runtime/schema/types.generated.ts';
+import type { Rule } from '../../core/schema/types.generated.ts';
 
 /*
  * A widget's rules (spec sections 3 and 5): the first carries required and its message ('必填项' by

@@ -1,4 +1,4 @@
-import type { OptionItem, WidgetOptions } from '../../runtime/schema/types.generated.ts';
+import type { OptionItem, WidgetOptions } from '../../core/schema/types.generated.ts';
 
 /*
  * Where a choice widget's options come from (spec section 3/4): a static list, a system dictionary

@@ -1,4 +1,4 @@
-import type { FormDef } from '../../runtime/schema/types.generated.ts';
+import type { FormDef } from '../../core/schema/types.generated.ts';
 import { type DesignerState, initialState } from './designer.ts';
 
 /*

@@ -1,4 +1,4 @@
-import type { TableCell, WidgetItem } from '../../runtime/schema/types.generated.ts';
+import type { TableCell, WidgetItem } from '../../core/schema/types.generated.ts';
 
 /*
  * The layout table's cell menu (spec sections 2 and 5): merge down, merge right, add column, add row.

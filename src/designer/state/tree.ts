@@ -1,4 +1,4 @@
-import type { FormDef, WidgetItem } from '../../runtime/schema/types.generated.ts';
+import type { FormDef, WidgetItem } from '../../core/schema/types.generated.ts';
 
 /*
  * Addressing and immutable editing of the widget tree. Every edit copies only the path from the root

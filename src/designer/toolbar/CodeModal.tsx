@@ -1,7 +1,7 @@
 import { Alert, Input, Space, Tabs } from 'antd';
 import { useState } from 'react';
-import type { FormDef, SchemaDocument } from '../../runtime/schema/types.generated.ts';
-import { type PublishMeta, publicationOf } from '../state/derive.ts';
+import type { FormDef, SchemaDocument } from '../../core/schema/types.generated.ts';
+import { type PublishMeta, publicationOf } from '../../core/publication.ts';
 import { documentProblems, schemaFilePath, toSchemaDocument } from '../state/document.ts';
 import { JsonView } from './JsonView.tsx';
 

@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Input, Modal, Upload } from 'antd';
 import { useState } from 'react';
-import type { FormDef } from '../../runtime/schema/types.generated.ts';
+import type { FormDef } from '../../core/schema/types.generated.ts';
 import { IMPORT_OK, parseImport } from '../state/io.ts';
 import { MODAL_WIDTH } from './JsonView.tsx';
 

@@ -2,7 +2,7 @@ import { createForm } from '@formily/core';
 import { Button, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { SchemaForm } from '../../runtime/renderers/form/SchemaForm.tsx';
-import type { FormDef } from '../../runtime/schema/types.generated.ts';
+import type { FormDef } from '../../core/schema/types.generated.ts';
 import { dataJson } from '../state/io.ts';
 import { JsonView, MODAL_WIDTH } from './JsonView.tsx';
 

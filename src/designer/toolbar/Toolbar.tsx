@@ -1,9 +1,9 @@
 import { CloseOutlined, CodeOutlined, DeleteOutlined, DownloadOutlined, EyeOutlined, SaveOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
-import type { FormDef, SchemaDocument } from '../../runtime/schema/types.generated.ts';
+import type { FormDef, SchemaDocument } from '../../core/schema/types.generated.ts';
 import { useStores } from '../context.ts';
-import type { PublishMeta } from '../state/derive.ts';
+import type { PublishMeta } from '../../core/publication.ts';
 import { replaceForm, resetList } from '../state/designer.ts';
 import { formJson, formProblems, saveForm } from '../state/io.ts';
 import { CodeModal } from './CodeModal.tsx';

@@ -1,4 +1,4 @@
-import type { UserInfo } from '../../runtime/api-types.ts';
+import type { UserInfo } from '../../core/api-types.ts';
 import { http } from '../../runtime/http/client.ts';
 
 /* The account centre's calls: the signed-in user's own profile, never anyone else's. */

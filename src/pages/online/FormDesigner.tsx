@@ -13,7 +13,7 @@ import { http } from '../../runtime/http/client.ts';
 import { storeRouteTitle } from '../../runtime/layout/tabs.ts';
 import { fetchDocument, forgetDocument } from '../../runtime/schema/api.ts';
 import { fetchPermissions } from '../../runtime/session/store.ts';
-import type { FormDef, SchemaDocument } from '../../runtime/schema/types.generated.ts';
+import type { FormDef, SchemaDocument } from '../../core/schema/types.generated.ts';
 import { local } from '../../runtime/storage.ts';
 
 /*

@@ -2,7 +2,7 @@ import { Alert, Card, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { ListPage } from '../../runtime/renderers/list/ListPage.tsx';
 import { fetchDocument } from '../../runtime/schema/api.ts';
-import type { SchemaDocument } from '../../runtime/schema/types.generated.ts';
+import type { SchemaDocument } from '../../core/schema/types.generated.ts';
 import { BlockBoundary } from '../layouts/BlockBoundary.tsx';
 
 /** Renders any schema-driven screen by its code; a menu entry's component 'schema/{area}/{entity}' lands here. */

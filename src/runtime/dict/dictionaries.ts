@@ -1,4 +1,4 @@
-import type { DictOption } from '../api-types.ts';
+import type { DictOption } from '../../core/api-types.ts';
 import { http } from '../http/client.ts';
 import { KEYS, local, SEVEN_DAYS_MS } from '../storage.ts';
 

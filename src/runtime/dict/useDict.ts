@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DictOption } from '../api-types.ts';
+import type { DictOption } from '../../core/api-types.ts';
 import { cachedDict, loadDictOptions } from './dictionaries.ts';
 
 /** The options of a dictionary (system code or 'table,text,code'), loaded once and shared. */

@@ -1,5 +1,5 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
-import type { Envelope } from '../api-types.ts';
+import type { Envelope } from '../../core/api-types.ts';
 import { runtimeConfig } from '../config.ts';
 import { KEYS, local } from '../storage.ts';
 

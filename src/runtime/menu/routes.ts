@@ -1,4 +1,4 @@
-import type { MenuMeta, MenuNode } from '../api-types.ts';
+import type { MenuMeta, MenuNode } from '../../core/api-types.ts';
 import { expandUrlTemplate, isValidUrl } from '../helpers/url-template.ts';
 
 /** A route derived from one server menu entry (spec section 2, "Routes built from the server menu"). */

@@ -1,4 +1,4 @@
-import type { ButtonAuth } from '../api-types.ts';
+import type { ButtonAuth } from '../../core/api-types.ts';
 
 /**
  * The has-permission rule of spec section 6: items of type '2' are ignored; an allAuth entry with

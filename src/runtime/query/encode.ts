@@ -1,4 +1,4 @@
-import type { QueryItem } from '../schema/types.generated.ts';
+import type { QueryItem } from '../../core/schema/types.generated.ts';
 
 /*
  * Query values → request parameters (spec section 3): a text search wraps its value as *x* (like),

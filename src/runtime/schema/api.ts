@@ -1,6 +1,6 @@
-import type { Envelope } from '../api-types.ts';
+import type { Envelope } from '../../core/api-types.ts';
 import { http } from '../http/client.ts';
-import type { SchemaDocument } from './types.generated.ts';
+import type { SchemaDocument } from '../../core/schema/types.generated.ts';
 
 /** The generic CRUD calls of a schema screen: /{area}/{entity}/list|add|edit|delete|deleteBatch|queryById|exportXls|importExcel. */
 export interface Page<T> {

@@ -1,6 +1,6 @@
-export type * from './types.generated.ts';
-export { AUDIT_FIELDS, AUDIT_NAMES, toSnake } from './audit-fields.ts';
-export { checkDocument } from './check.ts';
-export { CURRENT_VERSION, upgradeDocument } from './upgrade.ts';
-export { validateDocument, validateForm } from './validate.ts';
-export { LAYOUT_TYPES, widgets } from './walk.ts';
+export type * from '../../core/schema/types.generated.ts';
+export { AUDIT_FIELDS, AUDIT_NAMES, toSnake } from '../../core/schema/audit-fields.ts';
+export { checkDocument } from '../../core/schema/check.ts';
+export { CURRENT_VERSION, upgradeDocument } from '../../core/schema/upgrade.ts';
+export { validateDocument, validateForm } from '../../core/schema/validate.ts';
+export { LAYOUT_TYPES, widgets } from '../../core/schema/walk.ts';

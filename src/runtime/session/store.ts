@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { ButtonAuth, DictOption, LoginResult, MenuNode, PermissionResult, UserInfo } from '../api-types.ts';
+import type { ButtonAuth, DictOption, LoginResult, MenuNode, PermissionResult, UserInfo } from '../../core/api-types.ts';
 import { runtimeConfig } from '../config.ts';
 import { http, onUnauthorized, RequestFailure } from '../http/client.ts';
 import { type AppRoute, generateRoutes } from '../menu/routes.ts';

@@ -1,7 +1,7 @@
 import { DatePicker } from '@formily/antd-v5';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ComponentType } from 'react';
-import type { WidgetOptions } from '../../runtime/schema/types.generated.ts';
+import type { WidgetOptions } from '../../core/schema/types.generated.ts';
 
 /** Which dates are disabled (spec section 4): all, formerly (up to the end of today), or outside a custom range. */
 export function disabledDateFn(options: WidgetOptions | undefined): ((d: Dayjs) => boolean) | undefined {

@@ -1,4 +1,4 @@
-import type { WidgetItem } from '../../runtime/schema/types.generated.ts';
+import type { WidgetItem } from '../../core/schema/types.generated.ts';
 import type { WidgetRegistration } from '../types.ts';
 import { disabledDateFn } from './DateField.tsx';
 

@@ -1,7 +1,7 @@
 import { http } from '../../runtime/http/client.ts';
-import { type LinkOption, type LinkSource, levelParams } from './link-config.ts';
+import { type LinkOption, type LinkSource, levelParams } from '../../core/widgets/link-config.ts';
 
-export * from './link-config.ts';
+export * from '../../core/widgets/link-config.ts';
 
 /* The linked dropdown's calls: one level of options from querySelectOptions, or the chain for stored values. */
 export async function loadLevel(s: LinkSource, pidValue?: string): Promise<LinkOption[]> {

@@ -1,4 +1,4 @@
-import type { WidgetItem } from '../../runtime/schema/types.generated.ts';
+import type { WidgetItem } from '../../core/schema/types.generated.ts';
 import type { WidgetRegistration } from '../types.ts';
 
 /** Precision 0 to 50; above 50 or unset means none. Min and max are open when unset (spec section 5). */

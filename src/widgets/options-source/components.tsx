@@ -1,5 +1,5 @@
 import { Checkbox, Radio, Select } from 'antd';
-import type { OptionItem } from '../../runtime/schema/types.generated.ts';
+import type { OptionItem } from '../../core/schema/types.generated.ts';
 import { useOptionsSource } from './useOptionsSource.ts';
 
 /*

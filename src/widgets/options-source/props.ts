@@ -1,4 +1,4 @@
-import type { WidgetItem } from '../../runtime/schema/types.generated.ts';
+import type { WidgetItem } from '../../core/schema/types.generated.ts';
 import { sourceDictCode } from './useOptionsSource.ts';
 
 /** Component props shared by every widget whose options come from a source. */

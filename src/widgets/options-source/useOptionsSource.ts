@@ -1,7 +1,7 @@
-import type { DictOption } from '../../runtime/api-types.ts';
+import type { DictOption } from '../../core/api-types.ts';
 import { tableDictCode } from '../../runtime/dict/dictionaries.ts';
 import { useDictOptions } from '../../runtime/dict/useDict.ts';
-import type { OptionItem, WidgetOptions } from '../../runtime/schema/types.generated.ts';
+import type { OptionItem, WidgetOptions } from '../../core/schema/types.generated.ts';
 
 /** The dictionary code behind a widget's options source: dict (dynamicKey) or distal (table dictionary). */
 export function sourceDictCode(options: WidgetOptions | undefined): string | undefined {

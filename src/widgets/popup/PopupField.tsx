@@ -2,7 +2,7 @@ import { CloseCircleOutlined, ClusterOutlined } from '@ant-design/icons';
 import { useField, useForm } from '@formily/react';
 import { Alert, App, Input } from 'antd';
 import { useEffect, useState } from 'react';
-import { mappedValues, popupConfigError } from './config.ts';
+import { mappedValues, popupConfigError } from '../../core/widgets/popup-config.ts';
 import { ReportModal } from './ReportModal.tsx';
 
 /*

@@ -3,8 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { dictText } from '../../runtime/dict/dictionaries.ts';
 import { buildQueryParams, type QueryValue } from '../../runtime/query/encode.ts';
 import { QueryBar } from '../../runtime/renderers/list/QueryBar.tsx';
-import type { QueryItem } from '../../runtime/schema/types.generated.ts';
-import { confirmError } from './config.ts';
+import type { QueryItem } from '../../core/schema/types.generated.ts';
+import { confirmError } from '../../core/widgets/popup-config.ts';
 import { type ReportConfig, type ReportPage, reportApi } from './report-api.ts';
 import { withRowKeys } from './row-key.ts';
 

@@ -1,6 +1,6 @@
-import type { DictOption } from '../../runtime/api-types.ts';
+import type { DictOption } from '../../core/api-types.ts';
 import { http } from '../../runtime/http/client.ts';
-import type { QueryItem } from '../../runtime/schema/types.generated.ts';
+import type { QueryItem } from '../../core/schema/types.generated.ts';
 import { GroupCache } from './group-cache.ts';
 
 /* The online-report calls of spec section 7, cached per popup group for 30 s. */

@@ -1,6 +1,6 @@
 import { App, Select, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import type { DictOption } from '../../runtime/api-types.ts';
+import type { DictOption } from '../../core/api-types.ts';
 import { optionsOfValue, SEARCH_CONFIG_MESSAGE, SEARCH_DEBOUNCE_MS, searchDict, searchOptions } from './search.ts';
 
 interface Props {

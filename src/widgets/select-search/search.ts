@@ -1,4 +1,4 @@
-import type { DictOption } from '../../runtime/api-types.ts';
+import type { DictOption } from '../../core/api-types.ts';
 import { http } from '../../runtime/http/client.ts';
 
 export const SEARCH_CONFIG_MESSAGE = '表字典搜索组件参数接收有误,请检查字典配置!';

@@ -2,7 +2,7 @@ import { createForm } from '@formily/core';
 import { Button, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { SchemaForm } from '../../runtime/renderers/form/SchemaForm.tsx';
-import type { FormDef, WidgetItem } from '../../runtime/schema/types.generated.ts';
+import type { FormDef, WidgetItem } from '../../core/schema/types.generated.ts';
 
 /**
  * Renders widgets through the real form compiler, as a schema screen would, with the form's

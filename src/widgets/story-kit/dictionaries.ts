@@ -1,4 +1,4 @@
-import type { DictOption } from '../../runtime/api-types.ts';
+import type { DictOption } from '../../core/api-types.ts';
 import { KEYS, local, SEVEN_DAYS_MS } from '../../runtime/storage.ts';
 
 const option = (value: string, text: string, color?: string): DictOption => ({ value, text, label: text, title: text, ...(color ? { color } : {}) });

@@ -1,5 +1,5 @@
 import type { StoryObj } from '@storybook/react-vite';
-import type { WidgetItem } from '../../runtime/schema/types.generated.ts';
+import type { WidgetItem } from '../../core/schema/types.generated.ts';
 import { widgetOf } from '../registry.ts';
 import type { WidgetType } from '../types.ts';
 import { WidgetStory } from './WidgetStory.tsx';

@@ -1,4 +1,4 @@
-import type { WidgetItem } from '../../runtime/schema/types.generated.ts';
+import type { WidgetItem } from '../../core/schema/types.generated.ts';
 import type { WidgetRegistration } from '../types.ts';
 
 /** The upload options both file widgets pass on (spec section 3, widget options by type). */

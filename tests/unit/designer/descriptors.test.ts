@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyOption, descriptorsFor, hasModel, hasRules, OPTION_DESCRIPTORS } from '../../../src/designer/properties/descriptors.ts';
-import type { WidgetItem } from '../../../src/runtime/schema/types.generated.ts';
+import type { WidgetItem } from '../../../src/core/schema/types.generated.ts';
 import formSchema from '../../../schemas/_meta/form.schema.json';
 import { widgetRegistry } from '../../../src/widgets/registry.ts';
 

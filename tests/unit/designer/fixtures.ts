@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { FormDef, SchemaDocument, WidgetItem } from '../../../src/runtime/schema/types.generated.ts';
+import type { FormDef, SchemaDocument, WidgetItem } from '../../../src/core/schema/types.generated.ts';
 import { EMPTY_CONFIG, initialState, type DesignerState } from '../../../src/designer/state/designer.ts';
 
 export const root = join(import.meta.dirname, '../../..');

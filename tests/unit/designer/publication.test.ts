@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { batchesOf, duplicateProblems, publicationOf } from '../../../src/designer/state/derive.ts';
-import { checkDocument } from '../../../src/runtime/schema/check.ts';
-import type { FormDef, SchemaDocument } from '../../../src/runtime/schema/types.generated.ts';
-import { validateDocument } from '../../../src/runtime/schema/validate.ts';
-import { crossCheck } from '../../../server/runtime/cross-check.ts';
+import { batchesOf, duplicateProblems, publicationOf } from '../../../src/core/publication.ts';
+import { checkDocument } from '../../../src/core/schema/check.ts';
+import type { FormDef, SchemaDocument } from '../../../src/core/schema/types.generated.ts';
+import { validateDocument } from '../../../src/core/schema/validate.ts';
+import { crossCheck } from '../../../server/engine/schema/cross-check.ts';
 import { createItem } from '../../../src/designer/state/items.ts';
 import { widgetRegistry } from '../../../src/widgets/registry.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createItem } from '../../../src/designer/state/items.ts';
 import { addTableColumn, addTableRow, cellVisible, MERGE_MESSAGES, mergeDown, mergeRight, type TableResult } from '../../../src/designer/state/table.ts';
-import type { WidgetItem } from '../../../src/runtime/schema/types.generated.ts';
+import type { WidgetItem } from '../../../src/core/schema/types.generated.ts';
 import { item } from './fixtures.ts';
 
 const table = (rows = 2, cols = 2): WidgetItem => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generateValidators, OUTPUT } from '../../../src/designer/state/validators/generate.ts';
 import { checkDocumentSchema, checkFormSchema } from '../../../src/designer/state/validators/index.ts';
-import { validateDocument, validateForm } from '../../../src/runtime/schema/validate.ts';
+import { validateDocument, validateForm } from '../../../src/core/schema/validate.ts';
 import { form, item, schemaDocuments } from './fixtures.ts';
 
 /* The designer's precompiled meta-schema validators (no eval under the page's CSP) agree with the runtime's. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileForm, DEFAULT_REQUIRED_MESSAGE, resolveDefault, validatorOf } from '../../../src/runtime/renderers/form/compile.ts';
-import type { FormDef, SchemaDocument } from '../../../src/runtime/schema/types.generated.ts';
+import type { FormDef, SchemaDocument } from '../../../src/core/schema/types.generated.ts';
 
 const root = join(import.meta.dirname, '../../..');
 const doc = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8')) as SchemaDocument;

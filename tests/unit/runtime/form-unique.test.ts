@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { compileForm } from '../../../src/runtime/renderers/form/compile.ts';
-import type { SchemaDocument } from '../../../src/runtime/schema/types.generated.ts';
+import type { SchemaDocument } from '../../../src/core/schema/types.generated.ts';
 
 const root = join(import.meta.dirname, '../../..');
 const user = JSON.parse(readFileSync(join(root, 'schemas/system/user.json'), 'utf8')) as SchemaDocument;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatMoney } from '../../../src/runtime/helpers/format.ts';
 import { greeting } from '../../../src/runtime/helpers/greeting.ts';
-import { isStrongPassword } from '../../../src/runtime/helpers/password-rule.ts';
+import { isStrongPassword } from '../../../src/core/password-rule.ts';
 import { expandUrlTemplate, isValidUrl } from '../../../src/runtime/helpers/url-template.ts';
 
 const at = (h: number, m = 0) => new Date(2026, 0, 1, h, m);

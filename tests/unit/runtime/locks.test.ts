@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assertUnlocked, isLocked } from '../../../server/runtime/locks.ts';
-import type { EntityModel } from '../../../server/runtime/model.ts';
+import { assertUnlocked, isLocked } from '../../../server/engine/write/locks.ts';
+import type { EntityModel } from '../../../server/engine/schema/model.ts';
 
 /* entity.rules.locked: a stored record meeting the condition is refused edit and delete with the message. */
 

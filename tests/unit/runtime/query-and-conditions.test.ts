@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildQueryParams, decodeInput, encodeInput } from '../../../src/runtime/query/encode.ts';
-import { conditionFields, evaluateCondition, evaluateExpression, expressionFields } from '../../../src/runtime/schema/condition.ts';
-import type { QueryItem } from '../../../src/runtime/schema/types.generated.ts';
+import { conditionFields, evaluateCondition, evaluateExpression, expressionFields } from '../../../src/core/schema/condition.ts';
+import type { QueryItem } from '../../../src/core/schema/types.generated.ts';
 
 describe('query operator encoding (spec section 3)', () => {
   it.each([

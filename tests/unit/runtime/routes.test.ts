@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuNode } from '../../../src/runtime/api-types.ts';
+import type { MenuNode } from '../../../src/core/api-types.ts';
 import { componentPathOf, containerTarget, flattenRoutes, generateRoutes } from '../../../src/runtime/menu/routes.ts';
 import { hasPermission } from '../../../src/runtime/permission/has-permission.ts';
 

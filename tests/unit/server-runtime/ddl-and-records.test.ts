@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { columnType, createTableSql, diffTable, indexesOf, indexSql, isWidening } from '../../../server/runtime/ddl.ts';
-import { crossCheck } from '../../../server/runtime/cross-check.ts';
-import { decimalsOf, validateRecord } from '../../../server/runtime/record-schema.ts';
+import { columnType, createTableSql, diffTable, indexesOf, indexSql, isWidening } from '../../../server/engine/schema/ddl.ts';
+import { crossCheck } from '../../../server/engine/schema/cross-check.ts';
+import { decimalsOf, validateRecord } from '../../../server/engine/schema/record-schema.ts';
 import { documentOf, modelOf } from './helpers.ts';
 
 describe('table DDL', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SchemaDocument } from '../../../src/runtime/schema/types.generated.ts';
-import { guardAllowed } from '../../../server/runtime/delete-guards.ts';
-import { Registry } from '../../../server/runtime/registry.ts';
+import type { SchemaDocument } from '../../../src/core/schema/types.generated.ts';
+import { guardAllowed } from '../../../server/engine/write/delete-guards.ts';
+import { Registry } from '../../../server/engine/schema/registry.ts';
 import { buildDepartTree } from '../../../server/services/departs.ts';
 
 const doc = (code: string, table: string): SchemaDocument => ({ version: 1, code, title: code, entity: { table, fields: [{ name: 'parent_id', label: '上级', type: 'string' }] } });

@@ -1,9 +1,9 @@
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { conditionalRequiredErrors } from '../../../server/runtime/conditional-required.ts';
-import { crossCheck } from '../../../server/runtime/cross-check.ts';
-import { applyDerived } from '../../../server/runtime/derived-status.ts';
-import { Registry } from '../../../server/runtime/registry.ts';
+import { conditionalRequiredErrors } from '../../../server/engine/write/conditional-required.ts';
+import { crossCheck } from '../../../server/engine/schema/cross-check.ts';
+import { applyDerived } from '../../../server/engine/write/derived-status.ts';
+import { Registry } from '../../../server/engine/schema/registry.ts';
 import { documentOf, modelOf } from './helpers.ts';
 
 /* The two rules the engagement areas added to the runtime: requiredWhen on a field and rules.derived. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { crossCheck } from '../../../server/runtime/cross-check.ts';
-import { reaches, targetValues } from '../../../server/runtime/effects.ts';
-import { findStep } from '../../../server/runtime/transitions.ts';
+import { crossCheck } from '../../../server/engine/schema/cross-check.ts';
+import { reaches, targetValues } from '../../../server/engine/write/effects.ts';
+import { findStep } from '../../../server/engine/write/transitions.ts';
 import { availableSteps, needsDialog } from '../../../src/runtime/renderers/list/TransitionActions.tsx';
-import type { EffectRule, SchemaDocument, TransitionRule } from '../../../src/runtime/schema/types.generated.ts';
+import type { EffectRule, SchemaDocument, TransitionRule } from '../../../src/core/schema/types.generated.ts';
 import { documentOf } from './helpers.ts';
 
 /* Transition effects (create or link another record on reaching a status) and the row actions' step choice. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SchemaDocument } from '../../../src/runtime/schema/types.generated.ts';
-import { buildModel, type EntityModel } from '../../../server/runtime/model.ts';
+import type { SchemaDocument } from '../../../src/core/schema/types.generated.ts';
+import { buildModel, type EntityModel } from '../../../server/engine/schema/model.ts';
 
 const root = join(import.meta.dirname, '../../..');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCode, formatDate, fromDef, periodOf } from '../../../server/runtime/fill-rules.ts';
-import { isMaskedOf, maskValue } from '../../../server/runtime/masking.ts';
+import { formatCode, formatDate, fromDef, periodOf } from '../../../server/engine/write/fill-rules.ts';
+import { isMaskedOf, maskValue } from '../../../server/engine/read/masking.ts';
 
 describe('masking', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planList } from '../../../server/runtime/query.ts';
+import { planList } from '../../../server/engine/read/query.ts';
 import { modelOf } from './helpers.ts';
 
 const record = modelOf('donation/record');

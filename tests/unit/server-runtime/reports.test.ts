@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SchemaDocument } from '../../../src/runtime/schema/types.generated.ts';
+import type { SchemaDocument } from '../../../src/core/schema/types.generated.ts';
 import { barOption, dimensionOption, pieOption } from '../../../src/runtime/renderers/report/chart-options.ts';
-import { periodsOf, readRange, reportProblems } from '../../../server/runtime/reports.ts';
+import { periodsOf, readRange, reportProblems } from '../../../server/engine/read/reports.ts';
 
 /* Declared reports: the load-time allow-list check, the request's date range, the periods a bucket fills, chart options. */
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SysUser } from '../../../server/db/schema.ts';
-import { buildModel } from '../../../server/runtime/model.ts';
-import { expandRuleValue, ruleFilter, ruleGroups, ruleProblem, ruleVariables } from '../../../server/runtime/row-scope.ts';
-import type { SchemaDocument } from '../../../src/runtime/schema/types.generated.ts';
+import { buildModel } from '../../../server/engine/schema/model.ts';
+import { expandRuleValue, ruleFilter, ruleGroups, ruleProblem, ruleVariables } from '../../../server/engine/scope/row-scope.ts';
+import type { SchemaDocument } from '../../../src/core/schema/types.generated.ts';
 import { withRuleParents } from '../../../src/widgets/permission-tree/tree.ts';
 
 const model = buildModel({

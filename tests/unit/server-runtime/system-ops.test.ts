@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { diffLines } from '../../../src/runtime/renderers/detail/DataDiff.tsx';
-import { buildModel } from '../../../server/runtime/model.ts';
-import { cronProblem, databaseUrlProblem, fieldCheckErrors, parseCheckRules } from '../../../server/runtime/field-checks.ts';
-import { encryptSecrets, hideSecrets, keepStoredSecrets } from '../../../server/runtime/secret-fields.ts';
-import { configureSecretKey, decryptSecret, encryptSecret } from '../../../server/runtime/secrets.ts';
+import { buildModel } from '../../../server/engine/schema/model.ts';
+import { cronProblem, databaseUrlProblem, fieldCheckErrors, parseCheckRules } from '../../../server/engine/write/field-checks.ts';
+import { encryptSecrets, hideSecrets, keepStoredSecrets } from '../../../server/engine/write/secret-fields.ts';
+import { configureSecretKey, decryptSecret, encryptSecret } from '../../../server/engine/write/secrets.ts';
 import { JOB_HANDLERS } from '../../../server/services/jobs/handlers.ts';
-import type { SchemaDocument } from '../../../src/runtime/schema/types.generated.ts';
+import type { SchemaDocument } from '../../../src/core/schema/types.generated.ts';
 
 /* The generic pieces behind the system operations screens: named field checks, secret fields, the diff. */
 

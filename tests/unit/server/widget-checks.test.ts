@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { widgetProblems } from '../../../server/runtime/widget-checks.ts';
-import type { SchemaDocument, WidgetItem } from '../../../src/runtime/schema/types.generated.ts';
+import { widgetProblems } from '../../../server/engine/schema/widget-checks.ts';
+import type { SchemaDocument, WidgetItem } from '../../../src/core/schema/types.generated.ts';
 
 /* Popup and linked-dropdown settings in a document are checked when it loads. */
 const region = { version: 1, code: 'test/region', title: '地区', entity: { table: 'test_region', dictSource: { text: ['name'], code: ['code'], pid: 'pid' }, fields: [{ name: 'name', label: '名称', type: 'string' }] } } as unknown as SchemaDocument;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileForm } from '../../../src/runtime/renderers/form/compile.ts';
-import type { WidgetItem } from '../../../src/runtime/schema/types.generated.ts';
+import type { WidgetItem } from '../../../src/core/schema/types.generated.ts';
 import { antButtonType, buttonHandler, registerButtonHandler, unknownHandlerMessage } from '../../../src/widgets/button/handlers.ts';
 import { mergeNodes } from '../../../src/widgets/category-tree/categories.ts';
 import { DEPART_SEARCH_PLACEHOLDER, departText, namesById } from '../../../src/widgets/dept/departs.ts';

@@ -1,10 +1,10 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import type { FormDef, SchemaDocument } from '../../../runtime/schema/types.generated.ts';
+import type { FormDef, SchemaDocument } from '../../../core/schema/types.generated.ts';
 import { validateDocument as documentFn, validateForm as formFn } from './meta-validators.generated.js';
 
 /*
  * The meta-schema checks the designer runs in the browser: the same schemas and ajv options as
- * src/runtime/schema/validate.ts, precompiled to code because the page's Content-Security-Policy
+ * src/core/schema/validate.ts, precompiled to code because the page's Content-Security-Policy
  * forbids the eval that ajv needs to compile at run time. A unit test holds both to the same verdicts.
  */
 export interface Verdict<T> {

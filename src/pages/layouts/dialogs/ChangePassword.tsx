@@ -1,6 +1,6 @@
 import { App, Form, Input, Modal } from 'antd';
 import { useSnapshot } from 'valtio';
-import { PASSWORD_RULE, PASSWORD_RULE_MESSAGE } from '../../../runtime/helpers/password-rule.ts';
+import { PASSWORD_RULE, PASSWORD_RULE_MESSAGE } from '../../../core/password-rule.ts';
 import { http } from '../../../runtime/http/client.ts';
 import { session } from '../../../runtime/session/store.ts';
 import { dialogs } from './store.ts';

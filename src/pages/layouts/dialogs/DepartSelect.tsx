@@ -1,7 +1,7 @@
 import { App, Button, Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { DepartBrief, UserInfo } from '../../../runtime/api-types.ts';
+import type { DepartBrief, UserInfo } from '../../../core/api-types.ts';
 import { http } from '../../../runtime/http/client.ts';
 import { session, updateUserInfo } from '../../../runtime/session/store.ts';
 import { dialogs } from './store.ts';

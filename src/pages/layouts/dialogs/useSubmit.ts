@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useState } from 'react';
-import type { Envelope } from '../../../runtime/api-types.ts';
+import type { Envelope } from '../../../core/api-types.ts';
 import { RequestFailure } from '../../../runtime/http/client.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { type DataRecord, entityApi, fetchDocument } from '../../schema/api.ts';
-import type { SchemaDocument } from '../../schema/types.generated.ts';
+import type { SchemaDocument } from '../../../core/schema/types.generated.ts';
 import { useTableColumns } from '../list/columns.tsx';
 import { DataTable } from '../list/DataTable.tsx';
 

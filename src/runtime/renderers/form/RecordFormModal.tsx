@@ -2,7 +2,7 @@ import { createForm } from '@formily/core';
 import { Button, Drawer, Modal, message, Space, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { type DataRecord, entityApi } from '../../schema/api.ts';
-import type { SchemaDocument } from '../../schema/types.generated.ts';
+import type { SchemaDocument } from '../../../core/schema/types.generated.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import { withoutInternals } from './values.ts';
 

@@ -4,7 +4,7 @@ import { createSchemaField, FormProvider } from '@formily/react';
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { formComponents } from '../../../widgets/components.ts';
-import type { FormDef } from '../../schema/types.generated.ts';
+import type { FormDef } from '../../../core/schema/types.generated.ts';
 import { session } from '../../session/store.ts';
 import { compileForm, type UniqueCheck } from './compile.ts';
 

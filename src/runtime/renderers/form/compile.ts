@@ -2,8 +2,8 @@ import type { Field, GeneralField } from '@formily/core';
 import type { ISchema, SchemaReaction } from '@formily/react';
 import { widgetOf } from '../../../widgets/registry.ts';
 import type { CompileContext } from '../../../widgets/types.ts';
-import { evaluateCondition, evaluateExpression } from '../../schema/condition.ts';
-import type { FormDef, Linkage, WidgetItem } from '../../schema/types.generated.ts';
+import { evaluateCondition, evaluateExpression } from '../../../core/schema/condition.ts';
+import type { FormDef, Linkage, WidgetItem } from '../../../core/schema/types.generated.ts';
 import { checkDuplicate } from '../../helpers/remote-validators.ts';
 
 /*

@@ -1,9 +1,9 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Modal, message, Popover, Space } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
-import type { Envelope } from '../../api-types.ts';
+import type { Envelope } from '../../../core/api-types.ts';
 import { request, RequestFailure } from '../../http/client.ts';
-import type { ColumnDef } from '../../schema/types.generated.ts';
+import type { ColumnDef } from '../../../core/schema/types.generated.ts';
 
 export interface ToolbarProps {
   can: (action: string) => boolean;

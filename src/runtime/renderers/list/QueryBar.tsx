@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { tableDictCode } from '../../dict/dictionaries.ts';
 import { useDictOptions } from '../../dict/useDict.ts';
 import { isRange, type QueryValue } from '../../query/encode.ts';
-import type { QueryItem } from '../../schema/types.generated.ts';
+import type { QueryItem } from '../../../core/schema/types.generated.ts';
 import { CategoryTreeField } from '../../../widgets/category-tree/CategoryTreeField.tsx';
 import { DeptField } from '../../../widgets/dept/DeptField.tsx';
 import { UserField } from '../../../widgets/user/UserField.tsx';

@@ -1,10 +1,10 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Divider, Modal, message, Popconfirm, Table } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import type { Envelope } from '../../api-types.ts';
+import type { Envelope } from '../../../core/api-types.ts';
 import { http } from '../../http/client.ts';
 import type { DataRecord } from '../../schema/api.ts';
-import type { SchemaDocument } from '../../schema/types.generated.ts';
+import type { SchemaDocument } from '../../../core/schema/types.generated.ts';
 
 /*
  * The recycle bin of a soft-deleting entity (entity.softDelete, toolbar 'recycle'): its deleted records

@@ -1,9 +1,9 @@
 import { Divider, message, Modal } from 'antd';
-import type { Envelope } from '../../api-types.ts';
+import type { Envelope } from '../../../core/api-types.ts';
 import { http, RequestFailure } from '../../http/client.ts';
 import type { DataRecord } from '../../schema/api.ts';
-import { evaluateCondition } from '../../schema/condition.ts';
-import type { OperationDef, SchemaDocument } from '../../schema/types.generated.ts';
+import { evaluateCondition } from '../../../core/schema/condition.ts';
+import type { OperationDef, SchemaDocument } from '../../../core/schema/types.generated.ts';
 
 /*
  * A list's declared row operations (list.operations): a button per operation the user holds

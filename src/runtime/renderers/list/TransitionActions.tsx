@@ -1,11 +1,11 @@
 import { Divider, Form, Input, InputNumber, Modal, message } from 'antd';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Envelope } from '../../api-types.ts';
+import type { Envelope } from '../../../core/api-types.ts';
 import { http, RequestFailure } from '../../http/client.ts';
 import { hasPermission } from '../../permission/has-permission.ts';
 import type { DataRecord } from '../../schema/api.ts';
-import type { SchemaDocument, TransitionRule } from '../../schema/types.generated.ts';
+import type { SchemaDocument, TransitionRule } from '../../../core/schema/types.generated.ts';
 import { session } from '../../session/store.ts';
 
 /*

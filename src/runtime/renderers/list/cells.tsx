@@ -1,10 +1,10 @@
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
-import type { DictOption } from '../../api-types.ts';
+import type { DictOption } from '../../../core/api-types.ts';
 import { dictText } from '../../dict/dictionaries.ts';
 import { formatMoney } from '../../helpers/format.ts';
 import type { DataRecord } from '../../schema/api.ts';
-import type { ColumnDef } from '../../schema/types.generated.ts';
+import type { ColumnDef } from '../../../core/schema/types.generated.ts';
 import { fileUrl, pathsOf } from '../../../widgets/upload/files.ts';
 import { runtimeConfig } from '../../config.ts';
 

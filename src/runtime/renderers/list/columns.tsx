@@ -1,9 +1,9 @@
 import type { ColumnDef as TColumn } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
-import type { DictOption } from '../../api-types.ts';
+import type { DictOption } from '../../../core/api-types.ts';
 import { loadDictOptions } from '../../dict/dictionaries.ts';
 import type { DataRecord } from '../../schema/api.ts';
-import type { ColumnDef } from '../../schema/types.generated.ts';
+import type { ColumnDef } from '../../../core/schema/types.generated.ts';
 import { renderCell } from './cells.tsx';
 
 /** The dictionaries the columns render with, loaded once per list. */

@@ -2,7 +2,7 @@ import type { RowSelectionState, SortingState } from '@tanstack/react-table';
 import { useCallback, useEffect, useState } from 'react';
 import { buildQueryParams, type QueryValue } from '../../query/encode.ts';
 import { type DataRecord, entityApi } from '../../schema/api.ts';
-import type { SchemaDocument } from '../../schema/types.generated.ts';
+import type { SchemaDocument } from '../../../core/schema/types.generated.ts';
 
 export const PAGE_SIZES = [10, 20, 30];
 /** A tree list (list.tree) loads its rows at once: the server's largest page. */

@@ -1,6 +1,6 @@
 import { http } from '../../http/client.ts';
 
-/* The client side of GET /{area}/{entity}/report/{code} (server/runtime/reports.ts). */
+/* The client side of GET /{area}/{entity}/report/{code} (server/engine/read/reports.ts). */
 
 export interface ReportRow {
   value: string | null;

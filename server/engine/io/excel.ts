@@ -1,0 +1,93 @@
+import ExcelJS from 'exceljs';
+import { badRequest } from '../../http/envelope.ts';
+import type { EntityModel } from '../schema/model.ts';
+import type { Row } from '../read/reader.ts';
+
+/*
+ * Spreadsheets in and out. Export writes the list's columns under their titles, with dictionary and
+ * reference texts in place of codes and ids, and every value as text (so dates never shift with a time
+ * zone). Import reads the first sheet: a header row, then one record per non-empty row.
+ */
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export interface SheetColumn {
+  name: string;
+  title: string;
+  width?: number;
+}
+
+/** The list's columns (or, without a list, the fields), as the export writes them. */
+export function exportColumns(model: EntityModel): SheetColumn[] {
+  const columns = model.doc.list?.columns;
+  if (columns) return columns.map((c) => ({ name: c.dataIndex, title: c.title ?? model.columns.get(c.dataIndex)?.label ?? c.dataIndex, width: c.width }));
+  return model.fields.map((f) => ({ name: f.name, title: f.label }));
+}
+
+function cellText(row: Row, name: string): string | number {
+  const text = row[`${name}_dictText`];
+  if (text !== undefined) return String(text || (row[name] ?? ''));
+  const value = row[name];
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? '是' : '否';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+export async function writeWorkbook(model: EntityModel, rows: Row[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(model.title.slice(0, 31));
+  const columns = exportColumns(model);
+  sheet.columns = columns.map((c) => ({ header: c.title, key: c.name, width: Math.max(10, Math.round((c.width ?? 120) / 7)) }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow(Object.fromEntries(columns.map((c) => [c.name, cellText(row, c.name)])));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An Excel cell's value as JSON-ish data: dates as 'YYYY-MM-DD HH:mm:ss' (Excel dates carry no zone). */
+export function cellValue(value: ExcelJS.CellValue): unknown {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) {
+    return `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())} ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
+  }
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('result' in value) return cellValue(value.result as ExcelJS.CellValue);
+    if ('text' in value) return String(value.text);
+    if ('error' in value) return null;
+  }
+  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
+  return value;
+}
+
+export interface Sheet {
+  headers: string[];
+  /** Data rows with their spreadsheet row numbers (the header is row 1). */
+  rows: { row: number; cells: unknown[] }[];
+}
+
+export const MAX_IMPORT_ROWS = 10_000;
+
+export async function readWorkbook(buffer: Buffer): Promise<Sheet> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
+  } catch {
+    throw badRequest('导入失败，文件不是有效的Excel文件（.xlsx）');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet || sheet.rowCount < 2) throw badRequest('导入失败，文件中没有数据');
+  if (sheet.rowCount > MAX_IMPORT_ROWS + 1) throw badRequest(`导入失败，一次最多导入${MAX_IMPORT_ROWS}行`);
+  const width = sheet.getRow(1).cellCount;
+  const headers = Array.from({ length: width }, (_, i) => String(cellValue(sheet.getRow(1).getCell(i + 1).value) ?? '').trim());
+  const rows: Sheet['rows'] = [];
+  for (let r = 2; r <= sheet.rowCount; r++) {
+    const cells = headers.map((_, i) => cellValue(sheet.getRow(r).getCell(i + 1).value));
+    if (cells.some((c) => c !== null)) rows.push({ row: r, cells });
+  }
+  if (!rows.length) throw badRequest('导入失败，文件中没有数据');
+  return { headers, rows };
+}

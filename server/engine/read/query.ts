@@ -1,0 +1,125 @@
+import { toSnake } from '../../../src/core/schema/audit-fields.ts';
+import type { FieldDef } from '../../../src/core/schema/types.generated.ts';
+import { badRequest } from '../../http/envelope.ts';
+import { escapeLike } from '../schema/like.ts';
+import { columnOf, type EntityModel } from '../schema/model.ts';
+import { isTextual, nextDay, parseTyped } from '../schema/values.ts';
+
+/*
+ * A list request's parameters → a query plan, without touching the database. Identifiers come only from
+ * the entity's allow-list (declared fields and audit columns); values stay values, to be bound.
+ * The operators are the query bar's encoding (spec section 3): `*x*` like, `!x` not equal, `>=x` …,
+ * `a,b` any of (on dictionary and reference fields), `{field}_begin` / `{field}_end` ranges.
+ */
+
+export type Filter =
+  | { column: string; op: '=' | 'is distinct from' | '>=' | '<=' | '>' | '<'; value: string | number | boolean }
+  | { column: string; op: 'ilike'; value: string }
+  | { column: string; op: 'in'; value: (string | number | boolean)[] };
+
+export interface ListPlan {
+  filters: Filter[];
+  sort: { column: string; order: 'asc' | 'desc' };
+  pageNo: number;
+  pageSize: number;
+  /** exportXls: only these ids. */
+  selections?: string[];
+}
+
+export const MAX_PAGE_SIZE = 1000;
+/** Parameters that are not filters. `token` carries the access token on plain download links. */
+const RESERVED = new Set(['_t', 'pageNo', 'pageSize', 'column', 'order', 'field', 'selections', 'token']);
+const ID = /^[A-Za-z0-9_-]{1,32}$/;
+const MULTI_VIEWS = new Set(['list', 'list_multi', 'checkbox', 'radio', 'sel_search', 'sel_tree', 'cat_tree', 'sel_user', 'sel_depart']);
+
+function typed(field: FieldDef, raw: string): { value: string | number | boolean; dateOnly?: boolean } {
+  const parsed = parseTyped(field, raw);
+  if (!parsed.ok) throw badRequest(`${field.label}的查询值格式不正确: ${raw.slice(0, 50)}`);
+  return parsed;
+}
+
+/** Several values may be asked for at once only where values are codes (dictionaries, references, lists). */
+function takesMany(model: EntityModel, field: FieldDef): boolean {
+  if (field.dict || field.ref) return true;
+  const item = model.doc.list?.query?.find((q) => q.field === field.name);
+  return !!item?.view && MULTI_VIEWS.has(item.view);
+}
+
+/** The filters one `field=value` parameter stands for. */
+function fieldFilters(model: EntityModel, field: FieldDef, raw: string): Filter[] {
+  const column = field.name;
+  if (raw.startsWith('*') || (raw.endsWith('*') && raw.length > 1)) {
+    if (!isTextual(field)) throw badRequest(`${field.label}不支持模糊查询`);
+    const inner = raw.replace(/^\*/, '').replace(/\*$/, '');
+    if (!inner) return [];
+    const pattern = `${raw.startsWith('*') ? '%' : ''}${escapeLike(inner)}${raw.endsWith('*') && raw.length > 1 ? '%' : ''}`;
+    return [{ column, op: 'ilike', value: pattern }];
+  }
+  for (const op of ['>=', '<=', '>', '<'] as const) {
+    if (raw.startsWith(op)) {
+      const { value, dateOnly } = typed(field, raw.slice(op.length));
+      // A date alone against a date-time column means the whole day.
+      if (dateOnly && (op === '<=' || op === '>')) return [{ column, op: op === '<=' ? '<' : '>=', value: `${nextDay(String(value).slice(0, 10))} 00:00:00` }];
+      return [{ column, op, value }];
+    }
+  }
+  if (raw.startsWith('!')) return [{ column, op: 'is distinct from', value: typed(field, raw.slice(1)).value }];
+  if (raw.includes(',') && takesMany(model, field)) {
+    const values = raw.split(',').filter((v) => v !== '').map((v) => typed(field, v).value);
+    return values.length ? [{ column, op: 'in', value: values }] : [];
+  }
+  const { value, dateOnly } = typed(field, raw);
+  if (dateOnly) return [{ column, op: '>=', value }, { column, op: '<', value: `${nextDay(String(value).slice(0, 10))} 00:00:00` }];
+  return [{ column, op: '=', value }];
+}
+
+function rangeFilter(field: FieldDef, end: boolean, raw: string): Filter {
+  const { value, dateOnly } = typed(field, raw);
+  if (!end) return { column: field.name, op: '>=', value };
+  if (dateOnly) return { column: field.name, op: '<', value: `${nextDay(String(value).slice(0, 10))} 00:00:00` };
+  return { column: field.name, op: '<=', value };
+}
+
+function pageNumber(raw: unknown, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const text = String(raw);
+  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw badRequest(`分页参数不正确: ${text.slice(0, 20)}`);
+  return Number(text);
+}
+
+function sortOf(model: EntityModel, query: Record<string, string>): ListPlan['sort'] {
+  const fallback = model.doc.list?.defaultSort ?? { column: 'create_time', order: 'desc' as const };
+  const requested = query.column ? toSnake(query.column) : fallback.column;
+  if (!columnOf(model, requested) || columnOf(model, requested)!.type === 'json') throw badRequest(`不支持按该字段排序: ${String(query.column).slice(0, 50)}`);
+  const order = (query.order || (query.column ? 'desc' : fallback.order)).toLowerCase();
+  if (order !== 'asc' && order !== 'desc') throw badRequest(`不支持的排序方式: ${String(query.order).slice(0, 20)}`);
+  return { column: requested, order };
+}
+
+/** Parses and checks every parameter; anything not understood is a 400, before any SQL is built. */
+export function planList(model: EntityModel, rawQuery: Record<string, unknown>): ListPlan {
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(rawQuery)) {
+    if (Array.isArray(value)) throw badRequest(`查询参数重复: ${key.slice(0, 50)}`);
+    query[key] = String(value ?? '');
+  }
+  const filters: Filter[] = [];
+  for (const [key, raw] of Object.entries(query)) {
+    if (RESERVED.has(key)) continue;
+    const name = toSnake(key);
+    const exact = columnOf(model, name);
+    const range = /^(.+)_(begin|end)$/.exec(name);
+    const ranged = !exact && range ? columnOf(model, range[1]) : undefined;
+    if (!exact && !ranged) throw badRequest(`未知的查询字段: ${key.slice(0, 50)}`);
+    if (raw.trim() === '') continue;
+    if (exact) filters.push(...fieldFilters(model, exact, raw));
+    else filters.push(rangeFilter(ranged!, range![2] === 'end', raw));
+  }
+  const pageSize = Math.min(pageNumber(query.pageSize, 10), MAX_PAGE_SIZE);
+  let selections: string[] | undefined;
+  if (query.selections) {
+    selections = query.selections.split(',').filter(Boolean);
+    if (selections.length > MAX_PAGE_SIZE || selections.some((id) => !ID.test(id))) throw badRequest('选中的记录ID格式不正确');
+  }
+  return { filters, sort: sortOf(model, query), pageNo: pageNumber(query.pageNo, 1), pageSize, selections };
+}

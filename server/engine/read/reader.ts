@@ -1,0 +1,136 @@
+import type { Kysely } from 'kysely';
+import { notFound } from '../../http/envelope.ts';
+import { countRows } from './counting.ts';
+import { maskValue } from './masking.ts';
+import { type EntityModel, readColumns } from '../schema/model.ts';
+import type { ListPlan } from './query.ts';
+import type { Dicts } from '../write/record-checks.ts';
+import type { Registry } from '../schema/registry.ts';
+import { applyScope, isRestricted, type RowScope } from '../scope/row-scope.ts';
+import { hideSecrets } from '../write/secret-fields.ts';
+import { NOT_FOUND } from '../write/writer.ts';
+
+/*
+ * Reads records as the client shows them: every field, `{field}_dictText` beside each dictionary and
+ * reference field (the item's text, the referenced record's label), masked fields masked for users
+ * without the entity's view-sensitive permission, and on queryById the rows of each sub-table.
+ */
+
+export type Row = Record<string, unknown>;
+
+export interface Page {
+  records: Row[];
+  total: number;
+  /** The total is the planner's estimate (a filtered list over many rows), shown as such. */
+  totalEstimated?: boolean;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+export class RecordReader {
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly registry: Registry,
+    private readonly dicts: Dicts,
+    /** Whether the reader may see the model's masked fields unmasked. */
+    private readonly sees: (model: EntityModel) => Promise<boolean>,
+    /** The rows the reader may see at all (tenants, data rules); every read goes through it. */
+    private readonly scopeOf: (model: EntityModel) => Promise<RowScope | undefined> = async () => undefined,
+  ) {}
+
+  private filtered(model: EntityModel, plan: Pick<ListPlan, 'filters' | 'selections'>, scope: RowScope | undefined) {
+    let query = applyScope(this.db.selectFrom(model.table), scope);
+    if (model.doc.entity.softDelete) query = query.where(model.doc.entity.softDelete, '=', 0);
+    for (const f of plan.filters) query = query.where(f.column, f.op, f.value);
+    if (plan.selections) query = query.where('id', 'in', plan.selections.length ? plan.selections : ['']);
+    return query;
+  }
+
+  /**
+   * Raw rows of a plan, with the id as tie-breaker so pages never overlap. Empty values sort as the
+   * smallest (last when descending, first when ascending), so one index (column DESC NULLS LAST, id
+   * DESC) serves both directions.
+   */
+  async rows(model: EntityModel, plan: ListPlan, limit: number, offset: number): Promise<Row[]> {
+    const order = plan.sort.order;
+    return this.filtered(model, plan, await this.scopeOf(model))
+      .select(readColumns(model))
+      .orderBy(plan.sort.column, (ob) => (order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsFirst()))
+      .orderBy('id', order)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  async page(model: EntityModel, plan: ListPlan): Promise<Page> {
+    const scope = await this.scopeOf(model);
+    const filtered = plan.filters.length > 0 || !!plan.selections || model.system || !!model.doc.entity.softDelete || isRestricted(scope);
+    const { total, estimated } = await countRows(this.db, model.table, this.filtered(model, plan, scope), filtered);
+    const rows = await this.rows(model, plan, plan.pageSize, (plan.pageNo - 1) * plan.pageSize);
+    return {
+      records: await this.decorate(model, rows),
+      total,
+      ...(estimated ? { totalEstimated: true } : {}),
+      size: plan.pageSize,
+      current: plan.pageNo,
+      pages: Math.ceil(total / plan.pageSize),
+    };
+  }
+
+  async byId(model: EntityModel, id: string): Promise<Row> {
+    let one = applyScope(this.db.selectFrom(model.table).select(readColumns(model)).where('id', '=', id), await this.scopeOf(model));
+    if (model.doc.entity.softDelete) one = one.where(model.doc.entity.softDelete, '=', 0);
+    const row = await one.executeTakeFirst();
+    if (!row) throw notFound(NOT_FOUND);
+    const [record] = await this.decorate(model, [row]);
+    for (const slot of model.batches) {
+      const child = this.registry.get(slot.child);
+      const sort = child.doc.list?.defaultSort ?? { column: 'create_time', order: 'asc' as const };
+      const rows = await this.db.selectFrom(child.table).select(readColumns(child)).where(child.doc.entity.parent!.field, '=', id).orderBy(sort.column, sort.order).orderBy('id').execute();
+      record[slot.model] = await this.decorate(child, rows);
+    }
+    return record;
+  }
+
+  /** The dictionary a field's values come from: its own, or one its list column renders with. */
+  private dictOf(model: EntityModel, name: string): string | undefined {
+    return model.field.get(name)?.dict ?? model.doc.list?.columns.find((c) => c.dataIndex === name)?.dict;
+  }
+
+  private dictText(dict: string, value: unknown): string {
+    if (value === null || value === undefined || value === '') return '';
+    const items = this.dicts[dict] ?? [];
+    return String(value)
+      .split(',')
+      .map((v) => items.find((o) => o.value === v)?.text ?? v)
+      .join(',');
+  }
+
+  /** The referenced records' labels for every reference field of the rows: one query per field. */
+  private async refLabels(model: EntityModel, rows: Row[]): Promise<Map<string, Map<string, string>>> {
+    const labels = new Map<string, Map<string, string>>();
+    for (const f of model.fields) {
+      if (!f.ref?.label) continue;
+      const ids = [...new Set(rows.map((r) => r[f.name]).filter((v) => v !== null && v !== undefined && v !== '').map(String))];
+      const target = this.registry.get(f.ref.entity);
+      const found = ids.length ? await this.db.selectFrom(target.table).select(['id', `${f.ref.label} as label`]).where('id', 'in', ids).execute() : [];
+      labels.set(f.name, new Map(found.map((r) => [String(r.id), String(r.label ?? '')])));
+    }
+    return labels;
+  }
+
+  async decorate(model: EntityModel, rows: Row[]): Promise<Row[]> {
+    const labels = await this.refLabels(model, rows);
+    const unmasked = await this.sees(model);
+    const dictFields = [...model.columns.keys()].map((name) => [name, this.dictOf(model, name)] as const).filter((e): e is readonly [string, string] => !!e[1]);
+    return rows.map((row) => {
+      const out: Row = { ...row };
+      for (const [name, dict] of dictFields) out[`${name}_dictText`] = this.dictText(dict, row[name]);
+      for (const [name, map] of labels) out[`${name}_dictText`] = row[name] === null || row[name] === undefined ? '' : (map.get(String(row[name])) ?? '');
+      if (!unmasked) for (const f of model.fields) if (f.mask) out[f.name] = maskValue(f.mask, row[f.name]);
+      hideSecrets(model, out);
+      return out;
+    });
+  }
+}

@@ -1,0 +1,226 @@
+import { createHash } from 'node:crypto';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { evaluateCondition } from '../../../src/core/schema/condition.ts';
+import type { ReportDef, ReportDimension } from '../../../src/core/schema/types.generated.ts';
+import type { RowChange } from '../write/aggregates.ts';
+import { conditionSql } from '../schema/condition.ts';
+import { columnOf, type EntityModel } from '../schema/model.ts';
+import type { Registry } from '../schema/registry.ts';
+
+/*
+ * Maintained summaries of the declared reports, so a report or the dashboard reads a few hundred rows
+ * per dimension instead of scanning every record of the range. One table per report (name derived from
+ * entity table + report code, never from a request), one row per (dimension, day, group value) holding
+ * the number of records and, per summed/averaged measure, the sum (and the count of non-empty values for
+ * an average). It is written inside each write's transaction by delta upserts (INSERT … ON CONFLICT DO
+ * UPDATE n = n + excluded.n: concurrent writers add up instead of overwriting), and rebuilt from the
+ * records at sync when it is new or the report's definition changed.
+ *
+ * Distinct counts (捐赠人数) cannot be added up across days or groups, and an auxiliary (day, group,
+ * donor) table would be about as large as the records themselves; they stay exact by a scan of the
+ * records, asked only for the distinct measures (see ReportRunner).
+ */
+
+const META_PREFIX = 'report_summary:';
+const DAY = 'YYYY-MM-DD';
+
+/** The summary table of one report. */
+export const summaryTable = (model: EntityModel, report: ReportDef) =>
+  `rsum_${createHash('sha1').update(`${model.table}/${report.code}`).digest('hex').slice(0, 12)}`;
+
+/**
+ * Whether a report can be answered from a summary: a decimal dimension would need its text form kept
+ * identical between JS and SQL (80.5 vs 80.50); such a report keeps scanning.
+ */
+export function summarised(model: EntityModel, report: ReportDef): boolean {
+  return report.dimensions.every((d) => d.bucket || columnOf(model, d.field)?.type !== 'decimal');
+}
+
+/** Everything of the definition the summary's content depends on: any change rebuilds it. */
+const fingerprint = (model: EntityModel, report: ReportDef) =>
+  JSON.stringify([model.table, report.dateField, report.where ?? null, report.dimensions.map((d) => [d.field, d.bucket ?? null]), report.measures.map((m) => [m.op, m.field ?? null])]);
+
+/** The group of a row: a bucketed date is kept by day and bucketed at query time; '' is "no value". */
+const groupKeySql = (d: ReportDimension): RawBuilder<string> =>
+  d.bucket ? sql`coalesce('=' || to_char(${sql.ref(d.field)}, ${sql.lit(DAY)}), '')` : sql`coalesce('=' || ${sql.ref(d.field)}::text, '')`;
+
+function groupKeyOf(d: ReportDimension, row: Record<string, unknown>): string {
+  const v = row[d.field];
+  if (v === null || v === undefined) return '';
+  return `=${d.bucket ? String(v).slice(0, 10) : typeof v === 'object' ? JSON.stringify(v) : String(v)}`;
+}
+
+/** Measure i's columns: s<i> (sum) for sum and avg, c<i> (non-empty values) for avg; counts use n. */
+const summedMeasures = (report: ReportDef) => report.measures.map((m, i) => ({ m, i })).filter(({ m }) => m.op === 'sum' || m.op === 'avg');
+
+async function createSummary(db: Kysely<any>, table: string, report: ReportDef): Promise<void> {
+  let create = db.schema
+    .createTable(table)
+    .addColumn('dim', 'smallint', (c) => c.notNull())
+    .addColumn('day', 'date', (c) => c.notNull())
+    .addColumn('value_key', 'text', (c) => c.notNull())
+    .addColumn('n', 'bigint', (c) => c.notNull().defaultTo(0));
+  for (const { m, i } of summedMeasures(report)) {
+    create = create.addColumn(`s${i}`, 'numeric', (c) => c.notNull().defaultTo(0));
+    if (m.op === 'avg') create = create.addColumn(`c${i}`, 'bigint', (c) => c.notNull().defaultTo(0));
+  }
+  await create.addPrimaryKeyConstraint(`${table}_pk`, ['dim', 'day', 'value_key']).execute();
+}
+
+/** Fills an empty summary from the records: one grouped insert per dimension. */
+async function fillSummary(db: Kysely<any>, model: EntityModel, report: ReportDef, table: string): Promise<void> {
+  const summed = summedMeasures(report);
+  const columns = ['dim', 'day', 'value_key', 'n', ...summed.flatMap(({ m, i }) => (m.op === 'avg' ? [`s${i}`, `c${i}`] : [`s${i}`]))];
+  for (const [index, d] of report.dimensions.entries()) {
+    const values = summed.flatMap(({ m, i }) => {
+      const sum = sql`coalesce(sum(${sql.ref(m.field!)}), 0)`.as(`s${i}`);
+      return m.op === 'avg' ? [sum, sql`count(${sql.ref(m.field!)})`.as(`c${i}`)] : [sum];
+    });
+    let select = db
+      .selectFrom(model.table)
+      .select([sql`${index}::smallint`.as('dim'), sql`(${sql.ref(report.dateField)})::date`.as('day'), groupKeySql(d).as('value_key'), sql`count(*)`.as('n'), ...values])
+      .where(report.dateField, 'is not', null)
+      .groupBy([sql`2`, sql`3`]);
+    if (report.where) {
+      const where = report.where;
+      select = select.where((eb) => conditionSql(eb, where));
+    }
+    await db.insertInto(table).columns(columns).expression(select).execute();
+  }
+}
+
+/** Drops and rebuilds one report's summary from the records (sync, and after a bulk load). */
+export async function rebuildSummary(db: Kysely<any>, model: EntityModel, report: ReportDef): Promise<void> {
+  const table = summaryTable(model, report);
+  await db.schema.dropTable(table).ifExists().execute();
+  await createSummary(db, table, report);
+  await fillSummary(db, model, report, table);
+  const value = fingerprint(model, report);
+  const key = `${META_PREFIX}${table}`;
+  await db
+    .insertInto('sys_meta')
+    .values({ key, value })
+    .onConflict((oc: any) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}
+
+/** At sync (in its transaction): builds the summaries that are new or whose report definition changed. */
+export async function syncReportSummaries(db: Kysely<any>, registry: Registry, force = false): Promise<void> {
+  const stored = new Map(
+    (await db.selectFrom('sys_meta').select(['key', 'value']).where('key', 'like', `${META_PREFIX}%`).execute()).map((r: any) => [String(r.key), String(r.value)]),
+  );
+  for (const model of registry.all()) {
+    for (const report of model.doc.reports ?? []) {
+      if (!summarised(model, report)) continue;
+      const table = summaryTable(model, report);
+      if (!force && stored.get(`${META_PREFIX}${table}`) === fingerprint(model, report)) continue;
+      await rebuildSummary(db, model, report);
+    }
+  }
+}
+
+/** What a row brings to a report, as text to compare the two sides of an edit. */
+const contributionOf = (report: ReportDef, row: Record<string, unknown>) =>
+  evaluateCondition(report.where, row)
+    ? JSON.stringify([String(row[report.dateField] ?? '').slice(0, 10), report.dimensions.map((d) => groupKeyOf(d, row)), report.measures.map((m) => (m.field ? (row[m.field] ?? null) : null))])
+    : '';
+
+interface Cell {
+  dim: number;
+  day: string;
+  key: string;
+  n: number;
+  /** per summed measure index: signed bound terms */
+  sums: Map<number, RawBuilder<unknown>[]>;
+  counts: Map<number, number>;
+}
+
+/**
+ * The write's effect on each summary of its entity: what `after` adds minus what `before` added, per
+ * (dimension, day, group), as one multi-row upsert per report. A change that moves nothing (an edit of
+ * the message) writes nothing. `before`/`after` are whole rows (the writer loads them).
+ */
+export async function applySummaries(db: Kysely<any>, model: EntityModel, changes: RowChange[]): Promise<void> {
+  for (const report of model.doc.reports ?? []) {
+    if (!summarised(model, report)) continue;
+    const summed = summedMeasures(report);
+    const cells = new Map<string, Cell>();
+    const add = (row: Record<string, unknown> | undefined, sign: 1 | -1) => {
+      if (!row || !evaluateCondition(report.where, row)) return;
+      const date = row[report.dateField];
+      if (date === null || date === undefined || date === '') return;
+      const day = String(date).slice(0, 10);
+      for (const [dim, d] of report.dimensions.entries()) {
+        const key = groupKeyOf(d, row);
+        const id = `${dim}|${day}|${key}`;
+        const cell = cells.get(id) ?? { dim, day, key, n: 0, sums: new Map(), counts: new Map() };
+        cells.set(id, cell);
+        cell.n += sign;
+        for (const { m, i } of summed) {
+          const v = row[m.field!];
+          if (v === null || v === undefined || v === '') continue;
+          cell.sums.set(i, [...(cell.sums.get(i) ?? []), sql`${sql.raw(sign > 0 ? '+' : '-')} cast(${String(v)} as numeric)`]);
+          cell.counts.set(i, (cell.counts.get(i) ?? 0) + sign);
+        }
+      }
+    };
+    for (const { before, after } of changes) {
+      // An edit leaving the row's part in the report as it was (its message, say) writes nothing.
+      if (before && after && contributionOf(report, before) === contributionOf(report, after)) continue;
+      add(before, -1);
+      add(after, 1);
+    }
+    const moved = [...cells.entries()]
+      .filter(([, c]) => c.n !== 0 || [...c.counts.values()].some((v) => v !== 0) || [...c.sums.values()].some((t) => t.length))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, c]) => c);
+    if (!moved.length) continue;
+    const table = summaryTable(model, report);
+    const columns = ['dim', 'day', 'value_key', 'n', ...summed.flatMap(({ m, i }) => (m.op === 'avg' ? [`s${i}`, `c${i}`] : [`s${i}`]))];
+    const rows = moved.map((c) => {
+      const values: RawBuilder<unknown>[] = [sql`${c.dim}::smallint`, sql`cast(${c.day} as date)`, sql`${c.key}`, sql`${c.n}::bigint`];
+      for (const { m, i } of summed) {
+        values.push(sql`(0 ${sql.join(c.sums.get(i) ?? [], sql` `)})`);
+        if (m.op === 'avg') values.push(sql`${c.counts.get(i) ?? 0}::bigint`);
+      }
+      return sql`(${sql.join(values)})`;
+    });
+    const updates = columns.slice(3).map((col) => sql`${sql.ref(col)} = ${sql.table(table)}.${sql.ref(col)} + excluded.${sql.ref(col)}`);
+    await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(rows)}
+              on conflict (dim, day, value_key) do update set ${sql.join(updates)}`.execute(db);
+  }
+}
+
+/** One dimension's groups over a range, from the summary: raw sums per measure column, grouped. */
+export async function readSummary(
+  db: Kysely<any>,
+  model: EntityModel,
+  report: ReportDef,
+  dim: number | null,
+  bucketLength: number | null,
+  range: { begin: string; end: string },
+): Promise<{ value: string | null; n: number; s: Record<number, number>; c: Record<number, number> }[]> {
+  const table = summaryTable(model, report);
+  const summed = summedMeasures(report);
+  // Totals read dimension 0 (every counted record is in exactly one of its groups).
+  const group = dim === null ? sql`''` : bucketLength ? sql`substr(value_key, 1, ${sql.lit(bucketLength + 1)})` : sql`value_key`;
+  const rows = await db
+    .selectFrom(table)
+    .select([
+      group.as('g'),
+      sql`sum(n)`.as('n'),
+      ...summed.flatMap(({ m, i }) => [sql`sum(${sql.ref(`s${i}`)})`.as(`s${i}`), ...(m.op === 'avg' ? [sql`sum(${sql.ref(`c${i}`)})`.as(`c${i}`)] : [])]),
+    ])
+    .where('dim', '=', dim ?? 0)
+    .where('day', '>=', range.begin)
+    .where('day', '<=', range.end)
+    .groupBy(sql`1`)
+    .having(sql`sum(n)`, '>', 0)
+    .execute();
+  return rows.map((r: any) => ({
+    value: r.g === '' ? null : String(r.g).slice(1),
+    n: Number(r.n),
+    s: Object.fromEntries(summed.map(({ i }) => [i, Number(r[`s${i}`] ?? 0)])),
+    c: Object.fromEntries(summed.map(({ i }) => [i, Number(r[`c${i}`] ?? 0)])),
+  }));
+}

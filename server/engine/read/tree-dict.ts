@@ -1,0 +1,54 @@
+import { type Kysely, sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import { badRequest } from '../../http/envelope.ts';
+import { conditionSql } from '../schema/condition.ts';
+import { resolveTableDict } from './table-dict.ts';
+
+/*
+ * loadTreeData: one level of a tree dictionary (the children of `pid`, or the roots). Only over tables
+ * whose dictSource declares the pid column (and, when the caller names one, the hasChild column).
+ */
+
+export interface TreeNode {
+  key: string;
+  value: string;
+  title: string;
+  label: string;
+  pid: string | null;
+  isLeaf: boolean;
+  leaf: boolean;
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+const ROOTS = ['', '0'];
+
+export async function loadTree(ctx: AppContext, q: Record<string, unknown>): Promise<TreeNode[]> {
+  const dict = resolveTableDict(ctx.runtime.registry, text(q.tableName), text(q.text), text(q.code), text(q.condition) || undefined);
+  const source = dict.model.doc.entity.dictSource!;
+  const pidField = text(q.pidField) || source.pid;
+  const hasChild = text(q.hasChildField) || undefined;
+  if (!source.pid || pidField !== source.pid || (hasChild && hasChild !== source.hasChild)) {
+    throw badRequest(`字典表或字段未授权: ${[dict.model.table, pidField, hasChild].filter(Boolean).join(',')}`);
+  }
+  const pid = text(q.pid);
+  if (pid.length > 64) throw badRequest('pid 格式不正确');
+  const childColumn = hasChild ?? source.hasChild;
+  let query = (ctx.db as Kysely<any>)
+    .selectFrom(`${dict.model.table} as t`)
+    .select([`t.${dict.code} as value`, `t.${dict.text} as text`, `t.${pidField} as pid`])
+    .select(
+      childColumn
+        ? sql<unknown>`${sql.ref(`t.${childColumn}`)}`.as('has_child')
+        : sql<boolean>`exists (select 1 from ${sql.table(dict.model.table)} c where ${sql.ref(`c.${pidField}`)} = ${sql.ref(`t.${dict.code}`)})`.as('has_child'),
+    );
+  query = ROOTS.includes(pid)
+    ? query.where((eb) => eb.or([eb(`t.${pidField}`, 'is', null), eb(`t.${pidField}`, 'in', ROOTS)]))
+    : query.where(`t.${pidField}`, '=', pid);
+  if (dict.condition) query = query.where((eb) => conditionSql(eb, dict.condition!));
+  const rows = await query.orderBy(`t.${dict.text}`).limit(1000).execute();
+  return rows.map((r) => {
+    const leaf = !(r.has_child === true || r.has_child === 1 || r.has_child === '1');
+    const t = String(r.text ?? '');
+    return { key: String(r.value), value: String(r.value), title: t, label: t, pid: r.pid === null ? null : String(r.pid), isLeaf: leaf, leaf };
+  });
+}

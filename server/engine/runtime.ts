@@ -1,0 +1,136 @@
+import { type Kysely, sql } from 'kysely';
+import { toSnake } from '../../src/core/schema/audit-fields.ts';
+import type { Session } from '../auth/session.ts';
+import type { DB } from '../db/schema.ts';
+import { badRequest } from '../http/envelope.ts';
+import { nowText } from '../lib/time.ts';
+import type { DictionaryService } from '../services/dictionaries.ts';
+import type { PermissionService } from '../services/permissions.ts';
+import { Access } from './scope/access.ts';
+import { syncRollups } from './write/aggregates.ts';
+import { syncReportSummaries } from './read/report-summaries.ts';
+import { syncDictionaries, syncFillRules } from './schema/definitions.ts';
+import { syncMenus } from './schema/menus.ts';
+import type { EntityModel } from './schema/model.ts';
+import { RecordReader } from './read/reader.ts';
+import type { RowScope } from './scope/row-scope.ts';
+import { loadRegistry, type Registry } from './schema/registry.ts';
+import { syncTables } from './schema/table-sync.ts';
+import { transitionPermissions } from './write/transitions.ts';
+import { RecordWriter } from './write/writer.ts';
+
+/** pg_advisory_xact_lock key held while the documents are synced (processes starting together queue). */
+const SYNC_LOCK = 7_345_003;
+/** Writes to these tables change what the dictionary cache holds. */
+const DICTIONARY_TABLES = new Set(['sys_dict', 'sys_dict_item']);
+
+/**
+ * The schema runtime of one server process: the documents in force, and the entry points the routes
+ * use to read and write records under them.
+ */
+export class SchemaRuntime {
+  private current: Registry | null = null;
+  readonly access: Access;
+  /** Called with the tables a committed write touched (the job scheduler re-reads its jobs). */
+  private readonly writeListeners: ((tables: Set<string>) => void)[] = [];
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    permissions: PermissionService,
+    private readonly dictionaries: DictionaryService,
+    /** schemas/ by default; tests may point elsewhere. */
+    private readonly dir?: string,
+  ) {
+    this.access = new Access(db, permissions, () => this.registry);
+  }
+
+  get registry(): Registry {
+    if (!this.current) throw new Error('schema runtime not started');
+    return this.current;
+  }
+
+  /**
+   * Loads and checks every document, then creates or evolves tables, dictionaries, fill rules and menus
+   * in one transaction. On a bad document or an unsafe table change it throws a SchemaError and changes
+   * nothing; the documents in force stay as they were (at start: the server does not start).
+   */
+  async reload(): Promise<Registry> {
+    return this.reloadWith(async () => {});
+  }
+
+  /**
+   * Reload after `stage` has changed sys_schema (a designer publication) in the same transaction: when
+   * a document is refused or a table change is unsafe, the staged rows roll back with everything else.
+   */
+  async reloadWith(stage: (trx: Kysely<DB>) => Promise<void>): Promise<Registry> {
+    const registry = await this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${sql.lit(SYNC_LOCK)})`.execute(trx);
+      await stage(trx);
+      const registry = await loadRegistry(trx, this.dir);
+      await syncTables(trx, registry);
+      await syncRollups(trx, registry);
+      await syncReportSummaries(trx, registry);
+      await syncDictionaries(trx, registry);
+      await syncFillRules(trx, registry);
+      await syncMenus(trx, registry);
+      return registry;
+    });
+    this.current = registry;
+    this.dictionaries.refresh();
+    return registry;
+  }
+
+  /** The model of a document code, or undefined. `entity` may be camelCase (sys/dictItem = sys/dict_item). */
+  find(area: string, entity: string): EntityModel | undefined {
+    return this.registry.find(`${area}/${toSnake(entity)}`);
+  }
+
+  async reader(session: Session): Promise<RecordReader> {
+    const scopes = new Map<string, Promise<RowScope>>();
+    return new RecordReader(this.db, this.registry, await this.dictionaries.allItems(), (model) => this.access.seesSensitive(session, model), (model) => {
+      // One reader serves one request: each model's row scope is looked up once.
+      let scope = scopes.get(model.code);
+      if (!scope) scopes.set(model.code, (scope = this.access.scope(session, model)));
+      return scope;
+    });
+  }
+
+  /**
+   * Runs `work` with a writer inside one transaction. Everything a write consults outside its own
+   * tables (dictionaries, the user's transition permissions) is read before the transaction begins.
+   */
+  onWrite(listener: (tables: Set<string>) => void): void {
+    this.writeListeners.push(listener);
+  }
+
+  async write<T>(session: Session, model: EntityModel, work: (writer: RecordWriter) => Promise<T>, at = nowText()): Promise<T> {
+    if (model.doc.entity.readOnly) throw badRequest(`【${model.title}】是只读数据，不能修改`);
+    const registry = this.registry;
+    const involved = [model, ...model.batches.map((b) => registry.get(b.child))];
+    const held = await this.access.heldOf(session, involved.flatMap(transitionPermissions));
+    const dicts = await this.dictionaries.allItems();
+    const actor = { username: session.user.username, orgCode: session.user.org_code, tenantId: session.tenantId, now: at };
+    let touched = new Set<string>();
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const writer = new RecordWriter({ db: trx, registry, dicts, actor, held });
+        const result = await work(writer);
+        touched = writer.touched;
+        return result;
+      });
+    } catch (error) {
+      throw databaseRefusal(error) ?? error;
+    } finally {
+      if ([...touched].some((t) => DICTIONARY_TABLES.has(t))) this.dictionaries.refresh();
+      if (touched.size) for (const listener of this.writeListeners) listener(touched);
+    }
+  }
+}
+
+/** A constraint the checks could not see coming (a concurrent duplicate): a 400, not a 500. */
+function databaseRefusal(error: unknown): Error | undefined {
+  const code = (error as { code?: string })?.code;
+  if (code === '23505') return badRequest('数据已存在，不能重复保存');
+  if (code === '23503') return badRequest('关联的数据不存在或已被引用');
+  return undefined;
+}

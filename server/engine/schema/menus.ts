@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB, SysPermission } from '../../db/schema.ts';
+import { newId } from '../../lib/ids.ts';
+import { nowText } from '../../lib/time.ts';
+import type { ReportDef } from '../../../src/core/schema/types.generated.ts';
+import type { EntityModel } from './model.ts';
+import type { Registry } from './registry.ts';
+
+/*
+ * A document with a `menu` gets a menu entry (under its area's entry, created when missing) and one
+ * button permission per action. Ids are derived from the document code, so a re-sync finds its rows
+ * and changes nothing; grants are made only when a row is first created, so an admin's later changes
+ * to who holds what are kept.
+ */
+
+export const ACTIONS = [
+  { key: 'add', name: '添加' },
+  { key: 'edit', name: '编辑' },
+  { key: 'detail', name: '详情' },
+  { key: 'delete', name: '删除' },
+  { key: 'batchDelete', name: '批量删除' },
+  { key: 'export', name: '导出' },
+  { key: 'import', name: '导入' },
+] as const;
+export type ActionKey = (typeof ACTIONS)[number]['key'];
+/** What menu.readRoles are granted besides the menu itself. */
+const READ_ACTIONS = new Set<string>(['detail', 'export']);
+const ADMIN = 'admin';
+
+const stableId = (kind: string, key: string) => createHash('md5').update(`${kind}:${key}`).digest('hex');
+export const menuIdOf = (code: string) => stableId('menu', code);
+/** The menu entry of a declared report (document.reports[].menu); holding it is the permission to run the report. */
+export const reportMenuIdOf = (code: string, report: string) => stableId('menu', `${code}#report/${report}`);
+export const actionCode = (model: EntityModel, action: ActionKey) => `${model.prefix}:${action}`;
+
+interface Button {
+  perms: string;
+  name: string;
+  roles: string[];
+}
+
+/** The buttons of a screen and who gets each on creation (the view-sensitive one: admin only). */
+function buttonsOf(model: EntityModel): Button[] {
+  const menu = model.doc.menu!;
+  const roles = [ADMIN, ...(menu.roles ?? [])];
+  const buttons: Button[] = ACTIONS.map((a) => ({ perms: actionCode(model, a.key), name: a.name, roles: READ_ACTIONS.has(a.key) ? [...roles, ...(menu.readRoles ?? [])] : roles }));
+  for (const step of model.doc.entity.rules?.transitions?.steps ?? []) {
+    if (step.permission && !buttons.some((b) => b.perms === step.permission)) buttons.push({ perms: step.permission, name: step.label ?? `状态变为${step.to}`, roles: step.roles ? [ADMIN, ...step.roles] : roles });
+  }
+  for (const op of model.doc.list?.operations ?? []) buttons.push({ perms: `${model.prefix}:${op.key}`, name: op.label, roles });
+  const sensitive = model.doc.entity.rules?.sensitivePermission;
+  if (sensitive) buttons.push({ perms: sensitive, name: '查看敏感信息', roles: [ADMIN] });
+  return buttons;
+}
+
+type Row = Omit<SysPermission, 'create_by' | 'create_time' | 'update_by' | 'update_time'>;
+
+const BASE: Omit<Row, 'id' | 'name' | 'menu_type'> = {
+  parent_id: null, url: null, component: null, component_name: null, redirect: null, perms: null, perms_type: '1', sort_no: 0,
+  always_show: false, icon: null, is_route: true, is_leaf: true, keep_alive: false, hidden: false, internal_or_external: false,
+  description: null, status: '1', del_flag: 0,
+};
+
+class MenuWriter {
+  private readonly now = nowText();
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly roleIds: Map<string, string>,
+  ) {}
+
+  /** Inserts the row unless its id exists; true when it was created now. */
+  async create(row: Row): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('sys_permission')
+      .values({ ...row, create_by: 'system', create_time: this.now, update_by: null, update_time: null })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return !!inserted;
+  }
+
+  async grant(permissionId: string, roles: string[]): Promise<void> {
+    const ids = [...new Set(roles)].map((r) => this.roleIds.get(r)).filter((id): id is string => !!id);
+    if (!ids.length) return;
+    await this.db
+      .insertInto('sys_role_permission')
+      .values(ids.map((roleId) => ({ id: newId(), role_id: roleId, permission_id: permissionId, data_rule_ids: null })))
+      .onConflict((oc) => oc.columns(['role_id', 'permission_id']).doNothing())
+      .execute();
+  }
+
+  /** The area entry ('/donation'): an existing top-level entry with that url, else one made now. */
+  async area(model: EntityModel): Promise<string> {
+    const menu = model.doc.menu!;
+    const url = `/${menu.parent}`;
+    const found = await this.db.selectFrom('sys_permission').select('id').where('url', '=', url).where('menu_type', '=', 0).where('del_flag', '=', 0).orderBy('id').executeTakeFirst();
+    if (found) return found.id;
+    const id = stableId('area', menu.parent);
+    await this.create({ ...BASE, id, name: menu.parentTitle ?? menu.parent, menu_type: 0, url, component: 'layouts/RouteView', icon: menu.parentIcon ?? null, sort_no: menu.parentSort ?? 50, is_leaf: false });
+    return id;
+  }
+
+  async screen(model: EntityModel): Promise<void> {
+    const menu = model.doc.menu!;
+    const areaId = await this.area(model);
+    const id = menuIdOf(model.code);
+    const everyone = [ADMIN, ...(menu.roles ?? []), ...(menu.readRoles ?? [])];
+    const created = await this.create({
+      ...BASE, id, parent_id: areaId, name: menu.title ?? model.title, menu_type: 1, url: `/${model.code}`, component: `schema/${model.code}`,
+      icon: menu.icon ?? null, sort_no: menu.sort ?? 0, is_leaf: false, keep_alive: menu.keepAlive ?? false, hidden: menu.hidden ?? false,
+    });
+    if (created) {
+      await this.grant(id, everyone);
+      await this.grant(areaId, everyone);
+    }
+    for (const [i, b] of buttonsOf(model).entries()) {
+      const buttonId = stableId('button', `${model.code}:${b.perms}`);
+      if (await this.create({ ...BASE, id: buttonId, parent_id: id, name: b.name, menu_type: 2, perms: b.perms, sort_no: i + 1, is_route: false })) await this.grant(buttonId, b.roles);
+    }
+  }
+
+  /** A declared report's screen: its own entry under its area, rendered by the report page, granted to its roles. */
+  async report(model: EntityModel, report: ReportDef): Promise<void> {
+    const menu = report.menu!;
+    const areaId = await this.area({ ...model, doc: { ...model.doc, menu } });
+    const id = reportMenuIdOf(model.code, report.code);
+    const created = await this.create({
+      ...BASE, id, parent_id: areaId, name: menu.title ?? report.title, menu_type: 1, url: `/${model.code}/report/${report.code}`, component: `report/${model.code}/${report.code}`,
+      icon: menu.icon ?? null, sort_no: menu.sort ?? 0, keep_alive: menu.keepAlive ?? false, hidden: menu.hidden ?? false,
+    });
+    if (created) {
+      const everyone = [ADMIN, ...(menu.roles ?? []), ...(menu.readRoles ?? [])];
+      await this.grant(id, everyone);
+      await this.grant(areaId, everyone);
+    }
+  }
+}
+
+export async function syncMenus(db: Kysely<DB>, registry: Registry): Promise<void> {
+  const roles = await db.selectFrom('sys_role').select(['id', 'role_code']).execute();
+  const writer = new MenuWriter(db, new Map(roles.map((r) => [r.role_code, r.id])));
+  for (const model of registry.all()) {
+    if (model.doc.menu) await writer.screen(model);
+    for (const report of model.doc.reports ?? []) if (report.menu) await writer.report(model, report);
+  }
+}

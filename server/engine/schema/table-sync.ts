@@ -1,0 +1,103 @@
+import { type Kysely, sql } from 'kysely';
+import { AUDIT_NAMES } from '../../../src/core/schema/audit-fields.ts';
+import type { DB } from '../../db/schema.ts';
+import { type Change, type ColumnInfo, changeSql, createTableSql, diffTable, indexesOf, indexSql, normaliseType, q, rowCountSql } from './ddl.ts';
+import type { EntityModel } from './model.ts';
+import { type Registry, SchemaError } from './registry.ts';
+
+/*
+ * Creates and evolves the tables behind the documents. Additive only: new tables and columns, wider
+ * columns. A narrower column, a changed type or a dropped field is refused while the column holds data
+ * (nothing is applied then), and no column is ever dropped. System tables belong to the migrations:
+ * they are only checked.
+ */
+
+type Columns = Map<string, Map<string, ColumnInfo>>;
+
+async function introspect(db: Kysely<DB>, tables: string[]): Promise<Columns> {
+  const { rows } = await sql<{ table_name: string; column_name: string; data_type: string; character_maximum_length: number | null; numeric_precision: number | null; numeric_scale: number | null; datetime_precision: number | null }>`
+    select table_name, column_name, data_type, character_maximum_length, numeric_precision, numeric_scale, datetime_precision
+    from information_schema.columns
+    where table_schema = current_schema() and table_name in (${sql.join(tables)})
+    order by table_name, ordinal_position`.execute(db);
+  const result: Columns = new Map();
+  for (const r of rows) {
+    const table = result.get(r.table_name) ?? new Map<string, ColumnInfo>();
+    table.set(r.column_name, { type: normaliseType(r) });
+    result.set(r.table_name, table);
+  }
+  return result;
+}
+
+async function holdsData(db: Kysely<DB>, table: string, column: string): Promise<boolean> {
+  const { rows } = await sql.raw<{ found: number }>(`select 1 as found from ${q(table)} where ${q(column)} is not null limit 1`).execute(db);
+  return rows.length > 0;
+}
+
+async function hasDuplicates(db: Kysely<DB>, table: string, columns: string[]): Promise<boolean> {
+  const list = columns.map(q).join(', ');
+  const notNull = columns.map((c) => `${q(c)} is not null`).join(' and ');
+  const { rows } = await sql.raw(`select 1 from ${q(table)} where ${notNull} group by ${list} having count(*) > 1 limit 1`).execute(db);
+  return rows.length > 0;
+}
+
+async function existingIndexes(db: Kysely<DB>): Promise<Set<string>> {
+  const { rows } = await sql<{ indexname: string }>`select indexname from pg_indexes where schemaname = current_schema()`.execute(db);
+  return new Set(rows.map((r) => r.indexname));
+}
+
+function describe(change: Change): string {
+  return change.kind === 'orphan' ? '（文档已不再声明该字段）' : change.kind === 'narrow' ? `（${change.from} → ${change.to}）` : '';
+}
+
+/** The statements a table needs, or the reasons it may not be changed. */
+async function planModel(db: Kysely<DB>, model: EntityModel, existing: Map<string, ColumnInfo> | undefined, indexes: Set<string>) {
+  const statements: string[] = [];
+  const problems: string[] = [];
+  if (!existing) statements.push(createTableSql(model));
+  for (const change of existing ? diffTable(model, existing) : []) {
+    if ((change.kind === 'narrow' || change.kind === 'orphan') && (await holdsData(db, model.table, change.column))) {
+      problems.push(`表 ${model.table}：字段 ${change.column} 已有数据，不能删除或缩小${describe(change)}`);
+      continue;
+    }
+    const statement = changeSql(model.table, change);
+    if (statement) statements.push(statement);
+  }
+  for (const index of indexesOf(model)) {
+    if (indexes.has(index.name)) continue;
+    if (existing && index.unique && (await hasDuplicates(db, model.table, index.columns))) {
+      problems.push(`表 ${model.table}：字段 ${index.columns.join(', ')} 已有重复数据，不能设为唯一`);
+      continue;
+    }
+    statements.push(indexSql(model.table, index));
+  }
+  statements.push(...rowCountSql(model.table));
+  return { statements, problems };
+}
+
+/**
+ * Brings every table in line with its document; run it in the start-up transaction, so that on any
+ * problem nothing is changed and a SchemaError names each table and column. Also records which audit
+ * columns each table really has.
+ */
+export async function syncTables(db: Kysely<DB>, registry: Registry): Promise<void> {
+  const models = registry.all();
+  const columns = await introspect(db, models.map((m) => m.table));
+  const indexes = await existingIndexes(db);
+  const statements: string[] = [];
+  const problems: string[] = [];
+  for (const model of models) {
+    const existing = columns.get(model.table);
+    if (model.system) {
+      if (!existing) problems.push(`系统表 ${model.table} 不存在`);
+      for (const f of model.fields) if (existing && !existing.has(f.name)) problems.push(`系统表 ${model.table} 缺少字段 ${f.name}`);
+      model.audit = new Set([...AUDIT_NAMES].filter((name) => existing?.has(name)));
+      continue;
+    }
+    const plan = await planModel(db, model, existing, indexes);
+    statements.push(...plan.statements);
+    problems.push(...plan.problems);
+  }
+  if (problems.length) throw new SchemaError(problems, '表结构变更被拒绝');
+  for (const statement of statements) await sql.raw(statement).execute(db);
+}

@@ -1,0 +1,108 @@
+import { type Kysely, sql } from 'kysely';
+import type { Session } from '../../auth/session.ts';
+import type { DB } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../http/envelope.ts';
+import { grantsOf, type PermissionService } from '../../services/permissions.ts';
+import { type ActionKey, actionCode, menuIdOf } from '../schema/menus.ts';
+import type { EntityModel } from '../schema/model.ts';
+import type { Registry } from '../schema/registry.ts';
+import { NOT_FOUND } from '../write/writer.ts';
+import { applyScope, type DataRule, type RowScope, ruleGroups, ruleVariables } from './row-scope.ts';
+
+/*
+ * Every runtime call checks its permission here, on the server; the client hiding a button is cosmetic.
+ * Writes need their button ({prefix}:add …); reading a list or a record needs the screen's menu entry
+ * or any button of its prefix (a sub-table without a menu shares its parent's prefix).
+ */
+export class Access {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly permissions: PermissionService,
+    private readonly registry: () => Registry,
+  ) {}
+
+  async demand(session: Session, model: EntityModel, action: ActionKey): Promise<void> {
+    await this.permissions.demand(session.user.id, actionCode(model, action));
+  }
+
+  async canView(session: Session, model: EntityModel): Promise<boolean> {
+    if (await this.permissions.allows(session.user.id, actionCode(model, 'detail'))) return true;
+    const menuIds = this.registry()
+      .all()
+      .filter((m) => m.prefix === model.prefix && m.doc.menu)
+      .map((m) => menuIdOf(m.code));
+    const held = await this.db
+      .selectFrom('sys_permission as p')
+      .innerJoin(grantsOf(this.db, session.user.id), 'g.permission_id', 'p.id')
+      .select('p.id')
+      .where('p.del_flag', '=', 0)
+      .where((eb) => eb.or([...(menuIds.length ? [eb('p.id', 'in', menuIds)] : []), sql<boolean>`starts_with(p.perms, ${`${model.prefix}:`})`]))
+      .limit(1)
+      .executeTakeFirst();
+    return !!held;
+  }
+
+  async demandView(session: Session, model: EntityModel): Promise<void> {
+    if (!(await this.canView(session, model))) throw forbidden(`没有权限访问【${model.title}】，请联系管理员授权`);
+  }
+
+  /**
+   * The rows of the model this user may see (row-scope.ts): tenant rows, and the data rules their roles
+   * picked on the screen's menu entry (a sub-table follows its parent's screen).
+   */
+  async scope(session: Session, model: EntityModel): Promise<RowScope> {
+    const scope: RowScope = {};
+    if (model.audit.has('tenant_id')) scope.tenants = await this.visibleTenants(session);
+    const screen = model.doc.menu ? model : model.doc.entity.parent ? this.registry().find(model.doc.entity.parent.entity) : undefined;
+    if (!screen?.doc.menu) return scope;
+    const grants = await this.db
+      .selectFrom(grantsOf(this.db, session.user.id))
+      .select(['g.data_rule_ids'])
+      .where('g.permission_id', '=', menuIdOf(screen.code))
+      .execute();
+    const picked = grants.map((g) => (g.data_rule_ids ?? '').split(',').filter(Boolean));
+    if (!picked.length || picked.some((ids) => !ids.length)) return scope;
+    const rules: (DataRule & { id: string })[] = await (this.db as Kysely<any>)
+      .selectFrom('sys_permission_data_rule')
+      .select(['id', 'rule_column', 'rule_conditions', 'rule_value'])
+      .where('id', 'in', picked.flat())
+      .where('permission_id', '=', menuIdOf(screen.code))
+      .where('status', '=', '1')
+      .execute();
+    scope.anyOf = ruleGroups(model, picked.map((ids) => rules.filter((r) => ids.includes(r.id))), ruleVariables(session.user));
+    return scope;
+  }
+
+  /**
+   * The tenants whose rows the session sees: the tenant_id header's, else all of the user's. Undefined
+   * when that covers every tenant there is (a single-tenant install): no condition is needed, and an
+   * unconditioned list keeps its fast total (the trigger-kept counter).
+   */
+  private async visibleTenants(session: Session): Promise<number[] | undefined> {
+    const mine = session.tenantId
+      ? [session.tenantId]
+      : (await this.db.selectFrom('sys_user_tenant').select('tenant_id').where('user_id', '=', session.user.id).execute()).map((r) => r.tenant_id);
+    const others = await this.db.selectFrom('sys_tenant').select('id').where('id', 'not in', mine.length ? mine : [-1]).limit(1).execute();
+    return others.length ? mine : undefined;
+  }
+
+  /** Edits and deletes reach only rows the user can see: any other id answers as not found. */
+  async demandInScope(session: Session, model: EntityModel, ids: string[]): Promise<void> {
+    const scope = await this.scope(session, model);
+    const found = await applyScope((this.db as Kysely<any>).selectFrom(model.table).select('id').where('id', 'in', ids), scope).execute();
+    if (found.length < new Set(ids).size) throw notFound(NOT_FOUND);
+  }
+
+  /** Whether masked fields are shown to this user as they are stored. */
+  async seesSensitive(session: Session, model: EntityModel): Promise<boolean> {
+    const code = model.doc.entity.rules?.sensitivePermission;
+    return !!code && (await this.permissions.allows(session.user.id, code));
+  }
+
+  /** The transition permissions this user holds, looked up before a write's transaction begins. */
+  async heldOf(session: Session, codes: string[]): Promise<Set<string>> {
+    const held = new Set<string>();
+    for (const code of new Set(codes)) if (await this.permissions.allows(session.user.id, code)) held.add(code);
+    return held;
+  }
+}

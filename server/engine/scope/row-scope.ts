@@ -1,0 +1,129 @@
+import { toSnake } from '../../../src/core/schema/audit-fields.ts';
+import type { SysUser } from '../../db/schema.ts';
+import { formatTimestamp } from '../../lib/time.ts';
+import { escapeLike } from '../schema/like.ts';
+import { columnOf, type EntityModel } from '../schema/model.ts';
+import type { Filter } from '../read/query.ts';
+import { parseTyped } from '../schema/values.ts';
+
+/*
+ * Which rows of a table one user may see: their tenants' rows (and rows of no tenant), and, where the
+ * roles holding the screen's menu entry carry data rules, only rows matching one role's rules. Rule
+ * columns are checked against the entity's allow-list and rule values are bound, never spliced; a rule
+ * that cannot be applied (unknown column, bad value, unknown variable) matches nothing: it fails closed.
+ */
+
+export interface DataRule {
+  rule_column: string;
+  rule_conditions: string;
+  rule_value: string;
+}
+
+export interface RowScope {
+  /** Visible tenant ids besides 0 (rows of no tenant); undefined when the table has no tenant column. */
+  tenants?: number[];
+  /** Rows matching any one group (each group: all its filters); undefined = no data rule applies. */
+  anyOf?: Filter[][];
+}
+
+/** JeecgBoot's rule conditions → our filter operators. */
+export const RULE_CONDITIONS: Record<string, string> = {
+  '=': '等于',
+  '!=': '不等于',
+  '>': '大于',
+  '>=': '大于等于',
+  '<': '小于',
+  '<=': '小于等于',
+  IN: '包含(IN)',
+  LIKE: '模糊',
+  LEFT_LIKE: '左模糊',
+  RIGHT_LIKE: '右模糊',
+};
+
+/** The system variables a rule value may name: #{sys_org_code} → the user's current department … */
+export function ruleVariables(user: SysUser, now = new Date()): Record<string, string> {
+  const time = formatTimestamp(now);
+  return { sys_user_code: user.username, sys_user_name: user.realname, sys_org_code: user.org_code ?? '', sys_date: time.slice(0, 10), sys_time: time };
+}
+
+const VARIABLE = /#\{([a-z_]+)\}/g;
+
+/** The rule value with its variables filled in, or undefined when it names one we do not know. */
+export function expandRuleValue(value: string, variables: Record<string, string>): string | undefined {
+  let unknown = false;
+  const text = value.replace(VARIABLE, (_m, name: string) => {
+    if (!(name in variables)) unknown = true;
+    return variables[name] ?? '';
+  });
+  return unknown ? undefined : text;
+}
+
+/** A problem with a rule as written (column, condition, value), or undefined; used when rules are saved. */
+export function ruleProblem(rule: DataRule, model?: EntityModel): string | undefined {
+  if (!(rule.rule_conditions in RULE_CONDITIONS)) return `不支持的规则条件: ${rule.rule_conditions.slice(0, 20)}`;
+  if (!/^[a-zA-Z][a-zA-Z0-9_]{0,62}$/.test(rule.rule_column)) return '规则字段格式不正确';
+  if (model && !columnOf(model, toSnake(rule.rule_column))) return `规则字段【${rule.rule_column}】不是【${model.title}】的字段`;
+  const names = [...rule.rule_value.matchAll(VARIABLE)].map((m) => m[1]);
+  const known = Object.keys(ruleVariables({ username: '', realname: '', org_code: '' } as SysUser));
+  const bad = names.find((n) => !known.includes(n));
+  if (bad) return `未知的系统变量: #{${bad}}`;
+  return undefined;
+}
+
+/** One rule → its filter on the model, or undefined when it cannot be applied. */
+export function ruleFilter(model: EntityModel, rule: DataRule, variables: Record<string, string>): Filter | undefined {
+  const field = columnOf(model, toSnake(rule.rule_column));
+  const value = expandRuleValue(rule.rule_value, variables);
+  if (!field || value === undefined || field.type === 'json') return undefined;
+  const column = field.name;
+  const one = (raw: string) => {
+    const parsed = parseTyped(field, raw);
+    return parsed.ok ? parsed.value : undefined;
+  };
+  switch (rule.rule_conditions) {
+    case 'LIKE':
+      return { column, op: 'ilike', value: `%${escapeLike(value)}%` };
+    case 'LEFT_LIKE':
+      return { column, op: 'ilike', value: `%${escapeLike(value)}` };
+    case 'RIGHT_LIKE':
+      return { column, op: 'ilike', value: `${escapeLike(value)}%` };
+    case 'IN': {
+      const values = value.split(',').map((v) => one(v.trim()));
+      return values.length && values.every((v) => v !== undefined) ? { column, op: 'in', value: values as (string | number | boolean)[] } : undefined;
+    }
+    default: {
+      const typed = one(value);
+      if (typed === undefined) return undefined;
+      const op = rule.rule_conditions === '!=' ? 'is distinct from' : (rule.rule_conditions as '=' | '>' | '>=' | '<' | '<=');
+      return { column, op, value: typed };
+    }
+  }
+}
+
+/** A matches-nothing group: what a rule that cannot be applied turns into. */
+const NOTHING: Filter = { column: 'id', op: 'in', value: [''] };
+
+/**
+ * The groups of one user's data rules on a model: one group per role holding the menu with rules.
+ * `roleRules` holds, per role, the rules that role picked (an empty list: that role is unrestricted).
+ */
+export function ruleGroups(model: EntityModel, roleRules: DataRule[][], variables: Record<string, string>): Filter[][] | undefined {
+  if (!roleRules.length || roleRules.some((rules) => rules.length === 0)) return undefined;
+  return roleRules.map((rules) => rules.map((r) => ruleFilter(model, r, variables) ?? NOTHING));
+}
+
+// biome-ignore lint: the builder's table types are dynamic here
+type Where = { where: (...args: any[]) => any };
+
+/** The scope as WHERE conditions of a select on the model's table. */
+export function applyScope<Q extends Where>(query: Q, scope: RowScope | undefined): Q {
+  if (!scope) return query;
+  let q = query;
+  if (scope.tenants) q = q.where('tenant_id', 'in', [0, ...scope.tenants]);
+  const groups = scope.anyOf;
+  // biome-ignore lint: expression builder of a dynamic table
+  if (groups) q = q.where((eb: any) => eb.or(groups.map((group) => eb.and(group.map((f) => eb(f.column, f.op, f.value))))));
+  return q;
+}
+
+export const isRestricted = (scope: RowScope | undefined) => !!scope && (!!scope.tenants || !!scope.anyOf);

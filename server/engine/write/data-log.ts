@@ -1,0 +1,38 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { newId } from '../../lib/ids.ts';
+import type { RowChange } from './aggregates.ts';
+
+/*
+ * Every write through the runtime leaves one row per record in sys_data_log: the record before and after
+ * (null for an add or a delete) and a version number counting that record's writes.
+ */
+
+export type LogAction = 'add' | 'edit' | 'delete' | 'import';
+
+export interface Actor {
+  username: string;
+  orgCode: string | null;
+  tenantId: number;
+  /** The moment of the write ('YYYY-MM-DD HH:mm:ss'). */
+  now: string;
+}
+
+export async function writeDataLog(db: Kysely<DB>, table: string, action: LogAction, change: RowChange, actor: Actor): Promise<void> {
+  const id = String((change.after ?? change.before)!.id);
+  await db
+    .insertInto('sys_data_log')
+    .values({
+      id: newId(),
+      data_table: table,
+      data_id: id,
+      action,
+      data_before: change.before ? JSON.stringify(change.before) : null,
+      data_after: change.after ? JSON.stringify(change.after) : null,
+      data_version: sql<number>`(select coalesce(max(data_version), 0) + 1 from sys_data_log where data_table = ${table} and data_id = ${id})`,
+      create_by: actor.username,
+      create_time: actor.now,
+      tenant_id: actor.tenantId,
+    })
+    .execute();
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Session } from '../../auth/session.ts';
+import type { AppContext } from '../../context.ts';
+import { notFound, ok } from '../../http/envelope.ts';
+import type { EntityModel } from '../schema/model.ts';
+import { checkId } from './record-input.ts';
+
+/*
+ * Row operations: a document declares `list.operations` (key, label, confirm, when) and the server holds
+ * the code behind each one in this registry, keyed by document code and key. A call
+ * POST /{area}/{entity}/operation/{key}?id= runs only if the document declares the key, code is
+ * registered for it, and the user holds the button permission {prefix}:{key} (made by the menu sync).
+ */
+
+export interface OperationCall {
+  ctx: AppContext;
+  session: Session;
+  model: EntityModel;
+  id: string;
+}
+
+export type Operation = (call: OperationCall) => Promise<{ message: string; result?: unknown }>;
+
+const registry = new Map<string, Operation>();
+
+export function registerOperation(code: string, key: string, operation: Operation): void {
+  registry.set(`${code}#${key}`, operation);
+}
+
+export const operationOf = (model: EntityModel, key: string): Operation | undefined =>
+  model.doc.list?.operations?.some((o) => o.key === key) ? registry.get(`${model.code}#${key}`) : undefined;
+
+type Req = FastifyRequest<{ Params: { area: string; entity: string; key: string }; Querystring: Record<string, unknown> }>;
+
+export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post('/:area/:entity/operation/:key', { config: { public: true } }, async (request: Req) => {
+    const { area, entity, key } = request.params;
+    const model = /^[a-z][a-z0-9_]{0,62}$/.test(area) && /^[a-zA-Z][a-zA-Z0-9_]{0,62}$/.test(entity) ? ctx.runtime.find(area, entity) : undefined;
+    const operation = model && /^[a-z][a-zA-Z0-9]{0,40}$/.test(key) ? operationOf(model, key) : undefined;
+    if (!model || !operation) throw notFound('很抱歉，资源未找到!');
+    request.session = await ctx.sessions.resolve(request);
+    await ctx.permissions.demand(request.session.user.id, `${model.prefix}:${key}`);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const id = checkId(request.query.id ?? body.id);
+    // Only rows the user can see (tenant, data rules): any other id answers as not found.
+    await ctx.runtime.access.demandInScope(request.session, model, [id]);
+    const { message, result } = await operation({ ctx, session: request.session, model, id });
+    return ok(result ?? null, message);
+  });
+}

@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import type { DictOption } from '../../services/dictionaries.ts';
+import type { EntityModel } from '../schema/model.ts';
+import type { FieldError } from '../schema/record-schema.ts';
+import type { Registry } from '../schema/registry.ts';
+
+/*
+ * The checks that need data: dictionary membership (against the snapshot taken before the write),
+ * uniqueness, references (and what a reference must
+ * agree with, e.g. a team must belong to the record's activity). They run inside the write's
+ * transaction, on the fields the write changes.
+ */
+
+export type Dicts = Record<string, DictOption[]>;
+
+export interface CheckContext {
+  db: Kysely<any>;
+  registry: Registry;
+  dicts: Dicts;
+}
+
+const show = (v: unknown) => String(v).slice(0, 50);
+const same = (a: unknown, b: unknown) => (a ?? null) === null ? (b ?? null) === null : String(a) === String(b ?? '');
+
+export function dictErrors(model: EntityModel, record: Record<string, unknown>, changed: Set<string>, dicts: Dicts): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const f of model.fields) {
+    const v = record[f.name];
+    if (!f.dict || !changed.has(f.name) || v === null || v === undefined || v === '') continue;
+    const values = new Set((dicts[f.dict] ?? []).map((o) => o.value));
+    const bad = String(v).split(',').find((part) => !values.has(part));
+    if (bad !== undefined) errors.push({ field: f.name, message: `${f.label}的值不在字典中: ${show(bad)}` });
+  }
+  return errors;
+}
+
+async function uniqueErrors(ctx: CheckContext, model: EntityModel, record: Record<string, unknown>, changed: Set<string>, selfId: string): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  const groups = [
+    ...model.fields.filter((f) => f.unique).map((f) => [f.name]),
+    ...(model.doc.entity.indexes ?? []).filter((i) => i.unique).map((i) => i.columns),
+  ];
+  for (const columns of groups) {
+    if (!columns.some((c) => changed.has(c)) || columns.some((c) => record[c] === null || record[c] === undefined)) continue;
+    let query = ctx.db.selectFrom(model.table).select('id').where('id', '<>', selfId);
+    for (const c of columns) query = query.where(c, '=', record[c]);
+    if (!(await query.limit(1).executeTakeFirst())) continue;
+    // The parent's id in a sub-table's unique key says nothing to the user: name the other columns.
+    const parentField = model.doc.entity.parent?.field;
+    const shown = columns.filter((c) => c !== parentField);
+    const label = shown.map((c) => model.columns.get(c)?.label ?? c).join('、');
+    errors.push({ field: shown[0] ?? columns[0], message: `${label}已存在: ${shown.map((c) => show(record[c])).join('、')}` });
+  }
+  return errors;
+}
+
+async function refErrors(ctx: CheckContext, model: EntityModel, record: Record<string, unknown>, changed: Set<string>): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  for (const f of model.fields) {
+    const ref = f.ref;
+    const v = record[f.name];
+    const match = Object.entries(ref?.match ?? {});
+    if (!ref || v === null || v === undefined || (!changed.has(f.name) && !match.some(([mine]) => changed.has(mine)))) continue;
+    const target = ctx.registry.get(ref.entity);
+    const row = await ctx.db.selectFrom(target.table).select(['id', ...match.map(([, theirs]) => theirs)]).where('id', '=', String(v)).executeTakeFirst();
+    if (!row) errors.push({ field: f.name, message: `${f.label}不存在` });
+    else if (match.some(([mine, theirs]) => !same(record[mine], row[theirs]))) errors.push({ field: f.name, message: ref.message ?? `${f.label}不匹配` });
+  }
+  return errors;
+}
+
+/** The checks that query: uniqueness and references; `selfId` is the record's own id (not a duplicate of itself). */
+export async function dataErrors(ctx: CheckContext, model: EntityModel, record: Record<string, unknown>, changed: Set<string>, selfId: string): Promise<FieldError[]> {
+  return [...(await uniqueErrors(ctx, model, record, changed, selfId)), ...(await refErrors(ctx, model, record, changed))];
+}

@@ -1,0 +1,229 @@
+import type { Kysely } from 'kysely';
+import { ApiError, badRequest, forbidden, notFound } from '../../http/envelope.ts';
+import { newId } from '../../lib/ids.ts';
+import { applyRollups, checkCeilings, checkLimits, type RowChange } from './aggregates.ts';
+import { conditionalRequiredErrors } from './conditional-required.ts';
+import { type Actor, type LogAction, writeDataLog } from './data-log.ts';
+import { applyEffects } from './effects.ts';
+import { checkDeleteGuards } from './delete-guards.ts';
+import { assertUnlocked } from './locks.ts';
+import { checkNoLoop } from './tree-loops.ts';
+import { applyDerived } from './derived-status.ts';
+import { loadRule, nextCode } from './fill-rules.ts';
+import { isMaskedOf } from '../read/masking.ts';
+import { type BatchSlot, type EntityModel, readColumns } from '../schema/model.ts';
+import { fieldCheckErrors } from './field-checks.ts';
+import { type Dicts, dataErrors, dictErrors } from './record-checks.ts';
+import { type Input, readInput, withDefaults } from './record-input.ts';
+import { type FieldError, inFormOrder, validateRecord } from '../schema/record-schema.ts';
+import type { Registry } from '../schema/registry.ts';
+import { encryptSecrets, keepStoredSecrets, withoutSecrets } from './secret-fields.ts';
+import { checkTransition, findStep, refusedMove } from './transitions.ts';
+
+/*
+ * Add, edit and delete of one record with everything the documents declare: validation, data checks,
+ * status steps, generated codes, audit columns, sub-table rows, the data log, limits and roll-ups.
+ * A writer works inside one transaction (the caller's); whatever it throws rolls all of it back.
+ */
+
+/** A record refused by validation: one message per field, joined for the envelope. */
+export class RecordInvalid extends ApiError {
+  constructor(readonly errors: FieldError[]) {
+    super(400, errors.map((e) => e.message).join('；'), { errors });
+  }
+}
+
+export interface WriteContext {
+  db: Kysely<any>;
+  registry: Registry;
+  dicts: Dicts;
+  actor: Actor;
+  /** Transition permissions the user holds (checked before the transaction). */
+  held: Set<string>;
+}
+
+export const NOT_FOUND = '未找到对应数据';
+
+export class RecordWriter {
+  /** Tables written, so callers can drop caches (dictionaries) once the transaction has committed. */
+  readonly touched = new Set<string>();
+
+  constructor(readonly ctx: WriteContext) {}
+
+  private audit(model: EntityModel, kind: 'add' | 'edit'): Record<string, unknown> {
+    const { actor } = this.ctx;
+    const values: Record<string, unknown> =
+      kind === 'add'
+        ? { create_by: actor.username, create_time: actor.now, sys_org_code: actor.orgCode, tenant_id: actor.tenantId }
+        : { update_by: actor.username, update_time: actor.now };
+    return Object.fromEntries(Object.entries(values).filter(([name]) => model.audit.has(name)));
+  }
+
+  private async load(model: EntityModel, id: string, lock = false): Promise<Record<string, unknown>> {
+    let query = this.ctx.db.selectFrom(model.table).select(readColumns(model)).where('id', '=', id);
+    if (lock) query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    if (!row) throw notFound(NOT_FOUND);
+    return row;
+  }
+
+  private async validate(model: EntityModel, record: Record<string, unknown>, before: Record<string, unknown> | undefined, changed: Set<string>, id: string) {
+    const { record: clean, errors } = validateRecord(model, record);
+    // A value outside its dictionary says more than the length or type it therefore also fails.
+    const outside = dictErrors(model, record, changed, this.ctx.dicts);
+    const required = conditionalRequiredErrors(model, record).filter((r) => !errors.some((e) => e.field === r.field));
+    const problems = inFormOrder(model, [...errors.filter((e) => !outside.some((d) => d.field === e.field)), ...outside, ...required]);
+    if (problems.length) throw new RecordInvalid(problems);
+    const checked = fieldCheckErrors(model, clean, changed);
+    if (checked.length) throw new RecordInvalid(checked);
+    checkTransition(model, before, clean, this.ctx.held, this.ctx.dicts);
+    const dataProblems = await dataErrors(this.ctx, model, clean, changed, id);
+    if (dataProblems.length) throw new RecordInvalid(dataProblems);
+    return clean;
+  }
+
+  private async finish(model: EntityModel, action: LogAction, change: RowChange): Promise<void> {
+    this.touched.add(model.table);
+    await writeDataLog(this.ctx.db, model.table, action, withoutSecrets(model, change), this.ctx.actor);
+    await checkLimits(this.ctx.db, this.ctx.registry, model, [change]);
+    await checkCeilings(this.ctx.db, this.ctx.registry, model, [change]);
+    await applyRollups(this.ctx.db, this.ctx.registry, model, [change]);
+    await applyDerived(this.ctx.db, this.ctx.registry, model, [change]);
+  }
+
+  async add(model: EntityModel, input: Input, action: LogAction = 'add'): Promise<Record<string, unknown>> {
+    const id = newId();
+    const clean = await this.validate(model, withDefaults(model, input.values), undefined, new Set(model.field.keys()), id);
+    for (const f of model.fields) {
+      if (f.generated && (clean[f.name] === null || clean[f.name] === undefined)) clean[f.name] = await nextCode(this.ctx.db, await loadRule(this.ctx.db, f.generated.rule), this.ctx.actor.now);
+    }
+    await this.ctx.db.insertInto(model.table).values({ id, ...this.audit(model, 'add'), ...encryptSecrets(model, clean) }).execute();
+    await this.writeChildren(model, id, input.batches, false);
+    await this.link(model, id, undefined, clean);
+    const after = await this.load(model, id);
+    await this.finish(model, action, { after });
+    return after;
+  }
+
+  async edit(model: EntityModel, input: Input, statusMove = false): Promise<Record<string, unknown>> {
+    if (!input.id) throw badRequest('ID不能为空');
+    const before = await this.load(model, input.id, true);
+    if (!statusMove) assertUnlocked(model, before);
+    const values = keepStoredSecrets(model, { ...input.values });
+    for (const f of model.fields) {
+      // A masked value sent back unchanged (the user could not see the real one) keeps what is stored.
+      if (f.mask && isMaskedOf(f.mask, values[f.name], before[f.name])) delete values[f.name];
+    }
+    const merged = Object.fromEntries(model.fields.map((f) => [f.name, f.name in values ? values[f.name] : before[f.name]]));
+    const changed = new Set(Object.keys(values).filter((name) => String(values[name] ?? '') !== String(before[name] ?? '')));
+    const clean = await this.validate(model, merged, before, changed, input.id);
+    await checkNoLoop(this.ctx.db, model, input.id, clean);
+    const set = encryptSecrets(model, Object.fromEntries(Object.keys(values).map((name) => [name, clean[name]])));
+    await this.ctx.db.updateTable(model.table).set({ ...set, ...this.audit(model, 'edit') }).where('id', '=', input.id).execute();
+    await this.writeChildren(model, input.id, input.batches, true);
+    await this.link(model, input.id, before, clean);
+    const after = await this.load(model, input.id);
+    await this.finish(model, 'edit', { before, after });
+    return after;
+  }
+
+  async remove(model: EntityModel, id: string): Promise<void> {
+    const before = await this.load(model, id, true);
+    assertUnlocked(model, before);
+    await checkDeleteGuards(this.ctx.db, this.ctx.registry, model, id);
+    for (const { model: other, field } of this.ctx.registry.referencesTo(model.code)) {
+      if (other.doc.entity.parent?.entity === model.code && other.doc.entity.parent.field === field.name) continue;
+      const used = await this.ctx.db.selectFrom(other.table).select('id').where(field.name, '=', id).limit(1).executeTakeFirst();
+      if (used) throw badRequest(`该${model.title}已被${other.title}引用，不能删除`);
+    }
+    // A soft delete keeps the sub-table rows, so that restoring the record brings them back.
+    for (const child of model.doc.entity.softDelete ? [] : this.ctx.registry.childrenOf(model.code)) {
+      const rows = await this.ctx.db.selectFrom(child.table).select('id').where(child.doc.entity.parent!.field, '=', id).orderBy('id').execute();
+      for (const row of rows) await this.remove(child, String(row.id));
+    }
+    // A soft-deleting entity only flags the row (the recycle bin restores it or deletes it for good).
+    const flag = model.doc.entity.softDelete;
+    if (flag) await this.ctx.db.updateTable(model.table).set({ [flag]: 1, ...this.audit(model, 'edit') }).where('id', '=', id).execute();
+    else await this.ctx.db.deleteFrom(model.table).where('id', '=', id).execute();
+    await this.finish(model, 'delete', { before });
+  }
+
+  /**
+   * One status move of the document's transition steps (a list's row action): the status, the step's
+   * comment field and its stamps (审核人, 审核时间), written as an edit, so every rule of an edit applies.
+   * A step without a permission of its own needs the edit permission (`canEdit`).
+   */
+  async transition(model: EntityModel, id: string, to: string, input: Record<string, unknown>, canEdit: boolean): Promise<Record<string, unknown>> {
+    const rule = model.doc.entity.rules?.transitions;
+    if (!rule) throw badRequest(`${model.title}没有状态操作`);
+    const before = await this.load(model, id, true);
+    const step = findStep(rule, before[rule.field], to);
+    if (!step) throw refusedMove(model, this.ctx.dicts, rule.field, before[rule.field], to);
+    if (!step.permission && !canEdit) throw forbidden(`没有权限，请联系管理员授权【${model.prefix}:edit】`);
+    const values: Record<string, unknown> = { [rule.field]: to };
+    if (step.comment) {
+      const label = model.field.get(step.comment)?.label ?? step.comment;
+      const text = input[step.comment] ?? input.comment;
+      if (text !== undefined && text !== null && typeof text !== 'string') throw badRequest(`${label}格式不正确`);
+      if (step.commentRequired && !text?.trim()) throw badRequest(`请填写${label}`);
+      if (text !== undefined) values[step.comment] = text?.trim() || null;
+    }
+    for (const field of step.fields ?? []) {
+      const value = input[field];
+      if (value === undefined || value === null || value === '') throw badRequest(`请填写${model.field.get(field)?.label ?? field}`);
+      values[field] = value;
+    }
+    const { username, now } = this.ctx.actor;
+    for (const [field, kind] of Object.entries(step.stamp ?? {})) values[field] = kind === 'user' ? username : kind === 'now' ? now : now.slice(0, 10);
+    return this.edit(model, { id, values, batches: new Map() }, true);
+  }
+
+  /** The effects a write triggers (entity.rules.effects): the created or found records' ids stored on this one. */
+  private async link(model: EntityModel, id: string, before: Record<string, unknown> | undefined, record: Record<string, unknown>): Promise<void> {
+    const links = await applyEffects(this.ctx.db, this.ctx.registry, model, before, record, (target, values) => this.add(target, { values, batches: new Map() }));
+    if (Object.keys(links).length) await this.ctx.db.updateTable(model.table).set(links).where('id', '=', id).execute();
+  }
+
+  /** A form's sub-table rows: rows with a known id are edited, others added, missing ones deleted. */
+  private async writeChildren(model: EntityModel, parentId: string, batches: Map<string, unknown[]>, editing: boolean): Promise<void> {
+    for (const slot of model.batches) {
+      const rows = batches.get(slot.model);
+      if (!rows) continue;
+      const child = this.ctx.registry.get(slot.child);
+      const parentField = child.doc.entity.parent!.field;
+      const existing = editing ? new Set((await this.ctx.db.selectFrom(child.table).select('id').where(parentField, '=', parentId).execute()).map((r) => String(r.id))) : new Set<string>();
+      const inputs = rows.map((raw, i) => ({ i, input: inRow(slot, i, () => readInput(child, raw)) }));
+      const kept = new Set(inputs.map(({ input }) => input.id).filter((id): id is string => !!id && existing.has(id)));
+      // Rows left out go first, so a new row may take the value a removed one had.
+      for (const id of existing) if (!kept.has(id)) await this.remove(child, id);
+      for (const { i, input } of inputs) {
+        input.values[parentField] = parentId;
+        await inRowAsync(slot, i, () => (input.id && kept.has(input.id) ? this.edit(child, input) : this.add(child, { ...input, id: undefined })));
+      }
+    }
+  }
+}
+
+/** A sub-table row's failure, with the table and row named in its message. */
+function rowError(slot: BatchSlot, index: number, error: unknown): unknown {
+  const where = `${slot.label}第${index + 1}行：`;
+  if (error instanceof RecordInvalid) return new RecordInvalid(error.errors.map((e) => ({ field: `${slot.model}.${index}.${e.field}`, message: `${where}${e.message}` })));
+  if (error instanceof ApiError) return new ApiError(error.status, `${where}${error.message}`, error.result);
+  return error;
+}
+
+function inRow<T>(slot: BatchSlot, index: number, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw rowError(slot, index, error);
+  }
+}
+
+async function inRowAsync<T>(slot: BatchSlot, index: number, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw rowError(slot, index, error);
+  }
+}

@@ -1,0 +1,1135 @@
+/* Generated from schemas/_meta/*.schema.json by `npm run gen:types`. Do not edit by hand. */
+
+/**
+ * A computed value for linkage: a literal, a field, or an operator over expressions. Interpreted, never evaluated as code.
+ */
+export type Expression =
+  | (string | number | boolean | null)
+  | {
+      $field: string;
+    }
+  | {
+      $add?: Expression[];
+      /**
+       * @minItems 2
+       * @maxItems 2
+       */
+      $sub?: Expression[];
+      $mul?: Expression[];
+      /**
+       * @minItems 2
+       * @maxItems 2
+       */
+      $div?: Expression[];
+      /**
+       * @minItems 2
+       * @maxItems 2
+       */
+      $round?: Expression[];
+      $concat?: Expression[];
+      /**
+       * @minItems 3
+       * @maxItems 3
+       */
+      $if?: unknown[];
+    };
+
+/**
+ * One screen and the entity behind it. Every file in schemas/ (and every designer-made document in the database) passes this meta-schema.
+ */
+export interface SchemaDocument {
+  $schema?: string;
+  /**
+   * format version; older documents are upgraded on load
+   */
+  version: 1;
+  /**
+   * area/entity: also the API path /{area}/{entity}/…
+   */
+  code: string;
+  title: string;
+  menu?: MenuDef;
+  /**
+   * button permission codes are {prefix}:add, :edit, …; default area:entity
+   */
+  permissionPrefix?: string;
+  dictionaries?: DictDef[];
+  fillRules?: FillRuleDef[];
+  entity: EntityDef;
+  list?: ListDef;
+  form?: FormDef;
+  detail?: DetailDef;
+  /**
+   * aggregate reports over this entity's records (totals by dimension for a date range), each a screen with its own menu entry
+   */
+  reports?: ReportDef[];
+}
+/**
+ * This interface was referenced by `SchemaDocument`'s JSON-Schema
+ * via the `definition` "MenuDef".
+ */
+export interface MenuDef {
+  /**
+   * the area menu this screen sits under (created when missing)
+   */
+  parent: string;
+  parentTitle?: string;
+  parentIcon?: string;
+  parentSort?: number;
+  title?: string;
+  icon?: string;
+  sort?: number;
+  hidden?: boolean;
+  keepAlive?: boolean;
+  /**
+   * role codes granted the menu and all its buttons on first sync (admin always is)
+   */
+  roles?: string[];
+  /**
+   * role codes granted the menu and the detail/export buttons only
+   */
+  readRoles?: string[];
+}
+/**
+ * This interface was referenced by `SchemaDocument`'s JSON-Schema
+ * via the `definition` "DictDef".
+ */
+export interface DictDef {
+  code: string;
+  name: string;
+  /**
+   * @minItems 1
+   */
+  items: DictItemDef[];
+}
+export interface DictItemDef {
+  value: string;
+  text: string;
+  color?: string;
+}
+/**
+ * A generated code: prefix + date + a sequence that restarts every period.
+ *
+ * This interface was referenced by `SchemaDocument`'s JSON-Schema
+ * via the `definition` "FillRuleDef".
+ */
+export interface FillRuleDef {
+  code: string;
+  name: string;
+  prefix: string;
+  dateFormat?: '' | 'YYYY' | 'YYYYMM' | 'YYYYMMDD';
+  seqLength?: number;
+  reset?: 'never' | 'year' | 'month' | 'day';
+}
+/**
+ * The table behind a screen: its fields, indexes and the rules the server enforces. The server derives the table, its indexes and its record validator from it; changes are additive only.
+ */
+export interface EntityDef {
+  table: string;
+  /**
+   * A table owned by the system migrations: the runtime checks the fields exist but never creates or alters it.
+   */
+  system?: boolean;
+  /**
+   * @minItems 1
+   */
+  fields: FieldDef[];
+  indexes?: IndexDef[];
+  dictSource?: DictSource;
+  parent?: ParentDef;
+  rules?: EntityRules;
+  /**
+   * records are only read through the runtime (logs, views): add, edit, delete and import are refused
+   */
+  readOnly?: boolean;
+  /**
+   * an integer column set to 1 on delete instead of removing the row; deleted rows are hidden and listed by the recycle bin (deleteList, back, deletePhysic)
+   */
+  softDelete?: string;
+}
+/**
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "FieldDef".
+ */
+export interface FieldDef {
+  name: string;
+  label: string;
+  /**
+   * This interface was referenced by `EntityDef`'s JSON-Schema
+   * via the `definition` "FieldType".
+   */
+  type: 'string' | 'text' | 'integer' | 'decimal' | 'date' | 'datetime' | 'boolean' | 'json';
+  /**
+   * for string: the column's varchar length (default 255)
+   */
+  length?: number;
+  /**
+   * for decimal: total digits (default 12)
+   */
+  precision?: number;
+  /**
+   * for decimal: digits after the point (default 2)
+   */
+  scale?: number;
+  required?: boolean;
+  unique?: boolean;
+  index?: boolean;
+  default?: string | number | boolean | null;
+  /**
+   * values must be items of this system dictionary
+   */
+  dict?: string;
+  ref?: RefDef;
+  min?: number;
+  max?: number;
+  pattern?: string;
+  patternMessage?: string;
+  /**
+   * never written by add or edit (rolled-up or generated values)
+   */
+  readOnly?: boolean;
+  mask?: 'phone' | 'idcard' | 'name' | 'bankcard' | 'email';
+  generated?: {
+    rule: string;
+  };
+  /**
+   * rich text cleaned on the server before it is stored
+   */
+  sanitize?: 'html';
+  /**
+   * a trigram index for substring search
+   */
+  searchable?: 'like';
+  /**
+   * no column: a value the form carries (a user's roles, a password) that the document's own server routes read and write; the generic runtime ignores it
+   */
+  virtual?: boolean;
+  requiredWhen?: RequiredWhen;
+  /**
+   * a named server-side check registered in code (server/engine/write/field-checks.ts)
+   */
+  check?: 'cron' | 'jobHandler' | 'databaseUrl' | 'checkRules';
+  /**
+   * stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one
+   */
+  secret?: boolean;
+}
+/**
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "RefDef".
+ */
+export interface RefDef {
+  entity: string;
+  /**
+   * the referenced field shown in place of the id
+   */
+  label?: string;
+  /**
+   * this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)
+   */
+  match?: {
+    [k: string]: string;
+  };
+  message?: string;
+}
+/**
+ * The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "RequiredWhen".
+ */
+export interface RequiredWhen {
+  when: Condition;
+  message?: string;
+}
+/**
+ * The declarative condition grammar shared by list queries, linkage and server rules: { "$and": [ { "status": { "$eq": "1" } } ] }. Interpreted, never evaluated as code.
+ */
+export interface Condition {
+  /**
+   * @minItems 1
+   */
+  $and?: Condition[];
+  /**
+   * @minItems 1
+   */
+  $or?: Condition[];
+  $not?: Condition;
+  [k: string]: Comparison | Condition[] | Condition | undefined;
+}
+/**
+ * This interface was referenced by `Condition`'s JSON-Schema definition
+ * via the `patternProperty` "^[a-z][a-z0-9_]{0,62}$".
+ *
+ * This interface was referenced by `Condition`'s JSON-Schema
+ * via the `definition` "Comparison".
+ *
+ * This interface was referenced by `Condition1`'s JSON-Schema definition
+ * via the `patternProperty` "^[a-z][a-z0-9_]{0,62}$".
+ *
+ * This interface was referenced by `Condition1`'s JSON-Schema
+ * via the `definition` "Comparison".
+ *
+ * This interface was referenced by `Condition2`'s JSON-Schema definition
+ * via the `patternProperty` "^[a-z][a-z0-9_]{0,62}$".
+ *
+ * This interface was referenced by `Condition2`'s JSON-Schema
+ * via the `definition` "Comparison".
+ *
+ * This interface was referenced by `Condition3`'s JSON-Schema definition
+ * via the `patternProperty` "^[a-z][a-z0-9_]{0,62}$".
+ *
+ * This interface was referenced by `Condition3`'s JSON-Schema
+ * via the `definition` "Comparison".
+ */
+export interface Comparison {
+  /**
+   * This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition1`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition2`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition3`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $eq?: string | number | boolean | null;
+  /**
+   * This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition1`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition2`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition3`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $ne?: string | number | boolean | null;
+  /**
+   * This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition1`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition2`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition3`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $gt?: string | number | boolean | null;
+  /**
+   * This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition1`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition2`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition3`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $gte?: string | number | boolean | null;
+  /**
+   * This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition1`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition2`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition3`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $lt?: string | number | boolean | null;
+  /**
+   * This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition1`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition2`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition3`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $lte?: string | number | boolean | null;
+  /**
+   * Items: This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition1`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition2`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition3`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $in?: (string | number | boolean | null)[];
+  /**
+   * Items: This interface was referenced by `Condition`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition1`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition2`'s JSON-Schema
+   * via the `definition` "Scalar".
+   *
+   * This interface was referenced by `Condition3`'s JSON-Schema
+   * via the `definition` "Scalar".
+   */
+  $nin?: (string | number | boolean | null)[];
+  $like?: string;
+  $empty?: boolean;
+}
+/**
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "IndexDef".
+ */
+export interface IndexDef {
+  /**
+   * @minItems 1
+   */
+  columns: string[];
+  unique?: boolean;
+}
+/**
+ * Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "DictSource".
+ */
+export interface DictSource {
+  /**
+   * @minItems 1
+   */
+  text: string[];
+  /**
+   * @minItems 1
+   */
+  code: string[];
+  pid?: string;
+  hasChild?: string;
+}
+/**
+ * A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "ParentDef".
+ */
+export interface ParentDef {
+  entity: string;
+  field: string;
+}
+/**
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "EntityRules".
+ */
+export interface EntityRules {
+  rollups?: RollupRule[];
+  transitions?: TransitionRule;
+  limits?: LimitRule[];
+  /**
+   * a record is not deleted while rows of these tables point at it
+   */
+  restrictDelete?: DeleteGuard[];
+  /**
+   * holders of this permission see masked fields unmasked
+   */
+  sensitivePermission?: string;
+  effects?: EffectRule[];
+  derived?: DerivedRule[];
+  locked?: LockRule;
+}
+/**
+ * Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "RollupRule".
+ */
+export interface RollupRule {
+  /**
+   * entity code of the record that holds the total
+   */
+  target: string;
+  /**
+   * this entity's field holding the target's id
+   */
+  via: string;
+  /**
+   * the target's field that receives the value
+   */
+  into: string;
+  op: 'sum' | 'count' | 'countDistinct';
+  /**
+   * the field summed or counted (distinct)
+   */
+  of?: string;
+  subtractWhere?: Condition1;
+  where?: Condition;
+}
+/**
+ * for sum: rows matching this are subtracted (a ledger's balance: income minus expense)
+ */
+export interface Condition1 {
+  /**
+   * @minItems 1
+   */
+  $and?: Condition[];
+  /**
+   * @minItems 1
+   */
+  $or?: Condition[];
+  $not?: Condition;
+  [k: string]: Comparison | Condition[] | Condition | undefined;
+}
+/**
+ * The allowed moves of a status field; any other change of the field is refused.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "TransitionRule".
+ */
+export interface TransitionRule {
+  field: string;
+  /**
+   * values a new record may start with
+   */
+  initial?: string[];
+  steps: TransitionStep[];
+}
+export interface TransitionStep {
+  /**
+   * @minItems 1
+   */
+  from: string[];
+  to: string;
+  permission?: string;
+  /**
+   * shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)
+   */
+  label?: string;
+  /**
+   * a field of this entity asked for in the row action's dialog and saved with the move (审核意见)
+   */
+  comment?: string;
+  commentRequired?: boolean;
+  /**
+   * further fields of this entity the row action's dialog asks for; each must be filled (立项 asks for 批准金额)
+   */
+  fields?: string[];
+  /**
+   * fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)
+   */
+  stamp?: {
+    [k: string]: 'user' | 'now' | 'today';
+  };
+  /**
+   * roles granted the step's permission when it is first created (default: the menu's roles)
+   */
+  roles?: string[];
+}
+/**
+ * The sum of a field over this entity's rows sharing a parent never exceeds a field of that parent.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "LimitRule".
+ */
+export interface LimitRule {
+  sum: string;
+  via: string;
+  ceiling: {
+    entity: string;
+    field: string;
+  };
+  where?: Condition;
+  parentWhere?: Condition;
+  parentMessage?: string;
+  /**
+   * when given, the parent side is guarded too: an edit of the parent that lowers its ceiling below what its rows count, or takes it out of parentWhere while rows still count, is refused with this message
+   */
+  ceilingMessage?: string;
+  message: string;
+}
+/**
+ * Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "DeleteGuard".
+ */
+export interface DeleteGuard {
+  table: string;
+  field: string;
+  message: string;
+}
+/**
+ * When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "EffectRule".
+ */
+export interface EffectRule {
+  /**
+   * field → value reached (by an add or an edit)
+   */
+  on: {
+    [k: string]: string;
+  };
+  upsert: {
+    entity: string;
+    /**
+     * target field → this record's field; an existing target with equal values is linked instead of creating one
+     */
+    match: {
+      [k: string]: string;
+    };
+    /**
+     * target field → this record's field, copied into a created target
+     */
+    set?: {
+      [k: string]: string;
+    };
+    /**
+     * target field → a fixed value for a created target
+     */
+    defaults?: {
+      [k: string]: string | number | boolean | null;
+    };
+    /**
+     * this record's field that receives the target's id
+     */
+    linkInto: string;
+  };
+}
+/**
+ * Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "DerivedRule".
+ */
+export interface DerivedRule {
+  /**
+   * entity code of the record that holds the status
+   */
+  target: string;
+  /**
+   * this entity's field holding the target's id
+   */
+  via: string;
+  /**
+   * the target's field that receives the value
+   */
+  into: string;
+  /**
+   * @minItems 1
+   */
+  cases: DerivedCase[];
+  /**
+   * the value when no row meets any case (or there are no rows)
+   */
+  otherwise: string;
+}
+export interface DerivedCase {
+  value: string;
+  when: Condition;
+}
+/**
+ * A stored record meeting `when` is refused edit and delete with `message` (a released announcement); status moves and the document's own operations still apply to it.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "LockRule".
+ */
+export interface LockRule {
+  when: Condition;
+  message: string;
+}
+/**
+ * The list screen: columns, query items (spec section 3), toolbar and row actions tied to button permissions.
+ */
+export interface ListDef {
+  /**
+   * @minItems 1
+   */
+  columns: ColumnDef[];
+  query?: QueryItem[];
+  /**
+   * Items: This interface was referenced by `ListDef`'s JSON-Schema
+   * via the `definition` "ActionKey".
+   */
+  toolbar?: ('add' | 'edit' | 'detail' | 'delete' | 'batchDelete' | 'export' | 'import' | 'recycle')[];
+  /**
+   * Items: This interface was referenced by `ListDef`'s JSON-Schema
+   * via the `definition` "ActionKey".
+   */
+  rowActions?: ('add' | 'edit' | 'detail' | 'delete' | 'batchDelete' | 'export' | 'import' | 'recycle')[];
+  defaultSort?: {
+    column: string;
+    order: 'asc' | 'desc';
+  };
+  formContainer?: 'modal' | 'drawer';
+  formWidth?: number;
+  rowSelection?: boolean;
+  /**
+   * show the rows as a tree by this parent-id field (menus, departments): up to 1000 matching rows load at once; a row whose parent is not among them is a root
+   */
+  tree?: {
+    parentField: string;
+  };
+  /**
+   * row buttons calling a server operation registered in code for this document (POST /{area}/{entity}/operation/{key}?id=), each behind the button permission {prefix}:{key}
+   */
+  operations?: OperationDef[];
+}
+/**
+ * This interface was referenced by `ListDef`'s JSON-Schema
+ * via the `definition` "ColumnDef".
+ */
+export interface ColumnDef {
+  dataIndex: string;
+  title?: string;
+  width?: number;
+  sorter?: boolean;
+  /**
+   * render the value as the text of this dictionary's item
+   */
+  dict?: string;
+  /**
+   * characters shown before the rest is cut (default 25)
+   */
+  ellipsis?: number;
+  render?: 'money' | 'date' | 'image' | 'file' | 'tag' | 'switch';
+  fixed?: 'left' | 'right';
+  /**
+   * hidden until switched on in the column settings
+   */
+  hidden?: boolean;
+}
+/**
+ * This interface was referenced by `ListDef`'s JSON-Schema
+ * via the `definition` "QueryItem".
+ */
+export interface QueryItem {
+  field: string;
+  label: string;
+  view?:
+    | 'text'
+    | 'number'
+    | 'date'
+    | 'datetime'
+    | 'list'
+    | 'radio'
+    | 'checkbox'
+    | 'list_multi'
+    | 'sel_tree'
+    | 'cat_tree'
+    | 'sel_search'
+    | 'sel_user'
+    | 'sel_depart'
+    | 'popup'
+    | 'pca';
+  /**
+   * group: a range queried as {field}_begin and {field}_end
+   */
+  mode?: 'single' | 'group';
+  dictCode?: string;
+  dictTable?: string;
+  dictText?: string;
+  dict?: string;
+  pidField?: string;
+  pidValue?: string;
+  hasChildField?: string;
+  pcode?: string;
+  config?: string;
+  /**
+   * '1': shown only when the query bar is expanded
+   */
+  hidden?: '0' | '1';
+}
+/**
+ * This interface was referenced by `ListDef`'s JSON-Schema
+ * via the `definition` "OperationDef".
+ */
+export interface OperationDef {
+  key: string;
+  label: string;
+  /**
+   * asked before the call
+   */
+  confirm?: string;
+  when?: Condition2;
+}
+/**
+ * The declarative condition grammar shared by list queries, linkage and server rules: { "$and": [ { "status": { "$eq": "1" } } ] }. Interpreted, never evaluated as code.
+ */
+export interface Condition2 {
+  /**
+   * @minItems 1
+   */
+  $and?: Condition[];
+  /**
+   * @minItems 1
+   */
+  $or?: Condition[];
+  $not?: Condition;
+  [k: string]: Comparison | Condition[] | Condition | undefined;
+}
+/**
+ * The form designer's own format (spec section 3, 'Designer form definition'): { list, config }. The designer imports and exports it unchanged; the runtime compiles it to a Formily schema.
+ */
+export interface FormDef {
+  list: WidgetItem[];
+  config: FormConfig;
+}
+/**
+ * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "WidgetItem".
+ */
+export interface WidgetItem {
+  /**
+   * This interface was referenced by `FormDef`'s JSON-Schema
+   * via the `definition` "WidgetType".
+   */
+  type:
+    | 'input'
+    | 'textarea'
+    | 'password'
+    | 'number'
+    | 'integer'
+    | 'select'
+    | 'checkbox'
+    | 'radio'
+    | 'date'
+    | 'datetime'
+    | 'time'
+    | 'rate'
+    | 'slider'
+    | 'switch'
+    | 'uploadFile'
+    | 'uploadImg'
+    | 'cascader'
+    | 'pca'
+    | 'treeSelect'
+    | 'categoryTree'
+    | 'selectSearch'
+    | 'popup'
+    | 'user'
+    | 'dept'
+    | 'editor'
+    | 'markdown'
+    | 'hidden'
+    | 'download'
+    | 'text'
+    | 'html'
+    | 'button'
+    | 'alert'
+    | 'divider'
+    | 'grid'
+    | 'card'
+    | 'table'
+    | 'batch'
+    | 'linkDown'
+    | 'permissionTree';
+  key: string;
+  label?: string;
+  icon?: string;
+  model?: string;
+  rules?: Rule[];
+  options?: WidgetOptions;
+  /**
+   * card contents; batch child widgets
+   */
+  list?: WidgetItem[];
+  columns?: GridColumn[];
+  trs?: TableRow[];
+}
+/**
+ * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "Rule".
+ */
+export interface Rule {
+  required?: boolean;
+  message?: string;
+  pattern?: string;
+}
+/**
+ * Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.
+ *
+ * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "WidgetOptions".
+ */
+export interface WidgetOptions {
+  width?: string;
+  /**
+   * permissionTree: the form field holding a department id; only that department's permissions are offered (department roles)
+   */
+  departField?: string;
+  defaultValue?: unknown;
+  placeholder?: string;
+  hidden?: boolean;
+  disabled?: boolean;
+  readonly?: boolean;
+  clearable?: boolean;
+  maxLength?: number | null;
+  type?: string;
+  isCc?: boolean;
+  minRows?: number;
+  maxRows?: number;
+  min?: number | null;
+  max?: number | null;
+  precision?: number | null;
+  step?: number;
+  integer?: boolean;
+  multiple?: boolean;
+  showSearch?: boolean;
+  dynamic?: 'static' | 'dict' | 'distal';
+  dynamicKey?: string;
+  options?: OptionItem[];
+  distal?: {
+    tableName?: string;
+    value?: string;
+    label?: string;
+  };
+  treeCheckable?: boolean;
+  range?: boolean;
+  showTime?: boolean;
+  format?: string;
+  rangeDefaultValue?: unknown[];
+  rangePlaceholder?: string[];
+  disabledDate?: 'none' | 'all' | 'formerly' | 'custom';
+  /**
+   * for custom: dates outside [start, end] are disabled
+   *
+   * @maxItems 2
+   */
+  disabledDateRange?: string[];
+  allowHalf?: boolean;
+  showInput?: boolean;
+  limit?: number;
+  listType?: 'text' | 'picture' | 'picture-card';
+  fileName?: string;
+  data?: string;
+  headers?: {};
+  action?: string;
+  downloadWay?: 'a' | 'ajax' | 'dynamic';
+  dynamicFun?: string;
+  drag?: boolean;
+  onlineFormCode?: string;
+  scrollY?: number;
+  showLabel?: boolean;
+  hideSequence?: boolean;
+  height?: number;
+  chinesization?: boolean;
+  activeValue?: string | number | boolean;
+  inactiveValue?: string | number | boolean;
+  handle?: 'submit' | 'reset' | 'dynamic';
+  description?: string;
+  showIcon?: boolean;
+  banner?: boolean;
+  closable?: boolean;
+  textAlign?: 'left' | 'center' | 'right';
+  showRequiredMark?: boolean;
+  orientation?: 'left' | 'center' | 'right';
+  gutter?: number;
+  bordered?: boolean;
+  bright?: boolean;
+  small?: boolean;
+  customStyle?: string;
+  popupCode?: string;
+  orgFields?: string;
+  destFields?: string;
+  /**
+   * popup: popups of one group share their report calls for 30 s
+   */
+  groupId?: string;
+  /**
+   * linkDown: a tree table declared as a dictSource with a pid
+   */
+  linkTable?: string;
+  linkTxt?: string;
+  linkKey?: string;
+  linkIdField?: string;
+  linkPidField?: string;
+  /**
+   * linkDown: comma list of the form fields holding the following levels
+   */
+  linkFields?: string;
+  dictTable?: string;
+  dictText?: string;
+  dictCode?: string;
+  condition?: string;
+  pcode?: string;
+  areaType?: 'cascader' | 'select';
+}
+/**
+ * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "Option".
+ */
+export interface OptionItem {
+  value: string | number | boolean;
+  label?: string;
+  children?: OptionItem[];
+}
+/**
+ * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "GridColumn".
+ */
+export interface GridColumn {
+  span: number;
+  list: WidgetItem[];
+}
+/**
+ * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "TableRow".
+ */
+export interface TableRow {
+  tds: TableCell[];
+}
+/**
+ * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "TableCell".
+ */
+export interface TableCell {
+  colspan?: number;
+  rowspan?: number;
+  list: WidgetItem[];
+}
+/**
+ * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "FormConfig".
+ */
+export interface FormConfig {
+  layout?: 'horizontal' | 'vertical' | 'inline';
+  labelCol?: {
+    span?: number;
+  };
+  wrapperCol?: {
+    span?: number;
+  };
+  labelWidth?: number;
+  hideRequiredMark?: boolean;
+  customStyle?: string;
+  isPrint?: boolean;
+  onlineFormCode?: string;
+  cclist?: string[];
+  linkage?: Linkage[];
+}
+/**
+ * Show, hide, require, disable or recompute one field from others, declared as data.
+ *
+ * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "Linkage".
+ */
+export interface Linkage {
+  target: string;
+  when?: Condition;
+  effect: 'show' | 'hide' | 'require' | 'disable' | 'set';
+  value?: Expression;
+}
+/**
+ * The read-only view of one record; by default the form's fields, read-only.
+ */
+export interface DetailDef {
+  columns?: number;
+  /**
+   * two JSON fields shown side by side with the changed keys marked (a change history)
+   */
+  diff?: {
+    before: string;
+    after: string;
+  };
+  fields?: string[];
+  /**
+   * related lists shown under the record (master-detail): another entity's rows whose field points at this record
+   */
+  children?: DetailChild[];
+}
+export interface DetailChild {
+  entity: string;
+  field: string;
+  title: string;
+}
+/**
+ * Totals of the entity's records for a date range, grouped by each dimension in turn. Every field named here must be a declared field or audit column of the entity (the server's allow-list).
+ *
+ * This interface was referenced by `SchemaDocument`'s JSON-Schema
+ * via the `definition` "ReportDef".
+ */
+export interface ReportDef {
+  /**
+   * API path /{area}/{entity}/report/{code}
+   */
+  code: string;
+  title: string;
+  menu?: MenuDef;
+  /**
+   * date or datetime field the range applies to
+   */
+  dateField: string;
+  where?: Condition3;
+  /**
+   * longest range allowed, default 1098 days
+   */
+  maxDays?: number;
+  /**
+   * @minItems 1
+   */
+  dimensions: ReportDimension[];
+  /**
+   * @minItems 1
+   */
+  measures: ReportMeasure[];
+}
+/**
+ * The declarative condition grammar shared by list queries, linkage and server rules: { "$and": [ { "status": { "$eq": "1" } } ] }. Interpreted, never evaluated as code.
+ */
+export interface Condition3 {
+  /**
+   * @minItems 1
+   */
+  $and?: Condition[];
+  /**
+   * @minItems 1
+   */
+  $or?: Condition[];
+  $not?: Condition;
+  [k: string]: Comparison | Condition[] | Condition | undefined;
+}
+export interface ReportDimension {
+  key: string;
+  label: string;
+  field: string;
+  /**
+   * for date fields: group by this period
+   */
+  bucket?: 'day' | 'month' | 'year';
+  chart?: 'bar' | 'pie' | 'line' | 'none';
+  /**
+   * the largest groups by the first measure; default all
+   */
+  limit?: number;
+}
+export interface ReportMeasure {
+  key: string;
+  label: string;
+  op: 'sum' | 'count' | 'countDistinct' | 'avg';
+  /**
+   * required for sum, avg and countDistinct
+   */
+  field?: string;
+  render?: 'money' | 'number';
+}
