@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import type { MenuNode } from '../../src/core/api-types.ts';
+import { SHOTS, storedToken } from './helpers.ts';
+import { API } from './schema-helpers.ts';
+import { signIn } from './shell-helpers.ts';
+
+/*
+ * Walks every screen of the admin's menu at the two widths staff use, and fails on any unhandled
+ * rejection, uncaught error or console error met on the way. Each screen is photographed into
+ * .tmp/screenshots/walk-<width>/ for the screenshot review.
+ */
+
+interface Screen {
+  path: string;
+  title: string;
+}
+
+/** The menu's leaves a person can open: not hidden, not containers, not external addresses. */
+function screensOf(menu: MenuNode[], trail: string[] = []): Screen[] {
+  return menu.flatMap((m) => {
+    const title = [...trail, m.meta.title];
+    if (m.children?.length) return screensOf(m.children, title);
+    if (m.hidden || m.route === '0' || m.meta.internalOrExternal || /^https?:/.test(m.path)) return [];
+    return [{ path: m.path, title: title.join(' › ') }];
+  });
+}
+
+async function menuScreens(page: Page): Promise<Screen[]> {
+  const token = await storedToken(page);
+  const res = await page.request.get(`${API}/sys/permission/getUserPermissionByToken`, { headers: { 'X-Access-Token': token! } });
+  const body = await res.json();
+  return screensOf(body.result.menu as MenuNode[]);
+}
+
+/** Problems the page reports: uncaught errors, unhandled rejections (also caught in the page) and console errors. */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  return problems;
+}
+
+/** Waits for a screen to finish loading: no spinner, lists with their totals, charts drawn. */
+async function settle(page: Page, title: string) {
+  // The browser title names the screen once the route has changed (hash navigation does not wait by itself).
+  await expect(page).toHaveTitle(new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} - `));
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 });
+  const list = page.locator('.list-pagination:visible');
+  if (await list.count()) await expect(list.first()).toContainText('共');
+  // Transitions of menus, tabs and charts end before the picture is taken.
+  await page.waitForTimeout(400);
+}
+
+const fileName = (path: string) => path.replace(/^\/+/, '').replace(/[^\w-]+/g, '_') || 'root';
+
+for (const [width, height] of [
+  [1366, 768],
+  [1920, 1080],
+] as const) {
+  test(`every menu screen at ${width}×${height} opens without errors`, async ({ page }) => {
+    test.setTimeout(600_000);
+    await page.setViewportSize({ width, height });
+    await page.addInitScript(() => {
+      window.addEventListener('unhandledrejection', (e) => console.error(`unhandledrejection: ${String((e as PromiseRejectionEvent).reason)}`));
+    });
+    const problems = watchProblems(page);
+    await signIn(page);
+    const screens = await menuScreens(page);
+    expect(screens.length).toBeGreaterThan(30);
+    const dir = `${SHOTS}/walk-${width}`;
+    mkdirSync(dir, { recursive: true });
+    const failures: string[] = [];
+    for (const screen of screens) {
+      const before = problems.length;
+      await page.goto(`/#${screen.path}`);
+      const title = screen.title.split(' › ').pop()!;
+      await settle(page, title);
+      await page.screenshot({ path: `${dir}/${fileName(screen.path)}.png` });
+      // The breadcrumb names the screen, not only 首页.
+      const crumbs = await page.getByTestId('breadcrumb').innerText();
+      if (!crumbs.includes(title)) failures.push(`${screen.path}: breadcrumb "${crumbs}"`);
+      for (const p of problems.slice(before)) failures.push(`${screen.path} (${screen.title}): ${p}`);
+    }
+    expect(failures).toEqual([]);
+  });
+}
