@@ -44,6 +44,11 @@ describe('demo donations', () => {
     expect(await count('sys_data_log')).toBeGreaterThanOrEqual(300);
   });
 
+  it('dates nothing in the future: an activity that starts next month was entered before today', async () => {
+    const latest = await sql<{ log: string; activity: string }>`select (select max(create_time) from sys_data_log) as log, (select max(create_time) from donation_activity) as activity`.execute(s.db);
+    for (const at of Object.values(latest.rows[0])) expect(new Date(String(at).replace(' ', 'T')).getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
   it('is written once: seeding again changes nothing', async () => {
     expect(await seedDonationDemo(s.ctx)).toBe(false);
     expect(await count('donation_record')).toBe(300);

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import type { MenuNode } from '../../src/core/api-types.ts';
 import { SHOTS, storedToken } from './helpers.ts';
+import { watchProblems } from './problems.ts';
 import { API } from './schema-helpers.ts';
 import { signIn } from './shell-helpers.ts';
 
@@ -33,16 +34,6 @@ async function menuScreens(page: Page): Promise<Screen[]> {
   return screensOf(body.result.menu as MenuNode[]);
 }
 
-/** Problems the page reports: uncaught errors, unhandled rejections (also caught in the page) and console errors. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-  });
-  return problems;
-}
-
 /** Waits for a screen to finish loading: no spinner, lists with their totals, charts drawn. */
 async function settle(page: Page, title: string) {
   // The browser title names the screen once the route has changed (hash navigation does not wait by itself).
@@ -64,10 +55,7 @@ for (const [width, height] of [
   test(`every menu screen at ${width}×${height} opens without errors`, async ({ page }) => {
     test.setTimeout(600_000);
     await page.setViewportSize({ width, height });
-    await page.addInitScript(() => {
-      window.addEventListener('unhandledrejection', (e) => console.error(`unhandledrejection: ${String((e as PromiseRejectionEvent).reason)}`));
-    });
-    const problems = watchProblems(page);
+    const problems = await watchProblems(page);
     await signIn(page);
     const screens = await menuScreens(page);
     expect(screens.length).toBeGreaterThan(30);

@@ -101,7 +101,7 @@ test.describe('main layout', () => {
     await expect(page.locator('body')).not.toHaveClass(/printing-content/);
   });
 
-  test('the user area: 密码修改, 切换部门 and 退出登录 for staff; the guest has 登录 and no 密码修改', async ({ page, browser }) => {
+  test('the user area: 密码修改, 切换部门 and 退出登录 for staff; the guest has 登录 and neither 密码修改 nor 切换部门', async ({ page, browser }) => {
     await signIn(page, 'zhangwei');
     await expect(page.getByText('欢迎您，张伟')).toBeVisible();
     await page.getByTestId('user-menu').hover();
@@ -114,6 +114,7 @@ test.describe('main layout', () => {
     await guest.getByTestId('user-menu').hover();
     await expect(guest.getByRole('menuitem', { name: '登录' })).toBeVisible();
     await expect(guest.getByRole('menuitem', { name: '密码修改' })).toHaveCount(0);
+    await expect(guest.getByRole('menuitem', { name: '切换部门' })).toHaveCount(0);
     await guest.close();
   });
 });

@@ -46,6 +46,9 @@ export const monthsAgo = (n: number) => {
   return d;
 };
 
+/** When an activity starting at `from` was entered: then, or a week ago for one that has not started yet (never in the future). */
+const createdAt = (from: Date) => new Date(Math.min(from.getTime(), Date.now() - 7 * 86400_000));
+
 function donor(rnd: ReturnType<typeof random>) {
   const roll = rnd.next();
   if (roll < 0.08) return { type: '2', name: rnd.pick(COMPANIES), amount: rnd.pick([5000, 10000, 20000, 50000, 88888]) };
@@ -74,11 +77,11 @@ export async function seedDonationDemo(ctx: AppContext, records = 300): Promise<
     const row = await add(activity, {
       activity_name: a.name, category: a.category, status: a.status, target_amount: a.target, show_in_app: a.status === '1' ? '1' : '0',
       start_date: formatTimestamp(from).slice(0, 10), end_date: formatTimestamp(to).slice(0, 10), description: `<p>${a.name}：希望工程公益项目，欢迎社会各界爱心人士参与。</p>`,
-    }, from);
+    }, createdAt(from));
     const teamIds: string[] = [];
     for (const name of a.teams) {
       const leader = `${rnd.pick([...SURNAMES])}${rnd.pick(GIVEN)}`;
-      const t = await add(team, { team_name: name, activity_id: row.id, leader_name: leader, leader_phone: `1${rnd.pick(['38', '39', '58', '86', '77'])}${String(rnd.int(0, 99999999)).padStart(8, '0')}`, target_amount: Math.round(a.target / 20), slogan: '一起捐，让爱传递', status: '1' }, from);
+      const t = await add(team, { team_name: name, activity_id: row.id, leader_name: leader, leader_phone: `1${rnd.pick(['38', '39', '58', '86', '77'])}${String(rnd.int(0, 99999999)).padStart(8, '0')}`, target_amount: Math.round(a.target / 20), slogan: '一起捐，让爱传递', status: '1' }, createdAt(from));
       teamIds.push(String(t.id));
     }
     if (a.status !== '0') planned.push({ id: String(row.id), from, to: to < new Date() ? to : new Date(), teams: teamIds, weight: a.target });

@@ -12,7 +12,9 @@ export function SaveAsModal({ onSubmit, onClose }: { onSubmit: (values: SaveAsVa
   const [form] = Form.useForm<SaveAsValues>();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const values = await form.validateFields();
+    // Invalid input is shown on the fields themselves; nothing is sent.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setBusy(true);
     try {
       await onSubmit({ desformCode: values.desformCode.trim(), desformName: values.desformName.trim() });

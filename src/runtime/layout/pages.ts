@@ -12,6 +12,7 @@ export const FIXED_TITLES: Record<string, string> = {
   [HOME_PATH]: '首页',
   '/isps/userAnnouncement': '我的消息',
   '/test/home': '测试首页',
+  '/online/desform/designer': '表单设计器',
 };
 
 /** The menu entries from the root down to the one at `path`; empty when the menu has none there. */

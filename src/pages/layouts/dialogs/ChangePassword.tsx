@@ -31,7 +31,9 @@ export function ChangePassword() {
   };
 
   async function submit() {
-    const values = await form.validateFields();
+    // Invalid input is shown on the fields themselves; nothing is sent.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     const username = userInfo?.username;
     if (!username) {
       message.warning(NO_USER_MESSAGE);

@@ -17,7 +17,7 @@ export function avatarUrl(avatar: string | null | undefined): string | undefined
 
 /**
  * The header's user area: avatar with '欢迎您，{nickname}' (desktop) and the dropdown with 密码修改, 切换部门
- * and 退出登录 (confirmed first). The guest gets 登录 instead of 退出登录 and no 密码修改.
+ * and 退出登录 (confirmed first). The guest gets 登录 instead of 退出登录, and neither 密码修改 nor 切换部门 (it has no department to switch to).
  */
 export function UserMenu({ device }: { device: Device }) {
   const { userInfo } = useSnapshot(session);
@@ -36,7 +36,7 @@ export function UserMenu({ device }: { device: Device }) {
 
   const depart = { key: 'depart', icon: <ApartmentOutlined />, label: '切换部门', onClick: () => openDepartDialog(true) };
   const items: MenuProps['items'] = guest
-    ? [depart, { type: 'divider' }, { key: 'login', icon: <LoginOutlined />, label: '登录', onClick: leave }]
+    ? [{ key: 'login', icon: <LoginOutlined />, label: '登录', onClick: leave }]
     : [
         { key: 'password', icon: <KeyOutlined />, label: '密码修改', onClick: openPasswordDialog },
         depart,
