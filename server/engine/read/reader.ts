@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { notFound } from '../../http/envelope.ts';
 import { countRows } from './counting.ts';
+import { declaredLabels } from './declared-labels.ts';
 import { maskValue } from './masking.ts';
 import { type EntityModel, readColumns } from '../schema/model.ts';
 import type { ListPlan } from './query.ts';
@@ -121,7 +122,7 @@ export class RecordReader {
   }
 
   async decorate(model: EntityModel, rows: Row[]): Promise<Row[]> {
-    const labels = await this.refLabels(model, rows);
+    const labels = new Map([...(await this.refLabels(model, rows)), ...(await declaredLabels(this.db, this.registry, model, rows))]);
     const unmasked = await this.sees(model);
     const dictFields = [...model.columns.keys()].map((name) => [name, this.dictOf(model, name)] as const).filter((e): e is readonly [string, string] => !!e[1]);
     return rows.map((row) => {

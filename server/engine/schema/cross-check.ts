@@ -2,6 +2,7 @@ import { AUDIT_NAMES } from '../../../src/core/schema/audit-fields.ts';
 import type { Condition, SchemaDocument } from '../../../src/core/schema/types.generated.ts';
 import { conditionFields } from './condition.ts';
 import { buildModel } from './model.ts';
+import { readableProblems } from './readable-checks.ts';
 import { widgetProblems } from './widget-checks.ts';
 
 /*
@@ -98,7 +99,7 @@ export function crossCheck(docs: Map<string, SchemaDocument>): string[] {
       for (const name of [...Object.keys(e.on), e.upsert.linkInto, ...Object.values(e.upsert.match), ...Object.values(e.upsert.set ?? {})]) if (!own.has(name)) say(`rules.effects 引用了未知字段 ${name}`);
       for (const name of [...Object.keys(e.upsert.match), ...Object.keys(e.upsert.set ?? {}), ...Object.keys(e.upsert.defaults ?? {})]) if (t && !t.entity.fields.some((f) => f.name === name)) say(`rules.effects 引用了 ${t.code} 的未知字段 ${name}`);
     }
-    for (const problem of widgetProblems(doc, docs.values())) say(problem);
+    for (const problem of [...widgetProblems(doc, docs.values()), ...readableProblems(doc, docs.values())]) say(problem);
     const statusField = rules?.transitions && doc.entity.fields.find((f) => f.name === rules.transitions!.field);
     if (statusField && statusField.readOnly) say(`rules.transitions 的字段 ${statusField.name} 不能是只读字段`);
   }

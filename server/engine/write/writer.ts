@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/envelope.ts';
 import { newId } from '../../lib/ids.ts';
 import { applyRollups, checkCeilings, checkLimits, type RowChange } from './aggregates.ts';
+import { compareCheckErrors } from './compare-checks.ts';
 import { conditionalRequiredErrors } from './conditional-required.ts';
 import { type Actor, type LogAction, writeDataLog } from './data-log.ts';
 import { applyEffects } from './effects.ts';
@@ -74,7 +75,7 @@ export class RecordWriter {
     const required = conditionalRequiredErrors(model, record).filter((r) => !errors.some((e) => e.field === r.field));
     const problems = inFormOrder(model, [...errors.filter((e) => !outside.some((d) => d.field === e.field)), ...outside, ...required]);
     if (problems.length) throw new RecordInvalid(problems);
-    const checked = fieldCheckErrors(model, clean, changed);
+    const checked = [...fieldCheckErrors(model, clean, changed), ...compareCheckErrors(model, clean)];
     if (checked.length) throw new RecordInvalid(checked);
     checkTransition(model, before, clean, this.ctx.held, this.ctx.dicts);
     const dataProblems = await dataErrors(this.ctx, model, clean, changed, id);

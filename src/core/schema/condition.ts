@@ -6,9 +6,10 @@ import type { Comparison, Condition, Expression } from './types.generated.ts';
  */
 type Values = Record<string, unknown>;
 
-const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+export const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
-function compareScalars(a: unknown, b: unknown): number {
+/** Numbers by value, anything else (ISO dates and times included) as text. */
+export function compareScalars(a: unknown, b: unknown): number {
   const na = Number(a);
   const nb = Number(b);
   if (a !== '' && b !== '' && !Number.isNaN(na) && !Number.isNaN(nb)) return na - nb;

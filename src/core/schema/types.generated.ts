@@ -213,6 +213,10 @@ export interface FieldDef {
    * stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one
    */
   secret?: boolean;
+  /**
+   * the stored value is a code a person reads by another name: 'region' (a GB/T 2260 area code, read as 省/市/区) or a table dictionary 'table,text,code' of a document declaring it as dictSource (users by username: 'sys_user,realname,username'); the reader adds the text as {field}_dictText to lists, details and exports, item by item for a comma list
+   */
+  labelFrom?: string;
 }
 /**
  * This interface was referenced by `EntityDef`'s JSON-Schema
@@ -456,6 +460,10 @@ export interface EntityRules {
   effects?: EffectRule[];
   derived?: DerivedRule[];
   locked?: LockRule;
+  /**
+   * cross-field rules a record must meet (an end not before its start); checked by the form as the user types and by the server's writer
+   */
+  checks?: CompareRule[];
 }
 /**
  * Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.
@@ -656,6 +664,20 @@ export interface DerivedCase {
  */
 export interface LockRule {
   when: Condition;
+  message: string;
+}
+/**
+ * `field` compared with another field of the record (`other`) or else a fixed `value` must hold, else `message`; skipped while either side is empty, or while the record does not meet `when`.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "CompareRule".
+ */
+export interface CompareRule {
+  field: string;
+  op: '$gt' | '$gte' | '$lt' | '$lte' | '$eq' | '$ne';
+  other?: string;
+  value?: string | number;
+  when?: Condition;
   message: string;
 }
 /**
@@ -1054,9 +1076,20 @@ export interface DetailDef {
   };
   fields?: string[];
   /**
+   * the detail's fields in titled sections (基本信息, 审核信息 …), each a description grid; fields in no group follow in a last one
+   */
+  groups?: DetailGroup[];
+  /**
    * related lists shown under the record (master-detail): another entity's rows whose field points at this record
    */
   children?: DetailChild[];
+}
+export interface DetailGroup {
+  title: string;
+  /**
+   * @minItems 1
+   */
+  fields: string[];
 }
 export interface DetailChild {
   entity: string;
