@@ -26,9 +26,27 @@ describe('form compiler: designer format → Formily schema', () => {
     const phone = record.properties!.grid_record_1.properties!.grid_record_1_col0.properties!.phone;
     expect(phone['x-validator']).toEqual([{ pattern: '^1[3-9]\\d{9}$', message: '请输入正确的手机号码' }]);
     const amount = record.properties!.grid_record_1.properties!.grid_record_1_col0.properties!.amount;
-    expect(amount['x-validator']).toEqual([{ required: true, message: '请输入捐赠金额' }]);
+    // The widget's range is a message, not a clamp of the input (which would turn -5 into 0 silently).
+    expect(amount['x-validator']).toEqual([{ required: true, message: '请输入捐赠金额' }, { minimum: 0.01, message: '捐赠金额不能小于0.01' }]);
     expect(amount['x-component']).toBe('NumberPicker');
-    expect(amount['x-component-props']).toMatchObject({ min: 0.01, precision: 2 });
+    expect(amount['x-component-props']).toMatchObject({ precision: 2 });
+    expect(amount['x-component-props']).not.toHaveProperty('min');
+  });
+
+  it("the entity's number range and cross-field checks validate the form with the server's messages", () => {
+    const activity = doc('schemas/donation/activity.json');
+    const columns = (compileForm(activity.form!, { entity: activity.entity }) as Node).properties!.grid_activity_1.properties!;
+    expect(columns.grid_activity_1_col0.properties!.target_amount['x-validator']).toEqual([{ minimum: 0, message: '目标金额不能小于0' }]);
+    const end = columns.grid_activity_1_col1.properties!.end_date;
+    const check = (end['x-validator'] as { validator?: (v: unknown, r: unknown, ctx: unknown) => string }[]).find((r) => r.validator)!.validator!;
+    const ctx = { form: { values: { start_date: '2026-03-10' } } };
+    expect(check('2026-03-01', {}, ctx)).toBe('结束日期不能早于开始日期');
+    expect(check('2026-03-10', {}, ctx)).toBe('');
+    expect(check('', {}, ctx)).toBe('');
+    expect(end['x-reactions']).toHaveLength(1);
+    // Without the entity (the designer's preview) there is nothing to check against.
+    const bare = (compileForm(activity.form!) as Node).properties!.grid_activity_1.properties!.grid_activity_1_col1.properties!.end_date;
+    expect(bare['x-validator']).toEqual([]);
   });
 
   it("a required rule without a message says '必填项'", () => {

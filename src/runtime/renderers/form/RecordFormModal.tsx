@@ -2,6 +2,7 @@ import { createForm } from '@formily/core';
 import { Button, Drawer, Modal, message, Space, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { type DataRecord, entityApi } from '../../schema/api.ts';
+import { formTitle } from '../../schema/names.ts';
 import type { SchemaDocument } from '../../../core/schema/types.generated.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import { withoutInternals } from './values.ts';
@@ -44,11 +45,11 @@ export function RecordFormModal({ doc, mode, recordId, onClose, onSaved }: { doc
     }
   }
 
-  const title = mode === 'add' ? '新增' : '编辑';
+  const title = formTitle(doc, mode);
   const width = doc.list?.formWidth ?? 800;
   const body = doc.form ? (
     <Spin spinning={loading}>
-      <SchemaForm formDef={doc.form} form={form} unique={unique} />
+      <SchemaForm formDef={doc.form} form={form} unique={unique} entity={doc.entity} />
     </Spin>
   ) : null;
   const footer = (

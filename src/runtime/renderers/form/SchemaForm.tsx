@@ -4,7 +4,7 @@ import { createSchemaField, FormProvider } from '@formily/react';
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { formComponents } from '../../../widgets/components.ts';
-import type { FormDef } from '../../../core/schema/types.generated.ts';
+import type { EntityDef, FormDef } from '../../../core/schema/types.generated.ts';
 import { session } from '../../session/store.ts';
 import { compileForm, type UniqueCheck } from './compile.ts';
 
@@ -15,7 +15,7 @@ registerValidateLocale({ 'zh-CN': { required: '必填项' } });
 setValidateLanguage('zh-CN');
 
 /** Renders a designer-format form on a Formily form instance the caller owns (so it can submit it). */
-export function SchemaForm({ formDef, form, unique }: { formDef: FormDef; form: Form; unique?: UniqueCheck }) {
+export function SchemaForm({ formDef, form, unique, entity }: { formDef: FormDef; form: Form; unique?: UniqueCheck; entity?: EntityDef }) {
   const { userInfo } = useSnapshot(session);
   const schema = useMemo(
     () =>
@@ -23,8 +23,9 @@ export function SchemaForm({ formDef, form, unique }: { formDef: FormDef; form: 
         // User widgets store usernames and department widgets department ids, so the placeholders resolve to those (spec section 3).
         placeholders: { username: userInfo?.username ?? '', realname: userInfo?.username ?? '', departName: userInfo?.departIds ?? '', departCode: userInfo?.departIds ?? '' },
         unique,
+        entity,
       }),
-    [formDef, userInfo, unique],
+    [formDef, userInfo, unique, entity],
   );
   const { layout = 'horizontal', labelCol, wrapperCol } = formDef.config;
   return (

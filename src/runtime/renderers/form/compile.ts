@@ -3,7 +3,8 @@ import type { ISchema, SchemaReaction } from '@formily/react';
 import { widgetOf } from '../../../widgets/registry.ts';
 import type { CompileContext } from '../../../widgets/types.ts';
 import { evaluateCondition, evaluateExpression } from '../../../core/schema/condition.ts';
-import type { FormDef, Linkage, WidgetItem } from '../../../core/schema/types.generated.ts';
+import type { EntityDef, FormDef, Linkage, WidgetItem } from '../../../core/schema/types.generated.ts';
+import { entityReactions, entityValidators } from './entity-rules.ts';
 import { checkDuplicate } from '../../helpers/remote-validators.ts';
 
 /*
@@ -77,6 +78,8 @@ export interface UniqueCheck {
 export interface CompileOptions {
   placeholders?: Record<string, string>;
   unique?: UniqueCheck;
+  /** The entity behind the form: its number ranges and cross-field checks are validated as the user types. */
+  entity?: EntityDef;
   /** Replaces the server call in unit tests. */
   checkDuplicate?: typeof checkDuplicate;
 }
@@ -106,7 +109,8 @@ export function compileForm(def: FormDef, opts: CompileOptions = {}): ISchema {
       title: item.label,
       'x-decorator': 'FormItem',
       'x-decorator-props': { ...(hideMark ? { asterisk: false } : {}), ...(base['x-decorator-props'] as object) },
-      'x-validator': [...validatorOf(item), ...unique],
+      'x-validator': [...validatorOf(item), ...((base['x-validator'] as Record<string, unknown>[] | undefined) ?? []), ...entityValidators(opts.entity, name, item), ...unique],
+      'x-reactions': entityReactions(opts.entity, name),
       default: dataDefaults(item, placeholders),
       'x-hidden': item.options?.hidden || undefined,
       'x-disabled': item.options?.disabled || undefined,
