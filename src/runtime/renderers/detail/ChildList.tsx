@@ -23,7 +23,7 @@ export function ChildList({ code, field, parentId, title }: { code: string; fiel
     };
   }, [code, field, parentId]);
   const columnDefs = useMemo(() => (doc?.list?.columns ?? []).filter((c) => c.dataIndex !== field && !c.hidden), [doc, field]);
-  const columns = useTableColumns(columnDefs, NO_LABELS);
+  const columns = useTableColumns(columnDefs, NO_LABELS, doc?.entity.fields);
   if (!doc?.list) return null;
   return (
     <div className="child-list">

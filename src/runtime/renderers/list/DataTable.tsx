@@ -4,6 +4,7 @@ import { Checkbox, Empty, Spin } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { DataRecord } from '../../schema/api.ts';
 import { nestRows, TREE_CHILDREN } from './tree-rows.ts';
+import './table-layout.css';
 
 /*
  * A server-driven table on TanStack Table: the server sorts and pages, this renders. Under 500 px of
@@ -20,6 +21,22 @@ export interface DataTableProps {
   visibility: VisibilityState;
   /** list.tree: rows nest under the row their parent field names, with an expander in the first column. */
   treeParentField?: string;
+}
+
+/** Whether the table is wider than its box (then the fixed 操作 column casts a shadow over what scrolls under it). */
+function useOverflow(): [(el: HTMLDivElement | null) => void, boolean] {
+  const [el, setEl] = useState<HTMLDivElement | null>(null);
+  const [overflowing, setOverflowing] = useState(false);
+  useEffect(() => {
+    if (!el) return;
+    const check = () => setOverflowing(el.scrollWidth > el.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    check();
+    return () => observer.disconnect();
+  }, [el]);
+  return [setEl, overflowing];
 }
 
 function useNarrowScreen() {
@@ -48,8 +65,13 @@ function SortMark({ dir }: { dir: false | 'asc' | 'desc' }) {
   );
 }
 
+/** The row actions' column: fixed on the right of a table wider than its box. */
+export const ACTION_COLUMN = '__actions';
+const stickyClass = (id: string) => (id === ACTION_COLUMN ? 'sticky-right' : undefined);
+
 export function DataTable({ columns, data, loading, sorting, onSortingChange, selection, onSelectionChange, visibility, treeParentField }: DataTableProps) {
   const narrow = useNarrowScreen();
+  const [wrap, overflowing] = useOverflow();
   const allColumns = useMemo(() => (onSelectionChange ? [selectColumn, ...columns] : columns), [columns, onSelectionChange]);
   const rows = useMemo(() => (treeParentField ? nestRows(data, treeParentField) : data), [data, treeParentField]);
   const [expanded, setExpanded] = useState<ExpandedState>({});
@@ -87,7 +109,7 @@ export function DataTable({ columns, data, loading, sorting, onSortingChange, se
     body = table.getRowModel().rows.map((row) => (
       <tr key={row.id} className={row.getIsSelected() ? 'selected' : undefined}>
         {row.getVisibleCells().map((cell, i) => (
-          <td key={cell.id}>
+          <td key={cell.id} className={stickyClass(cell.column.id)}>
             {treeParentField && i === (onSelectionChange ? 1 : 0) && (
               <span className="tree-indent" style={{ display: 'inline-block', width: 20 * row.depth + 20 }}>
                 {row.getCanExpand() && (
@@ -106,8 +128,9 @@ export function DataTable({ columns, data, loading, sorting, onSortingChange, se
 
   return (
     <Spin spinning={loading}>
-      <div className="data-table-wrap" style={narrow ? { overflowX: 'auto' } : undefined}>
-        <table className="data-table" style={narrow ? { minWidth: 800 } : undefined} data-testid="data-table">
+      <div ref={wrap} className={`data-table-wrap${overflowing ? ' overflowing' : ''}`}>
+        {/* Columns keep their widths: a table wider than its box scrolls sideways. */}
+        <table className="data-table" style={{ minWidth: Math.max(narrow ? 800 : 0, table.getVisibleLeafColumns().reduce((sum, c) => sum + (c.columnDef.size ?? 120), 0)) }} data-testid="data-table">
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -117,7 +140,7 @@ export function DataTable({ columns, data, loading, sorting, onSortingChange, se
                     <th
                       key={header.id}
                       style={{ width: header.column.columnDef.size }}
-                      className={sortable ? 'sortable' : undefined}
+                      className={[sortable ? 'sortable' : '', stickyClass(header.column.id) ?? ''].join(' ').trim() || undefined}
                       onClick={sortable ? header.column.getToggleSortingHandler() : undefined}
                       aria-sort={header.column.getIsSorted() === 'asc' ? 'ascending' : header.column.getIsSorted() === 'desc' ? 'descending' : undefined}
                     >

@@ -10,8 +10,9 @@ import { session } from '../../session/store.ts';
 import { local } from '../../storage.ts';
 import { DetailView } from '../detail/DetailView.tsx';
 import { type FormMode, RecordFormModal } from '../form/RecordFormModal.tsx';
+import { actionColumnWidth } from './column-widths.ts';
 import { useTableColumns } from './columns.tsx';
-import { DataTable } from './DataTable.tsx';
+import { ACTION_COLUMN, DataTable } from './DataTable.tsx';
 import { downloadFile } from './download.ts';
 import { ListToolbar } from './ListToolbar.tsx';
 import { RecycleBinButton } from './RecycleBin.tsx';
@@ -33,7 +34,7 @@ export function ListPage({ doc }: { doc: SchemaDocument }) {
   const [viewing, setViewing] = useState<string | null>(null);
   const [visibility, setVisibility] = useState<VisibilityState>(() => local.get<VisibilityState>(settingsKey(doc.code)) ?? Object.fromEntries((doc.list?.columns ?? []).filter((c) => c.hidden).map((c) => [c.dataIndex, false])));
   const labels = useMemo(() => Object.fromEntries(doc.entity.fields.map((f) => [f.name, f.label])), [doc]);
-  const columns = useTableColumns(doc.list?.columns ?? [], labels);
+  const columns = useTableColumns(doc.list?.columns ?? [], labels, doc.entity.fields);
   const toolbar = doc.list?.toolbar ?? DEFAULT_TOOLBAR;
   const rowActions = (doc.list?.rowActions ?? DEFAULT_ROW_ACTIONS).filter(can);
   const selectable = doc.list?.rowSelection !== false && toolbar.includes('batchDelete') && can('batchDelete');
@@ -46,9 +47,9 @@ export function ListPage({ doc }: { doc: SchemaDocument }) {
   }
 
   const actionColumn: TColumn<DataRecord> = {
-    id: '__actions',
+    id: ACTION_COLUMN,
     header: '操作',
-    size: doc.entity.rules?.transitions || doc.list?.operations?.length ? 240 : 150,
+    size: actionColumnWidth(doc, rowActions),
     enableSorting: false,
     cell: ({ row }) => {
       const id = String(row.original.id);

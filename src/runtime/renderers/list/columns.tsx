@@ -3,7 +3,8 @@ import { useEffect, useMemo, useState } from 'react';
 import type { DictOption } from '../../../core/api-types.ts';
 import { loadDictOptions } from '../../dict/dictionaries.ts';
 import type { DataRecord } from '../../schema/api.ts';
-import type { ColumnDef } from '../../../core/schema/types.generated.ts';
+import type { ColumnDef, FieldDef } from '../../../core/schema/types.generated.ts';
+import { columnWidth } from './column-widths.ts';
 import { renderCell } from './cells.tsx';
 
 /** The dictionaries the columns render with, loaded once per list. */
@@ -20,8 +21,8 @@ function useColumnDicts(columns: readonly ColumnDef[]): Record<string, DictOptio
   return dicts;
 }
 
-/** The schema's list columns as TanStack columns; the id is the field, which is also the sort column. */
-export function useTableColumns(columns: readonly ColumnDef[], labels: Record<string, string>): TColumn<DataRecord>[] {
+/** The schema's list columns as TanStack columns; the id is the field, which is also the sort column. `fields` size undeclared widths. */
+export function useTableColumns(columns: readonly ColumnDef[], labels: Record<string, string>, fields?: readonly FieldDef[]): TColumn<DataRecord>[] {
   const dicts = useColumnDicts(columns);
   return useMemo(
     () =>
@@ -29,10 +30,10 @@ export function useTableColumns(columns: readonly ColumnDef[], labels: Record<st
         id: c.dataIndex,
         accessorFn: (r: DataRecord) => r[c.dataIndex],
         header: c.title ?? labels[c.dataIndex] ?? c.dataIndex,
-        size: c.width,
+        size: columnWidth(c, fields?.find((f) => f.name === c.dataIndex), c.title ?? labels[c.dataIndex] ?? c.dataIndex),
         enableSorting: !!c.sorter,
         cell: ({ row }) => renderCell(c, row.original, c.dict ? dicts[c.dict] : undefined),
       })),
-    [columns, labels, dicts],
+    [columns, labels, dicts, fields],
   );
 }
