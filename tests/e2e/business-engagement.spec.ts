@@ -260,7 +260,8 @@ for (const kind of [
       fill: async (p) => {
         await pickOption(p, '用户', /./);
         await pickOption(p, '对象类型', kind.type);
-        await input(p, '对象编号').fill('e2eobject0001');
+        // The object is picked among the records of its type (资讯 → articles, 留言 → messages), not typed as an id.
+        await pickOption(p, '对象', /./);
         await input(p, '对象名称').fill(name);
         await pickNow(p, kind.time);
       },

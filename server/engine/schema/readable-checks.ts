@@ -1,20 +1,31 @@
 import type { SchemaDocument } from '../../../src/core/schema/types.generated.ts';
+import { widgets } from '../../../src/core/schema/walk.ts';
 import { conditionFields } from './condition.ts';
 
 /*
  * What the loader checks of the declarations that make records readable and sensible: a field's
- * labelFrom must name a table dictionary some document offers (entity.dictSource), and each
+ * labelFrom and a search select's dictByField must name table dictionaries some document offers
+ * (entity.dictSource), and each
  * rules.checks rule must compare fields of its own document, with exactly one of other / value.
  */
 export function readableProblems(doc: SchemaDocument, docs: Iterable<SchemaDocument>): string[] {
   const problems: string[] = [];
   const own = new Set(doc.entity.fields.map((f) => f.name));
   const byTable = new Map([...docs].map((d) => [d.entity.table, d]));
-  for (const f of doc.entity.fields) {
-    if (!f.labelFrom || f.labelFrom === 'region') continue;
-    const [table, text, code] = f.labelFrom.split(',');
+  const offered = (spec: string) => {
+    const [table, text, code] = spec.split(',');
     const source = byTable.get(table)?.entity.dictSource;
-    if (!source || !source.text.includes(text) || !source.code.includes(code)) problems.push(`字段 ${f.name} 的 labelFrom ${f.labelFrom} 不是某个文档 dictSource 提供的表字典`);
+    return !!source && source.text.includes(text) && source.code.includes(code);
+  };
+  for (const f of doc.entity.fields) {
+    if (f.labelFrom && f.labelFrom !== 'region' && !offered(f.labelFrom)) problems.push(`字段 ${f.name} 的 labelFrom ${f.labelFrom} 不是某个文档 dictSource 提供的表字典`);
+  }
+  // A search select whose dictionary follows another field (跳转类型 → articles or activities).
+  for (const item of widgets(doc.form?.list)) {
+    const by = item.options?.dictByField;
+    if (!by) continue;
+    if (!own.has(by.field)) problems.push(`控件 ${item.key} 的 dictByField 引用了未知字段 ${by.field}`);
+    for (const spec of Object.values(by.dicts)) if (!offered(spec)) problems.push(`控件 ${item.key} 的 dictByField 字典 ${spec} 不是某个文档 dictSource 提供的表字典`);
   }
   for (const rule of doc.entity.rules?.checks ?? []) {
     if ((rule.other === undefined) === (rule.value === undefined)) problems.push(`rules.checks 的规则 ${rule.field} 需要 other 或 value 之一`);

@@ -993,6 +993,16 @@ export interface WidgetOptions {
   dictTable?: string;
   dictText?: string;
   dictCode?: string;
+  /**
+   * selectSearch: the table dictionary follows another field of the form (跳转类型 资讯 → articles, 活动 → activities); a value of that field without a dictionary makes a plain text input (a URL), and changing it clears the choice
+   */
+  dictByField?: {
+    field: string;
+    dicts: {
+      [k: string]: string;
+    };
+    textPlaceholder?: string;
+  };
   condition?: string;
   pcode?: string;
   areaType?: 'cascader' | 'select';

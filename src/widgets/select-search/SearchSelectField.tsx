@@ -1,6 +1,8 @@
-import { App, Select, Spin } from 'antd';
+import { App, Input, Select, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { DictOption } from '../../core/api-types.ts';
+import type { WidgetItem } from '../../core/schema/types.generated.ts';
+import { dictFor } from './follow-field.ts';
 import { optionsOfValue, SEARCH_CONFIG_MESSAGE, SEARCH_DEBOUNCE_MS, searchDict, searchOptions } from './search.ts';
 
 interface Props {
@@ -12,20 +14,26 @@ interface Props {
   dictText?: string;
   dictCode?: string;
   placeholder?: string;
+  /** dictByField: the dictionary follows another field, whose value arrives as typeValue. */
+  dictByField?: NonNullable<WidgetItem['options']>['dictByField'];
+  typeValue?: string;
 }
 
 /** Search select over a table dictionary: typing asks loadDict with the keyword, 800 ms after the last key. */
-export function SearchSelectField({ value, onChange, disabled, readOnly, dictTable, dictText, dictCode, placeholder }: Props) {
+export function SearchSelectField({ value, onChange, disabled, readOnly, dictTable, dictText, dictCode, placeholder, dictByField, typeValue }: Props) {
   const { message } = App.useApp();
-  const dict = searchDict(dictTable, dictText, dictCode);
+  const dict = dictByField ? dictFor(dictByField, typeValue) : searchDict(dictTable, dictText, dictCode);
   const [options, setOptions] = useState<DictOption[]>([]);
   const [loading, setLoading] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const latest = useRef(0);
 
   useEffect(() => {
-    if (!dict) message.warning(SEARCH_CONFIG_MESSAGE);
-  }, [dict, message]);
+    if (!dict && !dictByField) message.warning(SEARCH_CONFIG_MESSAGE);
+  }, [dict, dictByField, message]);
+
+  // A new kind of object: the options found for the previous one no longer apply.
+  useEffect(() => setOptions([]), [dict]);
 
   useEffect(() => {
     if (dict && value && !options.some((o) => o.value === value)) optionsOfValue(dict, value).then(setOptions, () => undefined);
@@ -46,6 +54,9 @@ export function SearchSelectField({ value, onChange, disabled, readOnly, dictTab
         .finally(() => ask === latest.current && setLoading(false));
     }, SEARCH_DEBOUNCE_MS);
   };
+
+  // A kind without a dictionary (外部链接) is typed in.
+  if (dictByField && !dict) return <Input value={value ?? ''} onChange={(e) => onChange?.(e.target.value)} disabled={disabled || readOnly} placeholder={dictByField.textPlaceholder} allowClear />;
 
   return (
     <Select

@@ -2,14 +2,15 @@
 import * as func3$ from 'ajv/dist/runtime/ucs2length.js';
 import * as func0$ from 'ajv/dist/runtime/equal.js';
 export const validateForm = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"form.schema.json","title":"FormDef","description":"The form designer's own format (spec section 3, 'Designer form definition'): { list, config }. The designer imports and exports it unchanged; the runtime compiles it to a Formily schema.","type":"object","required":["list","config"],"additionalProperties":false,"properties":{"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}},"config":{"$ref":"#/definitions/FormConfig"}},"definitions":{"WidgetType":{"type":"string","enum":["input","textarea","password","number","integer","select","checkbox","radio","date","datetime","time","rate","slider","switch","uploadFile","uploadImg","cascader","pca","treeSelect","categoryTree","selectSearch","popup","user","dept","editor","markdown","hidden","download","text","html","button","alert","divider","grid","card","table","batch","linkDown","permissionTree"]},"Rule":{"title":"Rule","type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"}}},"Option":{"title":"OptionItem","type":"object","required":["value"],"properties":{"value":{"type":["string","number","boolean"]},"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/definitions/Option"}}}},"WidgetOptions":{"title":"WidgetOptions","description":"Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.","type":"object","properties":{"width":{"type":"string"},"departField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"permissionTree: the form field holding a department id; only that department's permissions are offered (department roles)"},"defaultValue":{},"placeholder":{"type":"string"},"hidden":{"type":"boolean"},"disabled":{"type":"boolean"},"readonly":{"type":"boolean"},"clearable":{"type":"boolean"},"maxLength":{"type":["integer","null"],"minimum":0},"type":{"type":"string"},"isCc":{"type":"boolean"},"minRows":{"type":"integer","minimum":1},"maxRows":{"type":"integer","minimum":1},"min":{"type":["number","null"]},"max":{"type":["number","null"]},"precision":{"type":["integer","null"],"minimum":0,"maximum":50},"step":{"type":"number"},"integer":{"type":"boolean"},"multiple":{"type":"boolean"},"showSearch":{"type":"boolean"},"dynamic":{"type":"string","enum":["static","dict","distal"]},"dynamicKey":{"type":"string"},"options":{"type":"array","items":{"$ref":"#/definitions/Option"}},"distal":{"type":"object","properties":{"tableName":{"type":"string"},"value":{"type":"string"},"label":{"type":"string"}}},"treeCheckable":{"type":"boolean"},"range":{"type":"boolean"},"showTime":{"type":"boolean"},"format":{"type":"string"},"rangeDefaultValue":{"type":"array"},"rangePlaceholder":{"type":"array","items":{"type":"string"}},"disabledDate":{"type":"string","enum":["none","all","formerly","custom"]},"disabledDateRange":{"type":"array","items":{"type":"string"},"maxItems":2,"description":"for custom: dates outside [start, end] are disabled"},"allowHalf":{"type":"boolean"},"showInput":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"listType":{"type":"string","enum":["text","picture","picture-card"]},"fileName":{"type":"string"},"data":{"type":"string"},"headers":{"type":"object"},"action":{"type":"string"},"downloadWay":{"type":"string","enum":["a","ajax","dynamic"]},"dynamicFun":{"type":"string"},"drag":{"type":"boolean"},"onlineFormCode":{"type":"string"},"scrollY":{"type":"number","minimum":0},"showLabel":{"type":"boolean"},"hideSequence":{"type":"boolean"},"height":{"type":"integer","minimum":50},"chinesization":{"type":"boolean"},"activeValue":{"type":["string","number","boolean"]},"inactiveValue":{"type":["string","number","boolean"]},"handle":{"type":"string","enum":["submit","reset","dynamic"]},"description":{"type":"string"},"showIcon":{"type":"boolean"},"banner":{"type":"boolean"},"closable":{"type":"boolean"},"textAlign":{"type":"string","enum":["left","center","right"]},"showRequiredMark":{"type":"boolean"},"orientation":{"type":"string","enum":["left","center","right"]},"gutter":{"type":"integer","minimum":0},"bordered":{"type":"boolean"},"bright":{"type":"boolean"},"small":{"type":"boolean"},"customStyle":{"type":"string"},"popupCode":{"type":"string"},"orgFields":{"type":"string"},"destFields":{"type":"string"},"groupId":{"type":"string","description":"popup: popups of one group share their report calls for 30 s"},"linkTable":{"type":"string","description":"linkDown: a tree table declared as a dictSource with a pid"},"linkTxt":{"type":"string"},"linkKey":{"type":"string"},"linkIdField":{"type":"string"},"linkPidField":{"type":"string"},"linkFields":{"type":"string","description":"linkDown: comma list of the form fields holding the following levels"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dictCode":{"type":"string"},"condition":{"type":"string"},"pcode":{"type":"string"},"areaType":{"type":"string","enum":["cascader","select"]}}},"GridColumn":{"title":"GridColumn","type":"object","required":["span","list"],"additionalProperties":false,"properties":{"span":{"type":"integer","minimum":0,"maximum":24},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}},"TableCell":{"title":"TableCell","type":"object","required":["list"],"additionalProperties":false,"properties":{"colspan":{"type":"integer","minimum":0},"rowspan":{"type":"integer","minimum":0},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}},"TableRow":{"title":"TableRow","type":"object","required":["tds"],"additionalProperties":false,"properties":{"tds":{"type":"array","items":{"$ref":"#/definitions/TableCell"}}}},"WidgetItem":{"title":"WidgetItem","type":"object","required":["type","key"],"additionalProperties":false,"properties":{"type":{"$ref":"#/definitions/WidgetType"},"key":{"type":"string","minLength":1},"label":{"type":"string"},"icon":{"type":"string"},"model":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"rules":{"type":"array","items":{"$ref":"#/definitions/Rule"}},"options":{"$ref":"#/definitions/WidgetOptions"},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"},"description":"card contents; batch child widgets"},"columns":{"type":"array","items":{"$ref":"#/definitions/GridColumn"}},"trs":{"type":"array","items":{"$ref":"#/definitions/TableRow"}}}},"Linkage":{"title":"Linkage","description":"Show, hide, require, disable or recompute one field from others, declared as data.","type":"object","required":["target","effect"],"additionalProperties":false,"properties":{"target":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"when":{"$ref":"condition.schema.json"},"effect":{"type":"string","enum":["show","hide","require","disable","set"]},"value":{"$ref":"expression.schema.json"}}},"FormConfig":{"title":"FormConfig","type":"object","properties":{"layout":{"type":"string","enum":["horizontal","vertical","inline"]},"labelCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"wrapperCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"labelWidth":{"type":"integer","minimum":0},"hideRequiredMark":{"type":"boolean"},"customStyle":{"type":"string"},"isPrint":{"type":"boolean"},"onlineFormCode":{"type":"string"},"cclist":{"type":"array","items":{"type":"string"}},"linkage":{"type":"array","items":{"$ref":"#/definitions/Linkage"}}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"form.schema.json","title":"FormDef","description":"The form designer's own format (spec section 3, 'Designer form definition'): { list, config }. The designer imports and exports it unchanged; the runtime compiles it to a Formily schema.","type":"object","required":["list","config"],"additionalProperties":false,"properties":{"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}},"config":{"$ref":"#/definitions/FormConfig"}},"definitions":{"WidgetType":{"type":"string","enum":["input","textarea","password","number","integer","select","checkbox","radio","date","datetime","time","rate","slider","switch","uploadFile","uploadImg","cascader","pca","treeSelect","categoryTree","selectSearch","popup","user","dept","editor","markdown","hidden","download","text","html","button","alert","divider","grid","card","table","batch","linkDown","permissionTree"]},"Rule":{"title":"Rule","type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"}}},"Option":{"title":"OptionItem","type":"object","required":["value"],"properties":{"value":{"type":["string","number","boolean"]},"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/definitions/Option"}}}},"WidgetOptions":{"title":"WidgetOptions","description":"Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.","type":"object","properties":{"width":{"type":"string"},"departField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"permissionTree: the form field holding a department id; only that department's permissions are offered (department roles)"},"defaultValue":{},"placeholder":{"type":"string"},"hidden":{"type":"boolean"},"disabled":{"type":"boolean"},"readonly":{"type":"boolean"},"clearable":{"type":"boolean"},"maxLength":{"type":["integer","null"],"minimum":0},"type":{"type":"string"},"isCc":{"type":"boolean"},"minRows":{"type":"integer","minimum":1},"maxRows":{"type":"integer","minimum":1},"min":{"type":["number","null"]},"max":{"type":["number","null"]},"precision":{"type":["integer","null"],"minimum":0,"maximum":50},"step":{"type":"number"},"integer":{"type":"boolean"},"multiple":{"type":"boolean"},"showSearch":{"type":"boolean"},"dynamic":{"type":"string","enum":["static","dict","distal"]},"dynamicKey":{"type":"string"},"options":{"type":"array","items":{"$ref":"#/definitions/Option"}},"distal":{"type":"object","properties":{"tableName":{"type":"string"},"value":{"type":"string"},"label":{"type":"string"}}},"treeCheckable":{"type":"boolean"},"range":{"type":"boolean"},"showTime":{"type":"boolean"},"format":{"type":"string"},"rangeDefaultValue":{"type":"array"},"rangePlaceholder":{"type":"array","items":{"type":"string"}},"disabledDate":{"type":"string","enum":["none","all","formerly","custom"]},"disabledDateRange":{"type":"array","items":{"type":"string"},"maxItems":2,"description":"for custom: dates outside [start, end] are disabled"},"allowHalf":{"type":"boolean"},"showInput":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"listType":{"type":"string","enum":["text","picture","picture-card"]},"fileName":{"type":"string"},"data":{"type":"string"},"headers":{"type":"object"},"action":{"type":"string"},"downloadWay":{"type":"string","enum":["a","ajax","dynamic"]},"dynamicFun":{"type":"string"},"drag":{"type":"boolean"},"onlineFormCode":{"type":"string"},"scrollY":{"type":"number","minimum":0},"showLabel":{"type":"boolean"},"hideSequence":{"type":"boolean"},"height":{"type":"integer","minimum":50},"chinesization":{"type":"boolean"},"activeValue":{"type":["string","number","boolean"]},"inactiveValue":{"type":["string","number","boolean"]},"handle":{"type":"string","enum":["submit","reset","dynamic"]},"description":{"type":"string"},"showIcon":{"type":"boolean"},"banner":{"type":"boolean"},"closable":{"type":"boolean"},"textAlign":{"type":"string","enum":["left","center","right"]},"showRequiredMark":{"type":"boolean"},"orientation":{"type":"string","enum":["left","center","right"]},"gutter":{"type":"integer","minimum":0},"bordered":{"type":"boolean"},"bright":{"type":"boolean"},"small":{"type":"boolean"},"customStyle":{"type":"string"},"popupCode":{"type":"string"},"orgFields":{"type":"string"},"destFields":{"type":"string"},"groupId":{"type":"string","description":"popup: popups of one group share their report calls for 30 s"},"linkTable":{"type":"string","description":"linkDown: a tree table declared as a dictSource with a pid"},"linkTxt":{"type":"string"},"linkKey":{"type":"string"},"linkIdField":{"type":"string"},"linkPidField":{"type":"string"},"linkFields":{"type":"string","description":"linkDown: comma list of the form fields holding the following levels"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dictCode":{"type":"string"},"dictByField":{"type":"object","required":["field","dicts"],"additionalProperties":false,"description":"selectSearch: the table dictionary follows another field of the form (跳转类型 资讯 → articles, 活动 → activities); a value of that field without a dictionary makes a plain text input (a URL), and changing it clears the choice","properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"dicts":{"type":"object","additionalProperties":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62}$"}},"textPlaceholder":{"type":"string"}}},"condition":{"type":"string"},"pcode":{"type":"string"},"areaType":{"type":"string","enum":["cascader","select"]}}},"GridColumn":{"title":"GridColumn","type":"object","required":["span","list"],"additionalProperties":false,"properties":{"span":{"type":"integer","minimum":0,"maximum":24},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}},"TableCell":{"title":"TableCell","type":"object","required":["list"],"additionalProperties":false,"properties":{"colspan":{"type":"integer","minimum":0},"rowspan":{"type":"integer","minimum":0},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}},"TableRow":{"title":"TableRow","type":"object","required":["tds"],"additionalProperties":false,"properties":{"tds":{"type":"array","items":{"$ref":"#/definitions/TableCell"}}}},"WidgetItem":{"title":"WidgetItem","type":"object","required":["type","key"],"additionalProperties":false,"properties":{"type":{"$ref":"#/definitions/WidgetType"},"key":{"type":"string","minLength":1},"label":{"type":"string"},"icon":{"type":"string"},"model":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"rules":{"type":"array","items":{"$ref":"#/definitions/Rule"}},"options":{"$ref":"#/definitions/WidgetOptions"},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"},"description":"card contents; batch child widgets"},"columns":{"type":"array","items":{"$ref":"#/definitions/GridColumn"}},"trs":{"type":"array","items":{"$ref":"#/definitions/TableRow"}}}},"Linkage":{"title":"Linkage","description":"Show, hide, require, disable or recompute one field from others, declared as data.","type":"object","required":["target","effect"],"additionalProperties":false,"properties":{"target":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"when":{"$ref":"condition.schema.json"},"effect":{"type":"string","enum":["show","hide","require","disable","set"]},"value":{"$ref":"expression.schema.json"}}},"FormConfig":{"title":"FormConfig","type":"object","properties":{"layout":{"type":"string","enum":["horizontal","vertical","inline"]},"labelCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"wrapperCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"labelWidth":{"type":"integer","minimum":0},"hideRequiredMark":{"type":"boolean"},"customStyle":{"type":"string"},"isPrint":{"type":"boolean"},"onlineFormCode":{"type":"string"},"cclist":{"type":"array","items":{"type":"string"}},"linkage":{"type":"array","items":{"$ref":"#/definitions/Linkage"}}}}}};
 const schema12 = {"title":"WidgetItem","type":"object","required":["type","key"],"additionalProperties":false,"properties":{"type":{"$ref":"#/definitions/WidgetType"},"key":{"type":"string","minLength":1},"label":{"type":"string"},"icon":{"type":"string"},"model":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"rules":{"type":"array","items":{"$ref":"#/definitions/Rule"}},"options":{"$ref":"#/definitions/WidgetOptions"},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"},"description":"card contents; batch child widgets"},"columns":{"type":"array","items":{"$ref":"#/definitions/GridColumn"}},"trs":{"type":"array","items":{"$ref":"#/definitions/TableRow"}}}};
 const schema13 = {"type":"string","enum":["input","textarea","password","number","integer","select","checkbox","radio","date","datetime","time","rate","slider","switch","uploadFile","uploadImg","cascader","pca","treeSelect","categoryTree","selectSearch","popup","user","dept","editor","markdown","hidden","download","text","html","button","alert","divider","grid","card","table","batch","linkDown","permissionTree"]};
 const schema14 = {"title":"Rule","type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = typeof func3$.default === 'function' ? func3$.default : func3$.default.default;
 const pattern0 = new RegExp("^[a-z][a-z0-9_]{0,62}$", "u");
-const schema15 = {"title":"WidgetOptions","description":"Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.","type":"object","properties":{"width":{"type":"string"},"departField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"permissionTree: the form field holding a department id; only that department's permissions are offered (department roles)"},"defaultValue":{},"placeholder":{"type":"string"},"hidden":{"type":"boolean"},"disabled":{"type":"boolean"},"readonly":{"type":"boolean"},"clearable":{"type":"boolean"},"maxLength":{"type":["integer","null"],"minimum":0},"type":{"type":"string"},"isCc":{"type":"boolean"},"minRows":{"type":"integer","minimum":1},"maxRows":{"type":"integer","minimum":1},"min":{"type":["number","null"]},"max":{"type":["number","null"]},"precision":{"type":["integer","null"],"minimum":0,"maximum":50},"step":{"type":"number"},"integer":{"type":"boolean"},"multiple":{"type":"boolean"},"showSearch":{"type":"boolean"},"dynamic":{"type":"string","enum":["static","dict","distal"]},"dynamicKey":{"type":"string"},"options":{"type":"array","items":{"$ref":"#/definitions/Option"}},"distal":{"type":"object","properties":{"tableName":{"type":"string"},"value":{"type":"string"},"label":{"type":"string"}}},"treeCheckable":{"type":"boolean"},"range":{"type":"boolean"},"showTime":{"type":"boolean"},"format":{"type":"string"},"rangeDefaultValue":{"type":"array"},"rangePlaceholder":{"type":"array","items":{"type":"string"}},"disabledDate":{"type":"string","enum":["none","all","formerly","custom"]},"disabledDateRange":{"type":"array","items":{"type":"string"},"maxItems":2,"description":"for custom: dates outside [start, end] are disabled"},"allowHalf":{"type":"boolean"},"showInput":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"listType":{"type":"string","enum":["text","picture","picture-card"]},"fileName":{"type":"string"},"data":{"type":"string"},"headers":{"type":"object"},"action":{"type":"string"},"downloadWay":{"type":"string","enum":["a","ajax","dynamic"]},"dynamicFun":{"type":"string"},"drag":{"type":"boolean"},"onlineFormCode":{"type":"string"},"scrollY":{"type":"number","minimum":0},"showLabel":{"type":"boolean"},"hideSequence":{"type":"boolean"},"height":{"type":"integer","minimum":50},"chinesization":{"type":"boolean"},"activeValue":{"type":["string","number","boolean"]},"inactiveValue":{"type":["string","number","boolean"]},"handle":{"type":"string","enum":["submit","reset","dynamic"]},"description":{"type":"string"},"showIcon":{"type":"boolean"},"banner":{"type":"boolean"},"closable":{"type":"boolean"},"textAlign":{"type":"string","enum":["left","center","right"]},"showRequiredMark":{"type":"boolean"},"orientation":{"type":"string","enum":["left","center","right"]},"gutter":{"type":"integer","minimum":0},"bordered":{"type":"boolean"},"bright":{"type":"boolean"},"small":{"type":"boolean"},"customStyle":{"type":"string"},"popupCode":{"type":"string"},"orgFields":{"type":"string"},"destFields":{"type":"string"},"groupId":{"type":"string","description":"popup: popups of one group share their report calls for 30 s"},"linkTable":{"type":"string","description":"linkDown: a tree table declared as a dictSource with a pid"},"linkTxt":{"type":"string"},"linkKey":{"type":"string"},"linkIdField":{"type":"string"},"linkPidField":{"type":"string"},"linkFields":{"type":"string","description":"linkDown: comma list of the form fields holding the following levels"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dictCode":{"type":"string"},"condition":{"type":"string"},"pcode":{"type":"string"},"areaType":{"type":"string","enum":["cascader","select"]}}};
+const schema15 = {"title":"WidgetOptions","description":"Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.","type":"object","properties":{"width":{"type":"string"},"departField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"permissionTree: the form field holding a department id; only that department's permissions are offered (department roles)"},"defaultValue":{},"placeholder":{"type":"string"},"hidden":{"type":"boolean"},"disabled":{"type":"boolean"},"readonly":{"type":"boolean"},"clearable":{"type":"boolean"},"maxLength":{"type":["integer","null"],"minimum":0},"type":{"type":"string"},"isCc":{"type":"boolean"},"minRows":{"type":"integer","minimum":1},"maxRows":{"type":"integer","minimum":1},"min":{"type":["number","null"]},"max":{"type":["number","null"]},"precision":{"type":["integer","null"],"minimum":0,"maximum":50},"step":{"type":"number"},"integer":{"type":"boolean"},"multiple":{"type":"boolean"},"showSearch":{"type":"boolean"},"dynamic":{"type":"string","enum":["static","dict","distal"]},"dynamicKey":{"type":"string"},"options":{"type":"array","items":{"$ref":"#/definitions/Option"}},"distal":{"type":"object","properties":{"tableName":{"type":"string"},"value":{"type":"string"},"label":{"type":"string"}}},"treeCheckable":{"type":"boolean"},"range":{"type":"boolean"},"showTime":{"type":"boolean"},"format":{"type":"string"},"rangeDefaultValue":{"type":"array"},"rangePlaceholder":{"type":"array","items":{"type":"string"}},"disabledDate":{"type":"string","enum":["none","all","formerly","custom"]},"disabledDateRange":{"type":"array","items":{"type":"string"},"maxItems":2,"description":"for custom: dates outside [start, end] are disabled"},"allowHalf":{"type":"boolean"},"showInput":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"listType":{"type":"string","enum":["text","picture","picture-card"]},"fileName":{"type":"string"},"data":{"type":"string"},"headers":{"type":"object"},"action":{"type":"string"},"downloadWay":{"type":"string","enum":["a","ajax","dynamic"]},"dynamicFun":{"type":"string"},"drag":{"type":"boolean"},"onlineFormCode":{"type":"string"},"scrollY":{"type":"number","minimum":0},"showLabel":{"type":"boolean"},"hideSequence":{"type":"boolean"},"height":{"type":"integer","minimum":50},"chinesization":{"type":"boolean"},"activeValue":{"type":["string","number","boolean"]},"inactiveValue":{"type":["string","number","boolean"]},"handle":{"type":"string","enum":["submit","reset","dynamic"]},"description":{"type":"string"},"showIcon":{"type":"boolean"},"banner":{"type":"boolean"},"closable":{"type":"boolean"},"textAlign":{"type":"string","enum":["left","center","right"]},"showRequiredMark":{"type":"boolean"},"orientation":{"type":"string","enum":["left","center","right"]},"gutter":{"type":"integer","minimum":0},"bordered":{"type":"boolean"},"bright":{"type":"boolean"},"small":{"type":"boolean"},"customStyle":{"type":"string"},"popupCode":{"type":"string"},"orgFields":{"type":"string"},"destFields":{"type":"string"},"groupId":{"type":"string","description":"popup: popups of one group share their report calls for 30 s"},"linkTable":{"type":"string","description":"linkDown: a tree table declared as a dictSource with a pid"},"linkTxt":{"type":"string"},"linkKey":{"type":"string"},"linkIdField":{"type":"string"},"linkPidField":{"type":"string"},"linkFields":{"type":"string","description":"linkDown: comma list of the form fields holding the following levels"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dictCode":{"type":"string"},"dictByField":{"type":"object","required":["field","dicts"],"additionalProperties":false,"description":"selectSearch: the table dictionary follows another field of the form (跳转类型 资讯 → articles, 活动 → activities); a value of that field without a dictionary makes a plain text input (a URL), and changing it clears the choice","properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"dicts":{"type":"object","additionalProperties":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62}$"}},"textPlaceholder":{"type":"string"}}},"condition":{"type":"string"},"pcode":{"type":"string"},"areaType":{"type":"string","enum":["cascader","select"]}}};
+const pattern3 = new RegExp("^[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62}$", "u");
 const schema16 = {"title":"OptionItem","type":"object","required":["value"],"properties":{"value":{"type":["string","number","boolean"]},"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/definitions/Option"}}}};
 const wrapper0 = {validate: validate13};
 
@@ -1306,9 +1307,11 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data.condition !== undefined){
-if(typeof data.condition !== "string"){
-const err99 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.dictByField !== undefined){
+let data82 = data.dictByField;
+if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
+if(data82.field === undefined){
+const err99 = {instancePath:instancePath+"/dictByField",schemaPath:"#/properties/dictByField/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1317,10 +1320,8 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-if(data.pcode !== undefined){
-if(typeof data.pcode !== "string"){
-const err100 = {instancePath:instancePath+"/pcode",schemaPath:"#/properties/pcode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data82.dicts === undefined){
+const err100 = {instancePath:instancePath+"/dictByField",schemaPath:"#/properties/dictByField/required",keyword:"required",params:{missingProperty: "dicts"},message:"must have required property '"+"dicts"+"'"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1329,11 +1330,9 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-if(data.areaType !== undefined){
-let data84 = data.areaType;
-if(typeof data84 !== "string"){
-const err101 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key0 in data82){
+if(!(((key0 === "field") || (key0 === "dicts")) || (key0 === "textPlaceholder"))){
+const err101 = {instancePath:instancePath+"/dictByField",schemaPath:"#/properties/dictByField/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1342,8 +1341,12 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(!((data84 === "cascader") || (data84 === "select"))){
-const err102 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/enum",keyword:"enum",params:{allowedValues: schema15.properties.areaType.enum},message:"must be equal to one of the allowed values"};
+}
+if(data82.field !== undefined){
+let data83 = data82.field;
+if(typeof data83 === "string"){
+if(!pattern0.test(data83)){
+const err102 = {instancePath:instancePath+"/dictByField/field",schemaPath:"#/properties/dictByField/properties/field/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1353,14 +1356,136 @@ vErrors.push(err102);
 errors++;
 }
 }
-}
 else {
-const err103 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err103 = {instancePath:instancePath+"/dictByField/field",schemaPath:"#/properties/dictByField/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err103];
 }
 else {
 vErrors.push(err103);
+}
+errors++;
+}
+}
+if(data82.dicts !== undefined){
+let data84 = data82.dicts;
+if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
+for(const key1 in data84){
+let data85 = data84[key1];
+if(typeof data85 === "string"){
+if(!pattern3.test(data85)){
+const err104 = {instancePath:instancePath+"/dictByField/dicts/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/dictByField/properties/dicts/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+else {
+const err105 = {instancePath:instancePath+"/dictByField/dicts/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/dictByField/properties/dicts/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+}
+else {
+const err106 = {instancePath:instancePath+"/dictByField/dicts",schemaPath:"#/properties/dictByField/properties/dicts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+if(data82.textPlaceholder !== undefined){
+if(typeof data82.textPlaceholder !== "string"){
+const err107 = {instancePath:instancePath+"/dictByField/textPlaceholder",schemaPath:"#/properties/dictByField/properties/textPlaceholder/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+}
+else {
+const err108 = {instancePath:instancePath+"/dictByField",schemaPath:"#/properties/dictByField/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+if(data.condition !== undefined){
+if(typeof data.condition !== "string"){
+const err109 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+if(data.pcode !== undefined){
+if(typeof data.pcode !== "string"){
+const err110 = {instancePath:instancePath+"/pcode",schemaPath:"#/properties/pcode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+if(data.areaType !== undefined){
+let data89 = data.areaType;
+if(typeof data89 !== "string"){
+const err111 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+if(!((data89 === "cascader") || (data89 === "select"))){
+const err112 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/enum",keyword:"enum",params:{allowedValues: schema15.properties.areaType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+}
+else {
+const err113 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
 }
 errors++;
 }
@@ -3138,18 +3263,18 @@ const schema34 = {"title":"MenuDef","type":"object","required":["parent"],"addit
 const schema35 = {"title":"DictDef","type":"object","required":["code","name","items"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$"},"name":{"type":"string"},"items":{"type":"array","minItems":1,"items":{"title":"DictItemDef","type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"color":{"type":"string"}}}}}};
 const schema36 = {"title":"FillRuleDef","description":"A generated code: prefix + date + a sequence that restarts every period.","type":"object","required":["code","name","prefix"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"name":{"type":"string"},"prefix":{"type":"string"},"dateFormat":{"type":"string","enum":["","YYYY","YYYYMM","YYYYMMDD"]},"seqLength":{"type":"integer","minimum":1,"maximum":12},"reset":{"type":"string","enum":["never","year","month","day"]}}};
 const schema60 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"detail.schema.json","title":"DetailDef","description":"The read-only view of one record; by default the form's fields, read-only.","type":"object","additionalProperties":false,"properties":{"columns":{"type":"integer","minimum":1,"maximum":4},"diff":{"type":"object","required":["before","after"],"additionalProperties":false,"properties":{"before":{"type":"string"},"after":{"type":"string"}},"description":"two JSON fields shown side by side with the changed keys marked (a change history)"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"groups":{"type":"array","description":"the detail's fields in titled sections (基本信息, 审核信息 …), each a description grid; fields in no group follow in a last one","items":{"title":"DetailGroup","type":"object","required":["title","fields"],"additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"fields":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}}}},"children":{"type":"array","description":"related lists shown under the record (master-detail): another entity's rows whose field points at this record","items":{"title":"DetailChild","type":"object","required":["entity","field","title"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"},"title":{"type":"string"}}}}}};
-const pattern6 = new RegExp("^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$", "u");
-const pattern7 = new RegExp("^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$", "u");
-const pattern8 = new RegExp("^[A-Za-z][A-Za-z0-9_]{0,99}$", "u");
+const pattern8 = new RegExp("^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$", "u");
+const pattern9 = new RegExp("^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$", "u");
+const pattern10 = new RegExp("^[A-Za-z][A-Za-z0-9_]{0,99}$", "u");
 const schema37 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntityDef","description":"The table behind a screen: its fields, indexes and the rules the server enforces. The server derives the table, its indexes and its record validator from it; changes are additive only.","type":"object","required":["table","fields"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"system":{"type":"boolean","description":"A table owned by the system migrations: the runtime checks the fields exist but never creates or alters it."},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/FieldDef"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/IndexDef"}},"dictSource":{"$ref":"#/definitions/DictSource"},"parent":{"$ref":"#/definitions/ParentDef"},"rules":{"$ref":"#/definitions/EntityRules"},"readOnly":{"type":"boolean","description":"records are only read through the runtime (logs, views): add, edit, delete and import are refused"},"softDelete":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"an integer column set to 1 on delete instead of removing the row; deleted rows are hidden and listed by the recycle bin (deleteList, back, deletePhysic)"}},"definitions":{"FieldType":{"type":"string","enum":["string","text","integer","decimal","date","datetime","boolean","json"]},"FieldDef":{"title":"FieldDef","type":"object","required":["name","label","type"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string","minLength":1},"type":{"$ref":"#/definitions/FieldType"},"length":{"type":"integer","minimum":1,"maximum":10000,"description":"for string: the column's varchar length (default 255)"},"precision":{"type":"integer","minimum":1,"maximum":38,"description":"for decimal: total digits (default 12)"},"scale":{"type":"integer","minimum":0,"maximum":10,"description":"for decimal: digits after the point (default 2)"},"required":{"type":"boolean"},"unique":{"type":"boolean"},"index":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dict":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$","description":"values must be items of this system dictionary"},"ref":{"$ref":"#/definitions/RefDef"},"min":{"type":"number"},"max":{"type":"number"},"pattern":{"type":"string"},"patternMessage":{"type":"string"},"readOnly":{"type":"boolean","description":"never written by add or edit (rolled-up or generated values)"},"mask":{"type":"string","enum":["phone","idcard","name","bankcard","email"]},"generated":{"type":"object","required":["rule"],"additionalProperties":false,"properties":{"rule":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}},"sanitize":{"type":"string","enum":["html"],"description":"rich text cleaned on the server before it is stored"},"searchable":{"type":"string","enum":["like"],"description":"a trigram index for substring search"},"virtual":{"type":"boolean","description":"no column: a value the form carries (a user's roles, a password) that the document's own server routes read and write; the generic runtime ignores it"},"requiredWhen":{"$ref":"#/definitions/RequiredWhen"},"check":{"type":"string","enum":["cron","jobHandler","databaseUrl","checkRules"],"description":"a named server-side check registered in code (server/engine/write/field-checks.ts)"},"secret":{"type":"boolean","description":"stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one"},"labelFrom":{"type":"string","pattern":"^(region|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$","description":"the stored value is a code a person reads by another name: 'region' (a GB/T 2260 area code, read as 省/市/区) or a table dictionary 'table,text,code' of a document declaring it as dictSource (users by username: 'sys_user,realname,username'); the reader adds the text as {field}_dictText to lists, details and exports, item by item for a comma list"}}},"RequiredWhen":{"title":"RequiredWhen","description":"The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.","type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string"}}},"RefDef":{"title":"RefDef","type":"object","required":["entity"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"label":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the referenced field shown in place of the id"},"match":{"type":"object","additionalProperties":{"type":"string"},"description":"this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)"},"message":{"type":"string"}}},"IndexDef":{"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}},"DictSource":{"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}},"ParentDef":{"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"EntityRules":{"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}},"locked":{"$ref":"#/definitions/LockRule"},"checks":{"type":"array","items":{"$ref":"#/definitions/CompareRule"},"description":"cross-field rules a record must meet (an end not before its start); checked by the form as the user types and by the server's writer"}}},"CompareRule":{"title":"CompareRule","description":"`field` compared with another field of the record (`other`) or else a fixed `value` must hold, else `message`; skipped while either side is empty, or while the record does not meet `when`.","type":"object","required":["field","op","message"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"op":{"type":"string","enum":["$gt","$gte","$lt","$lte","$eq","$ne"]},"other":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"value":{"type":["string","number"]},"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}},"LockRule":{"title":"LockRule","description":"A stored record meeting `when` is refused edit and delete with `message` (a released announcement); status moves and the document's own operations still apply to it.","type":"object","required":["when","message"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}},"DeleteGuard":{"title":"DeleteGuard","description":"Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.","type":"object","required":["table","field","message"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"message":{"type":"string","minLength":1}}},"RollupRule":{"title":"RollupRule","description":"Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.","type":"object","required":["target","via","into","op"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the total"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"op":{"type":"string","enum":["sum","count","countDistinct"]},"of":{"type":"string","description":"the field summed or counted (distinct)"},"subtractWhere":{"$ref":"condition.schema.json","description":"for sum: rows matching this are subtracted (a ledger's balance: income minus expense)"},"where":{"$ref":"condition.schema.json"}}},"TransitionRule":{"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"description":"further fields of this entity the row action's dialog asks for; each must be filled (立项 asks for 批准金额)"},"stamp":{"type":"object","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}},"DerivedRule":{"title":"DerivedRule","description":"Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).","type":"object","required":["target","via","into","cases","otherwise"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the status"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"cases":{"type":"array","minItems":1,"items":{"title":"DerivedCase","type":"object","required":["value","when"],"additionalProperties":false,"properties":{"value":{"type":"string"},"when":{"$ref":"condition.schema.json"}}}},"otherwise":{"type":"string","description":"the value when no row meets any case (or there are no rows)"}}},"EffectRule":{"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","additionalProperties":{"type":"string"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"type":"string","description":"this record's field that receives the target's id"}}}}},"LimitRule":{"title":"LimitRule","description":"The sum of a field over this entity's rows sharing a parent never exceeds a field of that parent.","type":"object","required":["sum","via","ceiling","message"],"additionalProperties":false,"properties":{"sum":{"type":"string"},"via":{"type":"string"},"ceiling":{"type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"where":{"$ref":"condition.schema.json"},"parentWhere":{"$ref":"condition.schema.json"},"parentMessage":{"type":"string"},"ceilingMessage":{"type":"string","description":"when given, the parent side is guarded too: an edit of the parent that lowers its ceiling below what its rows count, or takes it out of parentWhere while rows still count, is refused with this message"},"message":{"type":"string"}}}}};
 const schema42 = {"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}};
 const schema43 = {"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}};
 const schema44 = {"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}};
-const pattern10 = new RegExp("^[a-z][a-z0-9_]{1,62}$", "u");
+const pattern12 = new RegExp("^[a-z][a-z0-9_]{1,62}$", "u");
 const schema38 = {"title":"FieldDef","type":"object","required":["name","label","type"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string","minLength":1},"type":{"$ref":"#/definitions/FieldType"},"length":{"type":"integer","minimum":1,"maximum":10000,"description":"for string: the column's varchar length (default 255)"},"precision":{"type":"integer","minimum":1,"maximum":38,"description":"for decimal: total digits (default 12)"},"scale":{"type":"integer","minimum":0,"maximum":10,"description":"for decimal: digits after the point (default 2)"},"required":{"type":"boolean"},"unique":{"type":"boolean"},"index":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dict":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$","description":"values must be items of this system dictionary"},"ref":{"$ref":"#/definitions/RefDef"},"min":{"type":"number"},"max":{"type":"number"},"pattern":{"type":"string"},"patternMessage":{"type":"string"},"readOnly":{"type":"boolean","description":"never written by add or edit (rolled-up or generated values)"},"mask":{"type":"string","enum":["phone","idcard","name","bankcard","email"]},"generated":{"type":"object","required":["rule"],"additionalProperties":false,"properties":{"rule":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}},"sanitize":{"type":"string","enum":["html"],"description":"rich text cleaned on the server before it is stored"},"searchable":{"type":"string","enum":["like"],"description":"a trigram index for substring search"},"virtual":{"type":"boolean","description":"no column: a value the form carries (a user's roles, a password) that the document's own server routes read and write; the generic runtime ignores it"},"requiredWhen":{"$ref":"#/definitions/RequiredWhen"},"check":{"type":"string","enum":["cron","jobHandler","databaseUrl","checkRules"],"description":"a named server-side check registered in code (server/engine/write/field-checks.ts)"},"secret":{"type":"boolean","description":"stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one"},"labelFrom":{"type":"string","pattern":"^(region|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$","description":"the stored value is a code a person reads by another name: 'region' (a GB/T 2260 area code, read as 省/市/区) or a table dictionary 'table,text,code' of a document declaring it as dictSource (users by username: 'sys_user,realname,username'); the reader adds the text as {field}_dictText to lists, details and exports, item by item for a comma list"}}};
 const schema39 = {"type":"string","enum":["string","text","integer","decimal","date","datetime","boolean","json"]};
 const schema40 = {"title":"RefDef","type":"object","required":["entity"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"label":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the referenced field shown in place of the id"},"match":{"type":"object","additionalProperties":{"type":"string"},"description":"this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)"},"message":{"type":"string"}}};
-const pattern16 = new RegExp("^(region|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$", "u");
+const pattern18 = new RegExp("^(region|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$", "u");
 const schema41 = {"title":"RequiredWhen","description":"The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.","type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string"}}};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -3488,7 +3613,7 @@ errors++;
 if(data.dict !== undefined){
 let data10 = data.dict;
 if(typeof data10 === "string"){
-if(!pattern8.test(data10)){
+if(!pattern10.test(data10)){
 const err23 = {instancePath:instancePath+"/dict",schemaPath:"#/properties/dict/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -3538,7 +3663,7 @@ errors++;
 if(data11.entity !== undefined){
 let data12 = data11.entity;
 if(typeof data12 === "string"){
-if(!pattern6.test(data12)){
+if(!pattern8.test(data12)){
 const err27 = {instancePath:instancePath+"/ref/entity",schemaPath:"#/definitions/RefDef/properties/entity/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -3883,7 +4008,7 @@ errors++;
 if(data.labelFrom !== undefined){
 let data31 = data.labelFrom;
 if(typeof data31 === "string"){
-if(!pattern16.test(data31)){
+if(!pattern18.test(data31)){
 const err55 = {instancePath:instancePath+"/labelFrom",schemaPath:"#/properties/labelFrom/pattern",keyword:"pattern",params:{pattern: "^(region|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$"},message:"must match pattern \""+"^(region|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
@@ -5263,7 +5388,7 @@ errors++;
 if(data24.table !== undefined){
 let data25 = data24.table;
 if(typeof data25 === "string"){
-if(!pattern10.test(data25)){
+if(!pattern12.test(data25)){
 const err36 = {instancePath:instancePath+"/restrictDelete/" + i7+"/table",schemaPath:"#/definitions/DeleteGuard/properties/table/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{1,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{1,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
@@ -5495,7 +5620,7 @@ errors++;
 if(data33.entity !== undefined){
 let data34 = data33.entity;
 if(typeof data34 === "string"){
-if(!pattern6.test(data34)){
+if(!pattern8.test(data34)){
 const err55 = {instancePath:instancePath+"/effects/" + i8+"/upsert/entity",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/entity/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
@@ -5763,7 +5888,7 @@ errors++;
 if(data.table !== undefined){
 let data0 = data.table;
 if(typeof data0 === "string"){
-if(!pattern10.test(data0)){
+if(!pattern12.test(data0)){
 const err3 = {instancePath:instancePath+"/table",schemaPath:"#/properties/table/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{1,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{1,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -6227,7 +6352,7 @@ const schema56 = {"title":"QueryItem","type":"object","required":["field","label
 const schema57 = {"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle"]};
 const func0 = typeof func0$.default === 'function' ? func0$.default : func0$.default.default;
 const schema59 = {"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"}}};
-const pattern29 = new RegExp("^[a-z][a-zA-Z0-9]{0,40}$", "u");
+const pattern31 = new RegExp("^[a-z][a-zA-Z0-9]{0,40}$", "u");
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -6268,7 +6393,7 @@ errors++;
 if(data.key !== undefined){
 let data0 = data.key;
 if(typeof data0 === "string"){
-if(!pattern29.test(data0)){
+if(!pattern31.test(data0)){
 const err3 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -8128,7 +8253,7 @@ errors++;
 if(data.code !== undefined){
 let data2 = data.code;
 if(typeof data2 === "string"){
-if(!pattern6.test(data2)){
+if(!pattern8.test(data2)){
 const err8 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -8379,7 +8504,7 @@ errors++;
 if(data.permissionPrefix !== undefined){
 let data18 = data.permissionPrefix;
 if(typeof data18 === "string"){
-if(!pattern7.test(data18)){
+if(!pattern9.test(data18)){
 const err28 = {instancePath:instancePath+"/permissionPrefix",schemaPath:"#/properties/permissionPrefix/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -8453,7 +8578,7 @@ errors++;
 if(data20.code !== undefined){
 let data21 = data20.code;
 if(typeof data21 === "string"){
-if(!pattern8.test(data21)){
+if(!pattern10.test(data21)){
 const err34 = {instancePath:instancePath+"/dictionaries/" + i2+"/code",schemaPath:"#/definitions/DictDef/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err34];

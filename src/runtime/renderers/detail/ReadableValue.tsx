@@ -32,6 +32,13 @@ const itemsOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(
 
 const named = (items: string[], names: Map<string, string>) => items.map((v) => names.get(v) || v).join(SEPARATOR);
 
+/** A search select's table dictionary; with dictByField, the one the record's type field picks (none for a URL). */
+function searchDictOf(widget: WidgetItem, record: DataRecord): string | undefined {
+  const o = widget.options ?? {};
+  if (o.dictByField) return o.dictByField.dicts[String(record[o.dictByField.field] ?? '')];
+  return o.dictTable && o.dictText && o.dictCode ? `${o.dictTable},${o.dictText},${o.dictCode}` : undefined;
+}
+
 const fromOptions = (options: readonly DictOption[]) => new Map(options.map((o) => [String(o.value), o.text]));
 
 function regionNames(areas: Area[], code: string): string {
@@ -55,9 +62,9 @@ function permissionNames(nodes: PermissionNode[], into = new Map<string, string>
 }
 
 /** How a value turns into text when the server gave none: a lookup of its items, or undefined for plain text. */
-function lookupOf(field: FieldDef, widget: WidgetItem | undefined): ((items: string[]) => Promise<string>) | undefined {
+function lookupOf(field: FieldDef, widget: WidgetItem | undefined, record: DataRecord): ((items: string[]) => Promise<string>) | undefined {
   const type = widget?.type;
-  const code = widget ? sourceDictCode(widget.options) : undefined;
+  const code = widget ? (type === 'selectSearch' ? searchDictOf(widget, record) : sourceDictCode(widget.options)) : undefined;
   if (type === 'user') return async (items) => named(items, await realnamesOf(items));
   if (type === 'dept') return async (items) => named(items, namesById(await loadDepartTree()));
   if (type === 'pca') return async (items) => (await loadAreas().then((areas) => items.map((c) => regionNames(areas, c)))).join(SEPARATOR);
@@ -128,7 +135,7 @@ export function ReadableValue({ field, widget, record }: { field: FieldDef; widg
   }
   // Rich text is cleaned again by the html widget's allow-list (rows written by server code skip the input sanitiser).
   if ((field.sanitize === 'html' || widget?.type === 'editor') && typeof raw === 'string') return <div className="detail-rich-text" dangerouslySetInnerHTML={{ __html: sanitizeHtml(raw) }} />;
-  const lookup = lookupOf(field, widget);
+  const lookup = lookupOf(field, widget, record);
   // A role's permissions can be a hundred names: they scroll inside their cell.
   if (lookup && widget?.type === 'permissionTree') return <div className="detail-long-list"><LookedUp items={itemsOf(raw)} lookup={lookup} /></div>;
   if (lookup) return <LookedUp items={itemsOf(raw)} lookup={lookup} />;

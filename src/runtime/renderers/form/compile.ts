@@ -110,7 +110,7 @@ export function compileForm(def: FormDef, opts: CompileOptions = {}): ISchema {
       'x-decorator': 'FormItem',
       'x-decorator-props': { ...(hideMark ? { asterisk: false } : {}), ...(base['x-decorator-props'] as object) },
       'x-validator': [...validatorOf(item), ...((base['x-validator'] as Record<string, unknown>[] | undefined) ?? []), ...entityValidators(opts.entity, name, item), ...unique],
-      'x-reactions': entityReactions(opts.entity, name),
+      'x-reactions': [...((base['x-reactions'] as SchemaReaction[] | undefined) ?? []), ...entityReactions(opts.entity, name)],
       default: dataDefaults(item, placeholders),
       'x-hidden': item.options?.hidden || undefined,
       'x-disabled': item.options?.disabled || undefined,
