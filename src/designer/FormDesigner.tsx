@@ -100,14 +100,17 @@ export function FormDesigner({ initial, title = DEFAULT_TITLE, onSave, onClose, 
     <DesignerContext.Provider value={stores}>
       <App className="fd-app">
         <div className="fd-root" data-testid="form-designer">
-        <div className="fd-header">{title}</div>
+        {/* The toolbar shares the title's bar, so its ten buttons stay on one line at 1366 px. */}
+        <div className="fd-topbar">
+          <div className="fd-header">{title}</div>
+          <Toolbar onSave={onSave} onClose={onClose} document={document} actions={actions} online={online} />
+        </div>
         <DndContext {...dnd.props}>
           <div className="fd-body">
             <aside className="fd-left">
               <Palette />
             </aside>
             <section className="fd-center">
-              <Toolbar onSave={onSave} onClose={onClose} document={document} actions={actions} online={online} />
               <Canvas canvasRef={dnd.canvasRef} />
             </section>
             <aside className="fd-right">

@@ -53,12 +53,16 @@ function regionNames(areas: Area[], code: string): string {
   return labels.join('/') || code;
 }
 
-function permissionNames(nodes: PermissionNode[], into = new Map<string, string>()): Map<string, string> {
-  for (const n of nodes) {
-    into.set(n.key, n.title);
-    permissionNames(n.children ?? [], into);
-  }
-  return into;
+/**
+ * Granted permissions as a person reads them: each granted page with its granted buttons in brackets
+ * (捐赠记录（新增、编辑、删除）); a bare 详情 or 导出 would not say of what.
+ */
+function grantedPages(nodes: PermissionNode[], granted: Set<string>): string[] {
+  return nodes.flatMap((n) => {
+    const buttons = (n.children ?? []).filter((c) => c.kind === 2 && granted.has(c.key)).map((c) => c.title);
+    const own = granted.has(n.key) || buttons.length ? [`${n.title}${buttons.length ? `（${buttons.join('、')}）` : ''}`] : [];
+    return [...own, ...grantedPages((n.children ?? []).filter((c) => c.kind !== 2), granted)];
+  });
 }
 
 /** How a value turns into text when the server gave none: a lookup of its items, or undefined for plain text. */
@@ -69,7 +73,7 @@ function lookupOf(field: FieldDef, widget: WidgetItem | undefined, record: DataR
   if (type === 'dept') return async (items) => named(items, namesById(await loadDepartTree()));
   if (type === 'pca') return async (items) => (await loadAreas().then((areas) => items.map((c) => regionNames(areas, c)))).join(SEPARATOR);
   if (type === 'categoryTree') return async (items) => (await loadNames(items)).join(SEPARATOR) || items.join(SEPARATOR);
-  if (type === 'permissionTree') return async (items) => named(items.filter((k) => !k.startsWith('rule:')), permissionNames(await loadPermissionTree()));
+  if (type === 'permissionTree') return async (items) => grantedPages(await loadPermissionTree(), new Set(items)).join(SEPARATOR);
   if (code) return async (items) => named(items, fromOptions(await loadDictOptions(code)));
   if ((type === 'select' || type === 'radio' || type === 'checkbox') && widget?.options?.options?.length) {
     const labels = new Map(widget.options.options.map((o) => [String(o.value), o.label ?? String(o.value)]));
