@@ -69,7 +69,7 @@ describe('cross-check of steps, effects and signed roll-ups', () => {
     rules.effects = [{ on: { ghost: '2' }, upsert: { entity: 'student/poor_student', match: { no_target: 'id_card' }, set: { name: 'no_source' }, linkInto: 'no_link' } }];
     const fund = documentOf('project/fund');
     fund.entity.rules!.rollups![2] = { ...fund.entity.rules!.rollups![2], subtractWhere: { no_direction: { $eq: '2' } } };
-    const docs = ['project/application', 'project/sending', 'project/report', 'student/poor_student', 'student/aid', 'donation/activity'].map((c) => [c, documentOf(c)] as const);
+    const docs = ['project/application', 'project/sending', 'project/report', 'student/poor_student', 'student/aid', 'donation/activity', 'system/user'].map((c) => [c, documentOf(c)] as const);
     const problems = crossCheck(new Map([...docs, ['help/application', help], ['project/fund', fund]]));
     expect(problems).toEqual([
       'help/application: rules.transitions 的步骤引用了未知字段 no_comment',
