@@ -61,9 +61,9 @@ describe('labelFrom: codes read by their names', () => {
     expect(record.user_ids_dictText).toBe('张伟、王芳、nobody');
   });
 
-  it('names the user of an audit column the list shows (数据日志 操作人)', async () => {
-    const { records } = (await s.api.get('/system/data_log/list?create_by=admin&pageSize=3', admin)).body.result;
+  it('names the user of an audit column the list shows and a table by its screen (数据日志 操作人, 表名)', async () => {
+    const { records } = (await s.api.get('/system/data_log/list?create_by=admin&data_table=donation_activity&pageSize=3', admin)).body.result;
     expect(records.length).toBeGreaterThan(0);
-    for (const r of records) expect(r).toMatchObject({ create_by: 'admin', create_by_dictText: '管理员' });
+    for (const r of records) expect(r).toMatchObject({ create_by: 'admin', create_by_dictText: '管理员', data_table: 'donation_activity', data_table_dictText: '捐赠活动' });
   });
 });

@@ -38,7 +38,7 @@ function codedFields(doc: SchemaDocument): Map<string, Kind> {
               ? 'permission'
               : (distal && DISTAL_KINDS[distal]) || (labelTable && DISTAL_KINDS[labelTable])
                 ? (DISTAL_KINDS[distal ?? ''] ?? DISTAL_KINDS[labelTable ?? ''])
-                : f.ref?.label
+                : f.ref?.label || f.labelFrom === 'table'
                   ? 'reference'
                   : f.dict || column?.dict || w?.options?.dynamic === 'dict' || distal || (w && ['select', 'radio', 'checkbox'].includes(w.type) && w.options?.options?.length)
                     ? 'dictionary'

@@ -6,6 +6,7 @@ import { parseTableDictSpec, tableDictOptions } from './table-dict.ts';
 
 /*
  * The texts of fields that declare `labelFrom`: a region code read as 湖北省/恩施土家族苗族自治州/恩施市, a
+ * table name as the title of its document (数据日志's 表名: donation_record → 捐赠记录), a
  * username as the person's name, a department or role id as its name. Returned per field as stored
  * value → text, the shape the reader already gives references, so it adds them as {field}_dictText.
  * A value nobody can name (a deleted account, an unknown code) keeps its stored text.
@@ -54,7 +55,7 @@ export async function declaredLabels(db: Kysely<any>, registry: Registry, model:
     const stored = [...new Set(rows.map((r) => r[name]).filter((v) => v !== null && v !== undefined && v !== '').map(String))];
     if (!stored.length) continue;
     const keys = [...new Set(stored.flatMap(itemsOf))];
-    const texts = from === 'region' ? regionTexts() : new Map((await tableDictOptions(db, parseTableDictSpec(registry, from), { keys })).map((o) => [o.value, o.text]));
+    const texts = from === 'region' ? regionTexts() : from === 'table' ? new Map(registry.all().map((m) => [m.table, m.title])) : new Map((await tableDictOptions(db, parseTableDictSpec(registry, from), { keys })).map((o) => [o.value, o.text]));
     labels.set(name, new Map(stored.map((raw) => [raw, itemsOf(raw).map((v) => texts.get(v) || v).join('、')])));
   }
   return labels;

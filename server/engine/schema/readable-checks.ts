@@ -18,7 +18,7 @@ export function readableProblems(doc: SchemaDocument, docs: Iterable<SchemaDocum
     return !!source && source.text.includes(text) && source.code.includes(code);
   };
   for (const f of doc.entity.fields) {
-    if (f.labelFrom && f.labelFrom !== 'region' && !offered(f.labelFrom)) problems.push(`字段 ${f.name} 的 labelFrom ${f.labelFrom} 不是某个文档 dictSource 提供的表字典`);
+    if (f.labelFrom && f.labelFrom !== 'region' && f.labelFrom !== 'table' && !offered(f.labelFrom)) problems.push(`字段 ${f.name} 的 labelFrom ${f.labelFrom} 不是某个文档 dictSource 提供的表字典`);
   }
   // A search select whose dictionary follows another field (跳转类型 → articles or activities).
   for (const item of widgets(doc.form?.list)) {

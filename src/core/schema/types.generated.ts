@@ -214,7 +214,7 @@ export interface FieldDef {
    */
   secret?: boolean;
   /**
-   * the stored value is a code a person reads by another name: 'region' (a GB/T 2260 area code, read as 省/市/区) or a table dictionary 'table,text,code' of a document declaring it as dictSource (users by username: 'sys_user,realname,username'); the reader adds the text as {field}_dictText to lists, details and exports, item by item for a comma list
+   * the stored value is a code a person reads by another name: 'region' (a GB/T 2260 area code, read as 省/市/区), 'table' (a table name, read as the title of the document over it) or a table dictionary 'table,text,code' of a document declaring it as dictSource (users by username: 'sys_user,realname,username'); the reader adds the text as {field}_dictText to lists, details and exports, item by item for a comma list
    */
   labelFrom?: string;
 }
