@@ -42,8 +42,12 @@ async function settle(page: Page, title: string) {
   await expect(page.locator('.ant-spin-spinning, .ant-spin-blur')).toHaveCount(0, { timeout: 15_000 });
   const list = page.locator('.list-pagination:visible');
   if (await list.count()) await expect(list.first()).toContainText('共');
-  // Transitions of menus, tabs and charts end before the picture is taken.
+  // Transitions of menus, tabs and charts end before the picture is taken, and a second round of loading
+  // (a list asked again once its document arrived, charts after their data) is waited for too.
   await page.waitForTimeout(400);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.ant-spin-spinning, .ant-spin-blur')).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForTimeout(300);
 }
 
 const fileName = (path: string) => path.replace(/^\/+/, '').replace(/[^\w-]+/g, '_') || 'root';

@@ -1,3 +1,4 @@
+import { AUDIT_FIELDS } from '../../../core/schema/audit-fields.ts';
 import type { FieldDef, SchemaDocument } from '../../../core/schema/types.generated.ts';
 
 /*
@@ -16,12 +17,7 @@ export interface Section {
 }
 
 /** The audit columns a person cares about, as fields of the 记录信息 section. */
-export const RECORD_FIELDS: FieldDef[] = [
-  { name: 'create_by', label: '创建人', type: 'string' },
-  { name: 'create_time', label: '创建时间', type: 'datetime' },
-  { name: 'update_by', label: '更新人', type: 'string' },
-  { name: 'update_time', label: '更新时间', type: 'datetime' },
-];
+export const RECORD_FIELDS: FieldDef[] = AUDIT_FIELDS.filter((f) => ['create_by', 'create_time', 'update_by', 'update_time'].includes(f.name));
 export const RECORD_SECTION = '记录信息';
 
 export function detailSections(doc: SchemaDocument, fields: FieldDef[]): Section[] {
