@@ -55,6 +55,16 @@ describe('labelFrom: codes read by their names', () => {
     expect(listed).toMatchObject({ region_dictText: '湖北省/恩施土家族苗族自治州/恩施市', audit_by_dictText: '李娜' });
   });
 
+  it('names a 跳转目标 from the dictionary its 跳转类型 picks (dictByField), and keeps a URL as it is', async () => {
+    const activity = await addActivity(s, admin, { activity_name: '春蕾助学' });
+    await addRecord(s, admin, 'web/carousel', { title: '活动轮播', image: 'carousel/a.png', link_type: '2', link_target: activity, position: '1', status: '1' });
+    await addRecord(s, admin, 'web/carousel', { title: '链接轮播', image: 'carousel/b.png', link_type: '3', link_target: 'https://example.org/', position: '1', status: '1' });
+    const { records } = (await s.api.get('/web/carousel/list?pageSize=50', admin)).body.result;
+    const byTitle = (t: string) => records.find((r: Record<string, unknown>) => r.title === t);
+    expect(byTitle('活动轮播')).toMatchObject({ link_target: activity, link_target_dictText: '春蕾助学' });
+    expect(byTitle('链接轮播')).toMatchObject({ link_target_dictText: 'https://example.org/' });
+  });
+
   it('names each user of a comma list, keeping a username nobody has', async () => {
     const id = await addRecord(s, admin, 'system/announcement', { titile: '通知', msg_content: '<p>内容</p>', priority: 'L', msg_category: '1', msg_type: 'USER', user_ids: 'zhangwei,wangfang,nobody' });
     const record = (await s.api.get(`/system/announcement/queryById?id=${id}`, admin)).body.result;

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
+import { widgets } from '../../../src/core/schema/walk.ts';
 import type { EntityModel } from '../schema/model.ts';
 import type { Registry } from '../schema/registry.ts';
 import { parseTableDictSpec, tableDictOptions } from './table-dict.ts';
@@ -49,8 +50,27 @@ function labelled(model: EntityModel): [string, string][] {
   return [...declared, ...shown];
 }
 
+/**
+ * Fields whose form picks them from a dictionary chosen by another field (dictByField: 跳转目标 by 跳转类型):
+ * each row's value is named from its own type's dictionary; a type without one (a URL) keeps the value.
+ */
+async function followedLabels(db: Kysely<any>, registry: Registry, model: EntityModel, rows: Record<string, unknown>[], into: Map<string, Map<string, string>>) {
+  for (const item of widgets(model.doc.form?.list)) {
+    const by = item.options?.dictByField;
+    if (!by || !item.model || !model.columns.has(item.model)) continue;
+    const texts = new Map<string, string>();
+    for (const [type, spec] of Object.entries(by.dicts)) {
+      const keys = [...new Set(rows.filter((r) => String(r[by.field] ?? '') === type).map((r) => r[item.model!]).filter((v) => v !== null && v !== undefined && v !== '').map(String))];
+      if (keys.length) for (const o of await tableDictOptions(db, parseTableDictSpec(registry, spec), { keys })) texts.set(`${type}:${o.value}`, o.text);
+    }
+    // Keyed by the stored value, as the reader looks it up: rows of other types keep theirs.
+    into.set(item.model, new Map(rows.map((r) => [String(r[item.model!] ?? ''), texts.get(`${String(r[by.field] ?? '')}:${String(r[item.model!] ?? '')}`) ?? String(r[item.model!] ?? '')])));
+  }
+}
+
 export async function declaredLabels(db: Kysely<any>, registry: Registry, model: EntityModel, rows: Record<string, unknown>[]): Promise<Map<string, Map<string, string>>> {
   const labels = new Map<string, Map<string, string>>();
+  await followedLabels(db, registry, model, rows, labels);
   for (const [name, from] of labelled(model)) {
     const stored = [...new Set(rows.map((r) => r[name]).filter((v) => v !== null && v !== undefined && v !== '').map(String))];
     if (!stored.length) continue;
