@@ -64,7 +64,8 @@ export function readInput(model: EntityModel, body: unknown): Input {
     const field = model.field.get(key);
     if (!field) throw badRequest(`未知字段: ${key.slice(0, 64)}`);
     if (field.readOnly) continue;
-    input.values[key] = field.sanitize === 'html' && typeof value === 'string' ? sanitizeRichText(value) : value === '' ? null : value;
+    // Rich text is sanitised by the writer's hooks, whatever path (form, import, effects) a value takes.
+    input.values[key] = value === '' ? null : value;
   }
   return input;
 }
