@@ -7,6 +7,7 @@ import { badRequest, ok } from '../http/envelope.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
 import { checkId, readInput } from '../engine/write/record-input.ts';
 import { menuIdOf } from '../engine/schema/menus.ts';
+import { demandKeysGrantable } from '../services/grant-guard.ts';
 import { parseKeys, permissionTree, roleKeys, saveRoleKeys } from '../services/role-permissions.ts';
 
 /*
@@ -64,6 +65,7 @@ export function systemRoleRoutes(app: FastifyInstance, ctx: AppContext) {
       await runtime.access.demandInScope(session, model(), [input.id]);
     }
     if (kind === 'edit' && keys !== undefined) await keepAdminRoleManagement(any, input.id!, keys);
+    if (keys !== undefined) await demandKeysGrantable(any, session.user.id, keys, kind === 'edit' ? await roleKeys(any, input.id!) : []);
     const record = await runtime.write(session, model(), async (w) => {
       const saved = kind === 'add' ? await w.add(model(), { ...input, id: undefined }) : await w.edit(model(), input);
       if (keys !== undefined) await saveRoleKeys(w.ctx.db, String(saved.id), keys);
@@ -137,6 +139,7 @@ export function systemRoleRoutes(app: FastifyInstance, ctx: AppContext) {
     const roleId = checkId(body.roleId);
     await runtime.access.demandInScope(session, model(), [roleId]);
     await keepAdminRoleManagement(any, roleId, body.permissionIds);
+    await demandKeysGrantable(any, session.user.id, body.permissionIds, await roleKeys(any, roleId));
     await runtime.write(session, model(), (w) => saveRoleKeys(w.ctx.db, roleId, body.permissionIds));
     return ok(null, '保存成功！');
   });

@@ -11,6 +11,7 @@ import { planList } from '../engine/read/query.ts';
 import { registerOperation } from '../engine/write/operations.ts';
 import { checkId, readInput } from '../engine/write/record-input.ts';
 import { tenantsOf } from '../services/users.ts';
+import { demandDepartRolesGrantable, demandRolesGrantable, diffIds } from '../services/grant-guard.ts';
 import { checkRelations, type Relations, relationsOf, saveRelations, takeRelations } from '../services/user-relations.ts';
 
 /*
@@ -103,6 +104,16 @@ export function systemUserRoutes(app: FastifyInstance, ctx: AppContext) {
     if (added.length && !(await permissions.allows(session.user.id, GRANT_SELF_PERMISSION))) throw forbidden('没有权限给自己授予角色');
   }
 
+  /** Roles and department roles a save gives or takes: the assignment button, and nothing beyond the actor's own grants. */
+  async function checkAssignment(session: Session, userId: string | undefined, relations: Relations): Promise<void> {
+    const stored = async (table: string, column: string) =>
+      userId ? (await any.selectFrom(table).select(`${column} as id`).where('user_id', '=', userId).execute()).map((r) => String(r.id)) : [];
+    const roles = diffIds(await stored('sys_user_role', 'role_id'), relations.roles);
+    await demandRolesGrantable(any, permissions, session.user.id, roles.added, roles.removed);
+    const departRoles = diffIds(await stored('sys_depart_role_user', 'drole_id'), relations.departRoles);
+    await demandDepartRolesGrantable(any, permissions, session.user.id, departRoles.added, departRoles.removed);
+  }
+
   async function checkRoleRemoval(userId: string, relations: Relations): Promise<void> {
     if (!relations.roles) return;
     const admin = await any.selectFrom('sys_role').select('id').where('role_code', '=', ADMIN_ROLE).executeTakeFirst();
@@ -154,6 +165,7 @@ export function systemUserRoutes(app: FastifyInstance, ctx: AppContext) {
     const hash = await passwordOf(body, true);
     const input = readInput(model(), body);
     await checkRelations(any, relations);
+    await checkAssignment(session, undefined, relations);
     // Unless the form chose tenants, a new user joins the adder's tenant (or all of the adder's tenants).
     // Read before the transaction: the embedded database has one connection, which the transaction holds.
     relations.tenants ??= session.tenantId ? [session.tenantId] : await tenantsOf(db, session.user.id);
@@ -180,6 +192,7 @@ export function systemUserRoutes(app: FastifyInstance, ctx: AppContext) {
     await runtime.access.demandInScope(session, model(), [id]);
     await checkRelations(any, relations);
     await checkSelfGrant(session, id, relations);
+    await checkAssignment(session, id, relations);
     await checkRoleRemoval(id, relations);
     await runtime.write(session, model(), async (w) => {
       await w.edit(model(), input);

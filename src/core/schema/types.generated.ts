@@ -89,6 +89,15 @@ export interface MenuDef {
    * role codes granted the menu and the detail/export buttons only
    */
   readRoles?: string[];
+  /**
+   * further button permissions {prefix}:{key} a screen's own server code checks (用户管理's 分配角色), granted to admin and the listed roles on creation
+   */
+  buttons?: MenuButton[];
+}
+export interface MenuButton {
+  key: string;
+  name: string;
+  roles?: string[];
 }
 /**
  * This interface was referenced by `SchemaDocument`'s JSON-Schema
