@@ -47,6 +47,7 @@ import { runtimeRoutes } from './routes/schema-runtime.ts';
 import { SchemaRuntime } from './engine/runtime.ts';
 import { refuseBadRequestText } from './engine/write/text-guard.ts';
 import { JeecgPaths } from './http/jeecg-paths.ts';
+import './hooks/index.ts';
 
 const CSP = [
   "default-src 'self'",

@@ -4,6 +4,7 @@ import { hashPassword, isStrongPassword, PASSWORD_RULE_MESSAGE } from '../auth/p
 import { type Session, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { ADMIN_ROLE } from '../db/seed.ts';
+import { wouldLeaveNoAdmin } from '../hooks/admin-accounts.ts';
 import { badRequest, forbidden, ok } from '../http/envelope.ts';
 import { nowText } from '../lib/time.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
@@ -19,7 +20,8 @@ import { checkRelations, type Relations, relationsOf, saveRelations, takeRelatio
  * record needs beyond generic CRUD, at the document's own paths (/system/user/…, which the router
  * prefers over the generic /:area/:entity/…) and at JeecgBoot's (/sys/user/…): the password, hashed and
  * never read back; roles, departments, positions and tenants; freezing; and the refusals that keep the
- * system usable (yourself, the last admin, granting yourself roles).
+ * system usable (the last admin, granting yourself roles). Deleting is generic: its refusals (yourself, the
+ * last admin) are the writer hooks of server/hooks/system-user.ts.
  */
 
 const CODE = 'system/user';
@@ -43,35 +45,9 @@ const idsOf = (raw: unknown): string[] => {
   return ids.map(checkId);
 };
 
-/** Active users holding the admin role, other than `except`. */
-async function otherActiveAdmins(db: Kysely<any>, except: string[]): Promise<number> {
-  const rows = await db
-    .selectFrom('sys_user as u')
-    .innerJoin('sys_user_role as ur', 'ur.user_id', 'u.id')
-    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
-    .select('u.id')
-    .where('r.role_code', '=', ADMIN_ROLE)
-    .where('u.status', '=', ACTIVE)
-    .where('u.del_flag', '=', 0)
-    .where('u.id', 'not in', except.length ? except : [''])
-    .execute();
-  return new Set(rows.map((r) => r.id)).size;
-}
-
-async function isAdmin(db: Kysely<any>, userIds: string[]): Promise<boolean> {
-  const row = await db
-    .selectFrom('sys_user_role as ur')
-    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
-    .select('ur.user_id')
-    .where('r.role_code', '=', ADMIN_ROLE)
-    .where('ur.user_id', 'in', userIds)
-    .executeTakeFirst();
-  return !!row;
-}
-
-/** Refuses taking the last active admin out of service (delete, freeze, losing the admin role). */
+/** Refuses taking the last active admin out of service (freeze, losing the admin role). */
 async function keepLastAdmin(db: Kysely<any>, userIds: string[], message: string): Promise<void> {
-  if ((await isAdmin(db, userIds)) && (await otherActiveAdmins(db, userIds)) === 0) throw badRequest(message);
+  if (await wouldLeaveNoAdmin(db, userIds)) throw badRequest(message);
 }
 
 /** Freeze (2) or unfreeze (1): a frozen user's tokens are refused from their next request on. */
@@ -201,29 +177,6 @@ export function systemUserRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok({ id }, '编辑成功!');
   };
 
-  async function remove(session: Session, ids: string[]) {
-    if (ids.includes(session.user.id)) throw badRequest('不能删除当前登录用户');
-    await runtime.access.demandInScope(session, model(), ids);
-    await keepLastAdmin(any, ids, '不能删除最后一个管理员');
-    await runtime.write(session, model(), async (w) => {
-      for (const id of ids) await w.remove(model(), id);
-    });
-  }
-
-  const deleteOne = async (request: Req) => {
-    const session = sessionOf(request);
-    await runtime.access.demand(session, model(), 'delete');
-    await remove(session, [checkId(request.query.id)]);
-    return ok(null, '删除成功!');
-  };
-
-  const deleteBatch = async (request: Req) => {
-    const session = sessionOf(request);
-    await runtime.access.demand(session, model(), 'batchDelete');
-    await remove(session, idsOf(request.query.ids));
-    return ok(null, '批量删除成功!');
-  };
-
   const frozenBatch = async (request: Req) => {
     const session = sessionOf(request);
     await runtime.access.demand(session, model(), 'edit');
@@ -270,8 +223,6 @@ export function systemUserRoutes(app: FastifyInstance, ctx: AppContext) {
     app.post(`${base}/add`, add);
     app.put(`${base}/edit`, edit);
     app.post(`${base}/edit`, edit);
-    app.delete(`${base}/delete`, deleteOne);
-    app.delete(`${base}/deleteBatch`, deleteBatch);
     app.put(`${base}/frozenBatch`, frozenBatch);
     app.get(`${base}/checkOnlyUser`, checkOnlyUser);
     app.put(`${base}/changePassword`, changePassword);

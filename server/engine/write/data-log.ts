@@ -11,6 +11,8 @@ import type { RowChange } from './aggregates.ts';
 export type LogAction = 'add' | 'edit' | 'delete' | 'import';
 
 export interface Actor {
+  /** The writing user's id (hooks: yourself, your own grants); absent for writes made outside a request. */
+  userId?: string;
   username: string;
   orgCode: string | null;
   tenantId: number;
