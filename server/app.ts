@@ -31,7 +31,6 @@ import { sessionUserRoutes } from './routes/session-user.ts';
 import { systemPermissionRoutes } from './routes/system-permissions.ts';
 import { systemRoleRoutes } from './routes/system-roles.ts';
 import { systemDepartPermissionRoutes } from './routes/system-depart-permissions.ts';
-import { systemTenantRoutes } from './routes/system-tenants.ts';
 import { systemUserRoutes } from './routes/system-users.ts';
 import { systemOpsRoutes } from './routes/system-ops.ts';
 import { siteRoutes } from './routes/site.ts';
@@ -101,7 +100,7 @@ async function api(app: FastifyInstance, ctx: AppContext) {
     request.session = await ctx.sessions.resolve(request);
   });
   app.addHook('preHandler', refuseBadRequestText);
-  for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes, systemUserRoutes, systemRoleRoutes, systemPermissionRoutes, systemDepartPermissionRoutes, systemTenantRoutes, departRoutes, categoryRoutes, systemOpsRoutes, runtimeRoutes, onlineReportRoutes, loginfoRoutes, dashboardRoutes, onlineFormRoutes, membershipRoutes, jeecgCallRoutes]) register(app, ctx);
+  for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes, systemUserRoutes, systemRoleRoutes, systemPermissionRoutes, systemDepartPermissionRoutes, departRoutes, categoryRoutes, systemOpsRoutes, runtimeRoutes, onlineReportRoutes, loginfoRoutes, dashboardRoutes, onlineFormRoutes, membershipRoutes, jeecgCallRoutes]) register(app, ctx);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, '很抱歉，资源未找到!')));
 }
 

@@ -3,4 +3,5 @@
  * this module registers them; app.ts imports it once.
  */
 import './system-role.ts';
+import './system-tenant.ts';
 import './system-user.ts';

@@ -49,7 +49,9 @@ export function readInput(model: EntityModel, body: unknown): Input {
   const input: Input = { values: {}, batches: new Map() };
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
     if (key === 'id') {
-      if (value !== undefined && value !== null && value !== '') input.id = checkId(value);
+      // A chosen id (entity.chosenId) may come as a number; the writer checks it is a free positive integer.
+      const given = model.doc.entity.chosenId && typeof value === 'number' ? String(value) : value;
+      if (given !== undefined && given !== null && given !== '') input.id = checkId(given);
       continue;
     }
     if (AUDIT_NAMES.has(key)) continue;

@@ -135,8 +135,17 @@ export class RecordWriter {
     for (const hooks of hooksOf(model)) await hooks.beforeSave?.({ model, kind, id, before, record, changed }, this.hookContext);
   }
 
+  /** The id of a new record: generated, or the positive integer the user chose (entity.chosenId), when free. */
+  private async newIdOf(model: EntityModel, given: string | undefined): Promise<string> {
+    const chosen = model.doc.entity.chosenId;
+    if (!chosen) return newId();
+    if (!given || !/^[1-9]\d{0,9}$/.test(given) || Number(given) > 2_147_483_647) throw badRequest(`${chosen.label}必须是正整数`);
+    if (await this.ctx.db.selectFrom(model.table).select('id').where('id', '=', Number(given)).executeTakeFirst()) throw badRequest(`该${chosen.label}已存在`);
+    return given;
+  }
+
   async add(model: EntityModel, input: Input, action: LogAction = 'add'): Promise<Record<string, unknown>> {
-    const id = newId();
+    const id = await this.newIdOf(model, input.id);
     const values = { ...input.values };
     await this.beforeValidate(model, 'add', undefined, values, false);
     const changed = new Set(model.field.keys());
