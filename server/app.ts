@@ -35,7 +35,8 @@ import { systemUserRoutes } from './routes/system-users.ts';
 import { systemOpsRoutes } from './routes/system-ops.ts';
 import { siteRoutes } from './routes/site.ts';
 import { membershipRoutes } from './routes/memberships.ts';
-import { jeecgCallRoutes } from './routes/jeecg-calls.ts';
+import { categoryListRoutes, jeecgCallRoutes } from './routes/jeecg-calls.ts';
+import { dataRuleGrantRoutes } from './routes/data-rule-grants.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { onlineReportRoutes } from './routes/online-reports.ts';
 import { seedOnlineReports } from './services/online-reports/seed.ts';
@@ -100,7 +101,7 @@ async function api(app: FastifyInstance, ctx: AppContext) {
     request.session = await ctx.sessions.resolve(request);
   });
   app.addHook('preHandler', refuseBadRequestText);
-  for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes, systemUserRoutes, systemRoleRoutes, systemPermissionRoutes, systemDepartPermissionRoutes, departRoutes, categoryRoutes, systemOpsRoutes, runtimeRoutes, onlineReportRoutes, loginfoRoutes, dashboardRoutes, onlineFormRoutes, membershipRoutes, jeecgCallRoutes]) register(app, ctx);
+  for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes, systemUserRoutes, systemRoleRoutes, systemPermissionRoutes, systemDepartPermissionRoutes, departRoutes, categoryRoutes, systemOpsRoutes, runtimeRoutes, onlineReportRoutes, loginfoRoutes, dashboardRoutes, onlineFormRoutes, membershipRoutes, jeecgCallRoutes, categoryListRoutes, dataRuleGrantRoutes]) register(app, ctx);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, '很抱歉，资源未找到!')));
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
-import { forbidden, ok } from '../http/envelope.ts';
+import { badRequest, forbidden, ok } from '../http/envelope.ts';
 import { planList } from '../engine/read/query.ts';
 import { checkId } from '../engine/write/record-input.ts';
 import { departTree, type DepartNode } from '../services/departs.ts';
@@ -48,6 +48,25 @@ export function jeecgCallRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   }
 
+  /** 数据日志's version views: every version of one record, and two log rows side by side. */
+  const dataLog = () => runtime.registry.get('system/data_log');
+  app.get('/system/data_log/queryDataVerList', async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demandView(session, dataLog());
+    if (typeof request.query.dataTable !== 'string' || !request.query.dataTable || typeof request.query.dataId !== 'string' || !request.query.dataId) throw badRequest('请指定表名和数据ID');
+    const plan = planList(dataLog(), { data_table: request.query.dataTable, data_id: request.query.dataId, column: 'data_version', order: 'desc' });
+    const reader = await runtime.reader(session);
+    return ok(await reader.decorate(dataLog(), await reader.rows(dataLog(), plan, 1000, 0)));
+  });
+  app.get('/system/data_log/queryCompareList', async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demandView(session, dataLog());
+    const ids = [request.query.dataId1, request.query.dataId2].map(checkId);
+    const reader = await runtime.reader(session);
+    const rows = await reader.rows(dataLog(), { ...planList(dataLog(), { column: 'data_version', order: 'asc' }), selections: ids }, 2, 0);
+    return ok(await reader.decorate(dataLog(), rows));
+  });
+
   /** One level of the department tree (JeecgBoot's lazy tree): the roots, or the children of `pid`. */
   app.get('/sys/sysDepart/queryDepartTreeSync', async (request: Req) => {
     const pid = typeof request.query.pid === 'string' && request.query.pid ? checkId(request.query.pid) : null;
@@ -84,5 +103,42 @@ export function jeecgCallRoutes(app: FastifyInstance, ctx: AppContext) {
     const reader = await runtime.reader(session);
     const rows = await reader.rows(model, { ...planList(model, {}), selections: ids }, 1000, 0);
     return ok(rows.map((r) => ({ ...r, id: Number(r.id) })));
+  });
+}
+
+/**
+ * 分类字典 as JeecgBoot's category screen pages it: the top level (or a search by name or code over all levels),
+ * one parent's children, several parents' children at once. Read through the scoped reader.
+ */
+export function categoryListRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { runtime } = ctx;
+  const model = () => runtime.registry.get('system/category');
+  const ROOT_PIDS = new Set(['', '0']);
+
+  app.get('/system/category/rootList', async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demandView(session, model());
+    const { pid, ...query } = request.query;
+    const plan = planList(model(), query);
+    const searching = plan.filters.some((f) => f.column === 'name' || f.column === 'code');
+    const parent = typeof pid === 'string' && !ROOT_PIDS.has(pid) ? checkId(pid) : null;
+    if (!searching) plan.filters.push(parent === null ? { column: 'pid', op: 'is', value: null } : { column: 'pid', op: '=', value: parent });
+    return ok(await (await runtime.reader(session)).page(model(), plan));
+  });
+
+  const childrenOf = async (request: Req, parents: string[]) => {
+    const session = sessionOf(request);
+    await runtime.access.demandView(session, model());
+    const plan = { ...planList(model(), {}), filters: [{ column: 'pid', op: 'in' as const, value: parents }] };
+    const reader = await runtime.reader(session);
+    return reader.decorate(model(), await reader.rows(model(), plan, 5000, 0));
+  };
+
+  app.get('/system/category/childList', async (request: Req) => ok(await childrenOf(request, [checkId(request.query.pid)])));
+
+  app.get('/system/category/getChildListBatch', async (request: Req) => {
+    const parents = String(request.query.parentIds ?? '').split(',').map((p) => p.trim()).filter(Boolean).slice(0, 500).map(checkId);
+    const records = parents.length ? await childrenOf(request, parents) : [];
+    return ok({ records, total: records.length, size: records.length, current: 1, pages: 1 });
   });
 }
