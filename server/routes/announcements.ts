@@ -6,6 +6,7 @@ import { realtime } from '../realtime/index.ts';
 import { registerOperation } from '../engine/write/operations.ts';
 import { ANNOUNCEMENT_PERMS, AnnouncementWriter } from '../services/announcements-admin.ts';
 import { AnnouncementReader, assertSelf, type ReadFilter, toView } from '../services/announcements.ts';
+import { sendTemplate, TEMPLATE_DOC } from '../services/message-templates.ts';
 
 /*
  * Announcements (spec section 7, "Announcements") and the socket that announces them. Reading is for
@@ -58,6 +59,8 @@ export function announcementRoutes(app: FastifyInstance, ctx: AppContext) {
       await writer.revoke(id, session.user);
       return { message: '该系统通知撤销成功' };
     });
+    // 消息模板's 发送 reaches people as a released announcement: the same send rows and push.
+    registerOperation(TEMPLATE_DOC, 'send', (call) => sendTemplate({ ...call, release: (id) => writer.release(id, call.session.user) }));
 
     scope.get('/sys/annountCement/listByUser', async (request) => {
       const pageSize = intOf(query(request).pageSize, 5, 1, 50, 'pageSize');

@@ -11,13 +11,20 @@ export const item = (page: Page, label: string) =>
   modal(page).locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content label', { hasText: new RegExp(`^${label}$`) }) });
 export const input = (page: Page, label: string) => item(page, label).locator('input, textarea').first();
 
-/** Chooses an option of a select in the form and checks it took (dictionary options load asynchronously). */
+/**
+ * Chooses an option of a select in the form and checks it took (dictionary options load asynchronously).
+ * The options are looked for in this select's own dropdown (found by its listbox id): another select's
+ * dropdown may still be fading out and would take the click.
+ */
 export async function pickOption(page: Page, label: string, option: string | RegExp) {
   const select = item(page, label);
   await expect(async () => {
-    await select.locator('.ant-select-selector').click();
-    const choice = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
-    await choice.waitFor({ timeout: 2000 });
+    const combobox = select.locator('input[role=combobox]').first();
+    const dropdown = page.locator(`.ant-select-dropdown:has([id="${await combobox.getAttribute('id')}_list"])`);
+    // aria-expanded, not the dropdown's visibility: a closing dropdown stays "visible" while it fades.
+    if ((await combobox.getAttribute('aria-expanded')) !== 'true') await select.locator('.ant-select-selector').click();
+    const choice = dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first();
+    await choice.waitFor({ timeout: 3000 });
     await choice.click();
     await expect(select.locator('.ant-select-selection-item')).toHaveText(option, { timeout: 2000 });
   }).toPass({ timeout: 20_000 });

@@ -17,6 +17,8 @@ export interface OperationCall {
   session: Session;
   model: EntityModel;
   id: string;
+  /** The values of the operation's declared form (list.operations[].form), as sent: the operation checks them. */
+  input: Record<string, unknown>;
 }
 
 export type Operation = (call: OperationCall) => Promise<{ message: string; result?: unknown }>;
@@ -52,7 +54,8 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
     const id = checkId(request.query.id ?? request.query.jobId ?? body.id);
     // Only rows the user can see (tenant, data rules): any other id answers as not found.
     await ctx.runtime.access.demandInScope(request.session, model, [id]);
-    const { message, result } = await operation({ ctx, session: request.session, model, id });
+    const { id: _id, ...input } = body;
+    const { message, result } = await operation({ ctx, session: request.session, model, id, input });
     return ok(result ?? null, message);
   }
 

@@ -57,7 +57,7 @@ export interface SchemaDocument {
   fillRules?: FillRuleDef[];
   entity: EntityDef;
   list?: ListDef;
-  form?: FormDef;
+  form?: FormDef1;
   detail?: DetailDef;
   /**
    * aggregate reports over this entity's records (totals by dimension for a date range), each a screen with its own menu entry
@@ -809,6 +809,7 @@ export interface OperationDef {
    */
   confirm?: string;
   when?: Condition2;
+  form?: FormDef;
 }
 /**
  * The declarative condition grammar shared by list queries, linkage and server rules: { "$and": [ { "status": { "$eq": "1" } } ] }. Interpreted, never evaluated as code.
@@ -826,7 +827,7 @@ export interface Condition2 {
   [k: string]: Comparison | Condition[] | Condition | undefined;
 }
 /**
- * The form designer's own format (spec section 3, 'Designer form definition'): { list, config }. The designer imports and exports it unchanged; the runtime compiles it to a Formily schema.
+ * asked before the call: a form whose values (starting from the row's own values of the same names) go in the request body; the server's operation checks them
  */
 export interface FormDef {
   list: WidgetItem[];
@@ -835,10 +836,16 @@ export interface FormDef {
 /**
  * This interface was referenced by `FormDef`'s JSON-Schema
  * via the `definition` "WidgetItem".
+ *
+ * This interface was referenced by `FormDef1`'s JSON-Schema
+ * via the `definition` "WidgetItem".
  */
 export interface WidgetItem {
   /**
    * This interface was referenced by `FormDef`'s JSON-Schema
+   * via the `definition` "WidgetType".
+   *
+   * This interface was referenced by `FormDef1`'s JSON-Schema
    * via the `definition` "WidgetType".
    */
   type:
@@ -897,6 +904,9 @@ export interface WidgetItem {
 /**
  * This interface was referenced by `FormDef`'s JSON-Schema
  * via the `definition` "Rule".
+ *
+ * This interface was referenced by `FormDef1`'s JSON-Schema
+ * via the `definition` "Rule".
  */
 export interface Rule {
   required?: boolean;
@@ -907,6 +917,9 @@ export interface Rule {
  * Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.
  *
  * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "WidgetOptions".
+ *
+ * This interface was referenced by `FormDef1`'s JSON-Schema
  * via the `definition` "WidgetOptions".
  */
 export interface WidgetOptions {
@@ -1025,6 +1038,9 @@ export interface WidgetOptions {
 /**
  * This interface was referenced by `FormDef`'s JSON-Schema
  * via the `definition` "Option".
+ *
+ * This interface was referenced by `FormDef1`'s JSON-Schema
+ * via the `definition` "Option".
  */
 export interface OptionItem {
   value: string | number | boolean;
@@ -1034,6 +1050,9 @@ export interface OptionItem {
 /**
  * This interface was referenced by `FormDef`'s JSON-Schema
  * via the `definition` "GridColumn".
+ *
+ * This interface was referenced by `FormDef1`'s JSON-Schema
+ * via the `definition` "GridColumn".
  */
 export interface GridColumn {
   span: number;
@@ -1042,12 +1061,18 @@ export interface GridColumn {
 /**
  * This interface was referenced by `FormDef`'s JSON-Schema
  * via the `definition` "TableRow".
+ *
+ * This interface was referenced by `FormDef1`'s JSON-Schema
+ * via the `definition` "TableRow".
  */
 export interface TableRow {
   tds: TableCell[];
 }
 /**
  * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "TableCell".
+ *
+ * This interface was referenced by `FormDef1`'s JSON-Schema
  * via the `definition` "TableCell".
  */
 export interface TableCell {
@@ -1057,6 +1082,9 @@ export interface TableCell {
 }
 /**
  * This interface was referenced by `FormDef`'s JSON-Schema
+ * via the `definition` "FormConfig".
+ *
+ * This interface was referenced by `FormDef1`'s JSON-Schema
  * via the `definition` "FormConfig".
  */
 export interface FormConfig {
@@ -1080,12 +1108,22 @@ export interface FormConfig {
  *
  * This interface was referenced by `FormDef`'s JSON-Schema
  * via the `definition` "Linkage".
+ *
+ * This interface was referenced by `FormDef1`'s JSON-Schema
+ * via the `definition` "Linkage".
  */
 export interface Linkage {
   target: string;
   when?: Condition;
   effect: 'show' | 'hide' | 'require' | 'disable' | 'set';
   value?: Expression;
+}
+/**
+ * The form designer's own format (spec section 3, 'Designer form definition'): { list, config }. The designer imports and exports it unchanged; the runtime compiles it to a Formily schema.
+ */
+export interface FormDef1 {
+  list: WidgetItem[];
+  config: FormConfig;
 }
 /**
  * The read-only view of one record; by default the form's fields, read-only.

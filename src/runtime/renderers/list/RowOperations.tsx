@@ -1,19 +1,24 @@
-import { Divider, message, Modal } from 'antd';
+import { createForm } from '@formily/core';
+import { Button, Divider, message, Modal, Space } from 'antd';
+import { useMemo, useState } from 'react';
 import type { Envelope } from '../../../core/api-types.ts';
 import { http, RequestFailure } from '../../http/client.ts';
 import type { DataRecord } from '../../schema/api.ts';
 import { evaluateCondition } from '../../../core/schema/condition.ts';
 import type { OperationDef, SchemaDocument } from '../../../core/schema/types.generated.ts';
+import { SchemaForm } from '../form/SchemaForm.tsx';
+import { withoutInternals } from '../form/values.ts';
 
 /*
  * A list's declared row operations (list.operations): a button per operation the user holds
- * ({prefix}:{key}) and the row meets (`when`), asking `confirm` first, calling
- * POST /{area}/{entity}/operation/{key}?id= and showing the server's message. The server checks again.
+ * ({prefix}:{key}) and the row meets (`when`), asking `confirm` first — or, when the operation declares a
+ * `form`, asking its values in a dialog — then calling POST /{area}/{entity}/operation/{key}?id= with
+ * those values and showing the server's message. The server checks again.
  */
 
-export async function runOperation(doc: SchemaDocument, op: OperationDef, id: string): Promise<boolean> {
+export async function runOperation(doc: SchemaDocument, op: OperationDef, id: string, values: Record<string, unknown> = {}): Promise<boolean> {
   try {
-    const result = await http.post<Envelope>(`${doc.code}/operation/${op.key}?id=${encodeURIComponent(id)}`, {}, { silent: true });
+    const result = await http.post<Envelope>(`${doc.code}/operation/${op.key}?id=${encodeURIComponent(id)}`, values, { silent: true });
     message.success(result.message);
     return true;
   } catch (e) {
@@ -22,11 +27,50 @@ export async function runOperation(doc: SchemaDocument, op: OperationDef, id: st
   }
 }
 
+/** The values of a form's fields that the row already has (a template's 参数示例 starts its 模板参数). */
+function startingValues(op: OperationDef, row: DataRecord): Record<string, unknown> {
+  const models = new Set((op.form?.list ?? []).map((item) => item.model).filter(Boolean));
+  return Object.fromEntries(Object.entries(row).filter(([name, value]) => models.has(name) && value !== null && value !== undefined));
+}
+
+/** The dialog of an operation with a form: 确定 validates, calls, and closes only when the server agreed. */
+function OperationForm({ doc, op, row, onClose, onDone }: { doc: SchemaDocument; op: OperationDef; row: DataRecord; onClose: () => void; onDone: () => void }) {
+  const form = useMemo(() => createForm({ validateFirst: false, initialValues: startingValues(op, row) }), [op, row]);
+  const [sending, setSending] = useState(false);
+  const submit = async () => {
+    await form.validate();
+    setSending(true);
+    try {
+      if (await runOperation(doc, op, String(row.id), withoutInternals(form.values as DataRecord))) {
+        onClose();
+        onDone();
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+  const footer = (
+    <Space>
+      <Button onClick={onClose}>关闭</Button>
+      <Button type="primary" loading={sending} onClick={() => submit().catch(() => undefined)} data-testid={`op-${op.key}-submit`}>
+        确定
+      </Button>
+    </Space>
+  );
+  return (
+    <Modal open title={op.label} width={doc.list?.formWidth ?? 800} onCancel={onClose} footer={footer} destroyOnClose maskClosable={false}>
+      <SchemaForm formDef={op.form!} form={form} />
+    </Modal>
+  );
+}
+
 export function RowOperations({ doc, row, can, onDone }: { doc: SchemaDocument; row: DataRecord; can: (action: string) => boolean; onDone: () => void }) {
+  const [asking, setAsking] = useState<OperationDef | null>(null);
   const ops = (doc.list?.operations ?? []).filter((op) => can(op.key) && evaluateCondition(op.when, row as Record<string, unknown>));
   if (!ops.length) return null;
   const id = String(row.id);
   const click = (op: OperationDef) => {
+    if (op.form) return setAsking(op);
     const go = () => runOperation(doc, op, id).then(onDone);
     if (op.confirm) Modal.confirm({ title: op.label, content: op.confirm, okText: '确定', cancelText: '取消', onOk: go });
     else void go();
@@ -41,6 +85,7 @@ export function RowOperations({ doc, row, can, onDone }: { doc: SchemaDocument; 
           </a>
         </span>
       ))}
+      {asking && <OperationForm doc={doc} op={asking} row={row} onClose={() => setAsking(null)} onDone={onDone} />}
     </>
   );
 }
