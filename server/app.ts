@@ -31,10 +31,12 @@ import { sessionUserRoutes } from './routes/session-user.ts';
 import { systemPermissionRoutes } from './routes/system-permissions.ts';
 import { systemRoleRoutes } from './routes/system-roles.ts';
 import { systemDepartPermissionRoutes } from './routes/system-depart-permissions.ts';
-import { systemTenantRoutes } from './routes/system-tenants.ts';
 import { systemUserRoutes } from './routes/system-users.ts';
 import { systemOpsRoutes } from './routes/system-ops.ts';
 import { siteRoutes } from './routes/site.ts';
+import { membershipRoutes } from './routes/memberships.ts';
+import { categoryListRoutes, jeecgCallRoutes } from './routes/jeecg-calls.ts';
+import { dataRuleGrantRoutes } from './routes/data-rule-grants.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { onlineReportRoutes } from './routes/online-reports.ts';
 import { seedOnlineReports } from './services/online-reports/seed.ts';
@@ -43,6 +45,9 @@ import { PermissionService } from './services/permissions.ts';
 import { LocalNotices, PostgresNotices } from './realtime/notices.ts';
 import { runtimeRoutes } from './routes/schema-runtime.ts';
 import { SchemaRuntime } from './engine/runtime.ts';
+import { refuseBadRequestText } from './engine/write/text-guard.ts';
+import { JeecgPaths } from './http/jeecg-paths.ts';
+import './hooks/index.ts';
 
 const CSP = [
   "default-src 'self'",
@@ -95,7 +100,8 @@ async function api(app: FastifyInstance, ctx: AppContext) {
     if (request.routeOptions.config?.public || request.is404) return;
     request.session = await ctx.sessions.resolve(request);
   });
-  for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes, systemUserRoutes, systemRoleRoutes, systemPermissionRoutes, systemDepartPermissionRoutes, systemTenantRoutes, departRoutes, categoryRoutes, systemOpsRoutes, runtimeRoutes, onlineReportRoutes, loginfoRoutes, dashboardRoutes, onlineFormRoutes]) register(app, ctx);
+  app.addHook('preHandler', refuseBadRequestText);
+  for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes, systemUserRoutes, systemRoleRoutes, systemPermissionRoutes, systemDepartPermissionRoutes, departRoutes, categoryRoutes, systemOpsRoutes, runtimeRoutes, onlineReportRoutes, loginfoRoutes, dashboardRoutes, onlineFormRoutes, membershipRoutes, jeecgCallRoutes, categoryListRoutes, dataRuleGrantRoutes]) register(app, ctx);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, '很抱歉，资源未找到!')));
 }
 
@@ -110,8 +116,11 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
   if (ctx.notices instanceof PostgresNotices) await ctx.notices.start();
   // Documents are loaded, checked and synced (tables, dictionaries, menus) before any route serves.
   await ctx.runtime.reload();
+  const jeecgPaths = new JeecgPaths(config.apiBase);
   const app = Fastify({
     logger: { level: config.logLevel },
+    // JeecgBoot's client names (/sys/quartzJob/…) reach our documents' routes (/system/job/…): http/jeecg-paths.ts.
+    rewriteUrl: jeecgPaths.rewrite,
     trustProxy: false,
     bodyLimit: 2 * 1024 * 1024,
     // The router answers malformed URLs and over-long path parameters itself, before any error handler:
@@ -122,6 +131,7 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
     },
   });
   errorToEnvelope(app);
+  app.addHook('onRoute', jeecgPaths.remember);
   app.addHook('onClose', async () => ctx.notices.close());
   await app.register(rateLimit, { global: false });
   app.addHook('onSend', async (request, reply, payload) => {

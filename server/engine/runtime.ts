@@ -109,7 +109,7 @@ export class SchemaRuntime {
     const involved = [model, ...model.batches.map((b) => registry.get(b.child))];
     const held = await this.access.heldOf(session, involved.flatMap(transitionPermissions));
     const dicts = await this.dictionaries.allItems();
-    const actor = { username: session.user.username, orgCode: session.user.org_code, tenantId: session.tenantId, now: at };
+    const actor = { userId: session.user.id, username: session.user.username, orgCode: session.user.org_code, tenantId: session.tenantId, now: at };
     let touched = new Set<string>();
     try {
       return await this.db.transaction().execute(async (trx) => {

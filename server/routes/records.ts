@@ -54,7 +54,8 @@ export function crudRoutes(app: FastifyInstance, ctx: AppContext) {
     const { model, session } = await open(request);
     await runtime.access.demand(session, model, 'add');
     const input = readInput(model, request.body);
-    const record = await runtime.write(session, model, (w) => w.add(model, { ...input, id: undefined }));
+    // Ids are generated, unless the document lets the user choose them (entity.chosenId: 租户编号).
+    const record = await runtime.write(session, model, (w) => w.add(model, { ...input, id: model.doc.entity.chosenId ? input.id : undefined }));
     return ok({ id: record.id }, '添加成功！');
   });
 

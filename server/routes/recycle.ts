@@ -13,7 +13,7 @@ import { checkId } from '../engine/write/record-input.ts';
  * caches that depend on the table (dictionaries) are dropped once committed.
  */
 
-type Req = FastifyRequest<{ Params: { area: string; entity: string }; Querystring: Record<string, unknown> }>;
+type Req = FastifyRequest<{ Params: { area: string; entity: string; id?: string }; Querystring: Record<string, unknown> }>;
 
 export function recycleRoutes(app: FastifyInstance, ctx: AppContext) {
   const { runtime } = ctx;
@@ -48,7 +48,8 @@ export function recycleRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Runs on one deleted row inside a write transaction; 400 when the id names no deleted row. */
   async function onDeleted(request: Req, work: (db: Kysely<any>, model: EntityModel, id: string) => Promise<void>) {
     const { model, flag, session } = await open(request);
-    const id = checkId(request.query.id);
+    // JeecgBoot's clients put the id in the path (PUT /sys/dict/back/{id}), ours in the query.
+    const id = checkId(request.params.id ?? request.query.id);
     await runtime.access.demandInScope(session, model, [id]);
     await runtime.write(session, model, async (w) => {
       const found = await w.ctx.db.selectFrom(model.table).select('id').where('id', '=', id).where(flag, '=', 1).forUpdate().executeTakeFirst();
@@ -58,18 +59,22 @@ export function recycleRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   }
 
-  app.put('/:area/:entity/back', route, async (request: Req) => {
+  const back = async (request: Req) => {
     await onDeleted(request, async (db, model, id) => {
       await db.updateTable(model.table).set({ [model.doc.entity.softDelete!]: 0 }).where('id', '=', id).execute();
     });
     return ok(null, '还原成功!');
-  });
+  };
+  app.put('/:area/:entity/back', route, back);
+  app.put('/:area/:entity/back/:id', route, back);
 
-  app.delete('/:area/:entity/deletePhysic', route, async (request: Req) => {
+  const deletePhysic = async (request: Req) => {
     await onDeleted(request, async (db, model, id) => {
       for (const child of runtime.registry.childrenOf(model.code)) await db.deleteFrom(child.table).where(child.doc.entity.parent!.field, '=', id).execute();
       await db.deleteFrom(model.table).where('id', '=', id).execute();
     });
     return ok(null, '已彻底删除!');
-  });
+  };
+  app.delete('/:area/:entity/deletePhysic', route, deletePhysic);
+  app.delete('/:area/:entity/deletePhysic/:id', route, deletePhysic);
 }

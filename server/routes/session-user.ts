@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword, isStrongPassword, PASSWORD_RULE_MESSAGE, verifyPassword } from '../auth/password.ts';
 import { GUEST_USERNAME, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
@@ -43,7 +43,8 @@ export function sessionUserRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.post('/sys/selectDepart', async (request) => {
+  // JeecgBoot's Vue 2 client switches department with PUT, ours with POST.
+  const selectDepart = async (request: FastifyRequest) => {
     const { user } = sessionOf(request);
     const orgCode = requireText(request.body, 'orgCode', '请选择登录部门', 64);
     const username = (request.body as Record<string, unknown>).username;
@@ -52,5 +53,7 @@ export function sessionUserRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!departs.some((d) => d.org_code === orgCode)) throw badRequest('您不属于该部门');
     await db.updateTable('sys_user').set({ org_code: orgCode }).where('id', '=', user.id).execute();
     return ok({ userInfo: await userInfoOf(db, { ...user, org_code: orgCode }) });
-  });
+  };
+  app.post('/sys/selectDepart', selectDepart);
+  app.put('/sys/selectDepart', selectDepart);
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { badRequest, ok } from '../http/envelope.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
 import { checkId, readInput } from '../engine/write/record-input.ts';
+import { demandDepartRolesGrantable, demandKeysGrantable, diffIds } from '../services/grant-guard.ts';
 import {
   demandDepart,
   demandDepartRole,
@@ -67,6 +68,7 @@ export function systemDepartPermissionRoutes(app: FastifyInstance, ctx: AppConte
         if (!input.id) throw badRequest('ID不能为空');
         await runtime.access.demandInScope(session, model(), [input.id]);
       }
+      if (keys !== undefined) await demandKeysGrantable(any, session.user.id, keys, kind === 'edit' ? await read(input.id!) : []);
       const record = await runtime.write(session, model(), async (w) => {
         const saved = kind === 'add' ? await w.add(model(), { ...input, id: undefined }) : await w.edit(model(), input);
         if (keys !== undefined) await save(w.ctx.db, saved, keys);
@@ -94,6 +96,7 @@ export function systemDepartPermissionRoutes(app: FastifyInstance, ctx: AppConte
     const body = bodyOf(request);
     const departId = await demandDepart(any, body.departId);
     await runtime.access.demandInScope(session, departs(), [departId]);
+    await demandKeysGrantable(any, session.user.id, body.permissionIds, await departKeys(any, departId));
     await runtime.write(session, departs(), (w) => saveDepartKeys(w.ctx.db, departId, body.permissionIds));
     return ok(null, '保存成功！');
   });
@@ -120,6 +123,7 @@ export function systemDepartPermissionRoutes(app: FastifyInstance, ctx: AppConte
     const body = bodyOf(request);
     const role = await demandDepartRole(any, body.roleId);
     await runtime.access.demandInScope(session, roles(), [role.id]);
+    await demandKeysGrantable(any, session.user.id, body.permissionIds, await departRoleKeys(any, role.id));
     await runtime.write(session, roles(), (w) => saveDepartRoleKeys(w.ctx.db, role, body.permissionIds));
     return ok(null, '保存成功！');
   });
@@ -138,6 +142,10 @@ export function systemDepartPermissionRoutes(app: FastifyInstance, ctx: AppConte
     await runtime.access.demand(session, roles(), 'edit');
     const body = bodyOf(request);
     const departId = await demandDepart(any, body.departId);
+    const held = await userDepartRoles(any, departId, typeof body.userId === 'string' ? body.userId : '');
+    const sent = [...new Set(String(body.newRoleId ?? '').split(',').map((r) => r.trim()).filter(Boolean))];
+    const { added, removed } = diffIds(held.checkedRoleIds, sent);
+    await demandDepartRolesGrantable(any, ctx.permissions, session.user.id, added, removed);
     await runtime.write(session, roles(), (w) => saveUserDepartRoles(w.ctx.db, departId, body.userId as string, body.newRoleId));
     return ok(null, '保存成功！');
   });

@@ -9,6 +9,7 @@ import { menuIdOf } from '../engine/schema/menus.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
 import { checkId } from '../engine/write/record-input.ts';
 import { type DataRule, ruleProblem } from '../engine/scope/row-scope.ts';
+import { demandRuleMenuHeld } from '../services/grant-guard.ts';
 import { buildTree } from '../services/permissions.ts';
 
 /*
@@ -118,6 +119,7 @@ export function systemPermissionRoutes(app: FastifyInstance, ctx: AppContext) {
     await runtime.access.demand(session, model(), 'edit');
     const body = (request.body ?? {}) as Record<string, unknown>;
     const rule = await readRule(body, checkId(body.permissionId));
+    await demandRuleMenuHeld(any, session.user.id, rule.permission_id);
     const id = newId();
     await any.insertInto('sys_permission_data_rule').values({ id, ...rule, create_by: session.user.username, create_time: nowText() }).execute();
     return ok({ id }, '添加成功！');
@@ -131,6 +133,7 @@ export function systemPermissionRoutes(app: FastifyInstance, ctx: AppContext) {
     const stored = await any.selectFrom('sys_permission_data_rule').select('permission_id').where('id', '=', id).executeTakeFirst();
     if (!stored) throw notFound('未找到对应数据');
     const rule = await readRule(body, stored.permission_id);
+    await demandRuleMenuHeld(any, session.user.id, rule.permission_id);
     await any.updateTable('sys_permission_data_rule').set({ ...rule, update_by: session.user.username, update_time: nowText() }).where('id', '=', id).execute();
     return ok({ id }, '编辑成功!');
   });
@@ -139,6 +142,8 @@ export function systemPermissionRoutes(app: FastifyInstance, ctx: AppContext) {
     const session = sessionOf(request);
     await runtime.access.demand(session, model(), 'edit');
     const id = checkId(request.query.id);
+    const stored = await any.selectFrom('sys_permission_data_rule').select('permission_id').where('id', '=', id).executeTakeFirst();
+    if (stored) await demandRuleMenuHeld(any, session.user.id, stored.permission_id);
     await db.transaction().execute(async (trx) => {
       const t = trx as Kysely<any>;
       const gone = await t.deleteFrom('sys_permission_data_rule').where('id', '=', id).executeTakeFirst();

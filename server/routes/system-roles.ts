@@ -7,6 +7,7 @@ import { badRequest, ok } from '../http/envelope.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
 import { checkId, readInput } from '../engine/write/record-input.ts';
 import { menuIdOf } from '../engine/schema/menus.ts';
+import { demandKeysGrantable } from '../services/grant-guard.ts';
 import { parseKeys, permissionTree, roleKeys, saveRoleKeys } from '../services/role-permissions.ts';
 
 /*
@@ -64,6 +65,7 @@ export function systemRoleRoutes(app: FastifyInstance, ctx: AppContext) {
       await runtime.access.demandInScope(session, model(), [input.id]);
     }
     if (kind === 'edit' && keys !== undefined) await keepAdminRoleManagement(any, input.id!, keys);
+    if (keys !== undefined) await demandKeysGrantable(any, session.user.id, keys, kind === 'edit' ? await roleKeys(any, input.id!) : []);
     const record = await runtime.write(session, model(), async (w) => {
       const saved = kind === 'add' ? await w.add(model(), { ...input, id: undefined }) : await w.edit(model(), input);
       if (keys !== undefined) await saveRoleKeys(w.ctx.db, String(saved.id), keys);
@@ -72,33 +74,11 @@ export function systemRoleRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok({ id: record.id }, kind === 'add' ? '添加成功！' : '编辑成功!');
   };
 
-  const remove = async (request: Req, ids: string[]) => {
-    const session = sessionOf(request);
-    const admin = await any.selectFrom('sys_role').select('id').where('role_code', '=', ADMIN_ROLE).executeTakeFirst();
-    if (admin && ids.includes(admin.id)) throw badRequest('不能删除管理员角色');
-    await runtime.access.demandInScope(session, model(), ids);
-    await runtime.write(session, model(), async (w) => {
-      for (const id of ids) await w.remove(model(), id);
-    });
-  };
-
   for (const base of ['/system/role', '/sys/role']) {
     app.get(`${base}/queryById`, queryById);
     app.post(`${base}/add`, save('add'));
     app.put(`${base}/edit`, save('edit'));
     app.post(`${base}/edit`, save('edit'));
-    app.delete(`${base}/delete`, async (request: Req) => {
-      await runtime.access.demand(sessionOf(request), model(), 'delete');
-      await remove(request, [checkId(request.query.id)]);
-      return ok(null, '删除成功!');
-    });
-    app.delete(`${base}/deleteBatch`, async (request: Req) => {
-      await runtime.access.demand(sessionOf(request), model(), 'batchDelete');
-      const ids = [...new Set(String(request.query.ids ?? '').split(',').filter(Boolean))].map(checkId);
-      if (!ids.length) throw badRequest('请选择要删除的记录');
-      await remove(request, ids);
-      return ok(null, '批量删除成功!');
-    });
   }
 
   app.get('/sys/role/queryall', async (request: Req) => {
@@ -137,6 +117,7 @@ export function systemRoleRoutes(app: FastifyInstance, ctx: AppContext) {
     const roleId = checkId(body.roleId);
     await runtime.access.demandInScope(session, model(), [roleId]);
     await keepAdminRoleManagement(any, roleId, body.permissionIds);
+    await demandKeysGrantable(any, session.user.id, body.permissionIds, await roleKeys(any, roleId));
     await runtime.write(session, model(), (w) => saveRoleKeys(w.ctx.db, roleId, body.permissionIds));
     return ok(null, '保存成功！');
   });

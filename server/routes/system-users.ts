@@ -4,6 +4,7 @@ import { hashPassword, isStrongPassword, PASSWORD_RULE_MESSAGE } from '../auth/p
 import { type Session, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { ADMIN_ROLE } from '../db/seed.ts';
+import { wouldLeaveNoAdmin } from '../hooks/admin-accounts.ts';
 import { badRequest, forbidden, ok } from '../http/envelope.ts';
 import { nowText } from '../lib/time.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
@@ -11,6 +12,7 @@ import { planList } from '../engine/read/query.ts';
 import { registerOperation } from '../engine/write/operations.ts';
 import { checkId, readInput } from '../engine/write/record-input.ts';
 import { tenantsOf } from '../services/users.ts';
+import { demandDepartRolesGrantable, demandRolesGrantable, diffIds } from '../services/grant-guard.ts';
 import { checkRelations, type Relations, relationsOf, saveRelations, takeRelations } from '../services/user-relations.ts';
 
 /*
@@ -18,7 +20,8 @@ import { checkRelations, type Relations, relationsOf, saveRelations, takeRelatio
  * record needs beyond generic CRUD, at the document's own paths (/system/user/…, which the router
  * prefers over the generic /:area/:entity/…) and at JeecgBoot's (/sys/user/…): the password, hashed and
  * never read back; roles, departments, positions and tenants; freezing; and the refusals that keep the
- * system usable (yourself, the last admin, granting yourself roles).
+ * system usable (the last admin, granting yourself roles). Deleting is generic: its refusals (yourself, the
+ * last admin) are the writer hooks of server/hooks/system-user.ts.
  */
 
 const CODE = 'system/user';
@@ -42,35 +45,9 @@ const idsOf = (raw: unknown): string[] => {
   return ids.map(checkId);
 };
 
-/** Active users holding the admin role, other than `except`. */
-async function otherActiveAdmins(db: Kysely<any>, except: string[]): Promise<number> {
-  const rows = await db
-    .selectFrom('sys_user as u')
-    .innerJoin('sys_user_role as ur', 'ur.user_id', 'u.id')
-    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
-    .select('u.id')
-    .where('r.role_code', '=', ADMIN_ROLE)
-    .where('u.status', '=', ACTIVE)
-    .where('u.del_flag', '=', 0)
-    .where('u.id', 'not in', except.length ? except : [''])
-    .execute();
-  return new Set(rows.map((r) => r.id)).size;
-}
-
-async function isAdmin(db: Kysely<any>, userIds: string[]): Promise<boolean> {
-  const row = await db
-    .selectFrom('sys_user_role as ur')
-    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
-    .select('ur.user_id')
-    .where('r.role_code', '=', ADMIN_ROLE)
-    .where('ur.user_id', 'in', userIds)
-    .executeTakeFirst();
-  return !!row;
-}
-
-/** Refuses taking the last active admin out of service (delete, freeze, losing the admin role). */
+/** Refuses taking the last active admin out of service (freeze, losing the admin role). */
 async function keepLastAdmin(db: Kysely<any>, userIds: string[], message: string): Promise<void> {
-  if ((await isAdmin(db, userIds)) && (await otherActiveAdmins(db, userIds)) === 0) throw badRequest(message);
+  if (await wouldLeaveNoAdmin(db, userIds)) throw badRequest(message);
 }
 
 /** Freeze (2) or unfreeze (1): a frozen user's tokens are refused from their next request on. */
@@ -101,6 +78,16 @@ export function systemUserRoutes(app: FastifyInstance, ctx: AppContext) {
     const held = (await any.selectFrom('sys_user_role').select('role_id').where('user_id', '=', userId).execute()).map((r) => r.role_id as string);
     const added = relations.roles.filter((r) => !held.includes(r));
     if (added.length && !(await permissions.allows(session.user.id, GRANT_SELF_PERMISSION))) throw forbidden('没有权限给自己授予角色');
+  }
+
+  /** Roles and department roles a save gives or takes: the assignment button, and nothing beyond the actor's own grants. */
+  async function checkAssignment(session: Session, userId: string | undefined, relations: Relations): Promise<void> {
+    const stored = async (table: string, column: string) =>
+      userId ? (await any.selectFrom(table).select(`${column} as id`).where('user_id', '=', userId).execute()).map((r) => String(r.id)) : [];
+    const roles = diffIds(await stored('sys_user_role', 'role_id'), relations.roles);
+    await demandRolesGrantable(any, permissions, session.user.id, roles.added, roles.removed);
+    const departRoles = diffIds(await stored('sys_depart_role_user', 'drole_id'), relations.departRoles);
+    await demandDepartRolesGrantable(any, permissions, session.user.id, departRoles.added, departRoles.removed);
   }
 
   async function checkRoleRemoval(userId: string, relations: Relations): Promise<void> {
@@ -154,6 +141,7 @@ export function systemUserRoutes(app: FastifyInstance, ctx: AppContext) {
     const hash = await passwordOf(body, true);
     const input = readInput(model(), body);
     await checkRelations(any, relations);
+    await checkAssignment(session, undefined, relations);
     // Unless the form chose tenants, a new user joins the adder's tenant (or all of the adder's tenants).
     // Read before the transaction: the embedded database has one connection, which the transaction holds.
     relations.tenants ??= session.tenantId ? [session.tenantId] : await tenantsOf(db, session.user.id);
@@ -180,35 +168,13 @@ export function systemUserRoutes(app: FastifyInstance, ctx: AppContext) {
     await runtime.access.demandInScope(session, model(), [id]);
     await checkRelations(any, relations);
     await checkSelfGrant(session, id, relations);
+    await checkAssignment(session, id, relations);
     await checkRoleRemoval(id, relations);
     await runtime.write(session, model(), async (w) => {
       await w.edit(model(), input);
       await saveRelations(w.ctx.db, id, relations);
     });
     return ok({ id }, '编辑成功!');
-  };
-
-  async function remove(session: Session, ids: string[]) {
-    if (ids.includes(session.user.id)) throw badRequest('不能删除当前登录用户');
-    await runtime.access.demandInScope(session, model(), ids);
-    await keepLastAdmin(any, ids, '不能删除最后一个管理员');
-    await runtime.write(session, model(), async (w) => {
-      for (const id of ids) await w.remove(model(), id);
-    });
-  }
-
-  const deleteOne = async (request: Req) => {
-    const session = sessionOf(request);
-    await runtime.access.demand(session, model(), 'delete');
-    await remove(session, [checkId(request.query.id)]);
-    return ok(null, '删除成功!');
-  };
-
-  const deleteBatch = async (request: Req) => {
-    const session = sessionOf(request);
-    await runtime.access.demand(session, model(), 'batchDelete');
-    await remove(session, idsOf(request.query.ids));
-    return ok(null, '批量删除成功!');
   };
 
   const frozenBatch = async (request: Req) => {
@@ -257,8 +223,6 @@ export function systemUserRoutes(app: FastifyInstance, ctx: AppContext) {
     app.post(`${base}/add`, add);
     app.put(`${base}/edit`, edit);
     app.post(`${base}/edit`, edit);
-    app.delete(`${base}/delete`, deleteOne);
-    app.delete(`${base}/deleteBatch`, deleteBatch);
     app.put(`${base}/frozenBatch`, frozenBatch);
     app.get(`${base}/checkOnlyUser`, checkOnlyUser);
     app.put(`${base}/changePassword`, changePassword);

@@ -11,8 +11,9 @@ import { RecordInvalid, type RecordWriter } from '../write/writer.ts';
 /*
  * An imported sheet → records, all or nothing. Headers are matched to fields by list column title, field
  * label or field name; cells hold what the export wrote (dictionary texts, referenced records' labels),
- * which are turned back into codes and ids. Every row goes through the same checks as an add; if any
- * row fails, the caller's transaction is rolled back and every failing row is reported.
+ * which are turned back into codes and ids. Every row goes through the same checks and hooks as an add
+ * (rich text sanitised, bad text refused); the after-hooks (limits, roll-ups, data log) run once for the
+ * whole sheet. If any row fails, the caller's transaction is rolled back and every failing row is reported.
  */
 
 export interface RowError {
@@ -90,17 +91,19 @@ export async function importRows(writer: RecordWriter, model: EntityModel, sheet
   const names = mapHeaders(model, sheet.headers);
   const decoder = new CellDecoder(ctx.db, ctx.registry, ctx.dicts);
   const errors: RowError[] = [];
-  for (const { row, cells } of sheet.rows) {
-    try {
-      const values: Record<string, unknown> = {};
-      for (const [i, name] of names.entries()) if (name) values[name] = await decoder.decode(model.field.get(name)!, cells[i]);
-      await writer.add(model, { values, batches: new Map() }, 'import');
-    } catch (error) {
-      const messages = messagesOf(error);
-      if (!messages) throw error;
-      errors.push({ row, messages });
+  await writer.batch(async () => {
+    for (const { row, cells } of sheet.rows) {
+      try {
+        const values: Record<string, unknown> = {};
+        for (const [i, name] of names.entries()) if (name) values[name] = await decoder.decode(model.field.get(name)!, cells[i]);
+        await writer.add(model, { values, batches: new Map() }, 'import');
+      } catch (error) {
+        const messages = messagesOf(error);
+        if (!messages) throw error;
+        errors.push({ row, messages });
+      }
     }
-  }
-  if (errors.length) throw new ApiError(400, `导入失败，共${errors.length}行有误`, { errors });
+    if (errors.length) throw new ApiError(400, `导入失败，共${errors.length}行有误`, { errors });
+  });
   return sheet.rows.length;
 }

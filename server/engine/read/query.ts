@@ -15,7 +15,9 @@ import { isTextual, nextDay, parseTyped } from '../schema/values.ts';
 export type Filter =
   | { column: string; op: '=' | 'is distinct from' | '>=' | '<=' | '>' | '<'; value: string | number | boolean }
   | { column: string; op: 'ilike'; value: string }
-  | { column: string; op: 'in'; value: (string | number | boolean)[] };
+  | { column: string; op: 'in'; value: (string | number | boolean)[] }
+  /** Only built by code (an empty parent: a tree's roots), never from a request. */
+  | { column: string; op: 'is'; value: null };
 
 export interface ListPlan {
   filters: Filter[];

@@ -11,6 +11,8 @@ import type { RowChange } from './aggregates.ts';
 export type LogAction = 'add' | 'edit' | 'delete' | 'import';
 
 export interface Actor {
+  /** The writing user's id (hooks: yourself, your own grants); absent for writes made outside a request. */
+  userId?: string;
   username: string;
   orgCode: string | null;
   tenantId: number;
@@ -19,20 +21,28 @@ export interface Actor {
 }
 
 export async function writeDataLog(db: Kysely<DB>, table: string, action: LogAction, change: RowChange, actor: Actor): Promise<void> {
-  const id = String((change.after ?? change.before)!.id);
-  await db
-    .insertInto('sys_data_log')
-    .values({
-      id: newId(),
-      data_table: table,
-      data_id: id,
-      action,
-      data_before: change.before ? JSON.stringify(change.before) : null,
-      data_after: change.after ? JSON.stringify(change.after) : null,
-      data_version: sql<number>`(select coalesce(max(data_version), 0) + 1 from sys_data_log where data_table = ${table} and data_id = ${id})`,
-      create_by: actor.username,
-      create_time: actor.now,
-      tenant_id: actor.tenantId,
-    })
-    .execute();
+  await writeDataLogs(db, table, action, [change], actor);
+}
+
+/** One log row per change, in one statement (an import's rows together). */
+export async function writeDataLogs(db: Kysely<DB>, table: string, action: LogAction, changes: RowChange[], actor: Actor): Promise<void> {
+  const CHUNK = 500;
+  for (let start = 0; start < changes.length; start += CHUNK) {
+    const rows = changes.slice(start, start + CHUNK).map((change) => {
+      const id = String((change.after ?? change.before)!.id);
+      return {
+        id: newId(),
+        data_table: table,
+        data_id: id,
+        action,
+        data_before: change.before ? JSON.stringify(change.before) : null,
+        data_after: change.after ? JSON.stringify(change.after) : null,
+        data_version: sql<number>`(select coalesce(max(data_version), 0) + 1 from sys_data_log where data_table = ${table} and data_id = ${id})`,
+        create_by: actor.username,
+        create_time: actor.now,
+        tenant_id: actor.tenantId,
+      };
+    });
+    await db.insertInto('sys_data_log').values(rows).execute();
+  }
 }

@@ -34,20 +34,37 @@ export const operationOf = (model: EntityModel, key: string): Operation | undefi
 
 type Req = FastifyRequest<{ Params: { area: string; entity: string; key: string }; Querystring: Record<string, unknown> }>;
 
+/**
+ * JeecgBoot's clients call some row operations by their own paths (定时任务's 启动/停止/执行一次 as
+ * GET /sys/quartzJob/resume|pause|execute?id=): each runs the document's operation under the same checks.
+ */
+const CLIENT_CALLS: { path: string; code: string; key: string }[] = [
+  { path: '/system/job/resume', code: 'system/job', key: 'start' },
+  { path: '/system/job/pause', code: 'system/job', key: 'pause' },
+  { path: '/system/job/execute', code: 'system/job', key: 'execute' },
+];
+
 export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/:area/:entity/operation/:key', { config: { public: true } }, async (request: Req) => {
-    const { area, entity, key } = request.params;
-    const model = /^[a-z][a-z0-9_]{0,62}$/.test(area) && /^[a-zA-Z][a-zA-Z0-9_]{0,62}$/.test(entity) ? ctx.runtime.find(area, entity) : undefined;
+  async function run(request: FastifyRequest<{ Querystring: Record<string, unknown> }>, model: EntityModel | undefined, key: string) {
     const operation = model && /^[a-z][a-zA-Z0-9]{0,40}$/.test(key) ? operationOf(model, key) : undefined;
     if (!model || !operation) throw notFound('很抱歉，资源未找到!');
     request.session = await ctx.sessions.resolve(request);
     await ctx.permissions.demand(request.session.user.id, `${model.prefix}:${key}`);
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const id = checkId(request.query.id ?? body.id);
+    const id = checkId(request.query.id ?? request.query.jobId ?? body.id);
     // Only rows the user can see (tenant, data rules): any other id answers as not found.
     await ctx.runtime.access.demandInScope(request.session, model, [id]);
     const { id: _id, ...input } = body;
     const { message, result } = await operation({ ctx, session: request.session, model, id, input });
     return ok(result ?? null, message);
+  }
+
+  app.post('/:area/:entity/operation/:key', { config: { public: true } }, async (request: Req) => {
+    const { area, entity, key } = request.params;
+    const model = /^[a-z][a-z0-9_]{0,62}$/.test(area) && /^[a-zA-Z][a-zA-Z0-9_]{0,62}$/.test(entity) ? ctx.runtime.find(area, entity) : undefined;
+    return run(request, model, key);
   });
+  for (const call of CLIENT_CALLS) {
+    app.get(call.path, { config: { public: true } }, (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) => run(request, ctx.runtime.registry.find(call.code), call.key));
+  }
 }

@@ -49,7 +49,9 @@ export function readInput(model: EntityModel, body: unknown): Input {
   const input: Input = { values: {}, batches: new Map() };
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
     if (key === 'id') {
-      if (value !== undefined && value !== null && value !== '') input.id = checkId(value);
+      // A chosen id (entity.chosenId) may come as a number; the writer checks it is a free positive integer.
+      const given = model.doc.entity.chosenId && typeof value === 'number' ? String(value) : value;
+      if (given !== undefined && given !== null && given !== '') input.id = checkId(given);
       continue;
     }
     if (AUDIT_NAMES.has(key)) continue;
@@ -64,7 +66,8 @@ export function readInput(model: EntityModel, body: unknown): Input {
     const field = model.field.get(key);
     if (!field) throw badRequest(`未知字段: ${key.slice(0, 64)}`);
     if (field.readOnly) continue;
-    input.values[key] = field.sanitize === 'html' && typeof value === 'string' ? sanitizeRichText(value) : value === '' ? null : value;
+    // Rich text is sanitised by the writer's hooks, whatever path (form, import, effects) a value takes.
+    input.values[key] = value === '' ? null : value;
   }
   return input;
 }

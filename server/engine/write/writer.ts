@@ -1,15 +1,13 @@
 import type { Kysely } from 'kysely';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/envelope.ts';
 import { newId } from '../../lib/ids.ts';
-import { applyRollups, checkCeilings, checkLimits, type RowChange } from './aggregates.ts';
+import type { RowChange } from './aggregates.ts';
 import { compareCheckErrors } from './compare-checks.ts';
 import { conditionalRequiredErrors } from './conditional-required.ts';
-import { type Actor, type LogAction, writeDataLog } from './data-log.ts';
+import { type Actor, type LogAction, writeDataLogs } from './data-log.ts';
+import { declaredHooks } from './declared-hooks.ts';
 import { applyEffects } from './effects.ts';
-import { checkDeleteGuards } from './delete-guards.ts';
-import { assertUnlocked } from './locks.ts';
-import { checkNoLoop } from './tree-loops.ts';
-import { applyDerived } from './derived-status.ts';
+import { type HookContext, hooksOf, setDeclaredHooks } from './hooks.ts';
 import { loadRule, nextCode } from './fill-rules.ts';
 import { isMaskedOf } from '../read/masking.ts';
 import { type BatchSlot, type EntityModel, readColumns } from '../schema/model.ts';
@@ -19,12 +17,15 @@ import { type Input, readInput, withDefaults } from './record-input.ts';
 import { type FieldError, inFormOrder, validateRecord } from '../schema/record-schema.ts';
 import type { Registry } from '../schema/registry.ts';
 import { encryptSecrets, keepStoredSecrets, withoutSecrets } from './secret-fields.ts';
-import { checkTransition, findStep, refusedMove } from './transitions.ts';
+import { findStep, refusedMove } from './transitions.ts';
+
+setDeclaredHooks(declaredHooks);
 
 /*
- * Add, edit and delete of one record with everything the documents declare: validation, data checks,
- * status steps, generated codes, audit columns, sub-table rows, the data log, limits and roll-ups.
- * A writer works inside one transaction (the caller's); whatever it throws rolls all of it back.
+ * Add, edit and delete of one record: its document's hooks (hooks.ts: the ones its declarations make, then
+ * hand-written ones), validation and data checks, generated codes, audit columns, sub-table rows and the
+ * data log. A writer works inside one transaction (the caller's); whatever it throws rolls all of it back.
+ * Inside `batch` (imports) the after-hooks and the data log run once per document for all rows written.
  */
 
 /** A record refused by validation: one message per field, joined for the envelope. */
@@ -49,7 +50,34 @@ export class RecordWriter {
   /** Tables written, so callers can drop caches (dictionaries) once the transaction has committed. */
   readonly touched = new Set<string>();
 
+  /** Changes waiting for their after-hooks while a batch runs. */
+  private pending: { model: EntityModel; action: LogAction; changes: RowChange[] }[] | null = null;
+
   constructor(readonly ctx: WriteContext) {}
+
+  private get hookContext(): HookContext {
+    return this.ctx;
+  }
+
+  /**
+   * Runs `work` with the after-hooks and the data log deferred, then runs them once per document and
+   * action over every row written: an import of 10,000 rows makes one roll-up pass, not 10,000.
+   */
+  async batch<T>(work: () => Promise<T>): Promise<T> {
+    if (this.pending) return work();
+    this.pending = [];
+    let result: T;
+    try {
+      result = await work();
+    } catch (error) {
+      this.pending = null;
+      throw error;
+    }
+    const pending = this.pending;
+    this.pending = null;
+    for (const { model, action, changes } of pending) await this.afterHooks(model, action, changes);
+    return result;
+  }
 
   private audit(model: EntityModel, kind: 'add' | 'edit'): Record<string, unknown> {
     const { actor } = this.ctx;
@@ -77,7 +105,6 @@ export class RecordWriter {
     if (problems.length) throw new RecordInvalid(problems);
     const checked = [...fieldCheckErrors(model, clean, changed), ...compareCheckErrors(model, clean)];
     if (checked.length) throw new RecordInvalid(checked);
-    checkTransition(model, before, clean, this.ctx.held, this.ctx.dicts);
     const dataProblems = await dataErrors(this.ctx, model, clean, changed, id);
     if (dataProblems.length) throw new RecordInvalid(dataProblems);
     return clean;
@@ -85,16 +112,45 @@ export class RecordWriter {
 
   private async finish(model: EntityModel, action: LogAction, change: RowChange): Promise<void> {
     this.touched.add(model.table);
-    await writeDataLog(this.ctx.db, model.table, action, withoutSecrets(model, change), this.ctx.actor);
-    await checkLimits(this.ctx.db, this.ctx.registry, model, [change]);
-    await checkCeilings(this.ctx.db, this.ctx.registry, model, [change]);
-    await applyRollups(this.ctx.db, this.ctx.registry, model, [change]);
-    await applyDerived(this.ctx.db, this.ctx.registry, model, [change]);
+    for (const hooks of hooksOf(model)) await hooks.afterRow?.(model, change, this.hookContext);
+    if (!this.pending) return this.afterHooks(model, action, [change]);
+    const group = this.pending.find((p) => p.model === model && p.action === action);
+    if (group) group.changes.push(change);
+    else this.pending.push({ model, action, changes: [change] });
+  }
+
+  private async afterHooks(model: EntityModel, action: LogAction, changes: RowChange[]): Promise<void> {
+    await writeDataLogs(this.ctx.db, model.table, action, changes.map((c) => withoutSecrets(model, c)), this.ctx.actor);
+    for (const hooks of hooksOf(model)) {
+      if (action === 'delete') await hooks.afterDelete?.(model, changes, this.hookContext);
+      else await hooks.afterSave?.(model, changes, this.hookContext);
+    }
+  }
+
+  private async beforeValidate(model: EntityModel, kind: 'add' | 'edit', before: Record<string, unknown> | undefined, values: Record<string, unknown>, statusMove: boolean) {
+    for (const hooks of hooksOf(model)) await hooks.beforeValidate?.({ model, kind, before, values, statusMove }, this.hookContext);
+  }
+
+  private async beforeSave(model: EntityModel, kind: 'add' | 'edit', id: string, before: Record<string, unknown> | undefined, record: Record<string, unknown>, changed: Set<string>) {
+    for (const hooks of hooksOf(model)) await hooks.beforeSave?.({ model, kind, id, before, record, changed }, this.hookContext);
+  }
+
+  /** The id of a new record: generated, or the positive integer the user chose (entity.chosenId), when free. */
+  private async newIdOf(model: EntityModel, given: string | undefined): Promise<string> {
+    const chosen = model.doc.entity.chosenId;
+    if (!chosen) return newId();
+    if (!given || !/^[1-9]\d{0,9}$/.test(given) || Number(given) > 2_147_483_647) throw badRequest(`${chosen.label}必须是正整数`);
+    if (await this.ctx.db.selectFrom(model.table).select('id').where('id', '=', Number(given)).executeTakeFirst()) throw badRequest(`该${chosen.label}已存在`);
+    return given;
   }
 
   async add(model: EntityModel, input: Input, action: LogAction = 'add'): Promise<Record<string, unknown>> {
-    const id = newId();
-    const clean = await this.validate(model, withDefaults(model, input.values), undefined, new Set(model.field.keys()), id);
+    const id = await this.newIdOf(model, input.id);
+    const values = { ...input.values };
+    await this.beforeValidate(model, 'add', undefined, values, false);
+    const changed = new Set(model.field.keys());
+    const clean = await this.validate(model, withDefaults(model, values), undefined, changed, id);
+    await this.beforeSave(model, 'add', id, undefined, clean, changed);
     for (const f of model.fields) {
       if (f.generated && (clean[f.name] === null || clean[f.name] === undefined)) clean[f.name] = await nextCode(this.ctx.db, await loadRule(this.ctx.db, f.generated.rule), this.ctx.actor.now);
     }
@@ -109,8 +165,8 @@ export class RecordWriter {
   async edit(model: EntityModel, input: Input, statusMove = false): Promise<Record<string, unknown>> {
     if (!input.id) throw badRequest('ID不能为空');
     const before = await this.load(model, input.id, true);
-    if (!statusMove) assertUnlocked(model, before);
     const values = keepStoredSecrets(model, { ...input.values });
+    await this.beforeValidate(model, 'edit', before, values, statusMove);
     for (const f of model.fields) {
       // A masked value sent back unchanged (the user could not see the real one) keeps what is stored.
       if (f.mask && isMaskedOf(f.mask, values[f.name], before[f.name])) delete values[f.name];
@@ -118,7 +174,7 @@ export class RecordWriter {
     const merged = Object.fromEntries(model.fields.map((f) => [f.name, f.name in values ? values[f.name] : before[f.name]]));
     const changed = new Set(Object.keys(values).filter((name) => String(values[name] ?? '') !== String(before[name] ?? '')));
     const clean = await this.validate(model, merged, before, changed, input.id);
-    await checkNoLoop(this.ctx.db, model, input.id, clean);
+    await this.beforeSave(model, 'edit', input.id, before, clean, changed);
     const set = encryptSecrets(model, Object.fromEntries(Object.keys(values).map((name) => [name, clean[name]])));
     await this.ctx.db.updateTable(model.table).set({ ...set, ...this.audit(model, 'edit') }).where('id', '=', input.id).execute();
     await this.writeChildren(model, input.id, input.batches, true);
@@ -130,13 +186,7 @@ export class RecordWriter {
 
   async remove(model: EntityModel, id: string): Promise<void> {
     const before = await this.load(model, id, true);
-    assertUnlocked(model, before);
-    await checkDeleteGuards(this.ctx.db, this.ctx.registry, model, id);
-    for (const { model: other, field } of this.ctx.registry.referencesTo(model.code)) {
-      if (other.doc.entity.parent?.entity === model.code && other.doc.entity.parent.field === field.name) continue;
-      const used = await this.ctx.db.selectFrom(other.table).select('id').where(field.name, '=', id).limit(1).executeTakeFirst();
-      if (used) throw badRequest(`该${model.title}已被${other.title}引用，不能删除`);
-    }
+    for (const hooks of hooksOf(model)) await hooks.beforeDelete?.({ model, id, before }, this.hookContext);
     // A soft delete keeps the sub-table rows, so that restoring the record brings them back.
     for (const child of model.doc.entity.softDelete ? [] : this.ctx.registry.childrenOf(model.code)) {
       const rows = await this.ctx.db.selectFrom(child.table).select('id').where(child.doc.entity.parent!.field, '=', id).orderBy('id').execute();

@@ -89,6 +89,15 @@ export interface MenuDef {
    * role codes granted the menu and the detail/export buttons only
    */
   readRoles?: string[];
+  /**
+   * further button permissions {prefix}:{key} a screen's own server code checks (用户管理's 分配角色), granted to admin and the listed roles on creation
+   */
+  buttons?: MenuButton[];
+}
+export interface MenuButton {
+  key: string;
+  name: string;
+  roles?: string[];
 }
 /**
  * This interface was referenced by `SchemaDocument`'s JSON-Schema
@@ -146,6 +155,12 @@ export interface EntityDef {
    * an integer column set to 1 on delete instead of removing the row; deleted rows are hidden and listed by the recycle bin (deleteList, back, deletePhysic)
    */
   softDelete?: string;
+  /**
+   * a new record's id is a positive integer the user chooses (租户编号: the ids every tenant_id column carries) instead of a generated one; refused when missing, not an integer or taken
+   */
+  chosenId?: {
+    label: string;
+  };
 }
 /**
  * This interface was referenced by `EntityDef`'s JSON-Schema
