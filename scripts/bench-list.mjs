@@ -12,7 +12,7 @@ export async function benchList({ root, port, password, percentile, timed, fmt, 
   const records = Number(process.env.BENCH_RECORDS || 1_000_000);
   const dataDir = process.env.BENCH_DATA_DIR || join(root, '.tmp', 'bench-scale');
   const marker = join(dataDir, 'seeded-records.txt');
-  const env = { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: password, LOGIN_RATE_LIMIT: '100000', DATABASE_URL: '', PORT: String(port) };
+  const env = { ...process.env, COUNT_ROUND_TRIPS: 'true', DATA_DIR: dataDir, ADMIN_PASSWORD: password, LOGIN_RATE_LIMIT: '100000', DATABASE_URL: '', PORT: String(port) };
   mkdirSync(dataDir, { recursive: true });
   const have = existsSync(marker) ? Number(readFileSync(marker, 'utf8')) : 0;
   if (have < records) {
@@ -30,8 +30,10 @@ export async function benchList({ root, port, password, percentile, timed, fmt, 
     await waitFor(`${base}/runtime-config.js`);
     const login = await (await fetch(`${base}/hope-boot/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) })).json();
     const token = login.result.token;
+    let trips = 0;
     const list = async (query) => {
       const res = await fetch(`${base}/hope-boot/donation/record/list?${query}`, { headers: { 'X-Access-Token': token } });
+      trips = Number(res.headers.get('x-db-round-trips'));
       const body = await res.json();
       if (!body.success) throw new Error(body.message);
       return body.result;
@@ -48,7 +50,7 @@ export async function benchList({ root, port, password, percentile, timed, fmt, 
     for (const [title, query] of cases) {
       await list(query);
       const r = await timed(30, () => list(query));
-      console.log(`  ${title.padEnd(52)} n=${r.n}  p50 ${fmt(r.p50)}  p95 ${fmt(r.p95)}`);
+      console.log(`  ${title.padEnd(52)} n=${r.n}  p50 ${fmt(r.p50)}  p95 ${fmt(r.p95)}  database round trips ${trips} (goal ≤ 3)`);
     }
 
     if (process.env.BENCH_SKIP_REPORTS !== '1') {

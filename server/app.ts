@@ -7,7 +7,9 @@ import { LoginLockout } from './auth/lockout.ts';
 import { SessionResolver } from './auth/session.ts';
 import { TokenService } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
+import { GRANT_TABLES, GrantCache } from './auth/grant-cache.ts';
 import type { AppContext } from './context.ts';
+import { countingRoundTrips, roundTrips } from './db/round-trips.ts';
 import type { Database } from './db/connect.ts';
 import { seedDonationDemo } from './db/demo/donation.ts';
 import { seedEngagementDemo } from './db/demo/engagement.ts';
@@ -64,15 +66,17 @@ const CSP = [
 
 export function createContext(config: ServerConfig, database: Database): AppContext {
   const tokens = new TokenService(config.jwtSecret, config.tokenLifetimeMs);
-  const permissions = new PermissionService(database.db);
   const notices = database.kind === 'postgres' && config.databaseUrl ? new PostgresNotices(database.db, config.databaseUrl) : new LocalNotices();
+  const grants = new GrantCache(notices);
+  database.writes.on(GRANT_TABLES, () => grants.changed());
+  const permissions = new PermissionService(database.db, grants);
   const dictionaries = new DictionaryService(database.db, notices);
   return {
     config,
     db: database.db,
     dbKind: database.kind,
     tokens,
-    sessions: new SessionResolver(database.db, tokens, config.allowGuest),
+    sessions: new SessionResolver(database.db, tokens, grants, config.allowGuest),
     lockout: new LoginLockout(database.db),
     permissions,
     dictionaries,
@@ -131,8 +135,19 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
     },
   });
   errorToEnvelope(app);
+  // Each request counts its own database round trips (the statement budget); the header is opt-in.
+  app.addHook('onRequest', (_request, _reply, done) => countingRoundTrips(done));
+  if (config.countRoundTrips) {
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('x-db-round-trips', String(roundTrips()));
+      return payload;
+    });
+  }
   app.addHook('onRoute', jeecgPaths.remember);
-  app.addHook('onClose', async () => ctx.notices.close());
+  app.addHook('onClose', async () => {
+    ctx.permissions.grants.close();
+    await ctx.notices.close();
+  });
   await app.register(rateLimit, { global: false });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -21,6 +21,8 @@ export interface ServerConfig {
   clientDir: string;
   systemName: string;
   logLevel: string;
+  /** Adds the x-db-round-trips header (statements and transaction control per request): the bench and tests read it. */
+  countRoundTrips: boolean;
 }
 
 export const TOKEN_LIFETIME_MS = 7 * 24 * 3600 * 1000;
@@ -55,5 +57,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     clientDir: resolve(env.CLIENT_DIR || './dist'),
     systemName: env.SYSTEM_NAME || '希望工程后台管理系统',
     logLevel: env.LOG_LEVEL || 'warn',
+    countRoundTrips: flag(env.COUNT_ROUND_TRIPS, false),
   };
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB, SysUser } from '../db/schema.ts';
 import { ApiError, forbidden, unauthorized } from '../http/envelope.ts';
 import { formatTimestamp } from '../lib/time.ts';
+import type { GrantCache } from './grant-cache.ts';
 import type { TokenService } from './tokens.ts';
 
 export interface Session {
@@ -26,6 +27,7 @@ declare module 'fastify' {
 
 export const TOKEN_HEADER = 'x-access-token';
 export const TENANT_HEADER = 'tenant_id';
+export const TENANT_HEADER_VUE3 = 'x-tenant-id';
 export const FROZEN_MESSAGE = '该用户已冻结';
 export const GUEST_USERNAME = 'guest';
 export const GUEST_DISABLED_MESSAGE = '访客登录已关闭，请使用账号登录';
@@ -35,6 +37,8 @@ export class SessionResolver {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly tokens: TokenService,
+    /** Revocations, user rows and tenant memberships, kept until they change (grant-cache.ts). */
+    private readonly grants: GrantCache,
     /** ALLOW_GUEST: when off, guest tokens issued before the switch stop working too (they live 7 days). */
     private readonly allowGuest = true,
   ) {}
@@ -53,10 +57,12 @@ export class SessionResolver {
     if (!token) throw unauthorized('Token失效，请重新登录');
     const claims = await this.tokens.verify(token);
     if (!claims) throw unauthorized('Token失效，请重新登录');
-    const revoked = await this.db.selectFrom('sys_token_revoked').select('jti').where('jti', '=', claims.jti).executeTakeFirst();
+    const revoked = await this.grants.memo(`revoked:${claims.jti}`, async () => !!(await this.db.selectFrom('sys_token_revoked').select('jti').where('jti', '=', claims.jti).executeTakeFirst()));
     if (revoked) throw unauthorized('Token失效，请重新登录');
-    const user = await this.db.selectFrom('sys_user').selectAll().where('id', '=', claims.sub).where('del_flag', '=', 0).executeTakeFirst();
-    if (!user) throw unauthorized('Token失效，请重新登录');
+    const row = await this.grants.memo(`user:${claims.sub}`, () => this.db.selectFrom('sys_user').selectAll().where('id', '=', claims.sub).where('del_flag', '=', 0).executeTakeFirst());
+    if (!row) throw unauthorized('Token失效，请重新登录');
+    // A copy: the cached row is shared by every request of the user.
+    const user = { ...row };
     if (user.status !== 1) throw unauthorized(FROZEN_MESSAGE);
     if (!this.allowGuest && user.username === GUEST_USERNAME) throw unauthorized(GUEST_DISABLED_MESSAGE);
     const tenantId = await this.checkTenant(request, user.id);
@@ -64,18 +70,14 @@ export class SessionResolver {
   }
 
   private async checkTenant(request: FastifyRequest, userId: string): Promise<number> {
-    const raw = request.headers[TENANT_HEADER];
+    // tenant_id as the spec names it, X-Tenant-Id as JeecgBoot's vue3 client sends it.
+    const raw = request.headers[TENANT_HEADER] ?? request.headers[TENANT_HEADER_VUE3];
     const text = (Array.isArray(raw) ? raw[0] : raw)?.trim();
     if (!text || text === '0' || text === 'null' || text === 'undefined') return 0;
     if (!/^\d{1,9}$/.test(text)) throw new ApiError(400, '租户ID格式不正确');
     const tenantId = Number(text);
-    const member = await this.db
-      .selectFrom('sys_user_tenant')
-      .select('tenant_id')
-      .where('user_id', '=', userId)
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst();
-    if (!member) throw forbidden('无权访问该租户');
+    const tenants = await this.grants.memo(`member:${userId}`, async () => (await this.db.selectFrom('sys_user_tenant').select('tenant_id').where('user_id', '=', userId).execute()).map((t) => t.tenant_id));
+    if (!tenants.includes(tenantId)) throw forbidden('无权访问该租户');
     return tenantId;
   }
 

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { resolve } from 'node:path';
+import { CountingDialect, WriteWatch } from './round-trips.ts';
 import type { DB } from './schema.ts';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -8,6 +9,8 @@ export type DbKind = 'pglite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   kind: DbKind;
+  /** Writes by table, whatever code sent them (caches listen). */
+  writes: WriteWatch;
   close(): Promise<void>;
 }
 
@@ -41,13 +44,15 @@ export async function openDatabase(opts: { dataDir?: string; databaseUrl?: strin
     // An idle connection the server ends (restart, failover, a dropped database) is discarded by the
     // pool; without a listener its 'error' event would crash the process.
     pool.on('error', (error) => console.warn(`PostgreSQL: idle connection lost (${error.message})`));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const writes = new WriteWatch();
+    const db = new Kysely<DB>({ dialect: new CountingDialect(new PostgresDialect({ pool }), writes) });
+    return { db, kind: 'postgres', writes, close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const dir = opts.inMemory ? undefined : resolve(opts.dataDir ?? './data', 'pgdata');
   const client = await PGlite.create(dir ? { dataDir: dir, parsers, extensions: { pg_trgm } } : { parsers, extensions: { pg_trgm } });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const writes = new WriteWatch();
+  const db = new Kysely<DB>({ dialect: new CountingDialect(new PGliteDialect(client), writes) });
+  return { db, kind: 'pglite', writes, close: () => db.destroy() };
 }

@@ -1,6 +1,7 @@
 import type { AliasedSelectQueryBuilder, Kysely } from 'kysely';
 import type { ButtonAuth, MenuNode } from '../../src/core/api-types.ts';
 import type { DB, SysPermission } from '../db/schema.ts';
+import type { GrantCache } from '../auth/grant-cache.ts';
 import { forbidden } from '../http/envelope.ts';
 
 export type { ButtonAuth, MenuNode };
@@ -70,7 +71,11 @@ export function grantsOf(db: Kysely<DB>, userId: string): AliasedSelectQueryBuil
 const toAuth = (p: SysPermission): ButtonAuth => ({ action: p.perms ?? '', describe: p.name, type: p.perms_type, status: p.status });
 
 export class PermissionService {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    /** Answers kept per user until grants change (server/auth/grant-cache.ts). */
+    readonly grants: GrantCache,
+  ) {}
 
   /** Every live permission row the user holds through any of their roles or department roles, in menu order. */
   async ofUser(userId: string): Promise<SysPermission[]> {
@@ -100,7 +105,11 @@ export class PermissionService {
    * Whether the user may perform the action named by a permission code. A button whose status is '0'
    * is switched off as a rule, so everyone may use it (the client shows it to everyone too).
    */
-  async allows(userId: string, code: string): Promise<boolean> {
+  allows(userId: string, code: string): Promise<boolean> {
+    return this.grants.memo(`allows:${userId}:${code}`, () => this.lookUp(userId, code));
+  }
+
+  private async lookUp(userId: string, code: string): Promise<boolean> {
     const rule = await this.db.selectFrom('sys_permission').select(['status']).where('perms', '=', code).where('del_flag', '=', 0).execute();
     if (rule.length > 0 && rule.every((r) => r.status === '0')) return true;
     const held = await this.db

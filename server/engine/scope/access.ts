@@ -25,7 +25,11 @@ export class Access {
     await this.permissions.demand(session.user.id, actionCode(model, action));
   }
 
-  async canView(session: Session, model: EntityModel): Promise<boolean> {
+  canView(session: Session, model: EntityModel): Promise<boolean> {
+    return this.permissions.grants.memo(`view:${session.user.id}:${model.prefix}`, () => this.looksAt(session, model));
+  }
+
+  private async looksAt(session: Session, model: EntityModel): Promise<boolean> {
     if (await this.permissions.allows(session.user.id, actionCode(model, 'detail'))) return true;
     const menuIds = this.registry()
       .all()
@@ -55,13 +59,20 @@ export class Access {
     if (model.audit.has('tenant_id')) scope.tenants = await this.visibleTenants(session);
     const screen = model.doc.menu ? model : model.doc.entity.parent ? this.registry().find(model.doc.entity.parent.entity) : undefined;
     if (!screen?.doc.menu) return scope;
+    const picked = await this.permissions.grants.memo(`rules:${session.user.id}:${screen.code}`, () => this.rulesPicked(session, screen));
+    if (picked) scope.anyOf = ruleGroups(model, picked, ruleVariables(session.user));
+    return scope;
+  }
+
+  /** The data rules each grant of the screen picked (undefined when some grant picks none: no limit). */
+  private async rulesPicked(session: Session, screen: EntityModel): Promise<DataRule[][] | undefined> {
     const grants = await this.db
       .selectFrom(grantsOf(this.db, session.user.id))
       .select(['g.data_rule_ids'])
       .where('g.permission_id', '=', menuIdOf(screen.code))
       .execute();
     const picked = grants.map((g) => (g.data_rule_ids ?? '').split(',').filter(Boolean));
-    if (!picked.length || picked.some((ids) => !ids.length)) return scope;
+    if (!picked.length || picked.some((ids) => !ids.length)) return undefined;
     const rules: (DataRule & { id: string })[] = await (this.db as Kysely<any>)
       .selectFrom('sys_permission_data_rule')
       .select(['id', 'rule_column', 'rule_conditions', 'rule_value'])
@@ -69,8 +80,7 @@ export class Access {
       .where('permission_id', '=', menuIdOf(screen.code))
       .where('status', '=', '1')
       .execute();
-    scope.anyOf = ruleGroups(model, picked.map((ids) => rules.filter((r) => ids.includes(r.id))), ruleVariables(session.user));
-    return scope;
+    return picked.map((ids) => rules.filter((r) => ids.includes(r.id)));
   }
 
   /**
@@ -78,7 +88,11 @@ export class Access {
    * when that covers every tenant there is (a single-tenant install): no condition is needed, and an
    * unconditioned list keeps its fast total (the trigger-kept counter).
    */
-  private async visibleTenants(session: Session): Promise<number[] | undefined> {
+  private visibleTenants(session: Session): Promise<number[] | undefined> {
+    return this.permissions.grants.memo(`tenants:${session.user.id}:${session.tenantId}`, () => this.tenantsOf(session));
+  }
+
+  private async tenantsOf(session: Session): Promise<number[] | undefined> {
     const mine = session.tenantId
       ? [session.tenantId]
       : (await this.db.selectFrom('sys_user_tenant').select('tenant_id').where('user_id', '=', session.user.id).execute()).map((r) => r.tenant_id);

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
+
+/*
+ * The statement budget (issue 14 item 3): in steady state a list request sends at most 3 round trips to
+ * the database — every statement and every piece of transaction control — because sign-in and grants
+ * come from the grant cache; a change to grants drops the cache at once.
+ */
+
+let s: TestServer;
+let admin: string;
+let zhangwei: string;
+
+beforeAll(async () => {
+  s = await startServer({ COUNT_ROUND_TRIPS: 'true' });
+  admin = await s.loginAs('admin', ADMIN_PASSWORD);
+  zhangwei = await s.loginAs('zhangwei', ADMIN_PASSWORD);
+});
+afterAll(() => s?.close());
+
+const trips = (r: { headers: Headers }) => Number(r.headers.get('x-db-round-trips'));
+
+describe('round trips per request', () => {
+  it('a steady-state list request of a department-scoped user sends at most 3', async () => {
+    const warm = await s.api.get('/donation/record/list?pageNo=1&pageSize=10', zhangwei);
+    expect(warm.body.success).toBe(true);
+    const steady = await s.api.get('/donation/record/list?pageNo=2&pageSize=10', zhangwei);
+    expect(steady.body.success).toBe(true);
+    console.log('round trips', trips(warm), trips(steady));
+    expect(trips(steady)).toBeGreaterThan(0);
+    expect(trips(steady)).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('the grant cache', () => {
+  it('a user frozen through the API is refused at their very next request, and welcome again once unfrozen', async () => {
+    expect((await s.api.get('/donation/record/list', zhangwei)).body.success).toBe(true);
+    const id = (await s.db.selectFrom('sys_user').select('id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow()).id;
+    expect((await s.api.put('/sys/user/frozenBatch', { ids: id, status: 2 }, admin)).body.success).toBe(true);
+    expect((await s.api.get('/donation/record/list', zhangwei)).body).toMatchObject({ success: false, message: '该用户已冻结' });
+    expect((await s.api.put('/sys/user/frozenBatch', { ids: id, status: 1 }, admin)).body.success).toBe(true);
+    expect((await s.api.get('/donation/record/list', zhangwei)).body.success).toBe(true);
+  });
+
+  it('a role taken away (by any code path) takes its screens with it at once', async () => {
+    const user = await s.db.selectFrom('sys_user').select('id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow();
+    const roles = await s.db.selectFrom('sys_user_role').selectAll().where('user_id', '=', user.id).execute();
+    expect((await s.api.get('/donation/record/list', zhangwei)).body.success).toBe(true);
+    await s.db.deleteFrom('sys_user_role').where('user_id', '=', user.id).execute();
+    const refused = await s.api.get('/donation/record/list', zhangwei);
+    expect(refused.status).toBe(403);
+    await s.db.insertInto('sys_user_role').values(roles).execute();
+    expect((await s.api.get('/donation/record/list', zhangwei)).body.success).toBe(true);
+  });
+
+  it('a signed-out token is refused at once', async () => {
+    const token = await s.loginAs('lina', ADMIN_PASSWORD);
+    expect((await s.api.get('/sys/permission/getUserPermissionByToken', token)).status).toBe(200);
+    expect((await s.api.post('/sys/logout', {}, token)).body.success).toBe(true);
+    expect((await s.api.get('/sys/permission/getUserPermissionByToken', token)).status).toBe(401);
+  });
+});
