@@ -9,6 +9,7 @@ import { TokenService } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
 import { GRANT_TABLES, GrantCache } from './auth/grant-cache.ts';
 import type { AppContext } from './context.ts';
+import { sql } from 'kysely';
 import { countingRoundTrips, roundTrips } from './db/round-trips.ts';
 import type { Database } from './db/connect.ts';
 import { seedDonationDemo } from './db/demo/donation.ts';
@@ -159,6 +160,31 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
   await app.register((instance, _opts, done) => {
     api(instance, ctx).then(() => done(), done);
   }, { prefix: config.apiBase });
+
+  // For a proxy or an orchestrator: alive (the process answers) and ready (the database answers, not stopping).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  // A request in flight when the stop began is answered, and its kept-alive connection closed with it:
+  // otherwise the connection turns idle after the server's one sweep of idle connections and holds the stop.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('Connection', 'close');
+    return payload;
+  });
+  app.addHook('onResponse', async () => {
+    if (closing) app.server.closeIdleConnections();
+  });
+  app.get('/health', async () => ({ status: 'UP' }));
+  app.get('/ready', async (_request, reply) => {
+    if (closing) return reply.status(503).send({ status: 'STOPPING' });
+    try {
+      await sql`select 1`.execute(ctx.db);
+      return { status: 'READY', database: ctx.dbKind };
+    } catch {
+      return reply.status(503).send({ status: 'DATABASE_UNAVAILABLE' });
+    }
+  });
 
   app.get('/runtime-config.js', async (_request, reply) => reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'no-store').send(runtimeConfig(ctx)));
 

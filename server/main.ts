@@ -1,8 +1,12 @@
 import { loadConfig } from './config.ts';
 import { prepareApp } from './app.ts';
 import { openDatabase } from './db/connect.ts';
+import { DataDirBusy } from './db/data-dir-lock.ts';
 import { DEMO_STAFF } from './db/seed.ts';
 import { SchemaError } from './engine/schema/registry.ts';
+
+/** A shutdown that has not finished by then is cut short. */
+const STOP_TIMEOUT_MS = 10_000;
 
 /** Opens (or creates) the database, migrates, seeds a new install, and serves client and API on one port. */
 async function main() {
@@ -28,17 +32,37 @@ async function main() {
     console.log(`登录: 用户名 admin（初始密码见 ${config.dataDir}/initial-admin-password.txt，或 ADMIN_PASSWORD）`);
   }
 
-  const stop = async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
+  // SIGTERM or SIGINT, once: a process-group signal reaches this process twice (directly and through
+  // scripts/start.mjs), and the second must not cut the first shutdown short.
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`收到 ${signal}，正在停止：不再接受新连接，处理完进行中的请求…`);
+    const deadline = setTimeout(() => {
+      console.error(`停止超时（${STOP_TIMEOUT_MS / 1000} 秒），强制退出`);
+      process.exit(1);
+    }, STOP_TIMEOUT_MS);
+    deadline.unref();
+    // app.close: stops listening, answers in-flight requests, closes idle kept-alive connections and
+    // WebSockets, runs every onClose (job timers, notices); then the database (and its directory lock).
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error) => {
+          console.error('停止时出错:', error);
+          process.exit(1);
+        },
+      );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 main().catch((error) => {
   // A refused schema document or table change explains itself; anything else needs its stack.
-  console.error('启动失败:', error instanceof SchemaError ? error.message : error);
+  console.error('启动失败:', error instanceof SchemaError || error instanceof DataDirBusy ? error.message : error);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { resolve } from 'node:path';
+import { lockDataDir } from './data-dir-lock.ts';
 import { CountingDialect, WriteWatch } from './round-trips.ts';
 import type { DB } from './schema.ts';
 
@@ -51,8 +52,23 @@ export async function openDatabase(opts: { dataDir?: string; databaseUrl?: strin
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const dir = opts.inMemory ? undefined : resolve(opts.dataDir ?? './data', 'pgdata');
-  const client = await PGlite.create(dir ? { dataDir: dir, parsers, extensions: { pg_trgm } } : { parsers, extensions: { pg_trgm } });
+  // Only one process may open an embedded database directory (server/db/data-dir-lock.ts).
+  const lock = dir ? lockDataDir(resolve(opts.dataDir ?? './data')) : undefined;
+  let client;
+  try {
+    client = await PGlite.create(dir ? { dataDir: dir, parsers, extensions: { pg_trgm } } : { parsers, extensions: { pg_trgm } });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const writes = new WriteWatch();
   const db = new Kysely<DB>({ dialect: new CountingDialect(new PGliteDialect(client), writes) });
-  return { db, kind: 'pglite', writes, close: () => db.destroy() };
+  const close = async () => {
+    try {
+      await db.destroy();
+    } finally {
+      lock?.release();
+    }
+  };
+  return { db, kind: 'pglite', writes, close };
 }
