@@ -41,6 +41,8 @@ export interface ValidateDraft {
   values: Row;
   /** A status move of the document's steps (locked records still move). */
   statusMove: boolean;
+  /** Values of the document's virtual fields sent with the write. */
+  virtual: Record<string, unknown>;
 }
 
 export interface SaveDraft {
@@ -52,6 +54,8 @@ export interface SaveDraft {
   record: Row;
   /** Names of the fields whose value this write changes. */
   changed: Set<string>;
+  /** Values of the document's virtual fields sent with the write. */
+  virtual: Record<string, unknown>;
 }
 
 export interface DeleteDraft {
@@ -63,7 +67,8 @@ export interface DeleteDraft {
 export interface EntityHooks {
   beforeValidate?(draft: ValidateDraft, w: HookContext): void | Promise<void>;
   beforeSave?(draft: SaveDraft, w: HookContext): void | Promise<void>;
-  afterRow?(model: EntityModel, change: RowChange, w: HookContext): void | Promise<void>;
+  /** `virtual`: the virtual field values the write was sent with (a role's permissions to store beside it). */
+  afterRow?(model: EntityModel, change: RowChange, w: HookContext, virtual: Record<string, unknown>): void | Promise<void>;
   afterSave?(model: EntityModel, changes: RowChange[], w: HookContext): void | Promise<void>;
   beforeDelete?(draft: DeleteDraft, w: HookContext): void | Promise<void>;
   afterDelete?(model: EntityModel, changes: RowChange[], w: HookContext): void | Promise<void>;

@@ -14,6 +14,8 @@ export interface Input {
   values: Record<string, unknown>;
   /** Rows of each batch widget, by its model. */
   batches: Map<string, unknown[]>;
+  /** Values of the document's virtual fields (no column: a role's permissions): for its hooks. */
+  virtual?: Record<string, unknown>;
 }
 
 const ID = /^[A-Za-z0-9_-]{1,32}$/;
@@ -64,6 +66,10 @@ export function readInput(model: EntityModel, body: unknown): Input {
       continue;
     }
     const field = model.field.get(key);
+    if (!field && model.doc.entity.fields.some((f) => f.virtual && f.name === key)) {
+      (input.virtual ??= {})[key] = value;
+      continue;
+    }
     if (!field) throw badRequest(`未知字段: ${key.slice(0, 64)}`);
     if (field.readOnly) continue;
     // Rich text is sanitised by the writer's hooks, whatever path (form, import, effects) a value takes.
