@@ -29,6 +29,7 @@ export interface HookContext {
   registry: Registry;
   actor: Actor;
   dicts: Dicts;
+  /** Of the transition permissions and the hooks' declared `permissions`, the ones the writing user holds. */
   held: Set<string>;
 }
 
@@ -65,6 +66,8 @@ export interface DeleteDraft {
 }
 
 export interface EntityHooks {
+  /** Permission codes the hooks look up in `w.held` (read before the write's transaction begins). */
+  permissions?: string[];
   beforeValidate?(draft: ValidateDraft, w: HookContext): void | Promise<void>;
   beforeSave?(draft: SaveDraft, w: HookContext): void | Promise<void>;
   /** `virtual`: the virtual field values the write was sent with (a role's permissions to store beside it). */
