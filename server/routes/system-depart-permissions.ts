@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { badRequest, ok } from '../http/envelope.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
 import { checkId } from '../engine/write/record-input.ts';
-import { demandDepartRolesGrantable, demandKeysGrantable, diffIds } from '../services/grant-guard.ts';
+import { ASSIGN_ROLE_PERMISSION, demandDepartRolesGrantable, demandKeysGrantable, diffIds } from '../services/grant-guard.ts';
 import {
   demandDepart,
   demandDepartRole,
@@ -119,7 +119,7 @@ export function systemDepartPermissionRoutes(app: FastifyInstance, ctx: AppConte
     const held = await userDepartRoles(any, departId, typeof body.userId === 'string' ? body.userId : '');
     const sent = [...new Set(String(body.newRoleId ?? '').split(',').map((r) => r.trim()).filter(Boolean))];
     const { added, removed } = diffIds(held.checkedRoleIds, sent);
-    await demandDepartRolesGrantable(any, ctx.permissions, session.user.id, added, removed);
+    await demandDepartRolesGrantable(any, () => ctx.permissions.demand(session.user.id, ASSIGN_ROLE_PERMISSION), session.user.id, added, removed);
     await runtime.write(session, roles(), (w) => saveUserDepartRoles(w.ctx.db, departId, body.userId as string, body.newRoleId));
     return ok(null, '保存成功！');
   });
