@@ -13,8 +13,11 @@ import { wouldLeaveNoAdmin } from './admin-accounts.ts';
  * tenants and department roles. Before the record is checked: the relations exist, role changes follow the
  * grant rules (分配角色; nobody gives roles beyond their own grants; giving yourself roles needs
  * system:role:edit) and the last active admin keeps the admin role. After the row is written they are stored
- * beside it. Deleting: not yourself, never the last active admin.
+ * beside it. Freezing (状态 冻结) and deleting: not yourself, never the last active admin.
  */
+
+/** 状态 冻结: the user's sessions are refused from their next request. */
+const FROZEN = 2;
 
 /** Who may give themselves roles: whoever may edit roles anyway. */
 const GRANT_SELF_PERMISSION = 'system:role:edit';
@@ -74,6 +77,11 @@ registerHooks('system/user', {
     // Unless the form chose tenants, a new user joins the adder's tenant (or all of the adder's tenants).
     if (kind === 'add') relations.tenants ??= w.actor.tenantId ? [w.actor.tenantId] : w.actor.userId ? await tenantsOf(w.db, w.actor.userId) : [];
     pending.set(virtual, { relations, hash });
+  },
+  async beforeSave({ id, changed, record }, w) {
+    if (!changed.has('status') || Number(record.status) !== FROZEN) return;
+    if (id === w.actor.userId) throw badRequest('不能冻结当前登录用户');
+    if (await wouldLeaveNoAdmin(w.db, [id])) throw badRequest('不能冻结最后一个管理员');
   },
   async afterRow(_model, change, w, virtual) {
     const prepared = pending.get(virtual);

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type Session, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
-import { wouldLeaveNoAdmin } from '../hooks/admin-accounts.ts';
 import { passwordHash } from '../hooks/system-user.ts';
 import { badRequest, ok } from '../http/envelope.ts';
 import { nowText } from '../lib/time.ts';
@@ -38,21 +37,15 @@ const idsOf = (raw: unknown): string[] => {
   return ids.map(checkId);
 };
 
-/** Refuses taking the last active admin out of service (freeze, losing the admin role). */
-async function keepLastAdmin(db: Kysely<any>, userIds: string[], message: string): Promise<void> {
-  if (await wouldLeaveNoAdmin(db, userIds)) throw badRequest(message);
-}
-
 /** Freeze (2) or unfreeze (1): a frozen user's tokens are refused from their next request on. */
 async function setFrozen(ctx: AppContext, session: Session, ids: string[], status: number): Promise<string> {
-  const any = ctx.db as Kysely<any>;
   if (status !== FROZEN && status !== ACTIVE) throw badRequest('状态值不正确');
-  if (status === FROZEN) {
-    if (ids.includes(session.user.id)) throw badRequest('不能冻结当前登录用户');
-    await keepLastAdmin(any, ids, '不能冻结最后一个管理员');
-  }
-  await ctx.runtime.access.demandInScope(session, ctx.runtime.registry.get(CODE), ids);
-  await any.updateTable('sys_user').set({ status, update_by: session.user.username, update_time: nowText() }).where('id', 'in', ids).execute();
+  const model = ctx.runtime.registry.get(CODE);
+  await ctx.runtime.access.demandInScope(session, model, ids);
+  // An edit of 状态 through the writer: the user's hooks refuse freezing yourself or the last admin.
+  await ctx.runtime.write(session, model, async (w) => {
+    for (const id of ids) await w.edit(model, { id, values: { status }, batches: new Map() });
+  });
   return status === FROZEN ? '冻结成功!' : '解冻成功!';
 }
 
