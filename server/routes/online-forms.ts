@@ -5,6 +5,7 @@ import { badRequest, ok } from '../http/envelope.ts';
 import type { ActionKey } from '../engine/schema/menus.ts';
 import { registerOperation } from '../engine/write/operations.ts';
 import { FormPublisher } from '../services/form-publish.ts';
+import { copyForm, removeForm } from '../services/online-form-admin.ts';
 import { codeOf, OnlineForms, readSaveInput, toRecord } from '../services/online-forms.ts';
 
 /*
@@ -41,6 +42,8 @@ registerOperation(RECORDS_DOC, 'publish', async ({ ctx, session, id }) => {
   const result = await new FormPublisher(forms, ctx.runtime).publish(row.desform_code, [], session.user.username);
   return { message: '发布成功', result };
 });
+registerOperation(RECORDS_DOC, 'copy', ({ ctx, session, id, input }) => copyForm(new OnlineForms(ctx.db), session, id, input));
+registerOperation(RECORDS_DOC, 'remove', ({ ctx, id, input }) => removeForm(ctx.db, new OnlineForms(ctx.db), ctx.runtime, id, input));
 
 export function onlineFormRoutes(app: FastifyInstance, ctx: AppContext) {
   const { runtime } = ctx;

@@ -48,7 +48,10 @@ function buttonsOf(model: EntityModel): Button[] {
   for (const step of model.doc.entity.rules?.transitions?.steps ?? []) {
     if (step.permission && !buttons.some((b) => b.perms === step.permission)) buttons.push({ perms: step.permission, name: step.label ?? `状态变为${step.to}`, roles: step.roles ? [ADMIN, ...step.roles] : roles });
   }
-  for (const op of model.doc.list?.operations ?? []) buttons.push({ perms: `${model.prefix}:${op.key}`, name: op.label, roles });
+  for (const op of [...(model.doc.list?.operations ?? []), ...(model.doc.list?.links ?? [])]) {
+    // A toolbar link and a row operation may share a key (新增 and 设计 both open the designer): one button.
+    if (!buttons.some((b) => b.perms === `${model.prefix}:${op.key}`)) buttons.push({ perms: `${model.prefix}:${op.key}`, name: op.label, roles });
+  }
   for (const b of menu.buttons ?? []) buttons.push({ perms: `${model.prefix}:${b.key}`, name: b.name, roles: [ADMIN, ...(b.roles ?? [])] });
   const sensitive = model.doc.entity.rules?.sensitivePermission;
   if (sensitive) buttons.push({ perms: sensitive, name: '查看敏感信息', roles: [ADMIN] });

@@ -728,9 +728,13 @@ export interface ListDef {
     parentField: string;
   };
   /**
-   * row buttons calling a server operation registered in code for this document (POST /{area}/{entity}/operation/{key}?id=), each behind the button permission {prefix}:{key}
+   * row buttons calling a server operation registered in code for this document (POST /{area}/{entity}/operation/{key}?id=), or opening a page (link), each behind the button permission {prefix}:{key}
    */
   operations?: OperationDef[];
+  /**
+   * toolbar buttons opening a page of the client (the designer on a blank form), each behind the button permission {prefix}:{key}
+   */
+  links?: LinkDef[];
 }
 /**
  * This interface was referenced by `ListDef`'s JSON-Schema
@@ -809,6 +813,10 @@ export interface OperationDef {
    */
   confirm?: string;
   when?: Condition2;
+  /**
+   * opens this route of the client instead of calling the server; {field} is replaced by the row's value
+   */
+  link?: string;
   form?: FormDef;
 }
 /**
@@ -1117,6 +1125,18 @@ export interface Linkage {
   when?: Condition;
   effect: 'show' | 'hide' | 'require' | 'disable' | 'set';
   value?: Expression;
+}
+/**
+ * This interface was referenced by `ListDef`'s JSON-Schema
+ * via the `definition` "LinkDef".
+ */
+export interface LinkDef {
+  key: string;
+  label: string;
+  /**
+   * a route of this client
+   */
+  to: string;
 }
 /**
  * The form designer's own format (spec section 3, 'Designer form definition'): { list, config }. The designer imports and exports it unchanged; the runtime compiles it to a Formily schema.

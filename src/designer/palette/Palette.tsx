@@ -18,7 +18,7 @@ export const COLLAPSE_KEY = 'FORM_DESIGNER_COLLAPSE';
 
 const PANELS: { key: string; group: WidgetRegistration['group']; title: string }[] = [
   { key: '1', group: 'basic', title: '基础控件' },
-  { key: '2', group: 'advanced', title: '高级控件' },
+  { key: '2', group: 'advanced', title: '自定义组件' },
   { key: '3', group: 'layout', title: '布局控件' },
 ];
 

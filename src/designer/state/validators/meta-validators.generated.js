@@ -3258,23 +3258,24 @@ return errors === 0;
 }
 
 export const validateDocument = validate33;
-const schema33 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"document.schema.json","title":"SchemaDocument","description":"One screen and the entity behind it. Every file in schemas/ (and every designer-made document in the database) passes this meta-schema.","type":"object","required":["version","code","title","entity"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"version":{"type":"integer","const":1,"description":"format version; older documents are upgraded on load"},"code":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$","description":"area/entity: also the API path /{area}/{entity}/…"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"permissionPrefix":{"type":"string","pattern":"^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$","description":"button permission codes are {prefix}:add, :edit, …; default area:entity"},"dictionaries":{"type":"array","items":{"$ref":"#/definitions/DictDef"}},"fillRules":{"type":"array","items":{"$ref":"#/definitions/FillRuleDef"}},"entity":{"$ref":"entity.schema.json"},"list":{"$ref":"list.schema.json"},"form":{"$ref":"form.schema.json"},"detail":{"$ref":"detail.schema.json"},"reports":{"type":"array","items":{"$ref":"#/definitions/ReportDef"},"description":"aggregate reports over this entity's records (totals by dimension for a date range), each a screen with its own menu entry"}},"definitions":{"ReportDef":{"title":"ReportDef","description":"Totals of the entity's records for a date range, grouped by each dimension in turn. Every field named here must be a declared field or audit column of the entity (the server's allow-list).","type":"object","required":["code","title","dateField","dimensions","measures"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"API path /{area}/{entity}/report/{code}"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"dateField":{"type":"string","description":"date or datetime field the range applies to"},"where":{"$ref":"condition.schema.json","description":"which records count (e.g. paid ones)"},"maxDays":{"type":"integer","minimum":1,"maximum":3660,"description":"longest range allowed, default 1098 days"},"dimensions":{"type":"array","minItems":1,"items":{"title":"ReportDimension","type":"object","required":["key","label","field"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"field":{"type":"string"},"bucket":{"type":"string","enum":["day","month","year"],"description":"for date fields: group by this period"},"chart":{"type":"string","enum":["bar","pie","line","none"]},"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"the largest groups by the first measure; default all"}}}},"measures":{"type":"array","minItems":1,"items":{"title":"ReportMeasure","type":"object","required":["key","label","op"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"op":{"type":"string","enum":["sum","count","countDistinct","avg"]},"field":{"type":"string","description":"required for sum, avg and countDistinct"},"render":{"type":"string","enum":["money","number"]}}}}}},"MenuDef":{"title":"MenuDef","type":"object","required":["parent"],"additionalProperties":false,"properties":{"parent":{"type":"string","description":"the area menu this screen sits under (created when missing)"},"parentTitle":{"type":"string"},"parentIcon":{"type":"string"},"parentSort":{"type":"number"},"title":{"type":"string"},"icon":{"type":"string"},"sort":{"type":"number"},"hidden":{"type":"boolean"},"keepAlive":{"type":"boolean"},"roles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and all its buttons on first sync (admin always is)"},"readRoles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and the detail/export buttons only"}}},"DictDef":{"title":"DictDef","type":"object","required":["code","name","items"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$"},"name":{"type":"string"},"items":{"type":"array","minItems":1,"items":{"title":"DictItemDef","type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"color":{"type":"string"}}}}}},"FillRuleDef":{"title":"FillRuleDef","description":"A generated code: prefix + date + a sequence that restarts every period.","type":"object","required":["code","name","prefix"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"name":{"type":"string"},"prefix":{"type":"string"},"dateFormat":{"type":"string","enum":["","YYYY","YYYYMM","YYYYMMDD"]},"seqLength":{"type":"integer","minimum":1,"maximum":12},"reset":{"type":"string","enum":["never","year","month","day"]}}}}};
-const schema34 = {"title":"MenuDef","type":"object","required":["parent"],"additionalProperties":false,"properties":{"parent":{"type":"string","description":"the area menu this screen sits under (created when missing)"},"parentTitle":{"type":"string"},"parentIcon":{"type":"string"},"parentSort":{"type":"number"},"title":{"type":"string"},"icon":{"type":"string"},"sort":{"type":"number"},"hidden":{"type":"boolean"},"keepAlive":{"type":"boolean"},"roles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and all its buttons on first sync (admin always is)"},"readRoles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and the detail/export buttons only"}}};
+const schema33 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"document.schema.json","title":"SchemaDocument","description":"One screen and the entity behind it. Every file in schemas/ (and every designer-made document in the database) passes this meta-schema.","type":"object","required":["version","code","title","entity"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"version":{"type":"integer","const":1,"description":"format version; older documents are upgraded on load"},"code":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$","description":"area/entity: also the API path /{area}/{entity}/…"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"permissionPrefix":{"type":"string","pattern":"^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$","description":"button permission codes are {prefix}:add, :edit, …; default area:entity"},"dictionaries":{"type":"array","items":{"$ref":"#/definitions/DictDef"}},"fillRules":{"type":"array","items":{"$ref":"#/definitions/FillRuleDef"}},"entity":{"$ref":"entity.schema.json"},"list":{"$ref":"list.schema.json"},"form":{"$ref":"form.schema.json"},"detail":{"$ref":"detail.schema.json"},"reports":{"type":"array","items":{"$ref":"#/definitions/ReportDef"},"description":"aggregate reports over this entity's records (totals by dimension for a date range), each a screen with its own menu entry"}},"definitions":{"ReportDef":{"title":"ReportDef","description":"Totals of the entity's records for a date range, grouped by each dimension in turn. Every field named here must be a declared field or audit column of the entity (the server's allow-list).","type":"object","required":["code","title","dateField","dimensions","measures"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"API path /{area}/{entity}/report/{code}"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"dateField":{"type":"string","description":"date or datetime field the range applies to"},"where":{"$ref":"condition.schema.json","description":"which records count (e.g. paid ones)"},"maxDays":{"type":"integer","minimum":1,"maximum":3660,"description":"longest range allowed, default 1098 days"},"dimensions":{"type":"array","minItems":1,"items":{"title":"ReportDimension","type":"object","required":["key","label","field"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"field":{"type":"string"},"bucket":{"type":"string","enum":["day","month","year"],"description":"for date fields: group by this period"},"chart":{"type":"string","enum":["bar","pie","line","none"]},"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"the largest groups by the first measure; default all"}}}},"measures":{"type":"array","minItems":1,"items":{"title":"ReportMeasure","type":"object","required":["key","label","op"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"op":{"type":"string","enum":["sum","count","countDistinct","avg"]},"field":{"type":"string","description":"required for sum, avg and countDistinct"},"render":{"type":"string","enum":["money","number"]}}}}}},"MenuDef":{"title":"MenuDef","type":"object","required":["parent"],"additionalProperties":false,"properties":{"parent":{"type":"string","description":"the area menu this screen sits under (created when missing)"},"parentTitle":{"type":"string"},"parentIcon":{"type":"string"},"parentSort":{"type":"number"},"title":{"type":"string"},"icon":{"type":"string"},"sort":{"type":"number"},"hidden":{"type":"boolean"},"keepAlive":{"type":"boolean"},"roles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and all its buttons on first sync (admin always is)"},"readRoles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and the detail/export buttons only"},"buttons":{"type":"array","description":"further button permissions {prefix}:{key} a screen's own server code checks (用户管理's 分配角色), granted to admin and the listed roles on creation","items":{"title":"MenuButton","type":"object","required":["key","name"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"name":{"type":"string","minLength":1},"roles":{"type":"array","items":{"type":"string"}}}}}}},"DictDef":{"title":"DictDef","type":"object","required":["code","name","items"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$"},"name":{"type":"string"},"items":{"type":"array","minItems":1,"items":{"title":"DictItemDef","type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"color":{"type":"string"}}}}}},"FillRuleDef":{"title":"FillRuleDef","description":"A generated code: prefix + date + a sequence that restarts every period.","type":"object","required":["code","name","prefix"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"name":{"type":"string"},"prefix":{"type":"string"},"dateFormat":{"type":"string","enum":["","YYYY","YYYYMM","YYYYMMDD"]},"seqLength":{"type":"integer","minimum":1,"maximum":12},"reset":{"type":"string","enum":["never","year","month","day"]}}}}};
+const schema34 = {"title":"MenuDef","type":"object","required":["parent"],"additionalProperties":false,"properties":{"parent":{"type":"string","description":"the area menu this screen sits under (created when missing)"},"parentTitle":{"type":"string"},"parentIcon":{"type":"string"},"parentSort":{"type":"number"},"title":{"type":"string"},"icon":{"type":"string"},"sort":{"type":"number"},"hidden":{"type":"boolean"},"keepAlive":{"type":"boolean"},"roles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and all its buttons on first sync (admin always is)"},"readRoles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and the detail/export buttons only"},"buttons":{"type":"array","description":"further button permissions {prefix}:{key} a screen's own server code checks (用户管理's 分配角色), granted to admin and the listed roles on creation","items":{"title":"MenuButton","type":"object","required":["key","name"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"name":{"type":"string","minLength":1},"roles":{"type":"array","items":{"type":"string"}}}}}}};
 const schema35 = {"title":"DictDef","type":"object","required":["code","name","items"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$"},"name":{"type":"string"},"items":{"type":"array","minItems":1,"items":{"title":"DictItemDef","type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"color":{"type":"string"}}}}}};
 const schema36 = {"title":"FillRuleDef","description":"A generated code: prefix + date + a sequence that restarts every period.","type":"object","required":["code","name","prefix"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"name":{"type":"string"},"prefix":{"type":"string"},"dateFormat":{"type":"string","enum":["","YYYY","YYYYMM","YYYYMMDD"]},"seqLength":{"type":"integer","minimum":1,"maximum":12},"reset":{"type":"string","enum":["never","year","month","day"]}}};
-const schema60 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"detail.schema.json","title":"DetailDef","description":"The read-only view of one record; by default the form's fields, read-only.","type":"object","additionalProperties":false,"properties":{"columns":{"type":"integer","minimum":1,"maximum":4},"diff":{"type":"object","required":["before","after"],"additionalProperties":false,"properties":{"before":{"type":"string"},"after":{"type":"string"}},"description":"two JSON fields shown side by side with the changed keys marked (a change history)"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"groups":{"type":"array","description":"the detail's fields in titled sections (基本信息, 审核信息 …), each a description grid; fields in no group follow in a last one","items":{"title":"DetailGroup","type":"object","required":["title","fields"],"additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"fields":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}}}},"children":{"type":"array","description":"related lists shown under the record (master-detail): another entity's rows whose field points at this record","items":{"title":"DetailChild","type":"object","required":["entity","field","title"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"},"title":{"type":"string"}}}}}};
+const schema61 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"detail.schema.json","title":"DetailDef","description":"The read-only view of one record; by default the form's fields, read-only.","type":"object","additionalProperties":false,"properties":{"columns":{"type":"integer","minimum":1,"maximum":4},"diff":{"type":"object","required":["before","after"],"additionalProperties":false,"properties":{"before":{"type":"string"},"after":{"type":"string"}},"description":"two JSON fields shown side by side with the changed keys marked (a change history)"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"groups":{"type":"array","description":"the detail's fields in titled sections (基本信息, 审核信息 …), each a description grid; fields in no group follow in a last one","items":{"title":"DetailGroup","type":"object","required":["title","fields"],"additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"fields":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}}}},"children":{"type":"array","description":"related lists shown under the record (master-detail): another entity's rows whose field points at this record","items":{"title":"DetailChild","type":"object","required":["entity","field","title"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"},"title":{"type":"string"}}}}}};
 const pattern8 = new RegExp("^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$", "u");
-const pattern9 = new RegExp("^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$", "u");
-const pattern10 = new RegExp("^[A-Za-z][A-Za-z0-9_]{0,99}$", "u");
-const schema37 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntityDef","description":"The table behind a screen: its fields, indexes and the rules the server enforces. The server derives the table, its indexes and its record validator from it; changes are additive only.","type":"object","required":["table","fields"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"system":{"type":"boolean","description":"A table owned by the system migrations: the runtime checks the fields exist but never creates or alters it."},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/FieldDef"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/IndexDef"}},"dictSource":{"$ref":"#/definitions/DictSource"},"parent":{"$ref":"#/definitions/ParentDef"},"rules":{"$ref":"#/definitions/EntityRules"},"readOnly":{"type":"boolean","description":"records are only read through the runtime (logs, views): add, edit, delete and import are refused"},"softDelete":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"an integer column set to 1 on delete instead of removing the row; deleted rows are hidden and listed by the recycle bin (deleteList, back, deletePhysic)"}},"definitions":{"FieldType":{"type":"string","enum":["string","text","integer","decimal","date","datetime","boolean","json"]},"FieldDef":{"title":"FieldDef","type":"object","required":["name","label","type"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string","minLength":1},"type":{"$ref":"#/definitions/FieldType"},"length":{"type":"integer","minimum":1,"maximum":10000,"description":"for string: the column's varchar length (default 255)"},"precision":{"type":"integer","minimum":1,"maximum":38,"description":"for decimal: total digits (default 12)"},"scale":{"type":"integer","minimum":0,"maximum":10,"description":"for decimal: digits after the point (default 2)"},"required":{"type":"boolean"},"unique":{"type":"boolean"},"index":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dict":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$","description":"values must be items of this system dictionary"},"ref":{"$ref":"#/definitions/RefDef"},"min":{"type":"number"},"max":{"type":"number"},"pattern":{"type":"string"},"patternMessage":{"type":"string"},"readOnly":{"type":"boolean","description":"never written by add or edit (rolled-up or generated values)"},"mask":{"type":"string","enum":["phone","idcard","name","bankcard","email"]},"generated":{"type":"object","required":["rule"],"additionalProperties":false,"properties":{"rule":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}},"sanitize":{"type":"string","enum":["html"],"description":"rich text cleaned on the server before it is stored"},"searchable":{"type":"string","enum":["like"],"description":"a trigram index for substring search"},"virtual":{"type":"boolean","description":"no column: a value the form carries (a user's roles, a password) that the document's own server routes read and write; the generic runtime ignores it"},"requiredWhen":{"$ref":"#/definitions/RequiredWhen"},"check":{"type":"string","enum":["cron","jobHandler","databaseUrl","checkRules"],"description":"a named server-side check registered in code (server/engine/write/field-checks.ts)"},"secret":{"type":"boolean","description":"stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one"},"labelFrom":{"type":"string","pattern":"^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$","description":"the stored value is a code a person reads by another name: 'region' (a GB/T 2260 area code, read as 省/市/区), 'table' (a table name, read as the title of the document over it) or a table dictionary 'table,text,code' of a document declaring it as dictSource (users by username: 'sys_user,realname,username'); the reader adds the text as {field}_dictText to lists, details and exports, item by item for a comma list"}}},"RequiredWhen":{"title":"RequiredWhen","description":"The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.","type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string"}}},"RefDef":{"title":"RefDef","type":"object","required":["entity"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"label":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the referenced field shown in place of the id"},"match":{"type":"object","additionalProperties":{"type":"string"},"description":"this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)"},"message":{"type":"string"}}},"IndexDef":{"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}},"DictSource":{"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}},"ParentDef":{"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"EntityRules":{"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}},"locked":{"$ref":"#/definitions/LockRule"},"checks":{"type":"array","items":{"$ref":"#/definitions/CompareRule"},"description":"cross-field rules a record must meet (an end not before its start); checked by the form as the user types and by the server's writer"}}},"CompareRule":{"title":"CompareRule","description":"`field` compared with another field of the record (`other`) or else a fixed `value` must hold, else `message`; skipped while either side is empty, or while the record does not meet `when`.","type":"object","required":["field","op","message"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"op":{"type":"string","enum":["$gt","$gte","$lt","$lte","$eq","$ne"]},"other":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"value":{"type":["string","number"]},"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}},"LockRule":{"title":"LockRule","description":"A stored record meeting `when` is refused edit and delete with `message` (a released announcement); status moves and the document's own operations still apply to it.","type":"object","required":["when","message"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}},"DeleteGuard":{"title":"DeleteGuard","description":"Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.","type":"object","required":["table","field","message"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"message":{"type":"string","minLength":1}}},"RollupRule":{"title":"RollupRule","description":"Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.","type":"object","required":["target","via","into","op"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the total"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"op":{"type":"string","enum":["sum","count","countDistinct"]},"of":{"type":"string","description":"the field summed or counted (distinct)"},"subtractWhere":{"$ref":"condition.schema.json","description":"for sum: rows matching this are subtracted (a ledger's balance: income minus expense)"},"where":{"$ref":"condition.schema.json"}}},"TransitionRule":{"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"description":"further fields of this entity the row action's dialog asks for; each must be filled (立项 asks for 批准金额)"},"stamp":{"type":"object","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}},"DerivedRule":{"title":"DerivedRule","description":"Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).","type":"object","required":["target","via","into","cases","otherwise"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the status"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"cases":{"type":"array","minItems":1,"items":{"title":"DerivedCase","type":"object","required":["value","when"],"additionalProperties":false,"properties":{"value":{"type":"string"},"when":{"$ref":"condition.schema.json"}}}},"otherwise":{"type":"string","description":"the value when no row meets any case (or there are no rows)"}}},"EffectRule":{"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","additionalProperties":{"type":"string"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"type":"string","description":"this record's field that receives the target's id"}}}}},"LimitRule":{"title":"LimitRule","description":"The sum of a field over this entity's rows sharing a parent never exceeds a field of that parent.","type":"object","required":["sum","via","ceiling","message"],"additionalProperties":false,"properties":{"sum":{"type":"string"},"via":{"type":"string"},"ceiling":{"type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"where":{"$ref":"condition.schema.json"},"parentWhere":{"$ref":"condition.schema.json"},"parentMessage":{"type":"string"},"ceilingMessage":{"type":"string","description":"when given, the parent side is guarded too: an edit of the parent that lowers its ceiling below what its rows count, or takes it out of parentWhere while rows still count, is refused with this message"},"message":{"type":"string"}}}}};
+const pattern9 = new RegExp("^[a-z][a-zA-Z0-9]{0,40}$", "u");
+const pattern10 = new RegExp("^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$", "u");
+const pattern11 = new RegExp("^[A-Za-z][A-Za-z0-9_]{0,99}$", "u");
+const schema37 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntityDef","description":"The table behind a screen: its fields, indexes and the rules the server enforces. The server derives the table, its indexes and its record validator from it; changes are additive only.","type":"object","required":["table","fields"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"system":{"type":"boolean","description":"A table owned by the system migrations: the runtime checks the fields exist but never creates or alters it."},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/FieldDef"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/IndexDef"}},"dictSource":{"$ref":"#/definitions/DictSource"},"parent":{"$ref":"#/definitions/ParentDef"},"rules":{"$ref":"#/definitions/EntityRules"},"readOnly":{"type":"boolean","description":"records are only read through the runtime (logs, views): add, edit, delete and import are refused"},"softDelete":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"an integer column set to 1 on delete instead of removing the row; deleted rows are hidden and listed by the recycle bin (deleteList, back, deletePhysic)"},"chosenId":{"type":"object","required":["label"],"additionalProperties":false,"description":"a new record's id is a positive integer the user chooses (租户编号: the ids every tenant_id column carries) instead of a generated one; refused when missing, not an integer or taken","properties":{"label":{"type":"string","minLength":1}}}},"definitions":{"FieldType":{"type":"string","enum":["string","text","integer","decimal","date","datetime","boolean","json"]},"FieldDef":{"title":"FieldDef","type":"object","required":["name","label","type"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string","minLength":1},"type":{"$ref":"#/definitions/FieldType"},"length":{"type":"integer","minimum":1,"maximum":10000,"description":"for string: the column's varchar length (default 255)"},"precision":{"type":"integer","minimum":1,"maximum":38,"description":"for decimal: total digits (default 12)"},"scale":{"type":"integer","minimum":0,"maximum":10,"description":"for decimal: digits after the point (default 2)"},"required":{"type":"boolean"},"unique":{"type":"boolean"},"index":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dict":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$","description":"values must be items of this system dictionary"},"ref":{"$ref":"#/definitions/RefDef"},"min":{"type":"number"},"max":{"type":"number"},"pattern":{"type":"string"},"patternMessage":{"type":"string"},"readOnly":{"type":"boolean","description":"never written by add or edit (rolled-up or generated values)"},"mask":{"type":"string","enum":["phone","idcard","name","bankcard","email"]},"generated":{"type":"object","required":["rule"],"additionalProperties":false,"properties":{"rule":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}},"sanitize":{"type":"string","enum":["html"],"description":"rich text cleaned on the server before it is stored"},"searchable":{"type":"string","enum":["like"],"description":"a trigram index for substring search"},"virtual":{"type":"boolean","description":"no column: a value the form carries (a user's roles, a password) that the document's own server routes read and write; the generic runtime ignores it"},"requiredWhen":{"$ref":"#/definitions/RequiredWhen"},"check":{"type":"string","enum":["cron","jobHandler","databaseUrl","checkRules"],"description":"a named server-side check registered in code (server/engine/write/field-checks.ts)"},"secret":{"type":"boolean","description":"stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one"},"labelFrom":{"type":"string","pattern":"^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$","description":"the stored value is a code a person reads by another name: 'region' (a GB/T 2260 area code, read as 省/市/区), 'table' (a table name, read as the title of the document over it) or a table dictionary 'table,text,code' of a document declaring it as dictSource (users by username: 'sys_user,realname,username'); the reader adds the text as {field}_dictText to lists, details and exports, item by item for a comma list"}}},"RequiredWhen":{"title":"RequiredWhen","description":"The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.","type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string"}}},"RefDef":{"title":"RefDef","type":"object","required":["entity"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"label":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the referenced field shown in place of the id"},"match":{"type":"object","additionalProperties":{"type":"string"},"description":"this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)"},"message":{"type":"string"}}},"IndexDef":{"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}},"DictSource":{"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}},"ParentDef":{"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"EntityRules":{"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}},"locked":{"$ref":"#/definitions/LockRule"},"checks":{"type":"array","items":{"$ref":"#/definitions/CompareRule"},"description":"cross-field rules a record must meet (an end not before its start); checked by the form as the user types and by the server's writer"}}},"CompareRule":{"title":"CompareRule","description":"`field` compared with another field of the record (`other`) or else a fixed `value` must hold, else `message`; skipped while either side is empty, or while the record does not meet `when`.","type":"object","required":["field","op","message"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"op":{"type":"string","enum":["$gt","$gte","$lt","$lte","$eq","$ne"]},"other":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"value":{"type":["string","number"]},"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}},"LockRule":{"title":"LockRule","description":"A stored record meeting `when` is refused edit and delete with `message` (a released announcement); status moves and the document's own operations still apply to it.","type":"object","required":["when","message"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}},"DeleteGuard":{"title":"DeleteGuard","description":"Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.","type":"object","required":["table","field","message"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"message":{"type":"string","minLength":1}}},"RollupRule":{"title":"RollupRule","description":"Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.","type":"object","required":["target","via","into","op"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the total"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"op":{"type":"string","enum":["sum","count","countDistinct"]},"of":{"type":"string","description":"the field summed or counted (distinct)"},"subtractWhere":{"$ref":"condition.schema.json","description":"for sum: rows matching this are subtracted (a ledger's balance: income minus expense)"},"where":{"$ref":"condition.schema.json"}}},"TransitionRule":{"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"description":"further fields of this entity the row action's dialog asks for; each must be filled (立项 asks for 批准金额)"},"stamp":{"type":"object","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}},"DerivedRule":{"title":"DerivedRule","description":"Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).","type":"object","required":["target","via","into","cases","otherwise"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the status"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"cases":{"type":"array","minItems":1,"items":{"title":"DerivedCase","type":"object","required":["value","when"],"additionalProperties":false,"properties":{"value":{"type":"string"},"when":{"$ref":"condition.schema.json"}}}},"otherwise":{"type":"string","description":"the value when no row meets any case (or there are no rows)"}}},"EffectRule":{"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","additionalProperties":{"type":"string"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"type":"string","description":"this record's field that receives the target's id"}}}}},"LimitRule":{"title":"LimitRule","description":"The sum of a field over this entity's rows sharing a parent never exceeds a field of that parent.","type":"object","required":["sum","via","ceiling","message"],"additionalProperties":false,"properties":{"sum":{"type":"string"},"via":{"type":"string"},"ceiling":{"type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"where":{"$ref":"condition.schema.json"},"parentWhere":{"$ref":"condition.schema.json"},"parentMessage":{"type":"string"},"ceilingMessage":{"type":"string","description":"when given, the parent side is guarded too: an edit of the parent that lowers its ceiling below what its rows count, or takes it out of parentWhere while rows still count, is refused with this message"},"message":{"type":"string"}}}}};
 const schema42 = {"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}};
 const schema43 = {"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}};
 const schema44 = {"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}};
-const pattern12 = new RegExp("^[a-z][a-z0-9_]{1,62}$", "u");
+const pattern13 = new RegExp("^[a-z][a-z0-9_]{1,62}$", "u");
 const schema38 = {"title":"FieldDef","type":"object","required":["name","label","type"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string","minLength":1},"type":{"$ref":"#/definitions/FieldType"},"length":{"type":"integer","minimum":1,"maximum":10000,"description":"for string: the column's varchar length (default 255)"},"precision":{"type":"integer","minimum":1,"maximum":38,"description":"for decimal: total digits (default 12)"},"scale":{"type":"integer","minimum":0,"maximum":10,"description":"for decimal: digits after the point (default 2)"},"required":{"type":"boolean"},"unique":{"type":"boolean"},"index":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dict":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$","description":"values must be items of this system dictionary"},"ref":{"$ref":"#/definitions/RefDef"},"min":{"type":"number"},"max":{"type":"number"},"pattern":{"type":"string"},"patternMessage":{"type":"string"},"readOnly":{"type":"boolean","description":"never written by add or edit (rolled-up or generated values)"},"mask":{"type":"string","enum":["phone","idcard","name","bankcard","email"]},"generated":{"type":"object","required":["rule"],"additionalProperties":false,"properties":{"rule":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}},"sanitize":{"type":"string","enum":["html"],"description":"rich text cleaned on the server before it is stored"},"searchable":{"type":"string","enum":["like"],"description":"a trigram index for substring search"},"virtual":{"type":"boolean","description":"no column: a value the form carries (a user's roles, a password) that the document's own server routes read and write; the generic runtime ignores it"},"requiredWhen":{"$ref":"#/definitions/RequiredWhen"},"check":{"type":"string","enum":["cron","jobHandler","databaseUrl","checkRules"],"description":"a named server-side check registered in code (server/engine/write/field-checks.ts)"},"secret":{"type":"boolean","description":"stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one"},"labelFrom":{"type":"string","pattern":"^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$","description":"the stored value is a code a person reads by another name: 'region' (a GB/T 2260 area code, read as 省/市/区), 'table' (a table name, read as the title of the document over it) or a table dictionary 'table,text,code' of a document declaring it as dictSource (users by username: 'sys_user,realname,username'); the reader adds the text as {field}_dictText to lists, details and exports, item by item for a comma list"}}};
 const schema39 = {"type":"string","enum":["string","text","integer","decimal","date","datetime","boolean","json"]};
 const schema40 = {"title":"RefDef","type":"object","required":["entity"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"label":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the referenced field shown in place of the id"},"match":{"type":"object","additionalProperties":{"type":"string"},"description":"this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)"},"message":{"type":"string"}}};
-const pattern18 = new RegExp("^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$", "u");
+const pattern19 = new RegExp("^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$", "u");
 const schema41 = {"title":"RequiredWhen","description":"The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.","type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string"}}};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -3613,7 +3614,7 @@ errors++;
 if(data.dict !== undefined){
 let data10 = data.dict;
 if(typeof data10 === "string"){
-if(!pattern10.test(data10)){
+if(!pattern11.test(data10)){
 const err23 = {instancePath:instancePath+"/dict",schemaPath:"#/properties/dict/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -4008,7 +4009,7 @@ errors++;
 if(data.labelFrom !== undefined){
 let data31 = data.labelFrom;
 if(typeof data31 === "string"){
-if(!pattern18.test(data31)){
+if(!pattern19.test(data31)){
 const err55 = {instancePath:instancePath+"/labelFrom",schemaPath:"#/properties/labelFrom/pattern",keyword:"pattern",params:{pattern: "^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$"},message:"must match pattern \""+"^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
@@ -5388,7 +5389,7 @@ errors++;
 if(data24.table !== undefined){
 let data25 = data24.table;
 if(typeof data25 === "string"){
-if(!pattern12.test(data25)){
+if(!pattern13.test(data25)){
 const err36 = {instancePath:instancePath+"/restrictDelete/" + i7+"/table",schemaPath:"#/definitions/DeleteGuard/properties/table/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{1,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{1,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
@@ -5888,7 +5889,7 @@ errors++;
 if(data.table !== undefined){
 let data0 = data.table;
 if(typeof data0 === "string"){
-if(!pattern12.test(data0)){
+if(!pattern13.test(data0)){
 const err3 = {instancePath:instancePath+"/table",schemaPath:"#/properties/table/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{1,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{1,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -6331,9 +6332,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
-else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.chosenId !== undefined){
+let data22 = data.chosenId;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.label === undefined){
+const err38 = {instancePath:instancePath+"/chosenId",schemaPath:"#/properties/chosenId/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6342,17 +6345,78 @@ vErrors.push(err38);
 }
 errors++;
 }
+for(const key4 in data22){
+if(!(key4 === "label")){
+const err39 = {instancePath:instancePath+"/chosenId",schemaPath:"#/properties/chosenId/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data22.label !== undefined){
+let data23 = data22.label;
+if(typeof data23 === "string"){
+if(func3(data23) < 1){
+const err40 = {instancePath:instancePath+"/chosenId/label",schemaPath:"#/properties/chosenId/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/chosenId/label",schemaPath:"#/properties/chosenId/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/chosenId",schemaPath:"#/properties/chosenId/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
 validate34.errors = vErrors;
 return errors === 0;
 }
 
-const schema54 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"list.schema.json","title":"ListDef","description":"The list screen: columns, query items (spec section 3), toolbar and row actions tied to button permissions.","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ColumnDef"}},"query":{"type":"array","items":{"$ref":"#/definitions/QueryItem"}},"toolbar":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"rowActions":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"type":"string","enum":["asc","desc"]}}},"formContainer":{"type":"string","enum":["modal","drawer"]},"formWidth":{"type":"integer","minimum":300,"maximum":2000},"rowSelection":{"type":"boolean"},"tree":{"type":"object","required":["parentField"],"additionalProperties":false,"properties":{"parentField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"description":"show the rows as a tree by this parent-id field (menus, departments): up to 1000 matching rows load at once; a row whose parent is not among them is a root"},"operations":{"type":"array","items":{"$ref":"#/definitions/OperationDef"},"description":"row buttons calling a server operation registered in code for this document (POST /{area}/{entity}/operation/{key}?id=), each behind the button permission {prefix}:{key}"}},"definitions":{"ActionKey":{"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle"]},"OperationDef":{"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"},"form":{"$ref":"form.schema.json","description":"asked before the call: a form whose values (starting from the row's own values of the same names) go in the request body; the server's operation checks them"}}},"ColumnDef":{"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}},"QueryItem":{"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}}}};
+const schema54 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"list.schema.json","title":"ListDef","description":"The list screen: columns, query items (spec section 3), toolbar and row actions tied to button permissions.","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ColumnDef"}},"query":{"type":"array","items":{"$ref":"#/definitions/QueryItem"}},"toolbar":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"rowActions":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"type":"string","enum":["asc","desc"]}}},"formContainer":{"type":"string","enum":["modal","drawer"]},"formWidth":{"type":"integer","minimum":300,"maximum":2000},"rowSelection":{"type":"boolean"},"tree":{"type":"object","required":["parentField"],"additionalProperties":false,"properties":{"parentField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"description":"show the rows as a tree by this parent-id field (menus, departments): up to 1000 matching rows load at once; a row whose parent is not among them is a root"},"operations":{"type":"array","items":{"$ref":"#/definitions/OperationDef"},"description":"row buttons calling a server operation registered in code for this document (POST /{area}/{entity}/operation/{key}?id=), or opening a page (link), each behind the button permission {prefix}:{key}"},"links":{"type":"array","items":{"$ref":"#/definitions/LinkDef"},"description":"toolbar buttons opening a page of the client (the designer on a blank form), each behind the button permission {prefix}:{key}"}},"definitions":{"ActionKey":{"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle"]},"LinkDef":{"title":"LinkDef","type":"object","required":["key","label","to"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"to":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"a route of this client"}}},"OperationDef":{"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"},"link":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"opens this route of the client instead of calling the server; {field} is replaced by the row's value"},"form":{"$ref":"form.schema.json","description":"asked before the call: a form whose values (starting from the row's own values of the same names) go in the request body; the server's operation checks them"}}},"ColumnDef":{"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}},"QueryItem":{"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}}}};
 const schema55 = {"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}};
 const schema56 = {"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}};
 const schema57 = {"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle"]};
+const schema60 = {"title":"LinkDef","type":"object","required":["key","label","to"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"to":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"a route of this client"}}};
 const func0 = typeof func0$.default === 'function' ? func0$.default : func0$.default.default;
-const schema59 = {"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"},"form":{"$ref":"form.schema.json","description":"asked before the call: a form whose values (starting from the row's own values of the same names) go in the request body; the server's operation checks them"}}};
-const pattern31 = new RegExp("^[a-z][a-zA-Z0-9]{0,40}$", "u");
+const pattern33 = new RegExp("^/[A-Za-z0-9_/?=&.{}-]*$", "u");
+const schema59 = {"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"},"link":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"opens this route of the client instead of calling the server; {field} is replaced by the row's value"},"form":{"$ref":"form.schema.json","description":"asked before the call: a form whose values (starting from the row's own values of the same names) go in the request body; the server's operation checks them"}}};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -6379,7 +6443,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "key") || (key0 === "label")) || (key0 === "confirm")) || (key0 === "when")) || (key0 === "form"))){
+if(!((((((key0 === "key") || (key0 === "label")) || (key0 === "confirm")) || (key0 === "when")) || (key0 === "link")) || (key0 === "form"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -6393,7 +6457,7 @@ errors++;
 if(data.key !== undefined){
 let data0 = data.key;
 if(typeof data0 === "string"){
-if(!pattern31.test(data0)){
+if(!pattern9.test(data0)){
 const err3 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -6458,6 +6522,31 @@ vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.error
 errors = vErrors.length;
 }
 }
+if(data.link !== undefined){
+let data4 = data.link;
+if(typeof data4 === "string"){
+if(!pattern33.test(data4)){
+const err8 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9_/?=&.{}-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9_/?=&.{}-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
 if(data.form !== undefined){
 if(!(validate10(data.form, {instancePath:instancePath+"/form",parentData:data,parentDataProperty:"form",rootData}))){
 vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
@@ -6466,12 +6555,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err10];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -7370,9 +7459,15 @@ vErrors.push(err70);
 errors++;
 }
 }
-}
-else {
-const err71 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.links !== undefined){
+let data41 = data.links;
+if(Array.isArray(data41)){
+const len5 = data41.length;
+for(let i7=0; i7<len5; i7++){
+let data42 = data41[i7];
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.key === undefined){
+const err71 = {instancePath:instancePath+"/links/" + i7,schemaPath:"#/definitions/LinkDef/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -7381,11 +7476,153 @@ vErrors.push(err71);
 }
 errors++;
 }
+if(data42.label === undefined){
+const err72 = {instancePath:instancePath+"/links/" + i7,schemaPath:"#/definitions/LinkDef/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+if(data42.to === undefined){
+const err73 = {instancePath:instancePath+"/links/" + i7,schemaPath:"#/definitions/LinkDef/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+for(const key5 in data42){
+if(!(((key5 === "key") || (key5 === "label")) || (key5 === "to"))){
+const err74 = {instancePath:instancePath+"/links/" + i7,schemaPath:"#/definitions/LinkDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data42.key !== undefined){
+let data43 = data42.key;
+if(typeof data43 === "string"){
+if(!pattern9.test(data43)){
+const err75 = {instancePath:instancePath+"/links/" + i7+"/key",schemaPath:"#/definitions/LinkDef/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/links/" + i7+"/key",schemaPath:"#/definitions/LinkDef/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data42.label !== undefined){
+let data44 = data42.label;
+if(typeof data44 === "string"){
+if(func3(data44) < 1){
+const err77 = {instancePath:instancePath+"/links/" + i7+"/label",schemaPath:"#/definitions/LinkDef/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/links/" + i7+"/label",schemaPath:"#/definitions/LinkDef/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data42.to !== undefined){
+let data45 = data42.to;
+if(typeof data45 === "string"){
+if(!pattern33.test(data45)){
+const err79 = {instancePath:instancePath+"/links/" + i7+"/to",schemaPath:"#/definitions/LinkDef/properties/to/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9_/?=&.{}-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9_/?=&.{}-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/links/" + i7+"/to",schemaPath:"#/definitions/LinkDef/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+}
+else {
+const err81 = {instancePath:instancePath+"/links/" + i7,schemaPath:"#/definitions/LinkDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+}
+else {
+const err83 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
 validate60.errors = vErrors;
 return errors === 0;
 }
 
-const schema61 = {"title":"ReportDef","description":"Totals of the entity's records for a date range, grouped by each dimension in turn. Every field named here must be a declared field or audit column of the entity (the server's allow-list).","type":"object","required":["code","title","dateField","dimensions","measures"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"API path /{area}/{entity}/report/{code}"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"dateField":{"type":"string","description":"date or datetime field the range applies to"},"where":{"$ref":"condition.schema.json","description":"which records count (e.g. paid ones)"},"maxDays":{"type":"integer","minimum":1,"maximum":3660,"description":"longest range allowed, default 1098 days"},"dimensions":{"type":"array","minItems":1,"items":{"title":"ReportDimension","type":"object","required":["key","label","field"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"field":{"type":"string"},"bucket":{"type":"string","enum":["day","month","year"],"description":"for date fields: group by this period"},"chart":{"type":"string","enum":["bar","pie","line","none"]},"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"the largest groups by the first measure; default all"}}}},"measures":{"type":"array","minItems":1,"items":{"title":"ReportMeasure","type":"object","required":["key","label","op"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"op":{"type":"string","enum":["sum","count","countDistinct","avg"]},"field":{"type":"string","description":"required for sum, avg and countDistinct"},"render":{"type":"string","enum":["money","number"]}}}}}};
+const schema62 = {"title":"ReportDef","description":"Totals of the entity's records for a date range, grouped by each dimension in turn. Every field named here must be a declared field or audit column of the entity (the server's allow-list).","type":"object","required":["code","title","dateField","dimensions","measures"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"API path /{area}/{entity}/report/{code}"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"dateField":{"type":"string","description":"date or datetime field the range applies to"},"where":{"$ref":"condition.schema.json","description":"which records count (e.g. paid ones)"},"maxDays":{"type":"integer","minimum":1,"maximum":3660,"description":"longest range allowed, default 1098 days"},"dimensions":{"type":"array","minItems":1,"items":{"title":"ReportDimension","type":"object","required":["key","label","field"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"field":{"type":"string"},"bucket":{"type":"string","enum":["day","month","year"],"description":"for date fields: group by this period"},"chart":{"type":"string","enum":["bar","pie","line","none"]},"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"the largest groups by the first measure; default all"}}}},"measures":{"type":"array","minItems":1,"items":{"title":"ReportMeasure","type":"object","required":["key","label","op"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"op":{"type":"string","enum":["sum","count","countDistinct","avg"]},"field":{"type":"string","description":"required for sum, avg and countDistinct"},"render":{"type":"string","enum":["money","number"]}}}}}};
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7692,9 +7929,15 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/MenuDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data2.buttons !== undefined){
+let data16 = data2.buttons;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.key === undefined){
+const err25 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7703,15 +7946,150 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data.dateField !== undefined){
-if(typeof data.dateField !== "string"){
-const err26 = {instancePath:instancePath+"/dateField",schemaPath:"#/properties/dateField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data17.name === undefined){
+const err26 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+for(const key2 in data17){
+if(!(((key2 === "key") || (key2 === "name")) || (key2 === "roles"))){
+const err27 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data17.key !== undefined){
+let data18 = data17.key;
+if(typeof data18 === "string"){
+if(!pattern9.test(data18)){
+const err28 = {instancePath:instancePath+"/menu/buttons/" + i2+"/key",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/menu/buttons/" + i2+"/key",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data17.name !== undefined){
+let data19 = data17.name;
+if(typeof data19 === "string"){
+if(func3(data19) < 1){
+const err30 = {instancePath:instancePath+"/menu/buttons/" + i2+"/name",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/menu/buttons/" + i2+"/name",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data17.roles !== undefined){
+let data20 = data17.roles;
+if(Array.isArray(data20)){
+const len3 = data20.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data20[i3] !== "string"){
+const err32 = {instancePath:instancePath+"/menu/buttons/" + i2+"/roles/" + i3,schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/menu/buttons/" + i2+"/roles",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/menu/buttons",schemaPath:"#/definitions/MenuDef/properties/buttons/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/MenuDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.dateField !== undefined){
+if(typeof data.dateField !== "string"){
+const err37 = {instancePath:instancePath+"/dateField",schemaPath:"#/properties/dateField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
@@ -7723,139 +8101,9 @@ errors = vErrors.length;
 }
 }
 if(data.maxDays !== undefined){
-let data18 = data.maxDays;
-if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
-const err27 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(typeof data18 == "number"){
-if(data18 > 3660 || isNaN(data18)){
-const err28 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3660},message:"must be <= 3660"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-if(data18 < 1 || isNaN(data18)){
-const err29 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-if(data.dimensions !== undefined){
-let data19 = data.dimensions;
-if(Array.isArray(data19)){
-if(data19.length < 1){
-const err30 = {instancePath:instancePath+"/dimensions",schemaPath:"#/properties/dimensions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-const len2 = data19.length;
-for(let i2=0; i2<len2; i2++){
-let data20 = data19[i2];
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.key === undefined){
-const err31 = {instancePath:instancePath+"/dimensions/" + i2,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-if(data20.label === undefined){
-const err32 = {instancePath:instancePath+"/dimensions/" + i2,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-if(data20.field === undefined){
-const err33 = {instancePath:instancePath+"/dimensions/" + i2,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-for(const key2 in data20){
-if(!((((((key2 === "key") || (key2 === "label")) || (key2 === "field")) || (key2 === "bucket")) || (key2 === "chart")) || (key2 === "limit"))){
-const err34 = {instancePath:instancePath+"/dimensions/" + i2,schemaPath:"#/properties/dimensions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data20.key !== undefined){
-let data21 = data20.key;
-if(typeof data21 === "string"){
-if(!pattern0.test(data21)){
-const err35 = {instancePath:instancePath+"/dimensions/" + i2+"/key",schemaPath:"#/properties/dimensions/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/dimensions/" + i2+"/key",schemaPath:"#/properties/dimensions/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data20.label !== undefined){
-if(typeof data20.label !== "string"){
-const err37 = {instancePath:instancePath+"/dimensions/" + i2+"/label",schemaPath:"#/properties/dimensions/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data20.field !== undefined){
-if(typeof data20.field !== "string"){
-const err38 = {instancePath:instancePath+"/dimensions/" + i2+"/field",schemaPath:"#/properties/dimensions/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data24 = data.maxDays;
+if(!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))){
+const err38 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -7864,11 +8112,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data20.bucket !== undefined){
-let data24 = data20.bucket;
-if(typeof data24 !== "string"){
-const err39 = {instancePath:instancePath+"/dimensions/" + i2+"/bucket",schemaPath:"#/properties/dimensions/items/properties/bucket/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data24 == "number"){
+if(data24 > 3660 || isNaN(data24)){
+const err39 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3660},message:"must be <= 3660"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -7877,8 +8123,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!(((data24 === "day") || (data24 === "month")) || (data24 === "year"))){
-const err40 = {instancePath:instancePath+"/dimensions/" + i2+"/bucket",schemaPath:"#/properties/dimensions/items/properties/bucket/enum",keyword:"enum",params:{allowedValues: schema61.properties.dimensions.items.properties.bucket.enum},message:"must be equal to one of the allowed values"};
+if(data24 < 1 || isNaN(data24)){
+const err40 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -7888,10 +8134,12 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data20.chart !== undefined){
-let data25 = data20.chart;
-if(typeof data25 !== "string"){
-const err41 = {instancePath:instancePath+"/dimensions/" + i2+"/chart",schemaPath:"#/properties/dimensions/items/properties/chart/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.dimensions !== undefined){
+let data25 = data.dimensions;
+if(Array.isArray(data25)){
+if(data25.length < 1){
+const err41 = {instancePath:instancePath+"/dimensions",schemaPath:"#/properties/dimensions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -7900,8 +8148,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!((((data25 === "bar") || (data25 === "pie")) || (data25 === "line")) || (data25 === "none"))){
-const err42 = {instancePath:instancePath+"/dimensions/" + i2+"/chart",schemaPath:"#/properties/dimensions/items/properties/chart/enum",keyword:"enum",params:{allowedValues: schema61.properties.dimensions.items.properties.chart.enum},message:"must be equal to one of the allowed values"};
+const len4 = data25.length;
+for(let i4=0; i4<len4; i4++){
+let data26 = data25[i4];
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.key === undefined){
+const err42 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -7910,11 +8162,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data20.limit !== undefined){
-let data26 = data20.limit;
-if(!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))){
-const err43 = {instancePath:instancePath+"/dimensions/" + i2+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data26.label === undefined){
+const err43 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -7923,9 +8172,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(typeof data26 == "number"){
-if(data26 > 1000 || isNaN(data26)){
-const err44 = {instancePath:instancePath+"/dimensions/" + i2+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+if(data26.field === undefined){
+const err44 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -7934,8 +8182,9 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data26 < 1 || isNaN(data26)){
-const err45 = {instancePath:instancePath+"/dimensions/" + i2+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+for(const key3 in data26){
+if(!((((((key3 === "key") || (key3 === "label")) || (key3 === "field")) || (key3 === "bucket")) || (key3 === "chart")) || (key3 === "limit"))){
+const err45 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -7945,10 +8194,11 @@ vErrors.push(err45);
 errors++;
 }
 }
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/dimensions/" + i2,schemaPath:"#/properties/dimensions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data26.key !== undefined){
+let data27 = data26.key;
+if(typeof data27 === "string"){
+if(!pattern0.test(data27)){
+const err46 = {instancePath:instancePath+"/dimensions/" + i4+"/key",schemaPath:"#/properties/dimensions/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -7958,9 +8208,8 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
 else {
-const err47 = {instancePath:instancePath+"/dimensions",schemaPath:"#/properties/dimensions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err47 = {instancePath:instancePath+"/dimensions/" + i4+"/key",schemaPath:"#/properties/dimensions/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -7970,11 +8219,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.measures !== undefined){
-let data27 = data.measures;
-if(Array.isArray(data27)){
-if(data27.length < 1){
-const err48 = {instancePath:instancePath+"/measures",schemaPath:"#/properties/measures/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data26.label !== undefined){
+if(typeof data26.label !== "string"){
+const err48 = {instancePath:instancePath+"/dimensions/" + i4+"/label",schemaPath:"#/properties/dimensions/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -7983,12 +8230,10 @@ vErrors.push(err48);
 }
 errors++;
 }
-const len3 = data27.length;
-for(let i3=0; i3<len3; i3++){
-let data28 = data27[i3];
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.key === undefined){
-const err49 = {instancePath:instancePath+"/measures/" + i3,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+}
+if(data26.field !== undefined){
+if(typeof data26.field !== "string"){
+const err49 = {instancePath:instancePath+"/dimensions/" + i4+"/field",schemaPath:"#/properties/dimensions/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -7997,8 +8242,11 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data28.label === undefined){
-const err50 = {instancePath:instancePath+"/measures/" + i3,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+}
+if(data26.bucket !== undefined){
+let data30 = data26.bucket;
+if(typeof data30 !== "string"){
+const err50 = {instancePath:instancePath+"/dimensions/" + i4+"/bucket",schemaPath:"#/properties/dimensions/items/properties/bucket/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -8007,8 +8255,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data28.op === undefined){
-const err51 = {instancePath:instancePath+"/measures/" + i3,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'"};
+if(!(((data30 === "day") || (data30 === "month")) || (data30 === "year"))){
+const err51 = {instancePath:instancePath+"/dimensions/" + i4+"/bucket",schemaPath:"#/properties/dimensions/items/properties/bucket/enum",keyword:"enum",params:{allowedValues: schema62.properties.dimensions.items.properties.bucket.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -8017,9 +8265,11 @@ vErrors.push(err51);
 }
 errors++;
 }
-for(const key3 in data28){
-if(!(((((key3 === "key") || (key3 === "label")) || (key3 === "op")) || (key3 === "field")) || (key3 === "render"))){
-const err52 = {instancePath:instancePath+"/measures/" + i3,schemaPath:"#/properties/measures/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+}
+if(data26.chart !== undefined){
+let data31 = data26.chart;
+if(typeof data31 !== "string"){
+const err52 = {instancePath:instancePath+"/dimensions/" + i4+"/chart",schemaPath:"#/properties/dimensions/items/properties/chart/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -8028,12 +8278,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(data28.key !== undefined){
-let data29 = data28.key;
-if(typeof data29 === "string"){
-if(!pattern0.test(data29)){
-const err53 = {instancePath:instancePath+"/measures/" + i3+"/key",schemaPath:"#/properties/measures/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(!((((data31 === "bar") || (data31 === "pie")) || (data31 === "line")) || (data31 === "none"))){
+const err53 = {instancePath:instancePath+"/dimensions/" + i4+"/chart",schemaPath:"#/properties/dimensions/items/properties/chart/enum",keyword:"enum",params:{allowedValues: schema62.properties.dimensions.items.properties.chart.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -8043,8 +8289,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-else {
-const err54 = {instancePath:instancePath+"/measures/" + i3+"/key",schemaPath:"#/properties/measures/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data26.limit !== undefined){
+let data32 = data26.limit;
+if(!((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32)))){
+const err54 = {instancePath:instancePath+"/dimensions/" + i4+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -8053,10 +8301,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-if(data28.label !== undefined){
-if(typeof data28.label !== "string"){
-const err55 = {instancePath:instancePath+"/measures/" + i3+"/label",schemaPath:"#/properties/measures/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data32 == "number"){
+if(data32 > 1000 || isNaN(data32)){
+const err55 = {instancePath:instancePath+"/dimensions/" + i4+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -8065,11 +8312,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-if(data28.op !== undefined){
-let data31 = data28.op;
-if(typeof data31 !== "string"){
-const err56 = {instancePath:instancePath+"/measures/" + i3+"/op",schemaPath:"#/properties/measures/items/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data32 < 1 || isNaN(data32)){
+const err56 = {instancePath:instancePath+"/dimensions/" + i4+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -8078,8 +8322,11 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(!((((data31 === "sum") || (data31 === "count")) || (data31 === "countDistinct")) || (data31 === "avg"))){
-const err57 = {instancePath:instancePath+"/measures/" + i3+"/op",schemaPath:"#/properties/measures/items/properties/op/enum",keyword:"enum",params:{allowedValues: schema61.properties.measures.items.properties.op.enum},message:"must be equal to one of the allowed values"};
+}
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -8089,9 +8336,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data28.field !== undefined){
-if(typeof data28.field !== "string"){
-const err58 = {instancePath:instancePath+"/measures/" + i3+"/field",schemaPath:"#/properties/measures/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err58 = {instancePath:instancePath+"/dimensions",schemaPath:"#/properties/dimensions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -8101,10 +8348,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data28.render !== undefined){
-let data33 = data28.render;
-if(typeof data33 !== "string"){
-const err59 = {instancePath:instancePath+"/measures/" + i3+"/render",schemaPath:"#/properties/measures/items/properties/render/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.measures !== undefined){
+let data33 = data.measures;
+if(Array.isArray(data33)){
+if(data33.length < 1){
+const err59 = {instancePath:instancePath+"/measures",schemaPath:"#/properties/measures/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -8113,8 +8361,12 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(!((data33 === "money") || (data33 === "number"))){
-const err60 = {instancePath:instancePath+"/measures/" + i3+"/render",schemaPath:"#/properties/measures/items/properties/render/enum",keyword:"enum",params:{allowedValues: schema61.properties.measures.items.properties.render.enum},message:"must be equal to one of the allowed values"};
+const len5 = data33.length;
+for(let i5=0; i5<len5; i5++){
+let data34 = data33[i5];
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.key === undefined){
+const err60 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -8123,10 +8375,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/measures/" + i3,schemaPath:"#/properties/measures/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data34.label === undefined){
+const err61 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -8135,10 +8385,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-}
-else {
-const err62 = {instancePath:instancePath+"/measures",schemaPath:"#/properties/measures/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data34.op === undefined){
+const err62 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -8147,15 +8395,145 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-}
-else {
-const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key4 in data34){
+if(!(((((key4 === "key") || (key4 === "label")) || (key4 === "op")) || (key4 === "field")) || (key4 === "render"))){
+const err63 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err63];
 }
 else {
 vErrors.push(err63);
+}
+errors++;
+}
+}
+if(data34.key !== undefined){
+let data35 = data34.key;
+if(typeof data35 === "string"){
+if(!pattern0.test(data35)){
+const err64 = {instancePath:instancePath+"/measures/" + i5+"/key",schemaPath:"#/properties/measures/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/measures/" + i5+"/key",schemaPath:"#/properties/measures/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data34.label !== undefined){
+if(typeof data34.label !== "string"){
+const err66 = {instancePath:instancePath+"/measures/" + i5+"/label",schemaPath:"#/properties/measures/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data34.op !== undefined){
+let data37 = data34.op;
+if(typeof data37 !== "string"){
+const err67 = {instancePath:instancePath+"/measures/" + i5+"/op",schemaPath:"#/properties/measures/items/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+if(!((((data37 === "sum") || (data37 === "count")) || (data37 === "countDistinct")) || (data37 === "avg"))){
+const err68 = {instancePath:instancePath+"/measures/" + i5+"/op",schemaPath:"#/properties/measures/items/properties/op/enum",keyword:"enum",params:{allowedValues: schema62.properties.measures.items.properties.op.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data34.field !== undefined){
+if(typeof data34.field !== "string"){
+const err69 = {instancePath:instancePath+"/measures/" + i5+"/field",schemaPath:"#/properties/measures/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data34.render !== undefined){
+let data39 = data34.render;
+if(typeof data39 !== "string"){
+const err70 = {instancePath:instancePath+"/measures/" + i5+"/render",schemaPath:"#/properties/measures/items/properties/render/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if(!((data39 === "money") || (data39 === "number"))){
+const err71 = {instancePath:instancePath+"/measures/" + i5+"/render",schemaPath:"#/properties/measures/items/properties/render/enum",keyword:"enum",params:{allowedValues: schema62.properties.measures.items.properties.render.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/measures",schemaPath:"#/properties/measures/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
 }
 errors++;
 }
@@ -8495,9 +8873,15 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/MenuDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data4.buttons !== undefined){
+let data18 = data4.buttons;
+if(Array.isArray(data18)){
+const len2 = data18.length;
+for(let i2=0; i2<len2; i2++){
+let data19 = data18[i2];
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.key === undefined){
+const err27 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -8506,12 +8890,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data.permissionPrefix !== undefined){
-let data18 = data.permissionPrefix;
-if(typeof data18 === "string"){
-if(!pattern9.test(data18)){
-const err28 = {instancePath:instancePath+"/permissionPrefix",schemaPath:"#/properties/permissionPrefix/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$"+"\""};
+if(data19.name === undefined){
+const err28 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -8520,9 +8900,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/permissionPrefix",schemaPath:"#/properties/permissionPrefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key2 in data19){
+if(!(((key2 === "key") || (key2 === "name")) || (key2 === "roles"))){
+const err29 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -8532,15 +8912,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.dictionaries !== undefined){
-let data19 = data.dictionaries;
-if(Array.isArray(data19)){
-const len2 = data19.length;
-for(let i2=0; i2<len2; i2++){
-let data20 = data19[i2];
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.code === undefined){
-const err30 = {instancePath:instancePath+"/dictionaries/" + i2,schemaPath:"#/definitions/DictDef/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(data19.key !== undefined){
+let data20 = data19.key;
+if(typeof data20 === "string"){
+if(!pattern9.test(data20)){
+const err30 = {instancePath:instancePath+"/menu/buttons/" + i2+"/key",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -8549,8 +8925,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data20.name === undefined){
-const err31 = {instancePath:instancePath+"/dictionaries/" + i2,schemaPath:"#/definitions/DictDef/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+else {
+const err31 = {instancePath:instancePath+"/menu/buttons/" + i2+"/key",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -8559,8 +8936,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data20.items === undefined){
-const err32 = {instancePath:instancePath+"/dictionaries/" + i2,schemaPath:"#/definitions/DictDef/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
+}
+if(data19.name !== undefined){
+let data21 = data19.name;
+if(typeof data21 === "string"){
+if(func3(data21) < 1){
+const err32 = {instancePath:instancePath+"/menu/buttons/" + i2+"/name",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -8569,9 +8950,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-for(const key2 in data20){
-if(!(((key2 === "code") || (key2 === "name")) || (key2 === "items"))){
-const err33 = {instancePath:instancePath+"/dictionaries/" + i2,schemaPath:"#/definitions/DictDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+else {
+const err33 = {instancePath:instancePath+"/menu/buttons/" + i2+"/name",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -8581,11 +8962,13 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data20.code !== undefined){
-let data21 = data20.code;
-if(typeof data21 === "string"){
-if(!pattern10.test(data21)){
-const err34 = {instancePath:instancePath+"/dictionaries/" + i2+"/code",schemaPath:"#/definitions/DictDef/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{0,99}$"+"\""};
+if(data19.roles !== undefined){
+let data22 = data19.roles;
+if(Array.isArray(data22)){
+const len3 = data22.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data22[i3] !== "string"){
+const err34 = {instancePath:instancePath+"/menu/buttons/" + i2+"/roles/" + i3,schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -8595,8 +8978,9 @@ vErrors.push(err34);
 errors++;
 }
 }
+}
 else {
-const err35 = {instancePath:instancePath+"/dictionaries/" + i2+"/code",schemaPath:"#/definitions/DictDef/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err35 = {instancePath:instancePath+"/menu/buttons/" + i2+"/roles",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -8606,9 +8990,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data20.name !== undefined){
-if(typeof data20.name !== "string"){
-const err36 = {instancePath:instancePath+"/dictionaries/" + i2+"/name",schemaPath:"#/definitions/DictDef/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err36 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8618,11 +9002,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data20.items !== undefined){
-let data23 = data20.items;
-if(Array.isArray(data23)){
-if(data23.length < 1){
-const err37 = {instancePath:instancePath+"/dictionaries/" + i2+"/items",schemaPath:"#/definitions/DictDef/properties/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+else {
+const err37 = {instancePath:instancePath+"/menu/buttons",schemaPath:"#/definitions/MenuDef/properties/buttons/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -8631,12 +9013,10 @@ vErrors.push(err37);
 }
 errors++;
 }
-const len3 = data23.length;
-for(let i3=0; i3<len3; i3++){
-let data24 = data23[i3];
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(data24.value === undefined){
-const err38 = {instancePath:instancePath+"/dictionaries/" + i2+"/items/" + i3,schemaPath:"#/definitions/DictDef/properties/items/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/MenuDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -8645,8 +9025,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data24.text === undefined){
-const err39 = {instancePath:instancePath+"/dictionaries/" + i2+"/items/" + i3,schemaPath:"#/definitions/DictDef/properties/items/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+}
+if(data.permissionPrefix !== undefined){
+let data24 = data.permissionPrefix;
+if(typeof data24 === "string"){
+if(!pattern10.test(data24)){
+const err39 = {instancePath:instancePath+"/permissionPrefix",schemaPath:"#/properties/permissionPrefix/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -8655,9 +9039,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-for(const key3 in data24){
-if(!(((key3 === "value") || (key3 === "text")) || (key3 === "color"))){
-const err40 = {instancePath:instancePath+"/dictionaries/" + i2+"/items/" + i3,schemaPath:"#/definitions/DictDef/properties/items/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+}
+else {
+const err40 = {instancePath:instancePath+"/permissionPrefix",schemaPath:"#/properties/permissionPrefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -8667,9 +9051,15 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data24.value !== undefined){
-if(typeof data24.value !== "string"){
-const err41 = {instancePath:instancePath+"/dictionaries/" + i2+"/items/" + i3+"/value",schemaPath:"#/definitions/DictDef/properties/items/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.dictionaries !== undefined){
+let data25 = data.dictionaries;
+if(Array.isArray(data25)){
+const len4 = data25.length;
+for(let i4=0; i4<len4; i4++){
+let data26 = data25[i4];
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.code === undefined){
+const err41 = {instancePath:instancePath+"/dictionaries/" + i4,schemaPath:"#/definitions/DictDef/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -8678,10 +9068,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data24.text !== undefined){
-if(typeof data24.text !== "string"){
-const err42 = {instancePath:instancePath+"/dictionaries/" + i2+"/items/" + i3+"/text",schemaPath:"#/definitions/DictDef/properties/items/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data26.name === undefined){
+const err42 = {instancePath:instancePath+"/dictionaries/" + i4,schemaPath:"#/definitions/DictDef/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -8690,10 +9078,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data24.color !== undefined){
-if(typeof data24.color !== "string"){
-const err43 = {instancePath:instancePath+"/dictionaries/" + i2+"/items/" + i3+"/color",schemaPath:"#/definitions/DictDef/properties/items/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data26.items === undefined){
+const err43 = {instancePath:instancePath+"/dictionaries/" + i4,schemaPath:"#/definitions/DictDef/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -8702,10 +9088,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/dictionaries/" + i2+"/items/" + i3,schemaPath:"#/definitions/DictDef/properties/items/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key3 in data26){
+if(!(((key3 === "code") || (key3 === "name")) || (key3 === "items"))){
+const err44 = {instancePath:instancePath+"/dictionaries/" + i4,schemaPath:"#/definitions/DictDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -8715,9 +9100,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/dictionaries/" + i2+"/items",schemaPath:"#/definitions/DictDef/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data26.code !== undefined){
+let data27 = data26.code;
+if(typeof data27 === "string"){
+if(!pattern11.test(data27)){
+const err45 = {instancePath:instancePath+"/dictionaries/" + i4+"/code",schemaPath:"#/definitions/DictDef/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -8727,9 +9114,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-}
 else {
-const err46 = {instancePath:instancePath+"/dictionaries/" + i2,schemaPath:"#/definitions/DictDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err46 = {instancePath:instancePath+"/dictionaries/" + i4+"/code",schemaPath:"#/definitions/DictDef/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -8739,9 +9125,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/dictionaries",schemaPath:"#/properties/dictionaries/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data26.name !== undefined){
+if(typeof data26.name !== "string"){
+const err47 = {instancePath:instancePath+"/dictionaries/" + i4+"/name",schemaPath:"#/definitions/DictDef/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -8751,15 +9137,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.fillRules !== undefined){
-let data28 = data.fillRules;
-if(Array.isArray(data28)){
-const len4 = data28.length;
-for(let i4=0; i4<len4; i4++){
-let data29 = data28[i4];
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.code === undefined){
-const err48 = {instancePath:instancePath+"/fillRules/" + i4,schemaPath:"#/definitions/FillRuleDef/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(data26.items !== undefined){
+let data29 = data26.items;
+if(Array.isArray(data29)){
+if(data29.length < 1){
+const err48 = {instancePath:instancePath+"/dictionaries/" + i4+"/items",schemaPath:"#/definitions/DictDef/properties/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -8768,8 +9150,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data29.name === undefined){
-const err49 = {instancePath:instancePath+"/fillRules/" + i4,schemaPath:"#/definitions/FillRuleDef/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const len5 = data29.length;
+for(let i5=0; i5<len5; i5++){
+let data30 = data29[i5];
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.value === undefined){
+const err49 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5,schemaPath:"#/definitions/DictDef/properties/items/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -8778,8 +9164,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data29.prefix === undefined){
-const err50 = {instancePath:instancePath+"/fillRules/" + i4,schemaPath:"#/definitions/FillRuleDef/required",keyword:"required",params:{missingProperty: "prefix"},message:"must have required property '"+"prefix"+"'"};
+if(data30.text === undefined){
+const err50 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5,schemaPath:"#/definitions/DictDef/properties/items/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -8788,9 +9174,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-for(const key4 in data29){
-if(!((((((key4 === "code") || (key4 === "name")) || (key4 === "prefix")) || (key4 === "dateFormat")) || (key4 === "seqLength")) || (key4 === "reset"))){
-const err51 = {instancePath:instancePath+"/fillRules/" + i4,schemaPath:"#/definitions/FillRuleDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+for(const key4 in data30){
+if(!(((key4 === "value") || (key4 === "text")) || (key4 === "color"))){
+const err51 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5,schemaPath:"#/definitions/DictDef/properties/items/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -8800,11 +9186,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data29.code !== undefined){
-let data30 = data29.code;
-if(typeof data30 === "string"){
-if(!pattern0.test(data30)){
-const err52 = {instancePath:instancePath+"/fillRules/" + i4+"/code",schemaPath:"#/definitions/FillRuleDef/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(data30.value !== undefined){
+if(typeof data30.value !== "string"){
+const err52 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5+"/value",schemaPath:"#/definitions/DictDef/properties/items/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -8814,8 +9198,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/fillRules/" + i4+"/code",schemaPath:"#/definitions/FillRuleDef/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data30.text !== undefined){
+if(typeof data30.text !== "string"){
+const err53 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5+"/text",schemaPath:"#/definitions/DictDef/properties/items/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -8825,9 +9210,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data29.name !== undefined){
-if(typeof data29.name !== "string"){
-const err54 = {instancePath:instancePath+"/fillRules/" + i4+"/name",schemaPath:"#/definitions/FillRuleDef/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data30.color !== undefined){
+if(typeof data30.color !== "string"){
+const err54 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5+"/color",schemaPath:"#/definitions/DictDef/properties/items/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -8837,9 +9222,9 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data29.prefix !== undefined){
-if(typeof data29.prefix !== "string"){
-const err55 = {instancePath:instancePath+"/fillRules/" + i4+"/prefix",schemaPath:"#/definitions/FillRuleDef/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err55 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5,schemaPath:"#/definitions/DictDef/properties/items/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -8849,10 +9234,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data29.dateFormat !== undefined){
-let data33 = data29.dateFormat;
-if(typeof data33 !== "string"){
-const err56 = {instancePath:instancePath+"/fillRules/" + i4+"/dateFormat",schemaPath:"#/definitions/FillRuleDef/properties/dateFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err56 = {instancePath:instancePath+"/dictionaries/" + i4+"/items",schemaPath:"#/definitions/DictDef/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -8861,8 +9245,10 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(!((((data33 === "") || (data33 === "YYYY")) || (data33 === "YYYYMM")) || (data33 === "YYYYMMDD"))){
-const err57 = {instancePath:instancePath+"/fillRules/" + i4+"/dateFormat",schemaPath:"#/definitions/FillRuleDef/properties/dateFormat/enum",keyword:"enum",params:{allowedValues: schema36.properties.dateFormat.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/dictionaries/" + i4,schemaPath:"#/definitions/DictDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -8872,10 +9258,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data29.seqLength !== undefined){
-let data34 = data29.seqLength;
-if(!((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34)))){
-const err58 = {instancePath:instancePath+"/fillRules/" + i4+"/seqLength",schemaPath:"#/definitions/FillRuleDef/properties/seqLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err58 = {instancePath:instancePath+"/dictionaries",schemaPath:"#/properties/dictionaries/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -8884,9 +9269,16 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(typeof data34 == "number"){
-if(data34 > 12 || isNaN(data34)){
-const err59 = {instancePath:instancePath+"/fillRules/" + i4+"/seqLength",schemaPath:"#/definitions/FillRuleDef/properties/seqLength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12"};
+}
+if(data.fillRules !== undefined){
+let data34 = data.fillRules;
+if(Array.isArray(data34)){
+const len6 = data34.length;
+for(let i6=0; i6<len6; i6++){
+let data35 = data34[i6];
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.code === undefined){
+const err59 = {instancePath:instancePath+"/fillRules/" + i6,schemaPath:"#/definitions/FillRuleDef/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -8895,8 +9287,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(data34 < 1 || isNaN(data34)){
-const err60 = {instancePath:instancePath+"/fillRules/" + i4+"/seqLength",schemaPath:"#/definitions/FillRuleDef/properties/seqLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data35.name === undefined){
+const err60 = {instancePath:instancePath+"/fillRules/" + i6,schemaPath:"#/definitions/FillRuleDef/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -8905,12 +9297,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-}
-if(data29.reset !== undefined){
-let data35 = data29.reset;
-if(typeof data35 !== "string"){
-const err61 = {instancePath:instancePath+"/fillRules/" + i4+"/reset",schemaPath:"#/definitions/FillRuleDef/properties/reset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data35.prefix === undefined){
+const err61 = {instancePath:instancePath+"/fillRules/" + i6,schemaPath:"#/definitions/FillRuleDef/required",keyword:"required",params:{missingProperty: "prefix"},message:"must have required property '"+"prefix"+"'"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -8919,8 +9307,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(!((((data35 === "never") || (data35 === "year")) || (data35 === "month")) || (data35 === "day"))){
-const err62 = {instancePath:instancePath+"/fillRules/" + i4+"/reset",schemaPath:"#/definitions/FillRuleDef/properties/reset/enum",keyword:"enum",params:{allowedValues: schema36.properties.reset.enum},message:"must be equal to one of the allowed values"};
+for(const key5 in data35){
+if(!((((((key5 === "code") || (key5 === "name")) || (key5 === "prefix")) || (key5 === "dateFormat")) || (key5 === "seqLength")) || (key5 === "reset"))){
+const err62 = {instancePath:instancePath+"/fillRules/" + i6,schemaPath:"#/definitions/FillRuleDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -8930,9 +9319,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-}
-else {
-const err63 = {instancePath:instancePath+"/fillRules/" + i4,schemaPath:"#/definitions/FillRuleDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data35.code !== undefined){
+let data36 = data35.code;
+if(typeof data36 === "string"){
+if(!pattern0.test(data36)){
+const err63 = {instancePath:instancePath+"/fillRules/" + i6+"/code",schemaPath:"#/definitions/FillRuleDef/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -8942,14 +9333,142 @@ vErrors.push(err63);
 errors++;
 }
 }
-}
 else {
-const err64 = {instancePath:instancePath+"/fillRules",schemaPath:"#/properties/fillRules/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err64 = {instancePath:instancePath+"/fillRules/" + i6+"/code",schemaPath:"#/definitions/FillRuleDef/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err64];
 }
 else {
 vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data35.name !== undefined){
+if(typeof data35.name !== "string"){
+const err65 = {instancePath:instancePath+"/fillRules/" + i6+"/name",schemaPath:"#/definitions/FillRuleDef/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data35.prefix !== undefined){
+if(typeof data35.prefix !== "string"){
+const err66 = {instancePath:instancePath+"/fillRules/" + i6+"/prefix",schemaPath:"#/definitions/FillRuleDef/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data35.dateFormat !== undefined){
+let data39 = data35.dateFormat;
+if(typeof data39 !== "string"){
+const err67 = {instancePath:instancePath+"/fillRules/" + i6+"/dateFormat",schemaPath:"#/definitions/FillRuleDef/properties/dateFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+if(!((((data39 === "") || (data39 === "YYYY")) || (data39 === "YYYYMM")) || (data39 === "YYYYMMDD"))){
+const err68 = {instancePath:instancePath+"/fillRules/" + i6+"/dateFormat",schemaPath:"#/definitions/FillRuleDef/properties/dateFormat/enum",keyword:"enum",params:{allowedValues: schema36.properties.dateFormat.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data35.seqLength !== undefined){
+let data40 = data35.seqLength;
+if(!((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40)))){
+const err69 = {instancePath:instancePath+"/fillRules/" + i6+"/seqLength",schemaPath:"#/definitions/FillRuleDef/properties/seqLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(typeof data40 == "number"){
+if(data40 > 12 || isNaN(data40)){
+const err70 = {instancePath:instancePath+"/fillRules/" + i6+"/seqLength",schemaPath:"#/definitions/FillRuleDef/properties/seqLength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if(data40 < 1 || isNaN(data40)){
+const err71 = {instancePath:instancePath+"/fillRules/" + i6+"/seqLength",schemaPath:"#/definitions/FillRuleDef/properties/seqLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+if(data35.reset !== undefined){
+let data41 = data35.reset;
+if(typeof data41 !== "string"){
+const err72 = {instancePath:instancePath+"/fillRules/" + i6+"/reset",schemaPath:"#/definitions/FillRuleDef/properties/reset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+if(!((((data41 === "never") || (data41 === "year")) || (data41 === "month")) || (data41 === "day"))){
+const err73 = {instancePath:instancePath+"/fillRules/" + i6+"/reset",schemaPath:"#/definitions/FillRuleDef/properties/reset/enum",keyword:"enum",params:{allowedValues: schema36.properties.reset.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/fillRules/" + i6,schemaPath:"#/definitions/FillRuleDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/fillRules",schemaPath:"#/properties/fillRules/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
 }
 errors++;
 }
@@ -8973,146 +9492,11 @@ errors = vErrors.length;
 }
 }
 if(data.detail !== undefined){
-let data39 = data.detail;
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-for(const key5 in data39){
-if(!(((((key5 === "columns") || (key5 === "diff")) || (key5 === "fields")) || (key5 === "groups")) || (key5 === "children"))){
-const err65 = {instancePath:instancePath+"/detail",schemaPath:"detail.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-if(data39.columns !== undefined){
-let data40 = data39.columns;
-if(!((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40)))){
-const err66 = {instancePath:instancePath+"/detail/columns",schemaPath:"detail.schema.json/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-if(typeof data40 == "number"){
-if(data40 > 4 || isNaN(data40)){
-const err67 = {instancePath:instancePath+"/detail/columns",schemaPath:"detail.schema.json/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-if(data40 < 1 || isNaN(data40)){
-const err68 = {instancePath:instancePath+"/detail/columns",schemaPath:"detail.schema.json/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-}
-if(data39.diff !== undefined){
-let data41 = data39.diff;
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-if(data41.before === undefined){
-const err69 = {instancePath:instancePath+"/detail/diff",schemaPath:"detail.schema.json/properties/diff/required",keyword:"required",params:{missingProperty: "before"},message:"must have required property '"+"before"+"'"};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-if(data41.after === undefined){
-const err70 = {instancePath:instancePath+"/detail/diff",schemaPath:"detail.schema.json/properties/diff/required",keyword:"required",params:{missingProperty: "after"},message:"must have required property '"+"after"+"'"};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-for(const key6 in data41){
-if(!((key6 === "before") || (key6 === "after"))){
-const err71 = {instancePath:instancePath+"/detail/diff",schemaPath:"detail.schema.json/properties/diff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-if(data41.before !== undefined){
-if(typeof data41.before !== "string"){
-const err72 = {instancePath:instancePath+"/detail/diff/before",schemaPath:"detail.schema.json/properties/diff/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-if(data41.after !== undefined){
-if(typeof data41.after !== "string"){
-const err73 = {instancePath:instancePath+"/detail/diff/after",schemaPath:"detail.schema.json/properties/diff/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/detail/diff",schemaPath:"detail.schema.json/properties/diff/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-if(data39.fields !== undefined){
-let data44 = data39.fields;
-if(Array.isArray(data44)){
-const len5 = data44.length;
-for(let i5=0; i5<len5; i5++){
-let data45 = data44[i5];
-if(typeof data45 === "string"){
-if(!pattern0.test(data45)){
-const err75 = {instancePath:instancePath+"/detail/fields/" + i5,schemaPath:"detail.schema.json/properties/fields/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-else {
-const err76 = {instancePath:instancePath+"/detail/fields/" + i5,schemaPath:"detail.schema.json/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data45 = data.detail;
+if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+for(const key6 in data45){
+if(!(((((key6 === "columns") || (key6 === "diff")) || (key6 === "fields")) || (key6 === "groups")) || (key6 === "children"))){
+const err76 = {instancePath:instancePath+"/detail",schemaPath:"detail.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -9122,9 +9506,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-}
-else {
-const err77 = {instancePath:instancePath+"/detail/fields",schemaPath:"detail.schema.json/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data45.columns !== undefined){
+let data46 = data45.columns;
+if(!((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46)))){
+const err77 = {instancePath:instancePath+"/detail/columns",schemaPath:"detail.schema.json/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -9133,16 +9518,9 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-if(data39.groups !== undefined){
-let data46 = data39.groups;
-if(Array.isArray(data46)){
-const len6 = data46.length;
-for(let i6=0; i6<len6; i6++){
-let data47 = data46[i6];
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if(data47.title === undefined){
-const err78 = {instancePath:instancePath+"/detail/groups/" + i6,schemaPath:"detail.schema.json/properties/groups/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(typeof data46 == "number"){
+if(data46 > 4 || isNaN(data46)){
+const err78 = {instancePath:instancePath+"/detail/columns",schemaPath:"detail.schema.json/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -9151,8 +9529,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data47.fields === undefined){
-const err79 = {instancePath:instancePath+"/detail/groups/" + i6,schemaPath:"detail.schema.json/properties/groups/items/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
+if(data46 < 1 || isNaN(data46)){
+const err79 = {instancePath:instancePath+"/detail/columns",schemaPath:"detail.schema.json/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -9161,9 +9539,13 @@ vErrors.push(err79);
 }
 errors++;
 }
-for(const key7 in data47){
-if(!((key7 === "title") || (key7 === "fields"))){
-const err80 = {instancePath:instancePath+"/detail/groups/" + i6,schemaPath:"detail.schema.json/properties/groups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+}
+if(data45.diff !== undefined){
+let data47 = data45.diff;
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+if(data47.before === undefined){
+const err80 = {instancePath:instancePath+"/detail/diff",schemaPath:"detail.schema.json/properties/diff/required",keyword:"required",params:{missingProperty: "before"},message:"must have required property '"+"before"+"'"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -9172,12 +9554,8 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-if(data47.title !== undefined){
-let data48 = data47.title;
-if(typeof data48 === "string"){
-if(func3(data48) < 1){
-const err81 = {instancePath:instancePath+"/detail/groups/" + i6+"/title",schemaPath:"detail.schema.json/properties/groups/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data47.after === undefined){
+const err81 = {instancePath:instancePath+"/detail/diff",schemaPath:"detail.schema.json/properties/diff/required",keyword:"required",params:{missingProperty: "after"},message:"must have required property '"+"after"+"'"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -9186,9 +9564,9 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-else {
-const err82 = {instancePath:instancePath+"/detail/groups/" + i6+"/title",schemaPath:"detail.schema.json/properties/groups/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key7 in data47){
+if(!((key7 === "before") || (key7 === "after"))){
+const err82 = {instancePath:instancePath+"/detail/diff",schemaPath:"detail.schema.json/properties/diff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -9198,11 +9576,9 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data47.fields !== undefined){
-let data49 = data47.fields;
-if(Array.isArray(data49)){
-if(data49.length < 1){
-const err83 = {instancePath:instancePath+"/detail/groups/" + i6+"/fields",schemaPath:"detail.schema.json/properties/groups/items/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data47.before !== undefined){
+if(typeof data47.before !== "string"){
+const err83 = {instancePath:instancePath+"/detail/diff/before",schemaPath:"detail.schema.json/properties/diff/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -9211,12 +9587,10 @@ vErrors.push(err83);
 }
 errors++;
 }
-const len7 = data49.length;
-for(let i7=0; i7<len7; i7++){
-let data50 = data49[i7];
-if(typeof data50 === "string"){
-if(!pattern0.test(data50)){
-const err84 = {instancePath:instancePath+"/detail/groups/" + i6+"/fields/" + i7,schemaPath:"detail.schema.json/properties/groups/items/properties/fields/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+}
+if(data47.after !== undefined){
+if(typeof data47.after !== "string"){
+const err84 = {instancePath:instancePath+"/detail/diff/after",schemaPath:"detail.schema.json/properties/diff/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -9226,8 +9600,9 @@ vErrors.push(err84);
 errors++;
 }
 }
+}
 else {
-const err85 = {instancePath:instancePath+"/detail/groups/" + i6+"/fields/" + i7,schemaPath:"detail.schema.json/properties/groups/items/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err85 = {instancePath:instancePath+"/detail/diff",schemaPath:"detail.schema.json/properties/diff/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -9237,9 +9612,15 @@ vErrors.push(err85);
 errors++;
 }
 }
-}
-else {
-const err86 = {instancePath:instancePath+"/detail/groups/" + i6+"/fields",schemaPath:"detail.schema.json/properties/groups/items/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data45.fields !== undefined){
+let data50 = data45.fields;
+if(Array.isArray(data50)){
+const len7 = data50.length;
+for(let i7=0; i7<len7; i7++){
+let data51 = data50[i7];
+if(typeof data51 === "string"){
+if(!pattern0.test(data51)){
+const err86 = {instancePath:instancePath+"/detail/fields/" + i7,schemaPath:"detail.schema.json/properties/fields/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -9249,9 +9630,8 @@ vErrors.push(err86);
 errors++;
 }
 }
-}
 else {
-const err87 = {instancePath:instancePath+"/detail/groups/" + i6,schemaPath:"detail.schema.json/properties/groups/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err87 = {instancePath:instancePath+"/detail/fields/" + i7,schemaPath:"detail.schema.json/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -9263,7 +9643,7 @@ errors++;
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/detail/groups",schemaPath:"detail.schema.json/properties/groups/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err88 = {instancePath:instancePath+"/detail/fields",schemaPath:"detail.schema.json/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -9273,15 +9653,15 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data39.children !== undefined){
-let data51 = data39.children;
-if(Array.isArray(data51)){
-const len8 = data51.length;
+if(data45.groups !== undefined){
+let data52 = data45.groups;
+if(Array.isArray(data52)){
+const len8 = data52.length;
 for(let i8=0; i8<len8; i8++){
-let data52 = data51[i8];
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-if(data52.entity === undefined){
-const err89 = {instancePath:instancePath+"/detail/children/" + i8,schemaPath:"detail.schema.json/properties/children/items/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
+let data53 = data52[i8];
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+if(data53.title === undefined){
+const err89 = {instancePath:instancePath+"/detail/groups/" + i8,schemaPath:"detail.schema.json/properties/groups/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -9290,8 +9670,8 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(data52.field === undefined){
-const err90 = {instancePath:instancePath+"/detail/children/" + i8,schemaPath:"detail.schema.json/properties/children/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(data53.fields === undefined){
+const err90 = {instancePath:instancePath+"/detail/groups/" + i8,schemaPath:"detail.schema.json/properties/groups/items/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -9300,8 +9680,9 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data52.title === undefined){
-const err91 = {instancePath:instancePath+"/detail/children/" + i8,schemaPath:"detail.schema.json/properties/children/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+for(const key8 in data53){
+if(!((key8 === "title") || (key8 === "fields"))){
+const err91 = {instancePath:instancePath+"/detail/groups/" + i8,schemaPath:"detail.schema.json/properties/groups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -9310,9 +9691,12 @@ vErrors.push(err91);
 }
 errors++;
 }
-for(const key8 in data52){
-if(!(((key8 === "entity") || (key8 === "field")) || (key8 === "title"))){
-const err92 = {instancePath:instancePath+"/detail/children/" + i8,schemaPath:"detail.schema.json/properties/children/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+}
+if(data53.title !== undefined){
+let data54 = data53.title;
+if(typeof data54 === "string"){
+if(func3(data54) < 1){
+const err92 = {instancePath:instancePath+"/detail/groups/" + i8+"/title",schemaPath:"detail.schema.json/properties/groups/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -9322,9 +9706,8 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data52.entity !== undefined){
-if(typeof data52.entity !== "string"){
-const err93 = {instancePath:instancePath+"/detail/children/" + i8+"/entity",schemaPath:"detail.schema.json/properties/children/items/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err93 = {instancePath:instancePath+"/detail/groups/" + i8+"/title",schemaPath:"detail.schema.json/properties/groups/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -9334,9 +9717,11 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data52.field !== undefined){
-if(typeof data52.field !== "string"){
-const err94 = {instancePath:instancePath+"/detail/children/" + i8+"/field",schemaPath:"detail.schema.json/properties/children/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data53.fields !== undefined){
+let data55 = data53.fields;
+if(Array.isArray(data55)){
+if(data55.length < 1){
+const err94 = {instancePath:instancePath+"/detail/groups/" + i8+"/fields",schemaPath:"detail.schema.json/properties/groups/items/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -9345,10 +9730,12 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-if(data52.title !== undefined){
-if(typeof data52.title !== "string"){
-const err95 = {instancePath:instancePath+"/detail/children/" + i8+"/title",schemaPath:"detail.schema.json/properties/children/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len9 = data55.length;
+for(let i9=0; i9<len9; i9++){
+let data56 = data55[i9];
+if(typeof data56 === "string"){
+if(!pattern0.test(data56)){
+const err95 = {instancePath:instancePath+"/detail/groups/" + i8+"/fields/" + i9,schemaPath:"detail.schema.json/properties/groups/items/properties/fields/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -9358,9 +9745,8 @@ vErrors.push(err95);
 errors++;
 }
 }
-}
 else {
-const err96 = {instancePath:instancePath+"/detail/children/" + i8,schemaPath:"detail.schema.json/properties/children/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err96 = {instancePath:instancePath+"/detail/groups/" + i8+"/fields/" + i9,schemaPath:"detail.schema.json/properties/groups/items/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -9372,7 +9758,7 @@ errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/detail/children",schemaPath:"detail.schema.json/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err97 = {instancePath:instancePath+"/detail/groups/" + i8+"/fields",schemaPath:"detail.schema.json/properties/groups/items/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -9384,7 +9770,7 @@ errors++;
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/detail",schemaPath:"detail.schema.json/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err98 = {instancePath:instancePath+"/detail/groups/" + i8,schemaPath:"detail.schema.json/properties/groups/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -9394,19 +9780,9 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data.reports !== undefined){
-let data56 = data.reports;
-if(Array.isArray(data56)){
-const len9 = data56.length;
-for(let i9=0; i9<len9; i9++){
-if(!(validate67(data56[i9], {instancePath:instancePath+"/reports/" + i9,parentData:data56,parentDataProperty:i9,rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err99 = {instancePath:instancePath+"/reports",schemaPath:"#/properties/reports/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err99 = {instancePath:instancePath+"/detail/groups",schemaPath:"detail.schema.json/properties/groups/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -9416,14 +9792,157 @@ vErrors.push(err99);
 errors++;
 }
 }
-}
-else {
-const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data45.children !== undefined){
+let data57 = data45.children;
+if(Array.isArray(data57)){
+const len10 = data57.length;
+for(let i10=0; i10<len10; i10++){
+let data58 = data57[i10];
+if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
+if(data58.entity === undefined){
+const err100 = {instancePath:instancePath+"/detail/children/" + i10,schemaPath:"detail.schema.json/properties/children/items/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
 if(vErrors === null){
 vErrors = [err100];
 }
 else {
 vErrors.push(err100);
+}
+errors++;
+}
+if(data58.field === undefined){
+const err101 = {instancePath:instancePath+"/detail/children/" + i10,schemaPath:"detail.schema.json/properties/children/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+if(data58.title === undefined){
+const err102 = {instancePath:instancePath+"/detail/children/" + i10,schemaPath:"detail.schema.json/properties/children/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+for(const key9 in data58){
+if(!(((key9 === "entity") || (key9 === "field")) || (key9 === "title"))){
+const err103 = {instancePath:instancePath+"/detail/children/" + i10,schemaPath:"detail.schema.json/properties/children/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+if(data58.entity !== undefined){
+if(typeof data58.entity !== "string"){
+const err104 = {instancePath:instancePath+"/detail/children/" + i10+"/entity",schemaPath:"detail.schema.json/properties/children/items/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+if(data58.field !== undefined){
+if(typeof data58.field !== "string"){
+const err105 = {instancePath:instancePath+"/detail/children/" + i10+"/field",schemaPath:"detail.schema.json/properties/children/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+if(data58.title !== undefined){
+if(typeof data58.title !== "string"){
+const err106 = {instancePath:instancePath+"/detail/children/" + i10+"/title",schemaPath:"detail.schema.json/properties/children/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/detail/children/" + i10,schemaPath:"detail.schema.json/properties/children/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+}
+else {
+const err108 = {instancePath:instancePath+"/detail/children",schemaPath:"detail.schema.json/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+}
+else {
+const err109 = {instancePath:instancePath+"/detail",schemaPath:"detail.schema.json/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+if(data.reports !== undefined){
+let data62 = data.reports;
+if(Array.isArray(data62)){
+const len11 = data62.length;
+for(let i11=0; i11<len11; i11++){
+if(!(validate67(data62[i11], {instancePath:instancePath+"/reports/" + i11,parentData:data62,parentDataProperty:i11,rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err110 = {instancePath:instancePath+"/reports",schemaPath:"#/properties/reports/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+}
+else {
+const err111 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
 }
 errors++;
 }

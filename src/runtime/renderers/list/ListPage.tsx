@@ -1,6 +1,7 @@
 import type { ColumnDef as TColumn, VisibilityState } from '@tanstack/react-table';
-import { Alert, Divider, Modal, message, Pagination, Popconfirm } from 'antd';
+import { Alert, Button, Divider, Modal, message, Pagination, Popconfirm } from 'antd';
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { hasPermission } from '../../permission/has-permission.ts';
 import { type DataRecord, permissionCode } from '../../schema/api.ts';
@@ -30,6 +31,7 @@ export function ListPage({ doc }: { doc: SchemaDocument }) {
   const { auth, allAuth } = useSnapshot(session);
   const can = (action: string) => hasPermission(permissionCode(doc, action), auth as never, allAuth as never);
   const list = useListData(doc);
+  const navigate = useNavigate();
   const [editing, setEditing] = useState<{ mode: FormMode; id?: string } | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const [visibility, setVisibility] = useState<VisibilityState>(() => local.get<VisibilityState>(settingsKey(doc.code)) ?? Object.fromEntries((doc.list?.columns ?? []).filter((c) => c.hidden).map((c) => [c.dataIndex, false])));
@@ -89,7 +91,16 @@ export function ListPage({ doc }: { doc: SchemaDocument }) {
         onImported={list.reload}
         onBatchDelete={() => Modal.confirm({ title: '确认删除', content: `是否删除选中的 ${list.selectedIds.length} 条数据?`, okText: '确定', cancelText: '取消', onOk: () => remove(list.selectedIds) })}
         columns={doc.list?.columns ?? []}
-        extra={toolbar.includes('recycle') && doc.entity.softDelete && can('delete') ? <RecycleBinButton doc={doc} onChanged={list.reload} /> : undefined}
+        extra={
+          <>
+            {(doc.list?.links ?? []).filter((l) => can(l.key)).map((l) => (
+              <Button key={l.key} type="primary" data-testid={`link-${l.key}`} onClick={() => navigate(l.to)}>
+                {l.label}
+              </Button>
+            ))}
+            {toolbar.includes('recycle') && doc.entity.softDelete && can('delete') && <RecycleBinButton doc={doc} onChanged={list.reload} />}
+          </>
+        }
         visibility={visibility}
         onVisibilityChange={(v) => {
           setVisibility(v);

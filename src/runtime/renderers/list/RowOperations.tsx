@@ -1,19 +1,22 @@
 import { createForm } from '@formily/core';
 import { Button, Divider, message, Modal, Space } from 'antd';
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { Envelope } from '../../../core/api-types.ts';
 import { http, RequestFailure } from '../../http/client.ts';
 import type { DataRecord } from '../../schema/api.ts';
 import { evaluateCondition } from '../../../core/schema/condition.ts';
+import { fillLink } from '../../../core/schema/links.ts';
 import type { OperationDef, SchemaDocument } from '../../../core/schema/types.generated.ts';
 import { SchemaForm } from '../form/SchemaForm.tsx';
 import { withoutInternals } from '../form/values.ts';
 
 /*
  * A list's declared row operations (list.operations): a button per operation the user holds
- * ({prefix}:{key}) and the row meets (`when`), asking `confirm` first — or, when the operation declares a
- * `form`, asking its values in a dialog — then calling POST /{area}/{entity}/operation/{key}?id= with
- * those values and showing the server's message. The server checks again.
+ * ({prefix}:{key}) and the row meets (`when`). A `link` opens that page with the row's values put in;
+ * otherwise the button asks `confirm` first — or, when the operation declares a `form`, asks its values in
+ * a dialog — then calls POST /{area}/{entity}/operation/{key}?id= with those values and shows the server's
+ * message. The server checks again.
  */
 
 export async function runOperation(doc: SchemaDocument, op: OperationDef, id: string, values: Record<string, unknown> = {}): Promise<boolean> {
@@ -66,10 +69,13 @@ function OperationForm({ doc, op, row, onClose, onDone }: { doc: SchemaDocument;
 
 export function RowOperations({ doc, row, can, onDone }: { doc: SchemaDocument; row: DataRecord; can: (action: string) => boolean; onDone: () => void }) {
   const [asking, setAsking] = useState<OperationDef | null>(null);
-  const ops = (doc.list?.operations ?? []).filter((op) => can(op.key) && evaluateCondition(op.when, row as Record<string, unknown>));
+  const navigate = useNavigate();
+  const values = row as Record<string, unknown>;
+  const ops = (doc.list?.operations ?? []).filter((op) => can(op.key) && evaluateCondition(op.when, values) && (!op.link || fillLink(op.link, values)));
   if (!ops.length) return null;
   const id = String(row.id);
   const click = (op: OperationDef) => {
+    if (op.link) return navigate(fillLink(op.link, values)!);
     if (op.form) return setAsking(op);
     const go = () => runOperation(doc, op, id).then(onDone);
     if (op.confirm) Modal.confirm({ title: op.label, content: op.confirm, okText: '确定', cancelText: '取消', onOk: go });
