@@ -122,6 +122,8 @@ export function systemUserRoutes(app: FastifyInstance, ctx: AppContext) {
 
   for (const base of ['/system/user', '/sys/user']) {
     app.get(`${base}/list`, list);
+    // The vue3 client's user list across tenants it may see (the same scoped list).
+    app.get(`${base}/listAll`, list);
     app.get(`${base}/queryById`, queryById);
     app.put(`${base}/frozenBatch`, frozenBatch);
     app.get(`${base}/checkOnlyUser`, checkOnlyUser);

@@ -188,3 +188,16 @@ describe('the user recycle bin', () => {
     expect((await s.api.put('/sys/user/putRecycleBin', { userIds: id }, admin)).body.message).toBe('未找到对应数据');
   });
 });
+
+describe('checks as you type and look-ups by id', () => {
+  it('checkRoleCode and category checkCode tell a taken value from a free one; queryByIds and listAll read users', async () => {
+    expect((await s.api.get('/sys/role/checkRoleCode?roleCode=admin', admin)).body).toMatchObject({ success: false, message: '角色编码已存在' });
+    expect((await s.api.get('/sys/role/checkRoleCode?roleCode=never_used_role', admin)).body).toMatchObject({ success: true });
+    const category = await s.db.selectFrom('sys_category' as never).select('code' as never).executeTakeFirstOrThrow() as { code: string };
+    expect((await s.api.get(`/sys/category/checkCode?code=${category.code}`, admin)).body).toMatchObject({ success: false, message: '编码已存在,请重新输入!' });
+    const adminId = (await s.db.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const users = await s.api.get(`/sys/user/queryByIds?userIds=${adminId}`, admin);
+    expect(users.body.result.map((u: { username: string }) => u.username)).toEqual(['admin']);
+    expect((await s.api.get('/sys/user/listAll?username=admin', admin)).body.result.records[0].username).toBe('admin');
+  });
+});
