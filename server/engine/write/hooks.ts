@@ -92,6 +92,3 @@ export function setDeclaredHooks(build: (model: EntityModel) => EntityHooks[]): 
 
 /** The hooks of a document, declared ones first. */
 export const hooksOf = (model: EntityModel): EntityHooks[] => [...declared(model), ...(written.get(model.code) ?? [])];
-
-/** Whether hand-written hooks are registered for a document (tests, the README's list). */
-export const hasWrittenHooks = (code: string): boolean => written.has(code);
