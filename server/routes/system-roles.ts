@@ -40,9 +40,8 @@ export function systemRoleRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok({ ...record, [PERMISSIONS_KEY]: (await roleKeys(any, String(record.id))).join(',') });
   };
 
-  for (const base of ['/system/role', '/sys/role']) {
-    app.get(`${base}/queryById`, queryById);
-  }
+  // JeecgBoot's /sys/role/queryById reaches it through server/http/jeecg-paths.ts.
+  app.get('/system/role/queryById', queryById);
 
   app.get('/sys/role/queryall', async (request: Req) => {
     await runtime.access.demandView(sessionOf(request), model());

@@ -120,14 +120,14 @@ export function systemUserRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok((await relationsOf(any, userId)).selectedroles);
   };
 
-  for (const base of ['/system/user', '/sys/user']) {
-    app.get(`${base}/list`, list);
-    // The vue3 client's user list across tenants it may see (the same scoped list).
-    app.get(`${base}/listAll`, list);
-    app.get(`${base}/queryById`, queryById);
-    app.put(`${base}/frozenBatch`, frozenBatch);
-    app.get(`${base}/checkOnlyUser`, checkOnlyUser);
-    app.put(`${base}/changePassword`, changePassword);
-    app.get(`${base}/queryUserRole`, queryUserRole);
-  }
+  // One route per call: JeecgBoot's /sys/user/… reaches these through server/http/jeecg-paths.ts.
+  const base = '/system/user';
+  app.get(`${base}/list`, list);
+  // The vue3 client's user list across tenants it may see (the same scoped list).
+  app.get(`${base}/listAll`, list);
+  app.get(`${base}/queryById`, queryById);
+  app.put(`${base}/frozenBatch`, frozenBatch);
+  app.get(`${base}/checkOnlyUser`, checkOnlyUser);
+  app.put(`${base}/changePassword`, changePassword);
+  app.get(`${base}/queryUserRole`, queryUserRole);
 }
