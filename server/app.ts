@@ -91,6 +91,8 @@ function errorToEnvelope(app: FastifyInstance) {
     if (error instanceof ApiError) return reply.status(error.status).send(fail(error.status, error.message, error.result));
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 429) return reply.status(429).send(fail(429, '请求过于频繁，请稍后再试'));
+    // A value of the wrong shape for its column (a word as a numeric id): the request is wrong, not the server.
+    if ((error as { code?: string }).code === '22P02') return reply.status(400).send(fail(400, '参数格式不正确'));
     if ((error as FastifyError).validation) return reply.status(400).send(fail(400, `参数错误：${error.message}`));
     if (status >= 400 && status < 500) return reply.status(status).send(fail(status, status === 415 ? '不支持的请求格式' : '请求格式不正确'));
     request.log.error(error);

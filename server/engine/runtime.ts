@@ -18,6 +18,7 @@ import { loadRegistry, type Registry } from './schema/registry.ts';
 import { syncTables } from './schema/table-sync.ts';
 import { transitionPermissions } from './write/transitions.ts';
 import { RecordWriter } from './write/writer.ts';
+import { hooksOf } from './write/hooks.ts';
 
 /** pg_advisory_xact_lock key held while the documents are synced (processes starting together queue). */
 const SYNC_LOCK = 7_345_003;
@@ -107,7 +108,7 @@ export class SchemaRuntime {
     if (model.doc.entity.readOnly) throw badRequest(`【${model.title}】是只读数据，不能修改`);
     const registry = this.registry;
     const involved = [model, ...model.batches.map((b) => registry.get(b.child))];
-    const held = await this.access.heldOf(session, involved.flatMap(transitionPermissions));
+    const held = await this.access.heldOf(session, involved.flatMap((m) => [...transitionPermissions(m), ...hooksOf(m).flatMap((h) => h.permissions ?? [])]));
     const dicts = await this.dictionaries.allItems();
     const actor = { userId: session.user.id, username: session.user.username, orgCode: session.user.org_code, tenantId: session.tenantId, now: at };
     let touched = new Set<string>();

@@ -2,6 +2,8 @@
  * The hand-written writer hooks, one small module per document (see README, "Writes and hooks"). Importing
  * this module registers them; app.ts imports it once.
  */
+import './system-depart.ts';
+import './system-permission-data-rule.ts';
 import './system-role.ts';
 import './system-tenant.ts';
 import './system-user.ts';

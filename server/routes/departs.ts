@@ -1,19 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GUEST_USERNAME, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
-import { forbidden, notFound, ok } from '../http/envelope.ts';
-import { checkId } from '../engine/write/record-input.ts';
+import { forbidden, ok } from '../http/envelope.ts';
 import { departTree, idTreeOf, myDepartTree, searchDeparts } from '../services/departs.ts';
 import { departIdsOf, userPage, usersByName, usersOfDeparts } from '../services/user-picker.ts';
 
 /*
  * Departments (spec section 7) and the user look-ups of the user-by-department modal. The department
  * tree is what every department picker shows, so any signed-in user may read it; user accounts (names,
- * phones) are for staff only, not the read-only guest. Deleting goes through the schema runtime's
- * system/depart document, so its permission and its delete guards (child departments, users) apply.
+ * phones) are for staff only, not the read-only guest. Deleting is the generic route of the system/depart
+ * document (JeecgBoot's /sys/sysDepart/delete reaches it through server/http/jeecg-paths.ts), so its
+ * permission, scope and delete guards (child departments, users) apply.
  */
 
-const DEPART_DOC = { area: 'system', entity: 'depart' };
 type Query = Record<string, unknown>;
 
 function demandStaff(request: FastifyRequest) {
@@ -23,7 +22,7 @@ function demandStaff(request: FastifyRequest) {
 }
 
 export function departRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db, runtime } = ctx;
+  const { db } = ctx;
 
   app.get('/sys/sysDepart/queryTreeList', async () => ok(await departTree(db)));
 
@@ -35,16 +34,6 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/sys/sysDepart/queryMyDeptTreeList', async (request) => ok(await myDepartTree(db, sessionOf(request).user.id)));
-
-  app.delete<{ Querystring: Query }>('/sys/sysDepart/delete', async (request) => {
-    const session = sessionOf(request);
-    const model = runtime.find(DEPART_DOC.area, DEPART_DOC.entity);
-    if (!model) throw notFound('很抱歉，资源未找到!');
-    await runtime.access.demand(session, model, 'delete');
-    const id = checkId(request.query.id);
-    await runtime.write(session, model, (w) => w.remove(model, id));
-    return ok(null, '删除成功!');
-  });
 
   // The user-management screen owns /sys/user/list (and its permission); pickers in any form use this
   // lighter list, as JeecgBoot's user components use queryUserComponentData.

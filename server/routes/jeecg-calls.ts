@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
@@ -65,6 +65,31 @@ export function jeecgCallRoutes(app: FastifyInstance, ctx: AppContext) {
     const reader = await runtime.reader(session);
     const rows = await reader.rows(dataLog(), { ...planList(dataLog(), { column: 'data_version', order: 'asc' }), selections: ids }, 2, 0);
     return ok(await reader.decorate(dataLog(), rows));
+  });
+
+  /** Whether a value is free in a column (the role and category forms' checks as you type); a taken one is success false. */
+  const freeIn = async (request: Req, reply: FastifyReply, code: string, column: string, raw: unknown, taken: string) => {
+    const model = runtime.registry.get(code);
+    await runtime.access.demandView(sessionOf(request), model);
+    const value = String(raw ?? '').slice(0, 200);
+    if (!value) throw badRequest('请输入要校验的值');
+    let query = any.selectFrom(model.table).select('id').where(column, '=', value);
+    if (request.query.id) query = query.where('id', '<>', checkId(request.query.id));
+    if (await query.executeTakeFirst()) return reply.send({ success: false, message: taken, code: 200, result: null, timestamp: Date.now() });
+    return ok(null, '该值可用！');
+  };
+  app.get('/system/role/checkRoleCode', (request: Req, reply) => freeIn(request, reply, 'system/role', 'role_code', request.query.roleCode, '角色编码已存在'));
+  app.get('/system/category/checkCode', (request: Req, reply) => freeIn(request, reply, 'system/category', 'code', request.query.code, '编码已存在,请重新输入!'));
+
+  /** Users by id (系统通告's 指定用户 reading back its value), through the scoped reader. */
+  app.get('/system/user/queryByIds', async (request: Req) => {
+    const session = sessionOf(request);
+    const users = runtime.registry.get('system/user');
+    await runtime.access.demandView(session, users);
+    const ids = String(request.query.userIds ?? '').split(',').map((id) => id.trim()).filter(Boolean).slice(0, 1000).map(checkId);
+    if (!ids.length) return ok([]);
+    const reader = await runtime.reader(session);
+    return ok(await reader.decorate(users, await reader.rows(users, { ...planList(users, {}), selections: ids }, 1000, 0)));
   });
 
   /** One level of the department tree (JeecgBoot's lazy tree): the roots, or the children of `pid`. */

@@ -7,7 +7,7 @@ import { newId } from '../lib/ids.ts';
 import { planList } from '../engine/read/query.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
 import { checkId } from '../engine/write/record-input.ts';
-import { demandRolesGrantable } from '../services/grant-guard.ts';
+import { ASSIGN_ROLE_PERMISSION, demandRolesGrantable } from '../services/grant-guard.ts';
 import { demandDepart } from '../services/depart-permissions.ts';
 
 /*
@@ -69,7 +69,7 @@ export function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     const roleId = await demandRole(body.roleId);
     const ids = idList(body.userIdList, '用户');
     await runtime.access.demandInScope(session, users(), ids);
-    await demandRolesGrantable(any, permissions, session.user.id, [roleId]);
+    await demandRolesGrantable(any, () => permissions.demand(session.user.id, ASSIGN_ROLE_PERMISSION), session.user.id, [roleId]);
     const held = new Set(await holders('sys_user_role', 'role_id', roleId));
     const fresh = ids.filter((id) => !held.has(id));
     await runtime.write(session, users(), async (w) => {
@@ -80,7 +80,7 @@ export function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const removeFromRole = async (session: Session, roleId: string, ids: string[]) => {
     await runtime.access.demandInScope(session, users(), ids);
-    await demandRolesGrantable(any, permissions, session.user.id, [], [roleId]);
+    await demandRolesGrantable(any, () => permissions.demand(session.user.id, ASSIGN_ROLE_PERMISSION), session.user.id, [], [roleId]);
     await runtime.write(session, users(), (w) => w.ctx.db.deleteFrom('sys_user_role').where('role_id', '=', roleId).where('user_id', 'in', ids).execute());
   };
   app.delete('/sys/user/deleteUserRole', async (request: Req) => {

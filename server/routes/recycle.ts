@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Session } from '../auth/session.ts';
+import { type Session, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, notFound, ok } from '../http/envelope.ts';
 import { type EntityModel, readColumns } from '../engine/schema/model.ts';
 import { planList } from '../engine/read/query.ts';
 import { checkId } from '../engine/write/record-input.ts';
+import type { Registry } from '../engine/schema/registry.ts';
 
 /*
  * The recycle bin of entities declaring `softDelete` (a deleted dictionary): the deleted rows, restoring
@@ -14,6 +15,39 @@ import { checkId } from '../engine/write/record-input.ts';
  */
 
 type Req = FastifyRequest<{ Params: { area: string; entity: string; id?: string }; Querystring: Record<string, unknown> }>;
+
+/** Runs `work` on each of `ids` inside one write transaction; 400 when one names no deleted row. */
+export async function inRecycleBin(
+  ctx: AppContext,
+  session: Session,
+  model: EntityModel,
+  ids: string[],
+  work: (db: Kysely<any>, model: EntityModel, id: string) => Promise<void>,
+): Promise<void> {
+  const flag = model.doc.entity.softDelete;
+  if (!flag) throw notFound('很抱歉，资源未找到!');
+  await ctx.runtime.access.demand(session, model, 'delete');
+  await ctx.runtime.access.demandInScope(session, model, ids);
+  await ctx.runtime.write(session, model, async (w) => {
+    for (const id of ids) {
+      const found = await w.ctx.db.selectFrom(model.table).select('id').where('id', '=', id).where(flag, '=', 1).forUpdate().executeTakeFirst();
+      if (!found) throw badRequest('回收站中没有这条记录');
+      await work(w.ctx.db, model, id);
+    }
+    w.touched.add(model.table);
+  });
+}
+
+/** Deletes a deleted row for good (彻底删除), with its sub-table rows. */
+export const purgeRow = async (registry: Registry, db: Kysely<any>, model: EntityModel, id: string) => {
+  for (const child of registry.childrenOf(model.code)) await db.deleteFrom(child.table).where(child.doc.entity.parent!.field, '=', id).execute();
+  await db.deleteFrom(model.table).where('id', '=', id).execute();
+};
+
+/** Restores a deleted row (还原). */
+export const restoreRow = async (db: Kysely<any>, model: EntityModel, id: string) => {
+  await db.updateTable(model.table).set({ [model.doc.entity.softDelete!]: 0 }).where('id', '=', id).execute();
+};
 
 export function recycleRoutes(app: FastifyInstance, ctx: AppContext) {
   const { runtime } = ctx;
@@ -30,9 +64,8 @@ export function recycleRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const route = { config: { public: true } };
 
-  app.get('/:area/:entity/deleteList', route, async (request: Req) => {
-    const { model, flag, session } = await open(request);
-    const plan = planList(model, request.query);
+  async function listDeleted(session: Session, model: EntityModel, flag: string, query: Record<string, unknown>) {
+    const plan = planList(model, query);
     const rows = await (ctx.db as Kysely<any>)
       .selectFrom(model.table)
       .select(readColumns(model))
@@ -43,36 +76,54 @@ export function recycleRoutes(app: FastifyInstance, ctx: AppContext) {
       .offset((plan.pageNo - 1) * plan.pageSize)
       .execute();
     return ok(await (await runtime.reader(session)).decorate(model, rows));
+  }
+
+  app.get('/:area/:entity/deleteList', route, async (request: Req) => {
+    const { model, flag, session } = await open(request);
+    return listDeleted(session, model, flag, request.query);
+  });
+
+  /*
+   * JeecgBoot's user screen names its recycle bin differently and acts on several users at once:
+   * GET recycleBin, PUT putRecycleBin { userIds }, DELETE deleteRecycleBin?userIds=.
+   */
+  const users = () => runtime.registry.get('system/user');
+  const userIds = (raw: unknown) => {
+    const ids = [...new Set(String(raw ?? '').split(',').map((id) => id.trim()).filter(Boolean))].slice(0, 1000).map(checkId);
+    if (!ids.length) throw badRequest('请选择用户');
+    return ids;
+  };
+  app.get('/system/user/recycleBin', async (request: Req) => {
+    const session = sessionOf(request);
+    await runtime.access.demand(session, users(), 'delete');
+    return listDeleted(session, users(), users().doc.entity.softDelete!, request.query);
+  });
+  app.put('/system/user/putRecycleBin', async (request: Req) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    await inRecycleBin(ctx, sessionOf(request), users(), userIds(body.userIds ?? request.query.userIds), restoreRow);
+    return ok(null, '还原成功!');
+  });
+  app.delete('/system/user/deleteRecycleBin', async (request: Req) => {
+    await inRecycleBin(ctx, sessionOf(request), users(), userIds(request.query.userIds), (db, model, id) => purgeRow(runtime.registry, db, model, id));
+    return ok(null, '已彻底删除!');
   });
 
   /** Runs on one deleted row inside a write transaction; 400 when the id names no deleted row. */
   async function onDeleted(request: Req, work: (db: Kysely<any>, model: EntityModel, id: string) => Promise<void>) {
-    const { model, flag, session } = await open(request);
+    const { model, session } = await open(request);
     // JeecgBoot's clients put the id in the path (PUT /sys/dict/back/{id}), ours in the query.
-    const id = checkId(request.params.id ?? request.query.id);
-    await runtime.access.demandInScope(session, model, [id]);
-    await runtime.write(session, model, async (w) => {
-      const found = await w.ctx.db.selectFrom(model.table).select('id').where('id', '=', id).where(flag, '=', 1).forUpdate().executeTakeFirst();
-      if (!found) throw badRequest('回收站中没有这条记录');
-      await work(w.ctx.db, model, id);
-      w.touched.add(model.table);
-    });
+    await inRecycleBin(ctx, session, model, [checkId(request.params.id ?? request.query.id)], work);
   }
 
   const back = async (request: Req) => {
-    await onDeleted(request, async (db, model, id) => {
-      await db.updateTable(model.table).set({ [model.doc.entity.softDelete!]: 0 }).where('id', '=', id).execute();
-    });
+    await onDeleted(request, restoreRow);
     return ok(null, '还原成功!');
   };
   app.put('/:area/:entity/back', route, back);
   app.put('/:area/:entity/back/:id', route, back);
 
   const deletePhysic = async (request: Req) => {
-    await onDeleted(request, async (db, model, id) => {
-      for (const child of runtime.registry.childrenOf(model.code)) await db.deleteFrom(child.table).where(child.doc.entity.parent!.field, '=', id).execute();
-      await db.deleteFrom(model.table).where('id', '=', id).execute();
-    });
+    await onDeleted(request, (db, model, id) => purgeRow(runtime.registry, db, model, id));
     return ok(null, '已彻底删除!');
   };
   app.delete('/:area/:entity/deletePhysic', route, deletePhysic);

@@ -4,8 +4,8 @@ import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, ok } from '../http/envelope.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
-import { checkId, readInput } from '../engine/write/record-input.ts';
-import { demandDepartRolesGrantable, demandKeysGrantable, diffIds } from '../services/grant-guard.ts';
+import { checkId } from '../engine/write/record-input.ts';
+import { ASSIGN_ROLE_PERMISSION, demandDepartRolesGrantable, demandKeysGrantable, diffIds } from '../services/grant-guard.ts';
 import {
   demandDepart,
   demandDepartRole,
@@ -43,11 +43,10 @@ export function systemDepartPermissionRoutes(app: FastifyInstance, ctx: AppConte
   const roles = (): EntityModel => runtime.registry.get('system/depart_role');
 
   /*
-   * The department form and the department role form carry their permissions beside the record: read
-   * with it, saved in the same transaction (and only by holders of the edit button). Without the key
-   * nothing about permissions changes.
+   * The department form and the department role form carry their permissions beside the record: read with
+   * it here; saved by the generic add and edit through the hooks of server/hooks/system-depart.ts.
    */
-  function recordWithKeys(code: string, read: (id: string) => Promise<string[]>, save: (db: Kysely<any>, record: Record<string, unknown>, keys: unknown) => Promise<void>) {
+  function recordWithKeys(code: string, read: (id: string) => Promise<string[]>) {
     const model = (): EntityModel => runtime.registry.get(code);
     const base = `/${code}`;
     app.get(`${base}/queryById`, async (request: Req) => {
@@ -56,34 +55,9 @@ export function systemDepartPermissionRoutes(app: FastifyInstance, ctx: AppConte
       const record = await (await runtime.reader(session)).byId(model(), checkId(request.query.id));
       return ok({ ...record, [PERMISSIONS_KEY]: (await read(String(record.id))).join(',') });
     });
-    const saveRecord = (kind: 'add' | 'edit') => async (request: Req) => {
-      const session = sessionOf(request);
-      await runtime.access.demand(session, model(), kind);
-      const body = { ...bodyOf(request) };
-      const keys = body[PERMISSIONS_KEY];
-      delete body[PERMISSIONS_KEY];
-      if (keys !== undefined) await runtime.access.demand(session, model(), 'edit');
-      const input = readInput(model(), body);
-      if (kind === 'edit') {
-        if (!input.id) throw badRequest('ID不能为空');
-        await runtime.access.demandInScope(session, model(), [input.id]);
-      }
-      if (keys !== undefined) await demandKeysGrantable(any, session.user.id, keys, kind === 'edit' ? await read(input.id!) : []);
-      const record = await runtime.write(session, model(), async (w) => {
-        const saved = kind === 'add' ? await w.add(model(), { ...input, id: undefined }) : await w.edit(model(), input);
-        if (keys !== undefined) await save(w.ctx.db, saved, keys);
-        return saved;
-      });
-      return ok({ id: record.id }, kind === 'add' ? '添加成功！' : '编辑成功!');
-    };
-    app.post(`${base}/add`, saveRecord('add'));
-    app.put(`${base}/edit`, saveRecord('edit'));
-    app.post(`${base}/edit`, saveRecord('edit'));
   }
-  recordWithKeys('system/depart', (id) => departKeys(any, id), (t, record, keys) => saveDepartKeys(t, String(record.id), keys));
-  recordWithKeys('system/depart_role', (id) => departRoleKeys(any, id), (t, record, keys) =>
-    saveDepartRoleKeys(t, { id: String(record.id), depart_id: String(record.depart_id) }, keys),
-  );
+  recordWithKeys('system/depart', (id) => departKeys(any, id));
+  recordWithKeys('system/depart_role', (id) => departRoleKeys(any, id));
 
   app.get('/sys/permission/queryDepartPermission', async (request: Req) => {
     await runtime.access.demandView(sessionOf(request), departs());
@@ -145,7 +119,7 @@ export function systemDepartPermissionRoutes(app: FastifyInstance, ctx: AppConte
     const held = await userDepartRoles(any, departId, typeof body.userId === 'string' ? body.userId : '');
     const sent = [...new Set(String(body.newRoleId ?? '').split(',').map((r) => r.trim()).filter(Boolean))];
     const { added, removed } = diffIds(held.checkedRoleIds, sent);
-    await demandDepartRolesGrantable(any, ctx.permissions, session.user.id, added, removed);
+    await demandDepartRolesGrantable(any, () => ctx.permissions.demand(session.user.id, ASSIGN_ROLE_PERMISSION), session.user.id, added, removed);
     await runtime.write(session, roles(), (w) => saveUserDepartRoles(w.ctx.db, departId, body.userId as string, body.newRoleId));
     return ok(null, '保存成功！');
   });

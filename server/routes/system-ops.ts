@@ -5,8 +5,6 @@ import { badRequest, ok } from '../http/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { nowText } from '../lib/time.ts';
 import { parseCheckRules } from '../engine/write/field-checks.ts';
-import { writeDataLog } from '../engine/write/data-log.ts';
-import { readColumns } from '../engine/schema/model.ts';
 import { type OperationCall, operationRoutes, registerOperation } from '../engine/write/operations.ts';
 import { recycleRoutes } from './recycle.ts';
 import { configureSecretKey } from '../engine/write/secrets.ts';
@@ -38,18 +36,11 @@ function scheduler(ctx: AppContext): JobScheduler {
   return found;
 }
 
-/** Moves a job to running or paused, leaves the change in the data log, and re-reads the timers. */
+/** Moves a job to running or paused through the writer (its checks, the data log), and re-reads the timers. */
 async function setJobStatus({ ctx, session, model, id }: OperationCall, status: string): Promise<void> {
-  const db = ctx.db as Kysely<any>;
-  const now = nowText();
-  await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom(JOB_TABLE).select(readColumns(model)).where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!before) throw badRequest('定时任务不存在');
-    if (before.status === status) return;
-    await trx.updateTable(JOB_TABLE).set({ status, update_by: session.user.username, update_time: now }).where('id', '=', id).execute();
-    const after = await trx.selectFrom(JOB_TABLE).select(readColumns(model)).where('id', '=', id).executeTakeFirstOrThrow();
-    await writeDataLog(trx as unknown as typeof ctx.db, JOB_TABLE, 'edit', { before, after }, { username: session.user.username, orgCode: session.user.org_code, tenantId: session.tenantId, now });
-  });
+  const current = await (await ctx.runtime.reader(session)).byId(model, id);
+  if (current.status === status) return;
+  await ctx.runtime.write(session, model, (w) => w.edit(model, { id, values: { status }, batches: new Map() }, true));
   await scheduler(ctx).reload();
 }
 

@@ -3,14 +3,12 @@ import type { Kysely } from 'kysely';
 import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, notFound, ok } from '../http/envelope.ts';
-import { newId } from '../lib/ids.ts';
-import { nowText } from '../lib/time.ts';
-import { menuIdOf } from '../engine/schema/menus.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
 import { checkId } from '../engine/write/record-input.ts';
-import { type DataRule, ruleProblem } from '../engine/scope/row-scope.ts';
+import type { DataRule } from '../engine/scope/row-scope.ts';
 import { demandRuleMenuHeld } from '../services/grant-guard.ts';
 import { buildTree } from '../services/permissions.ts';
+import { checkDataRule } from '../hooks/system-permission-data-rule.ts';
 
 /*
  * Menus and permissions (schemas/system/permission.json over sys_permission) beyond generic CRUD:
@@ -20,6 +18,7 @@ import { buildTree } from '../services/permissions.ts';
  */
 
 const CODE = 'system/permission';
+const RULE_CODE = 'system/permission_data_rule';
 
 type Req = FastifyRequest<{ Querystring: Record<string, unknown>; Body: unknown }>;
 
@@ -51,8 +50,6 @@ export function systemPermissionRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, runtime } = ctx;
   const any = db as Kysely<any>;
   const model = (): EntityModel => runtime.registry.get(CODE);
-  /** The document whose screen a menu entry is, for the allow-list of its rule columns. */
-  const screenOf = (permissionId: string) => runtime.registry.all().find((m) => m.doc.menu && menuIdOf(m.code) === permissionId);
 
   async function readRule(body: Record<string, unknown>, permissionId: string): Promise<Omit<RuleRow, 'id'>> {
     const rule = {
@@ -64,11 +61,8 @@ export function systemPermissionRoutes(app: FastifyInstance, ctx: AppContext) {
       status: body.status === undefined || body.status === null || body.status === '' ? '1' : String(body.status),
     };
     if (rule.status !== '1' && rule.status !== '0') throw badRequest('状态值不正确');
-    const menu = await any.selectFrom('sys_permission').select(['id', 'menu_type']).where('id', '=', permissionId).where('del_flag', '=', 0).executeTakeFirst();
-    if (!menu) throw badRequest('菜单不存在');
-    if (menu.menu_type === 2) throw badRequest('数据规则只能加在菜单上');
-    const problem = ruleProblem(rule, screenOf(permissionId));
-    if (problem) throw badRequest(problem);
+    // Checked here too, before the field checks, so JeecgBoot's dialog hears the rule's own words first.
+    await checkDataRule(any, runtime.registry, rule);
     return rule;
   }
 
@@ -114,15 +108,15 @@ export function systemPermissionRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/sys/permission/getPermRuleListByPermId', rulesOf);
   app.get('/sys/permission/queryPermissionRule', rulesOf);
 
+  const ruleModel = (): EntityModel => runtime.registry.get(RULE_CODE);
+
   app.post('/sys/permission/addPermissionRule', async (request: Req) => {
     const session = sessionOf(request);
     await runtime.access.demand(session, model(), 'edit');
     const body = (request.body ?? {}) as Record<string, unknown>;
     const rule = await readRule(body, checkId(body.permissionId));
-    await demandRuleMenuHeld(any, session.user.id, rule.permission_id);
-    const id = newId();
-    await any.insertInto('sys_permission_data_rule').values({ id, ...rule, create_by: session.user.username, create_time: nowText() }).execute();
-    return ok({ id }, '添加成功！');
+    const added = await runtime.write(session, ruleModel(), (w) => w.add(ruleModel(), { values: rule, batches: new Map() }));
+    return ok({ id: added.id }, '添加成功！');
   });
 
   app.put('/sys/permission/editPermissionRule', async (request: Req) => {
@@ -133,8 +127,7 @@ export function systemPermissionRoutes(app: FastifyInstance, ctx: AppContext) {
     const stored = await any.selectFrom('sys_permission_data_rule').select('permission_id').where('id', '=', id).executeTakeFirst();
     if (!stored) throw notFound('未找到对应数据');
     const rule = await readRule(body, stored.permission_id);
-    await demandRuleMenuHeld(any, session.user.id, rule.permission_id);
-    await any.updateTable('sys_permission_data_rule').set({ ...rule, update_by: session.user.username, update_time: nowText() }).where('id', '=', id).execute();
+    await runtime.write(session, ruleModel(), (w) => w.edit(ruleModel(), { id, values: rule, batches: new Map() }));
     return ok({ id }, '编辑成功!');
   });
 
@@ -142,19 +135,8 @@ export function systemPermissionRoutes(app: FastifyInstance, ctx: AppContext) {
     const session = sessionOf(request);
     await runtime.access.demand(session, model(), 'edit');
     const id = checkId(request.query.id);
-    const stored = await any.selectFrom('sys_permission_data_rule').select('permission_id').where('id', '=', id).executeTakeFirst();
-    if (stored) await demandRuleMenuHeld(any, session.user.id, stored.permission_id);
-    await db.transaction().execute(async (trx) => {
-      const t = trx as Kysely<any>;
-      const gone = await t.deleteFrom('sys_permission_data_rule').where('id', '=', id).executeTakeFirst();
-      if (!Number(gone.numDeletedRows)) throw notFound('未找到对应数据');
-      // Roles that picked the rule drop it.
-      const holders = await t.selectFrom('sys_role_permission').select(['id', 'data_rule_ids']).where('data_rule_ids', 'like', `%${id}%`).execute();
-      for (const h of holders) {
-        const rest = String(h.data_rule_ids).split(',').filter((r) => r && r !== id).join(',');
-        await t.updateTable('sys_role_permission').set({ data_rule_ids: rest || null }).where('id', '=', h.id).execute();
-      }
-    });
+    // Roles, departments and department roles that picked the rule drop it (the rule's afterDelete hook).
+    await runtime.write(session, ruleModel(), (w) => w.remove(ruleModel(), id));
     return ok(null, '删除成功!');
   });
 }

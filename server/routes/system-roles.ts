@@ -2,18 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
-import { ADMIN_ROLE } from '../db/seed.ts';
 import { badRequest, ok } from '../http/envelope.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
-import { checkId, readInput } from '../engine/write/record-input.ts';
-import { menuIdOf } from '../engine/schema/menus.ts';
+import { checkId } from '../engine/write/record-input.ts';
 import { demandKeysGrantable } from '../services/grant-guard.ts';
-import { parseKeys, permissionTree, roleKeys, saveRoleKeys } from '../services/role-permissions.ts';
+import { keepAdminRoleManagement } from '../hooks/system-role.ts';
+import { permissionTree, roleKeys, saveRoleKeys } from '../services/role-permissions.ts';
 
 /*
- * Roles (schemas/system/role.json over sys_role) and what they hold. The role form carries the
- * permission tree widget under `permissions` (menu, button and data-rule keys); these routes store it
- * beside the role record. A change takes effect at once: every server check reads sys_role_permission,
+ * Roles (schemas/system/role.json over sys_role) and what they hold. Adding, editing and deleting a role
+ * are generic (the permission tree the form carries is stored by server/hooks/system-role.ts); these routes
+ * read the role with its keys and serve JeecgBoot's role and permission-tree calls. A change takes effect at once: every server check reads sys_role_permission,
  * and the user's menu follows at their next getUserPermissionByToken.
  */
 
@@ -26,18 +25,6 @@ function bodyOf(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('请求数据格式不正确');
   return { ...(body as Record<string, unknown>) };
-}
-
-/**
- * The admin role keeps the means to hand out permissions (角色管理 and its edit button): without them
- * nobody could repair a mistaken save.
- */
-async function keepAdminRoleManagement(db: Kysely<any>, roleId: string, keys: unknown): Promise<void> {
-  const admin = await db.selectFrom('sys_role').select('id').where('role_code', '=', ADMIN_ROLE).executeTakeFirst();
-  if (!admin || admin.id !== roleId) return;
-  const { permissionIds } = parseKeys(keys);
-  const needed = await db.selectFrom('sys_permission').select('id').where((eb) => eb.or([eb('id', '=', menuIdOf(CODE)), eb('perms', '=', 'system:role:edit')])).execute();
-  if (needed.some((n) => !permissionIds.includes(n.id))) throw badRequest('管理员角色必须保留角色管理及其编辑权限');
 }
 
 export function systemRoleRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -53,33 +40,8 @@ export function systemRoleRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok({ ...record, [PERMISSIONS_KEY]: (await roleKeys(any, String(record.id))).join(',') });
   };
 
-  const save = (kind: 'add' | 'edit') => async (request: Req) => {
-    const session = sessionOf(request);
-    await runtime.access.demand(session, model(), kind);
-    const body = bodyOf(request);
-    const keys = body[PERMISSIONS_KEY];
-    delete body[PERMISSIONS_KEY];
-    const input = readInput(model(), body);
-    if (kind === 'edit') {
-      if (!input.id) throw badRequest('ID不能为空');
-      await runtime.access.demandInScope(session, model(), [input.id]);
-    }
-    if (kind === 'edit' && keys !== undefined) await keepAdminRoleManagement(any, input.id!, keys);
-    if (keys !== undefined) await demandKeysGrantable(any, session.user.id, keys, kind === 'edit' ? await roleKeys(any, input.id!) : []);
-    const record = await runtime.write(session, model(), async (w) => {
-      const saved = kind === 'add' ? await w.add(model(), { ...input, id: undefined }) : await w.edit(model(), input);
-      if (keys !== undefined) await saveRoleKeys(w.ctx.db, String(saved.id), keys);
-      return saved;
-    });
-    return ok({ id: record.id }, kind === 'add' ? '添加成功！' : '编辑成功!');
-  };
-
-  for (const base of ['/system/role', '/sys/role']) {
-    app.get(`${base}/queryById`, queryById);
-    app.post(`${base}/add`, save('add'));
-    app.put(`${base}/edit`, save('edit'));
-    app.post(`${base}/edit`, save('edit'));
-  }
+  // JeecgBoot's /sys/role/queryById reaches it through server/http/jeecg-paths.ts.
+  app.get('/system/role/queryById', queryById);
 
   app.get('/sys/role/queryall', async (request: Req) => {
     await runtime.access.demandView(sessionOf(request), model());

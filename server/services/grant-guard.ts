@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { forbidden } from '../http/envelope.ts';
-import { grantsOf, type PermissionService } from './permissions.ts';
+import { grantsOf } from './permissions.ts';
 import { ADMIN_ROLE } from '../db/seed.ts';
 import { checkKeys } from './role-permissions.ts';
 
@@ -66,10 +66,15 @@ export async function demandRuleMenuHeld(db: Kysely<any>, actorId: string, permi
   await demandHeld(db, actorId, [permissionId]);
 }
 
+/** Refuses unless the actor holds 分配角色 (a PermissionService check, or what a hook read into `held`). */
+export type DemandAssign = () => Promise<void>;
+
+export const refuseAssign = () => forbidden(`没有权限，请联系管理员授权【${ASSIGN_ROLE_PERMISSION}】`);
+
 /** Roles given to users: the assignment button, and every permission of each added role held by the actor. */
-export async function demandRolesGrantable(db: Kysely<any>, permissions: PermissionService, actorId: string, added: string[], removed: string[] = []): Promise<void> {
+export async function demandRolesGrantable(db: Kysely<any>, demandAssign: DemandAssign, actorId: string, added: string[], removed: string[] = []): Promise<void> {
   if (!added.length && !removed.length) return;
-  await permissions.demand(actorId, ASSIGN_ROLE_PERMISSION);
+  await demandAssign();
   if (!added.length) return;
   const held = await heldPermissionIds(db, actorId);
   const rows = await db.selectFrom('sys_role_permission').select(['role_id', 'permission_id']).where('role_id', 'in', added).execute();
@@ -78,9 +83,9 @@ export async function demandRolesGrantable(db: Kysely<any>, permissions: Permiss
 }
 
 /** Department roles given to users: the same rules over sys_depart_role_permission. */
-export async function demandDepartRolesGrantable(db: Kysely<any>, permissions: PermissionService, actorId: string, added: string[], removed: string[] = []): Promise<void> {
+export async function demandDepartRolesGrantable(db: Kysely<any>, demandAssign: DemandAssign, actorId: string, added: string[], removed: string[] = []): Promise<void> {
   if (!added.length && !removed.length) return;
-  await permissions.demand(actorId, ASSIGN_ROLE_PERMISSION);
+  await demandAssign();
   if (!added.length) return;
   const held = await heldPermissionIds(db, actorId);
   const rows = await db.selectFrom('sys_depart_role_permission').select(['role_id', 'permission_id']).where('role_id', 'in', added).execute();

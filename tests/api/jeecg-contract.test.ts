@@ -169,3 +169,35 @@ describe('calls the issue names: categories, data log versions, data-rule grants
     expect((await s.api.get(`/sys/dict/queryById?id=${id}`, admin)).body.result.dict_code).toBe('recycle_test');
   });
 });
+
+describe('the user recycle bin', () => {
+  it('a deleted user is kept in the recycle bin, restored by putRecycleBin and removed for good by deleteRecycleBin', async () => {
+    const added = await s.api.post('/sys/user/add', { username: 'recycled', realname: '回收用户', password: 'Staff#2026a' }, admin);
+    const id = added.body.result.id;
+    expect((await s.api.delete(`/sys/user/delete?id=${id}`, admin)).body.message).toBe('删除成功!');
+    expect((await s.api.get('/sys/user/list?username=recycled', admin)).body.result.total).toBe(0);
+    // A deleted user cannot sign in.
+    expect((await s.api.post('/sys/login', { username: 'recycled', password: 'Staff#2026a' })).body.success).toBe(false);
+    const bin = await s.api.get('/sys/user/recycleBin', admin);
+    expect(bin.body.result.map((u: { id: string }) => u.id)).toContain(id);
+    expect((await s.api.put('/sys/user/putRecycleBin', { userIds: id }, admin)).body.message).toBe('还原成功!');
+    expect((await s.api.get('/sys/user/list?username=recycled', admin)).body.result.total).toBe(1);
+    await s.api.delete(`/sys/user/delete?id=${id}`, admin);
+    expect((await s.api.delete(`/sys/user/deleteRecycleBin?userIds=${id}`, admin)).body.message).toBe('已彻底删除!');
+    expect(await s.db.selectFrom('sys_user').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect((await s.api.put('/sys/user/putRecycleBin', { userIds: id }, admin)).body.message).toBe('未找到对应数据');
+  });
+});
+
+describe('checks as you type and look-ups by id', () => {
+  it('checkRoleCode and category checkCode tell a taken value from a free one; queryByIds and listAll read users', async () => {
+    expect((await s.api.get('/sys/role/checkRoleCode?roleCode=admin', admin)).body).toMatchObject({ success: false, message: '角色编码已存在' });
+    expect((await s.api.get('/sys/role/checkRoleCode?roleCode=never_used_role', admin)).body).toMatchObject({ success: true });
+    const category = await s.db.selectFrom('sys_category' as never).select('code' as never).executeTakeFirstOrThrow() as { code: string };
+    expect((await s.api.get(`/sys/category/checkCode?code=${category.code}`, admin)).body).toMatchObject({ success: false, message: '编码已存在,请重新输入!' });
+    const adminId = (await s.db.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const users = await s.api.get(`/sys/user/queryByIds?userIds=${adminId}`, admin);
+    expect(users.body.result.map((u: { username: string }) => u.username)).toEqual(['admin']);
+    expect((await s.api.get('/sys/user/listAll?username=admin', admin)).body.result.records[0].username).toBe('admin');
+  });
+});

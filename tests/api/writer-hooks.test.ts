@@ -119,3 +119,14 @@ describe('hooks', () => {
     expect(afterSaveCalls).toEqual([1]);
   });
 });
+
+describe('ids of the wrong shape', () => {
+  it('a word where a numeric id is expected (tenants) answers 400, never 500', async () => {
+    for (const r of [
+      await s.api.delete('/system/tenant/delete?id=abc', admin),
+      await s.api.delete('/sys/tenant/deleteBatch?ids=abc,x', admin),
+      await s.api.get('/system/tenant/queryById?id=abc', admin),
+      await s.api.put('/system/tenant/edit', { id: 'abc', name: 'x' }, admin),
+    ]) refused(r, '参数格式不正确');
+  });
+});

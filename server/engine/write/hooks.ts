@@ -29,6 +29,7 @@ export interface HookContext {
   registry: Registry;
   actor: Actor;
   dicts: Dicts;
+  /** Of the transition permissions and the hooks' declared `permissions`, the ones the writing user holds. */
   held: Set<string>;
 }
 
@@ -41,6 +42,8 @@ export interface ValidateDraft {
   values: Row;
   /** A status move of the document's steps (locked records still move). */
   statusMove: boolean;
+  /** Values of the document's virtual fields sent with the write. */
+  virtual: Record<string, unknown>;
 }
 
 export interface SaveDraft {
@@ -52,6 +55,8 @@ export interface SaveDraft {
   record: Row;
   /** Names of the fields whose value this write changes. */
   changed: Set<string>;
+  /** Values of the document's virtual fields sent with the write. */
+  virtual: Record<string, unknown>;
 }
 
 export interface DeleteDraft {
@@ -61,9 +66,12 @@ export interface DeleteDraft {
 }
 
 export interface EntityHooks {
+  /** Permission codes the hooks look up in `w.held` (read before the write's transaction begins). */
+  permissions?: string[];
   beforeValidate?(draft: ValidateDraft, w: HookContext): void | Promise<void>;
   beforeSave?(draft: SaveDraft, w: HookContext): void | Promise<void>;
-  afterRow?(model: EntityModel, change: RowChange, w: HookContext): void | Promise<void>;
+  /** `virtual`: the virtual field values the write was sent with (a role's permissions to store beside it). */
+  afterRow?(model: EntityModel, change: RowChange, w: HookContext, virtual: Record<string, unknown>): void | Promise<void>;
   afterSave?(model: EntityModel, changes: RowChange[], w: HookContext): void | Promise<void>;
   beforeDelete?(draft: DeleteDraft, w: HookContext): void | Promise<void>;
   afterDelete?(model: EntityModel, changes: RowChange[], w: HookContext): void | Promise<void>;
@@ -84,6 +92,3 @@ export function setDeclaredHooks(build: (model: EntityModel) => EntityHooks[]): 
 
 /** The hooks of a document, declared ones first. */
 export const hooksOf = (model: EntityModel): EntityHooks[] => [...declared(model), ...(written.get(model.code) ?? [])];
-
-/** Whether hand-written hooks are registered for a document (tests, the README's list). */
-export const hasWrittenHooks = (code: string): boolean => written.has(code);

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { AUDIT_NAMES } from '../../../src/core/schema/audit-fields.ts';
+import { AUDIT_NAMES, toSnake } from '../../../src/core/schema/audit-fields.ts';
 import { badRequest } from '../../http/envelope.ts';
 import type { EntityModel } from '../schema/model.ts';
 
@@ -14,6 +14,8 @@ export interface Input {
   values: Record<string, unknown>;
   /** Rows of each batch widget, by its model. */
   batches: Map<string, unknown[]>;
+  /** Values of the document's virtual fields (no column: a role's permissions): for its hooks. */
+  virtual?: Record<string, unknown>;
 }
 
 const ID = /^[A-Za-z0-9_-]{1,32}$/;
@@ -63,11 +65,18 @@ export function readInput(model: EntityModel, body: unknown): Input {
       input.batches.set(key, value);
       continue;
     }
-    const field = model.field.get(key);
+    // JeecgBoot's clients send camelCase names (relTenantIds for rel_tenant_ids).
+    const name = model.field.has(key) || model.doc.entity.fields.some((f) => f.name === key) ? key : toSnake(key);
+    const field = model.field.get(name);
+    if (!field && model.doc.entity.fields.some((f) => f.virtual && f.name === name)) {
+      (input.virtual ??= {})[name] = value;
+      continue;
+    }
+    if (!field && AUDIT_NAMES.has(name)) continue;
     if (!field) throw badRequest(`未知字段: ${key.slice(0, 64)}`);
     if (field.readOnly) continue;
     // Rich text is sanitised by the writer's hooks, whatever path (form, import, effects) a value takes.
-    input.values[key] = value === '' ? null : value;
+    input.values[name] = value === '' ? null : value;
   }
   return input;
 }

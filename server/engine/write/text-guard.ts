@@ -11,7 +11,7 @@ export const BAD_TEXT_MESSAGE = '包含不允许的字符（空字符或不完�
 /** NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
 const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const isBadText = (text: string): boolean => BAD_TEXT.test(text);
+const isBadText = (text: string): boolean => BAD_TEXT.test(text);
 
 /** Whether a value (a string, or strings anywhere inside arrays and objects, keys included) holds bad text. */
 export function holdsBadText(value: unknown, depth = 0): boolean {

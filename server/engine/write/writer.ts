@@ -110,9 +110,9 @@ export class RecordWriter {
     return clean;
   }
 
-  private async finish(model: EntityModel, action: LogAction, change: RowChange): Promise<void> {
+  private async finish(model: EntityModel, action: LogAction, change: RowChange, virtual: Record<string, unknown> = {}): Promise<void> {
     this.touched.add(model.table);
-    for (const hooks of hooksOf(model)) await hooks.afterRow?.(model, change, this.hookContext);
+    for (const hooks of hooksOf(model)) await hooks.afterRow?.(model, change, this.hookContext, virtual);
     if (!this.pending) return this.afterHooks(model, action, [change]);
     const group = this.pending.find((p) => p.model === model && p.action === action);
     if (group) group.changes.push(change);
@@ -127,12 +127,12 @@ export class RecordWriter {
     }
   }
 
-  private async beforeValidate(model: EntityModel, kind: 'add' | 'edit', before: Record<string, unknown> | undefined, values: Record<string, unknown>, statusMove: boolean) {
-    for (const hooks of hooksOf(model)) await hooks.beforeValidate?.({ model, kind, before, values, statusMove }, this.hookContext);
+  private async beforeValidate(model: EntityModel, kind: 'add' | 'edit', before: Record<string, unknown> | undefined, values: Record<string, unknown>, statusMove: boolean, virtual: Record<string, unknown>) {
+    for (const hooks of hooksOf(model)) await hooks.beforeValidate?.({ model, kind, before, values, statusMove, virtual }, this.hookContext);
   }
 
-  private async beforeSave(model: EntityModel, kind: 'add' | 'edit', id: string, before: Record<string, unknown> | undefined, record: Record<string, unknown>, changed: Set<string>) {
-    for (const hooks of hooksOf(model)) await hooks.beforeSave?.({ model, kind, id, before, record, changed }, this.hookContext);
+  private async beforeSave(model: EntityModel, kind: 'add' | 'edit', id: string, before: Record<string, unknown> | undefined, record: Record<string, unknown>, changed: Set<string>, virtual: Record<string, unknown>) {
+    for (const hooks of hooksOf(model)) await hooks.beforeSave?.({ model, kind, id, before, record, changed, virtual }, this.hookContext);
   }
 
   /** The id of a new record: generated, or the positive integer the user chose (entity.chosenId), when free. */
@@ -147,10 +147,11 @@ export class RecordWriter {
   async add(model: EntityModel, input: Input, action: LogAction = 'add'): Promise<Record<string, unknown>> {
     const id = await this.newIdOf(model, input.id);
     const values = { ...input.values };
-    await this.beforeValidate(model, 'add', undefined, values, false);
+    const virtual = input.virtual ?? {};
+    await this.beforeValidate(model, 'add', undefined, values, false, virtual);
     const changed = new Set(model.field.keys());
     const clean = await this.validate(model, withDefaults(model, values), undefined, changed, id);
-    await this.beforeSave(model, 'add', id, undefined, clean, changed);
+    await this.beforeSave(model, 'add', id, undefined, clean, changed, virtual);
     for (const f of model.fields) {
       if (f.generated && (clean[f.name] === null || clean[f.name] === undefined)) clean[f.name] = await nextCode(this.ctx.db, await loadRule(this.ctx.db, f.generated.rule), this.ctx.actor.now);
     }
@@ -158,7 +159,7 @@ export class RecordWriter {
     await this.writeChildren(model, id, input.batches, false);
     await this.link(model, id, undefined, clean);
     const after = await this.load(model, id);
-    await this.finish(model, action, { after });
+    await this.finish(model, action, { after }, virtual);
     return after;
   }
 
@@ -166,7 +167,8 @@ export class RecordWriter {
     if (!input.id) throw badRequest('ID不能为空');
     const before = await this.load(model, input.id, true);
     const values = keepStoredSecrets(model, { ...input.values });
-    await this.beforeValidate(model, 'edit', before, values, statusMove);
+    const virtual = input.virtual ?? {};
+    await this.beforeValidate(model, 'edit', before, values, statusMove, virtual);
     for (const f of model.fields) {
       // A masked value sent back unchanged (the user could not see the real one) keeps what is stored.
       if (f.mask && isMaskedOf(f.mask, values[f.name], before[f.name])) delete values[f.name];
@@ -174,13 +176,13 @@ export class RecordWriter {
     const merged = Object.fromEntries(model.fields.map((f) => [f.name, f.name in values ? values[f.name] : before[f.name]]));
     const changed = new Set(Object.keys(values).filter((name) => String(values[name] ?? '') !== String(before[name] ?? '')));
     const clean = await this.validate(model, merged, before, changed, input.id);
-    await this.beforeSave(model, 'edit', input.id, before, clean, changed);
+    await this.beforeSave(model, 'edit', input.id, before, clean, changed, virtual);
     const set = encryptSecrets(model, Object.fromEntries(Object.keys(values).map((name) => [name, clean[name]])));
     await this.ctx.db.updateTable(model.table).set({ ...set, ...this.audit(model, 'edit') }).where('id', '=', input.id).execute();
     await this.writeChildren(model, input.id, input.batches, true);
     await this.link(model, input.id, before, clean);
     const after = await this.load(model, input.id);
-    await this.finish(model, 'edit', { before, after });
+    await this.finish(model, 'edit', { before, after }, virtual);
     return after;
   }
 

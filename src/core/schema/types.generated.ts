@@ -216,7 +216,7 @@ export interface FieldDef {
    */
   searchable?: 'like';
   /**
-   * no column: a value the form carries (a user's roles, a password) that the document's own server routes read and write; the generic runtime ignores it
+   * no column: a value the form carries (a user's roles, a password) that the document's hooks (server/hooks/) receive as `virtual` and store; reads that show it are the document's own routes
    */
   virtual?: boolean;
   requiredWhen?: RequiredWhen;
