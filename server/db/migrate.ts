@@ -10,6 +10,7 @@ import * as m007 from './migrations/007_online_reports.ts';
 import * as m008 from './migrations/008_online_forms.ts';
 import * as m011 from './migrations/011_depart_permissions.ts';
 import * as m012 from './migrations/012_announcement_screen.ts';
+import * as m019 from './migrations/019_job_claims.ts';
 
 /* The ordered list of system-table migrations; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '008_online_forms': m008,
   '011_depart_permissions': m011,
   '012_announcement_screen': m012,
+  '019_job_claims': m019,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -9,7 +9,7 @@ import { type OperationCall, operationRoutes, registerOperation } from '../engin
 import { recycleRoutes } from './recycle.ts';
 import { configureSecretKey } from '../engine/write/secrets.ts';
 import { testDataSource } from '../services/data-sources.ts';
-import { JOB_TABLE, JobScheduler, PAUSED, RUNNING } from '../services/jobs/scheduler.ts';
+import { JOB_TABLE, JOBS_TOPIC, JobScheduler, PAUSED, RUNNING } from '../services/jobs/scheduler.ts';
 import { LOG_OPERATION } from '../services/logs.ts';
 
 /*
@@ -115,8 +115,12 @@ export function systemOpsRoutes(app: FastifyInstance, ctx: AppContext) {
   configureSecretKey(ctx.config.jwtSecret);
   const scheduler = new JobScheduler(ctx);
   schedulers.set(ctx, scheduler);
+  // A committed write to the jobs, on any process, reloads every process's timers.
   ctx.runtime.onWrite((tables) => {
-    if (tables.has(JOB_TABLE)) scheduler.reload().catch((error) => app.log.error(error, 'job timers not reloaded'));
+    if (tables.has(JOB_TABLE)) ctx.notices.publish(JOBS_TOPIC).catch((error) => app.log.error(error, 'jobs notice not sent'));
+  });
+  ctx.notices.on(JOBS_TOPIC, () => {
+    scheduler.reload().catch((error) => app.log.error(error, 'job timers not reloaded'));
   });
   app.addHook('onReady', async () => scheduler.reload());
   app.addHook('onClose', async () => scheduler.stop());

@@ -1,4 +1,5 @@
 import { Cron } from 'croner';
+import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/envelope.ts';
@@ -8,9 +9,18 @@ import { JOB_HANDLERS } from './handlers.ts';
 
 /*
  * Runs the scheduled jobs of system/job: one croner timer per job whose status is running. The timers
- * follow the table: at start (so jobs resume after a restart) and after every committed write to it.
- * Every run, timed or by hand, leaves a row in the run log (system/job_log).
+ * follow the table on every process: at start (so jobs resume after a restart) and whenever any process
+ * commits a write to it (the 'jobs' notice: LISTEN/NOTIFY on PostgreSQL), so a pause, an edit or a new job
+ * reaches them all. Each due tick is claimed in job_run_claim: the process whose claim lands runs it, the
+ * others skip it, so a tick runs once in the whole cluster. Every run, timed or by hand, leaves a row in
+ * the run log (system/job_log) naming the process that ran it.
  */
+
+/** This process in the run log and the claims: host and pid. */
+export const RUNNER = `${hostname()}#${process.pid}`;
+export const JOBS_TOPIC = 'jobs';
+/** Claims older than this are pruned when the timers reload. */
+const CLAIM_KEEP_MS = 24 * 3600 * 1000;
 
 export const JOB_TABLE = 'quartz_job';
 export const JOB_LOG_TABLE = 'quartz_job_log';
@@ -52,10 +62,11 @@ export class JobScheduler {
     if (this.stopped) return;
     const jobs: Pick<JobRow, 'id' | 'cron_expression'>[] = await this.db.selectFrom(JOB_TABLE).select(['id', 'cron_expression']).where('status', '=', RUNNING).execute();
     this.stopTimers();
+    await this.db.deleteFrom('job_run_claim').where('claimed_at', '<', formatTimestamp(new Date(Date.now() - CLAIM_KEEP_MS))).execute();
     for (const job of jobs) {
       try {
         // protect: a run still going when the next one is due is skipped, never stacked.
-        this.timers.set(job.id, new Cron(job.cron_expression, { protect: true, name: `job-${job.id}` }, () => this.timed(job.id)));
+        this.timers.set(job.id, new Cron(job.cron_expression, { protect: true, name: `job-${job.id}` }, (self: Cron) => this.timed(job.id, self.currentRun())));
       } catch {
         // The writer refuses bad expressions; a row edited behind the runtime's back is skipped, not fatal.
       }
@@ -63,8 +74,17 @@ export class JobScheduler {
   }
 
   /** A timer's run: nothing it meets (the job deleted meanwhile, the database closing) may escape as an unhandled rejection. */
-  private async timed(id: string): Promise<void> {
+  private async timed(id: string, due: Date | null): Promise<void> {
     try {
+      // The tick's due second: the same on every process whose timer fires for it (a few ms apart).
+      const dueAt = formatTimestamp(new Date(Math.round((due ?? new Date()).getTime() / 1000) * 1000));
+      const claimed = await this.db
+        .insertInto('job_run_claim')
+        .values({ job_id: id, due_at: dueAt, runner: RUNNER, claimed_at: formatTimestamp(new Date()) })
+        .onConflict((oc) => oc.columns(['job_id', 'due_at']).doNothing())
+        .returning('job_id')
+        .executeTakeFirst();
+      if (!claimed) return;
       await this.run(id);
     } catch (error) {
       if (!this.stopped) console.warn(`定时任务 ${id} 未能执行:`, error instanceof Error ? error.message : error);
@@ -100,6 +120,7 @@ export class JobScheduler {
         // The run belongs where its job does, so whoever sees the job sees its runs.
         tenant_id: job.tenant_id ?? 0,
         sys_org_code: job.sys_org_code,
+        runner: RUNNER,
       })
       .execute();
     return outcome;
