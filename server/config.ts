@@ -23,6 +23,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Adds the x-db-round-trips header (statements and transaction control per request): the bench and tests read it. */
   countRoundTrips: boolean;
+  /** Sign-in asks for the captcha of /sys/randomImage/{key} (CAPTCHA=true; off by default, as the spec's login). */
+  captcha: boolean;
 }
 
 export const TOKEN_LIFETIME_MS = 7 * 24 * 3600 * 1000;
@@ -58,5 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     systemName: env.SYSTEM_NAME || '希望工程后台管理系统',
     logLevel: env.LOG_LEVEL || 'warn',
     countRoundTrips: flag(env.COUNT_ROUND_TRIPS, false),
+    captcha: flag(env.CAPTCHA, false),
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Captchas, checkKeyOf } from '../auth/captcha.ts';
 import { lockedMessage } from '../auth/lockout.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { FROZEN_MESSAGE, GUEST_DISABLED_MESSAGE, GUEST_USERNAME, sessionOf } from '../auth/session.ts';
@@ -13,6 +14,7 @@ const WRONG_CREDENTIALS = '用户名或密码错误';
 /** Login, guest login and logout (spec section 7, "Auth"). */
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, lockout, tokens, sessions, dictionaries, config } = ctx;
+  const captchas = new Captchas(db);
   // An unknown username is checked against this hash too, so the answer takes as long as for a real
   // account with a wrong password: the timing must not tell which usernames exist.
   let dummyHash: Promise<string> | undefined;
@@ -42,6 +44,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const username = requireText(request.body, 'username', '请输入用户名', 100).trim();
       const password = requireText(request.body, 'password', '请输入密码', 100);
+      if (config.captcha) {
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        await captchas.verify(body.checkKey, body.captcha, true);
+      }
       const lockedMs = await lockout.lockedFor(username);
       if (lockedMs > 0) throw new ApiError(423, lockedMessage(lockedMs));
 
@@ -58,6 +64,16 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       return signIn(user, request);
     },
   );
+
+  // The captcha image always answers (JeecgBoot's clients ask for it); sign-in checks it only when CAPTCHA is on.
+  app.get<{ Params: { key: string } }>('/sys/randomImage/:key', { config: { public: true, rateLimit: { max: config.loginRateLimit, timeWindow: 60_000 } } }, async (request) =>
+    ok(await captchas.draw(checkKeyOf(request.params.key)), '操作成功'),
+  );
+  app.post('/sys/checkCaptcha', { config: { public: true, rateLimit: { max: config.loginRateLimit, timeWindow: 60_000 } } }, async (request) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    await captchas.verify(body.checkKey, body.captcha, false);
+    return ok(null, '验证码正确');
+  });
 
   /** Automatic sign-in of the built-in read-only guest (spec section 4, Session). */
   app.post('/sys/guestLogin', { config: { public: true, rateLimit: { max: config.loginRateLimit, timeWindow: 60_000 } } }, async (request) => {

@@ -17,6 +17,7 @@ export function siteRoutes(app: FastifyInstance, { config }: AppContext) {
       allowThirdLogin: false,
       isSetAppLogo: true,
       allowGuest: config.allowGuest,
+      captcha: config.captcha,
     }),
   );
 }

@@ -102,4 +102,6 @@ export interface SiteInfo {
   allowThirdLogin: boolean;
   isSetAppLogo: boolean;
   allowGuest: boolean;
+  /** Sign-in asks for the captcha (/sys/randomImage/{key}). */
+  captcha?: boolean;
 }

@@ -1,4 +1,4 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Input, type InputProps } from 'antd';
 import { type ComponentType, type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,6 +9,23 @@ import { announceWelcome, login } from '../../runtime/session/store.ts';
 import { local, SEVEN_DAYS_MS } from '../../runtime/storage.ts';
 
 const REMEMBERED = 'Remembered_Username';
+
+/** A new key for each captcha image, as JeecgBoot's client makes one (time and a random part). */
+const newCheckKey = () => `${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
+
+/** The captcha's code input and its image; clicking the image draws a new one. */
+function CaptchaField({ value, missing, checkKey, onChange, onRefresh }: { value: string; missing?: boolean; checkKey: string; onChange: (v: string) => void; onRefresh: () => void }) {
+  const [image, setImage] = useState<string | null>(null);
+  useEffect(() => {
+    http.get<string>(`sys/randomImage/${checkKey}`, undefined, { silent: true }).then((r) => setImage(r.result), () => setImage(null));
+  }, [checkKey]);
+  return (
+    <div className="login-captcha">
+      <LoginField Control={Input} icon={<SafetyOutlined />} placeholder="请输入验证码" autoComplete="off" value={value} missing={missing} onChange={onChange} />
+      <img className="login-captcha-image" data-testid="captcha-image" src={image ?? undefined} alt="验证码" title="看不清？点击换一张" onClick={onRefresh} />
+    </div>
+  );
+}
 
 interface LoginFieldProps {
   Control: ComponentType<InputProps>;
@@ -49,7 +66,9 @@ export default function Login() {
   const [username, setUsername] = useState(remembered);
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(!!remembered);
-  const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
+  const [missing, setMissing] = useState<{ username?: boolean; password?: boolean; captcha?: boolean }>({});
+  const [captcha, setCaptcha] = useState('');
+  const [checkKey, setCheckKey] = useState(newCheckKey);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [site, setSite] = useState<SiteInfo | null>(null);
@@ -61,19 +80,24 @@ export default function Login() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const name = username.trim();
-    const blank = { username: !name, password: !password };
+    const blank = { username: !name, password: !password, captcha: !!site?.captcha && !captcha.trim() };
     setMissing(blank);
-    if (blank.username || blank.password) return;
+    if (blank.username || blank.password || blank.captcha) return;
     setBusy(true);
     setError(null);
     try {
-      const result = await login(name, password);
+      const result = await login(name, password, site?.captcha ? { captcha: captcha.trim(), checkKey } : undefined);
       if (remember) local.set(REMEMBERED, name, SEVEN_DAYS_MS);
       else local.remove(REMEMBERED);
       announceWelcome(result.userInfo.realname);
       navigate(params.get('redirect') || HOME_PATH, { replace: true });
     } catch (e) {
       setError(e instanceof RequestFailure ? e.message : '登录失败，请稍后再试');
+      // A code is good for one try: draw a new one.
+      if (site?.captcha) {
+        setCaptcha('');
+        setCheckKey(newCheckKey());
+      }
     } finally {
       setBusy(false);
     }
@@ -109,6 +133,19 @@ export default function Login() {
           setError(null);
         }}
       />
+      {site?.captcha && (
+        <CaptchaField
+          value={captcha}
+          missing={missing.captcha}
+          checkKey={checkKey}
+          onChange={(v) => {
+            setCaptcha(v);
+            setMissing((m) => ({ ...m, captcha: false }));
+            setError(null);
+          }}
+          onRefresh={() => setCheckKey(newCheckKey())}
+        />
+      )}
       <div className="login-remember">
         <Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)}>
           记住用户名

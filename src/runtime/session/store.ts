@@ -50,8 +50,9 @@ async function signIn(path: string, body?: unknown): Promise<LoginResult> {
   return envelope.result;
 }
 
-export const login = (username: string, password: string) =>
-  signIn('/sys/login', { username, password }).then((result) => {
+/** Password sign-in; `captcha` carries the code typed and the key its image was drawn for, when the site asks. */
+export const login = (username: string, password: string, captcha?: { captcha: string; checkKey: string }) =>
+  signIn('/sys/login', { username, password, ...captcha }).then((result) => {
     signedOutHere = false;
     return result;
   });
