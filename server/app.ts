@@ -10,6 +10,7 @@ import type { ServerConfig } from './config.ts';
 import { GRANT_TABLES, GrantCache } from './auth/grant-cache.ts';
 import type { AppContext } from './context.ts';
 import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
 import { countingRoundTrips, roundTrips } from './db/round-trips.ts';
 import type { Database } from './db/connect.ts';
 import { seedDonationDemo } from './db/demo/donation.ts';
@@ -118,11 +119,29 @@ function runtimeConfig(ctx: AppContext): string {
   return `window._CONFIG = ${JSON.stringify(cfg)};\n`;
 }
 
+const SCHEMA_TOPIC = 'schema';
+
+/**
+ * A publication on one process (a published or deleted online form) is in force on all: the publisher
+ * sends the 'schema' notice, and every other process reloads its documents from the database.
+ */
+function followPublications(ctx: AppContext): void {
+  const origin = randomUUID();
+  ctx.runtime.onPublished(() => {
+    ctx.notices.publish(SCHEMA_TOPIC, { origin }).catch((error) => console.warn('schema notice not sent:', error));
+  });
+  ctx.notices.on(SCHEMA_TOPIC, (payload) => {
+    if (payload.origin === origin) return;
+    ctx.runtime.reload().catch((error) => console.warn('documents not reloaded after a publication elsewhere:', error));
+  });
+}
+
 export async function buildApp(config: ServerConfig, database: Database): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const ctx = createContext(config, database);
   if (ctx.notices instanceof PostgresNotices) await ctx.notices.start();
   // Documents are loaded, checked and synced (tables, dictionaries, menus) before any route serves.
   await ctx.runtime.reload();
+  followPublications(ctx);
   const jeecgPaths = new JeecgPaths(config.apiBase);
   const app = Fastify({
     logger: { level: config.logLevel },

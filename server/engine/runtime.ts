@@ -34,6 +34,8 @@ export class SchemaRuntime {
   readonly access: Access;
   /** Called with the tables a committed write touched (the job scheduler re-reads its jobs). */
   private readonly writeListeners: ((tables: Set<string>) => void)[] = [];
+  /** Called after a publication changed the documents in force (the other processes are told). */
+  private readonly publishListeners: (() => void)[] = [];
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -56,14 +58,19 @@ export class SchemaRuntime {
    * nothing; the documents in force stay as they were (at start: the server does not start).
    */
   async reload(): Promise<Registry> {
-    return this.reloadWith(async () => {});
+    return this.reloadWith(async () => {}, false);
+  }
+
+  /** `listener` runs after every publication (reloadWith) that committed. */
+  onPublished(listener: () => void): void {
+    this.publishListeners.push(listener);
   }
 
   /**
    * Reload after `stage` has changed sys_schema (a designer publication) in the same transaction: when
    * a document is refused or a table change is unsafe, the staged rows roll back with everything else.
    */
-  async reloadWith(stage: (trx: Kysely<DB>) => Promise<void>): Promise<Registry> {
+  async reloadWith(stage: (trx: Kysely<DB>) => Promise<void>, published = true): Promise<Registry> {
     const registry = await this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${sql.lit(SYNC_LOCK)})`.execute(trx);
       await stage(trx);
@@ -78,6 +85,7 @@ export class SchemaRuntime {
     });
     this.current = registry;
     this.dictionaries.refresh();
+    if (published) for (const listener of this.publishListeners) listener();
     return registry;
   }
 
