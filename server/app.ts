@@ -11,6 +11,7 @@ import { GRANT_TABLES, GrantCache } from './auth/grant-cache.ts';
 import type { AppContext } from './context.ts';
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
+import { runSeedSteps, type SeedStep } from './db/seed-steps.ts';
 import { countingRoundTrips, roundTrips } from './db/round-trips.ts';
 import type { Database } from './db/connect.ts';
 import { seedDonationDemo } from './db/demo/donation.ts';
@@ -228,19 +229,21 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
  */
 export async function prepareApp(config: ServerConfig, database: Database, opts: { demoData: boolean }): Promise<{ app: FastifyInstance; ctx: AppContext; seed: SeedOutcome }> {
   await migrateToLatest(database.db);
-  const seed = await seedOnFirstStart(database.db, { dataDir: config.dataDir, adminPassword: config.adminPassword });
+  let ctx: AppContext | undefined;
+  const steps: SeedStep[] = [
+    { name: 'categories', run: () => seedCategories(database.db) },
+    { name: 'online_reports', run: () => seedOnlineReports(database.db) },
+    ...[seedDonationDemo, seedEngagementDemo, seedProjectDemo, seedStudentDemo, seedHelpDemo].map((seedArea, i) => ({ name: `demo_${i + 1}`, run: () => seedArea(ctx!) })),
+  ];
+  const plan = steps.map((s) => s.name).filter((name) => opts.demoData || !name.startsWith('demo_'));
+  const seed = await seedOnFirstStart(database.db, { dataDir: config.dataDir, adminPassword: config.adminPassword, plan });
   const built = await buildApp(config, database);
-  if (seed.seeded) await seedCategories(database.db);
-  if (seed.seeded) await seedOnlineReports(database.db);
-  if (seed.seeded && opts.demoData) {
-    try {
-      await seedDonationDemo(built.ctx);
-      await seedEngagementDemo(built.ctx);
-      for (const seedArea of [seedProjectDemo, seedStudentDemo, seedHelpDemo]) await seedArea(built.ctx);
-    } catch (error) {
-      await built.app.close();
-      throw error;
-    }
+  ctx = built.ctx;
+  try {
+    await runSeedSteps(database.db, database.kind, steps);
+  } catch (error) {
+    await built.app.close();
+    throw error;
   }
   return { ...built, seed };
 }

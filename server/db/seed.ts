@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import { newId } from '../lib/ids.ts';
 import { nowText } from '../lib/time.ts';
+import { seedPlanRow } from './seed-steps.ts';
 import type { DB } from './schema.ts';
 import { SYSTEM_DICTIONARIES } from './seed-dictionaries.ts';
 import { seedAnnouncements } from '../services/announcements-seed.ts';
@@ -88,7 +89,7 @@ async function seedDictionaries(db: Kysely<DB>, now: string) {
 }
 
 /** Demo data for a new install: runs once, on the first start, inside one transaction. */
-export async function seedOnFirstStart(db: Kysely<DB>, opts: { dataDir: string; adminPassword?: string }): Promise<SeedOutcome> {
+export async function seedOnFirstStart(db: Kysely<DB>, opts: { dataDir: string; adminPassword?: string; plan?: string[] }): Promise<SeedOutcome> {
   const done = await db.selectFrom('sys_meta').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
   if (done) return { seeded: false };
   const generated = opts.adminPassword ? undefined : generatePassword();
@@ -155,6 +156,8 @@ export async function seedOnFirstStart(db: Kysely<DB>, opts: { dataDir: string; 
     await seedDictionaries(trx, now);
     await seedAnnouncements(trx, now, userIds);
     await trx.insertInto('sys_meta').values({ key: SEEDED_KEY, value: now }).execute();
+    // The steps after the accounts (server/db/seed-steps.ts), planned with them.
+    if (opts.plan) await trx.insertInto('sys_meta').values(seedPlanRow(opts.plan)).execute();
     return true;
   });
   if (!seeded) return { seeded: false };
