@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { checkArchive } from './archive-guard.ts';
 import { badRequest } from '../../http/envelope.ts';
 import type { EntityModel } from '../schema/model.ts';
 import type { Row } from '../read/reader.ts';
@@ -72,6 +73,8 @@ export interface Sheet {
 export const MAX_IMPORT_ROWS = 10_000;
 
 export async function readWorkbook(buffer: Buffer): Promise<Sheet> {
+  // Bounded before ExcelJS expands anything (archive-guard.ts).
+  await checkArchive(buffer);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
