@@ -12,6 +12,7 @@ import type { AppContext } from './context.ts';
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { runSeedSteps, type SeedStep } from './db/seed-steps.ts';
+import { recordRoutes } from './http/route-table.ts';
 import { countingRoundTrips, roundTrips } from './db/round-trips.ts';
 import type { Database } from './db/connect.ts';
 import { seedDonationDemo } from './db/demo/donation.ts';
@@ -167,6 +168,7 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
     });
   }
   app.addHook('onRoute', jeecgPaths.remember);
+  recordRoutes(app);
   app.addHook('onClose', async () => {
     ctx.permissions.grants.close();
     await ctx.notices.close();
