@@ -16,12 +16,31 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 
+/** Each stage's wall time, printed at the end (CI must stay under 20 minutes). */
+const stageTimes = [];
+const started = Date.now();
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title}`);
+  const t0 = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  stageTimes.push([title, Date.now() - t0]);
+  console.log(`=== ${title}: ${seconds(Date.now() - t0)}`);
   if (result.status !== 0) problems.push(`${title} (exit ${result.status ?? result.signal})`);
   return result.status === 0;
 }
+
+/*
+ * The PostgreSQL pass runs the API files whose behaviour depends on the server: several processes, SQL
+ * the engine builds (queries, counters, summaries, scope), migrations and restarts. The rest run on the
+ * embedded database only (the same PostgreSQL, compiled to WebAssembly). PG_PASS=all runs every file.
+ */
+const PG_PASS_FILES = [
+  'postgres-server', 'grants-two-processes', 'jobs-cluster', 'publications-two-processes', 'start-together', 'restart',
+  'schema-query', 'schema-crud', 'schema-counting', 'schema-stored', 'schema-start', 'report-summaries', 'rollups-incremental',
+  'online-reports', 'online-forms', 'tenant', 'permissions', 'system-access', 'writer-hooks', 'route-walk', 'round-trips', 'dashboard',
+].map((name) => `tests/api/${name}.test.ts`);
 
 function readJson(file) {
   try {
@@ -91,7 +110,8 @@ if (!only || only === 'pg') {
   if (url) {
     const out = join(tmp, 'vitest-postgres.json');
     rmSync(out, { force: true });
-    run(`API tests (PostgreSQL server ${url.replace(/\/\/[^@]*@/, '//')})`, bin('vitest'), ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { TEST_DATABASE_URL: url });
+    const files = process.env.PG_PASS === 'all' ? [] : PG_PASS_FILES.filter((f) => existsSync(join(root, f)));
+    run(`API tests (PostgreSQL server ${url.replace(/\/\/[^@]*@/, '//')})`, bin('vitest'), ['run', '--project', 'api', ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { TEST_DATABASE_URL: url });
     countVitest(out, 'api on PostgreSQL');
   }
 }
@@ -107,6 +127,9 @@ if (!only || only === 'e2e') {
   countPlaywright(out);
 }
 
+console.log('\nstage times:');
+for (const [title, ms] of stageTimes) console.log(`  ${seconds(ms).padStart(6)}  ${title}`);
+console.log(`  ${seconds(Date.now() - started).padStart(6)}  total`);
 console.log('');
 for (const p of problems) console.log(`problem: ${p}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
