@@ -13,6 +13,8 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { runSeedSteps, type SeedStep } from './db/seed-steps.ts';
 import { recordRoutes } from './http/route-table.ts';
+import { ProcessMetrics } from './monitor/metrics.ts';
+import { monitorRoutes } from './routes/monitor.ts';
 import { countingRoundTrips, roundTrips } from './db/round-trips.ts';
 import type { Database } from './db/connect.ts';
 import { seedDonationDemo } from './db/demo/donation.ts';
@@ -86,6 +88,7 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     dictionaries,
     notices,
     runtime: new SchemaRuntime(database.db, permissions, dictionaries),
+    metrics: new ProcessMetrics(),
   };
 }
 
@@ -111,7 +114,7 @@ async function api(app: FastifyInstance, ctx: AppContext) {
     request.session = await ctx.sessions.resolve(request);
   });
   app.addHook('preHandler', refuseBadRequestText);
-  for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes, systemUserRoutes, systemRoleRoutes, systemPermissionRoutes, systemDepartPermissionRoutes, departRoutes, categoryRoutes, systemOpsRoutes, runtimeRoutes, onlineReportRoutes, loginfoRoutes, dashboardRoutes, onlineFormRoutes, membershipRoutes, jeecgCallRoutes, categoryListRoutes, dataRuleGrantRoutes]) register(app, ctx);
+  for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes, systemUserRoutes, systemRoleRoutes, systemPermissionRoutes, systemDepartPermissionRoutes, departRoutes, categoryRoutes, systemOpsRoutes, runtimeRoutes, onlineReportRoutes, loginfoRoutes, dashboardRoutes, onlineFormRoutes, membershipRoutes, jeecgCallRoutes, categoryListRoutes, dataRuleGrantRoutes, monitorRoutes]) register(app, ctx);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, '很抱歉，资源未找到!')));
 }
 
@@ -169,7 +172,9 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
   }
   app.addHook('onRoute', jeecgPaths.remember);
   recordRoutes(app);
+  ctx.metrics.attach(app);
   app.addHook('onClose', async () => {
+    ctx.metrics.stop();
     ctx.permissions.grants.close();
     await ctx.notices.close();
   });

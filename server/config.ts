@@ -25,6 +25,8 @@ export interface ServerConfig {
   countRoundTrips: boolean;
   /** Sign-in asks for the captcha of /sys/randomImage/{key} (CAPTCHA=true; off by default, as the spec's login). */
   captcha: boolean;
+  /** The bearer token a Prometheus scraper sends to {API_BASE}/monitor/metrics; unset: the endpoint is closed. */
+  metricsToken?: string;
 }
 
 export const TOKEN_LIFETIME_MS = 7 * 24 * 3600 * 1000;
@@ -61,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'warn',
     countRoundTrips: flag(env.COUNT_ROUND_TRIPS, false),
     captcha: flag(env.CAPTCHA, false),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

@@ -5,6 +5,7 @@ import type { TokenService } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
 import type { DbKind } from './db/connect.ts';
 import type { DB } from './db/schema.ts';
+import type { ProcessMetrics } from './monitor/metrics.ts';
 import type { Notices } from './realtime/notices.ts';
 import type { SchemaRuntime } from './engine/runtime.ts';
 import type { DictionaryService } from './services/dictionaries.ts';
@@ -24,4 +25,6 @@ export interface AppContext {
   notices: Notices;
   /** The schema runtime: documents in force, generic CRUD; started (loaded and synced) by buildApp. */
   runtime: SchemaRuntime;
+  /** This process's request counts, latencies and trace (monitoring). */
+  metrics: ProcessMetrics;
 }

@@ -11,6 +11,7 @@ import * as m008 from './migrations/008_online_forms.ts';
 import * as m011 from './migrations/011_depart_permissions.ts';
 import * as m012 from './migrations/012_announcement_screen.ts';
 import * as m019 from './migrations/019_job_claims.ts';
+import * as m021 from './migrations/021_monitor_menu.ts';
 import * as m024 from './migrations/024_captcha.ts';
 
 /* The ordered list of system-table migrations; a new one is a new file added here. */
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '011_depart_permissions': m011,
   '012_announcement_screen': m012,
   '019_job_claims': m019,
+  '021_monitor_menu': m021,
   '024_captcha': m024,
 };
 

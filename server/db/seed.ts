@@ -48,7 +48,7 @@ export const DEMO_STAFF = [
 const EVERYONE = [ADMIN_ROLE, GUEST_ROLE, 'fundraiser', 'project_officer', 'finance'];
 const STAFF = [ADMIN_ROLE, 'fundraiser', 'project_officer', 'finance'];
 
-interface SeedMenu {
+export interface SeedMenu {
   url: string;
   name: string;
   component?: string;
@@ -65,6 +65,12 @@ interface SeedMenu {
 }
 
 /** Menus every deployment has; business and system screens add theirs from schemas/. */
+export const MONITOR_MENUS: SeedMenu[] = [
+  { url: '/monitor', name: '系统监控', component: 'layouts/RouteView', icon: 'dashboard', sort: 95, roles: [ADMIN_ROLE] },
+  { url: '/monitor/index', name: '监控中心', component: 'monitor/Index', icon: 'line-chart', sort: 1, roles: [ADMIN_ROLE], parent: '/monitor', menuType: 1 },
+  { url: '/monitor/index#view', name: '查看监控', sort: 1, roles: [ADMIN_ROLE], parent: '/monitor/index', menuType: 2, perms: 'monitor:view' },
+];
+
 const MENUS: SeedMenu[] = [
   { url: '/dashboard/analysis', name: '首页', component: 'dashboard/Analysis', icon: 'home', sort: 0, roles: EVERYONE },
   // The guest reaches 我的消息 from the bell (a fixed route); its menu stays the dashboard alone.
@@ -72,6 +78,8 @@ const MENUS: SeedMenu[] = [
   { url: '/isps/userAnnouncement', name: '我的消息', component: 'isps/UserAnnouncement', icon: 'mail', sort: 1, roles: STAFF, parent: '/isps', menuType: 1 },
   // 系统通告 is the schema screen schemas/system/announcement.json (menu and buttons from the menu sync).
   { url: '/account', name: '个人页', component: 'layouts/RouteView', icon: 'user', sort: 90, roles: STAFF },
+  // 系统监控 (server/routes/monitor.ts; migration 021 adds it to databases seeded before it).
+  ...MONITOR_MENUS,
   { url: '/account/center', name: '个人中心', component: 'account/center/Index', icon: 'idcard', sort: 1, roles: STAFF, parent: '/account', menuType: 1 },
   // Kept alive: a half-edited profile survives a look at another tab.
   { url: '/account/settings', name: '个人设置', component: 'account/settings/Index', icon: 'setting', sort: 2, roles: STAFF, parent: '/account', menuType: 1, keepAlive: true },

@@ -17,6 +17,7 @@ const PUBLIC: Record<string, string> = {
   'GET /hope-boot/sys/randomImage/:key': 'the captcha is drawn before signing in',
   'POST /hope-boot/sys/checkCaptcha': 'the captcha is checked before signing in',
   'GET /hope-boot/site/siteinfo': 'the login page shows the site name and which sign-ins exist',
+  'GET /hope-boot/monitor/metrics': 'a Prometheus scraper holding METRICS_TOKEN (closed without one)',
   'GET /hope-boot/sys/common/static/*': 'uploaded files are linked from pages (img src) by their random names, as in JeecgBoot',
   'GET /health': 'a proxy asks whether the process is alive',
   'GET /ready': 'a proxy asks whether the process serves',

@@ -1,0 +1,85 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Kysely, sql } from 'kysely';
+import si from 'systeminformation';
+import type { DbKind } from '../db/connect.ts';
+import type { DB } from '../db/schema.ts';
+import type { ProcessMetrics } from './metrics.ts';
+
+/* The figures of the monitoring screens, read live: Node.js runtime, system, disks, database. */
+
+const MB = 1024 * 1024;
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+export function runtimeFigures(metrics: ProcessMetrics) {
+  const memory = process.memoryUsage();
+  const loop = metrics.loop;
+  return {
+    node: process.version,
+    pid: process.pid,
+    uptimeSeconds: Math.round(process.uptime()),
+    heapUsedMb: round(memory.heapUsed / MB),
+    heapTotalMb: round(memory.heapTotal / MB),
+    rssMb: round(memory.rss / MB),
+    externalMb: round(memory.external / MB),
+    eventLoopDelayMs: { p50: round(loop.percentile(50) / 1e6, 2), p99: round(loop.percentile(99) / 1e6, 2), max: round(loop.max / 1e6, 2) },
+    activeResources: process.getActiveResourcesInfo().length,
+    requests: metrics.requestCount,
+  };
+}
+
+export async function systemFigures() {
+  const [os, cpu, load, mem, time] = await Promise.all([si.osInfo(), si.cpu(), si.currentLoad(), si.mem(), Promise.resolve(si.time())]);
+  return {
+    os: `${os.distro} ${os.release} (${os.arch})`,
+    hostname: os.hostname,
+    cpu: `${cpu.manufacturer} ${cpu.brand}`,
+    cores: cpu.cores,
+    loadPercent: round(load.currentLoad),
+    loadAverage: load.avgLoad,
+    memoryTotalMb: Math.round(mem.total / MB),
+    memoryUsedMb: Math.round((mem.total - mem.available) / MB),
+    uptimeSeconds: Math.round(Number(time.uptime)),
+  };
+}
+
+/** Bytes under a directory (the data directory, the uploads): a bounded walk. */
+function sizeOf(dir: string, budget = { files: 200_000 }): number {
+  let total = 0;
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of entries) {
+    if (--budget.files < 0) break;
+    const path = join(dir, name);
+    try {
+      const st = statSync(path);
+      total += st.isDirectory() ? sizeOf(path, budget) : st.size;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+export async function diskFigures(dataDir: string) {
+  const filesystems = (await si.fsSize()).map((f) => ({ fs: f.fs, mount: f.mount, type: f.type, sizeMb: Math.round(f.size / MB), usedMb: Math.round(f.used / MB), freeMb: Math.round(f.available / MB), usePercent: round(f.use) }));
+  return { filesystems, dataDirMb: round(sizeOf(dataDir) / MB), uploadsMb: round(sizeOf(join(dataDir, 'upload')) / MB) };
+}
+
+export async function databaseFigures(db: Kysely<DB>, kind: DbKind) {
+  const version = (await sql<{ v: string }>`select version() as v`.execute(db)).rows[0]?.v ?? '';
+  const tables = (
+    await sql<{ name: string; bytes: number; rows: number }>`
+      select c.relname as name, pg_total_relation_size(c.oid)::bigint as bytes, greatest(c.reltuples, 0)::bigint as rows
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind = 'r' and n.nspname = current_schema()
+      order by pg_total_relation_size(c.oid) desc limit 30`.execute(db)
+  ).rows.map((t) => ({ name: t.name, sizeKb: Math.round(Number(t.bytes) / 1024), rowEstimate: Number(t.rows) }));
+  const connections = kind === 'postgres' ? Number((await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database()`.execute(db)).rows[0]?.n ?? 0) : 1;
+  const sizeMb = round(Number((await sql<{ b: number }>`select pg_database_size(current_database())::bigint as b`.execute(db)).rows[0]?.b ?? 0) / MB);
+  return { engine: kind === 'pglite' ? '嵌入式 PostgreSQL (PGlite)' : 'PostgreSQL', version, sizeMb, connections, tables };
+}

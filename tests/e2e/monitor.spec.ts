@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+import { SHOTS } from './helpers.ts';
+import { signIn } from './shell-helpers.ts';
+
+/* 系统监控 → 监控中心: each tab shows live figures; the runtime tab's charts grow as it refreshes. */
+
+test('admin reads the runtime, system, disk, database and request-trace figures in 监控中心', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  await page.getByRole('menuitem', { name: /系统监控/ }).click();
+  await page.getByRole('menuitem', { name: /监控中心/ }).click();
+  const center = page.getByTestId('monitor-center');
+  await expect(center.getByTestId('runtime-figures')).toContainText('Node.js');
+  await expect(center.getByTestId('runtime-figures')).toContainText('MB');
+  // Refreshed every 5 s: a second sample arrives.
+  await expect(center.getByTestId('spark-堆内存 MB')).toContainText('最近 2 次', { timeout: 15_000 });
+  await page.screenshot({ path: `${SHOTS}/monitor-runtime.png` });
+
+  await center.getByRole('tab', { name: '系统监控' }).click();
+  await expect(center.getByTestId('system-figures')).toContainText('核');
+  await center.getByRole('tab', { name: '磁盘监控' }).click();
+  await expect(center.getByTestId('data-dir-size')).toContainText('数据目录');
+  await center.getByRole('tab', { name: '数据库监控' }).click();
+  await expect(center.getByTestId('database-figures')).toContainText('PostgreSQL');
+  await page.screenshot({ path: `${SHOTS}/monitor-database.png` });
+  await center.getByRole('tab', { name: '请求追踪' }).click();
+  await expect(center.getByTestId('trace-table')).toContainText('/hope-boot/monitor/');
+  await page.screenshot({ path: `${SHOTS}/monitor-trace.png` });
+});
