@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN_PASSWORD, SHOTS, storedToken } from './helpers.ts';
 import { watchProblems } from './problems.ts';
 import { box, expectToast, signIn, userMenu } from './shell-helpers.ts';
@@ -75,6 +75,15 @@ test.describe('change-password dialog', () => {
 
 test.describe('department dialog', () => {
   const departDialog = (page: Page) => page.locator('.ant-modal').filter({ hasText: '请选择登录部门' });
+  /** Picks a department in the dialog's select and checks it took (a click during the dropdown's motion can miss). */
+  const chooseDepart = async (page: Page, dialog: Locator, name: string) => {
+    const select = dialog.getByTestId('depart-select');
+    await expect(async () => {
+      if ((await select.locator('input[role=combobox]').getAttribute('aria-expanded')) !== 'true') await select.click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).click({ timeout: 2000 });
+      await expect(select.locator('.ant-select-selection-item')).toHaveText(name, { timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
+  };
 
   test('wangfang switches between her two departments; an empty choice is an error; the switch survives a reload', async ({ page }) => {
     await signIn(page, 'wangfang');
@@ -92,8 +101,7 @@ test.describe('department dialog', () => {
     await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText('请选择登录部门');
     await page.screenshot({ path: `${SHOTS}/shell-depart-empty.png` });
 
-    await dialog.getByTestId('depart-select').click();
-    await page.locator('.ant-select-dropdown:visible').getByText('资助部').click();
+    await chooseDepart(page, dialog, '资助部');
     await dialog.getByRole('button', { name: /确\s*认/ }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('dashboard')).toContainText('资助部');
@@ -104,8 +112,7 @@ test.describe('department dialog', () => {
     await userMenu(page, '切换部门');
     await expect(departDialog(page).locator('.ant-modal-title')).toHaveText('部门切换（当前部门 : 资助部）');
     await page.screenshot({ path: `${SHOTS}/shell-depart-switch.png` });
-    await departDialog(page).getByTestId('depart-select').click();
-    await page.locator('.ant-select-dropdown:visible').getByText('财务部').click();
+    await chooseDepart(page, departDialog(page), '财务部');
     await departDialog(page).getByRole('button', { name: /确\s*认/ }).click();
     await expect(page.getByTestId('dashboard')).toContainText('财务部');
   });

@@ -77,7 +77,8 @@ test.describe('main layout', () => {
     await page.getByTestId('menu-toggle').click();
     const drawer = page.locator('.side-drawer');
     await expect(drawer).toBeVisible();
-    expect((await box(drawer)).width).toBe(200);
+    // Polled and rounded: the drawer may still be sliding in (199.9999… px mid-motion).
+    await expect.poll(async () => Math.round((await box(drawer)).width)).toBe(200);
     await page.screenshot({ path: `${SHOTS}/shell-mobile-drawer.png` });
     await drawer.getByText('个人页').click();
     await drawer.getByText('个人中心').click();
