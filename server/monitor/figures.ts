@@ -74,8 +74,11 @@ export async function databaseFigures(db: Kysely<DB>, kind: DbKind) {
   const version = (await sql<{ v: string }>`select version() as v`.execute(db)).rows[0]?.v ?? '';
   const tables = (
     await sql<{ name: string; bytes: number; rows: number }>`
-      select c.relname as name, pg_total_relation_size(c.oid)::bigint as bytes, greatest(c.reltuples, 0)::bigint as rows
+      select c.relname as name, pg_total_relation_size(c.oid)::bigint as bytes,
+        -- live rows as the statistics collector counts them; the planner's estimate before it has any
+        coalesce(st.n_live_tup, greatest(c.reltuples, 0))::bigint as rows
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      left join pg_stat_user_tables st on st.relid = c.oid
       where c.relkind = 'r' and n.nspname = current_schema()
       order by pg_total_relation_size(c.oid) desc limit 30`.execute(db)
   ).rows.map((t) => ({ name: t.name, sizeKb: Math.round(Number(t.bytes) / 1024), rowEstimate: Number(t.rows) }));
