@@ -68,6 +68,8 @@ const CSP = [
   "frame-src 'self' https: http:",
   "object-src 'none'",
   "base-uri 'self'",
+  // No other site may frame these pages (clickjacking); the product frames its own pages only.
+  "frame-ancestors 'self'",
 ].join('; ');
 
 export function createContext(config: ServerConfig, database: Database): AppContext {
@@ -182,6 +184,8 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
+    // For browsers that predate CSP's frame-ancestors.
+    reply.header('X-Frame-Options', 'SAMEORIGIN');
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('Content-Security-Policy', CSP);
     return payload;
   });

@@ -159,4 +159,12 @@ describe('public routes and the rest of the surface', () => {
     expect(r.headers.get('x-content-type-options')).toBe('nosniff');
     expect(r.headers.get('referrer-policy')).toBe('same-origin');
   });
+
+  it('no other site may frame the pages: X-Frame-Options everywhere, frame-ancestors in the page CSP', async () => {
+    expect((await s.api.get('/site/siteinfo')).headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    const page = await s.raw('/');
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    const csp = page.headers.get('content-security-policy');
+    if (csp) expect(csp).toContain("frame-ancestors 'self'");
+  });
 });
