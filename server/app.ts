@@ -50,6 +50,8 @@ import { onlineReportRoutes } from './routes/online-reports.ts';
 import { seedOnlineReports } from './services/online-reports/seed.ts';
 import { DictionaryService } from './services/dictionaries.ts';
 import { PermissionService } from './services/permissions.ts';
+import { UserMessages } from './services/user-messages.ts';
+import { workflowRoutes } from './routes/workflow.ts';
 import { LocalNotices, PostgresNotices } from './realtime/notices.ts';
 import { runtimeRoutes } from './routes/schema-runtime.ts';
 import { SchemaRuntime } from './engine/runtime.ts';
@@ -79,7 +81,7 @@ export function createContext(config: ServerConfig, database: Database): AppCont
   database.writes.on(GRANT_TABLES, () => grants.changed());
   const permissions = new PermissionService(database.db, grants);
   const dictionaries = new DictionaryService(database.db, notices);
-  return {
+  const ctx: AppContext = {
     config,
     db: database.db,
     dbKind: database.kind,
@@ -91,7 +93,9 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     notices,
     runtime: new SchemaRuntime(database.db, permissions, dictionaries),
     metrics: new ProcessMetrics(),
+    messages: new UserMessages(() => ctx),
   };
+  return ctx;
 }
 
 function errorToEnvelope(app: FastifyInstance) {
@@ -116,7 +120,7 @@ async function api(app: FastifyInstance, ctx: AppContext) {
     request.session = await ctx.sessions.resolve(request);
   });
   app.addHook('preHandler', refuseBadRequestText);
-  for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes, systemUserRoutes, systemRoleRoutes, systemPermissionRoutes, systemDepartPermissionRoutes, departRoutes, categoryRoutes, systemOpsRoutes, runtimeRoutes, onlineReportRoutes, loginfoRoutes, dashboardRoutes, onlineFormRoutes, membershipRoutes, jeecgCallRoutes, categoryListRoutes, dataRuleGrantRoutes, monitorRoutes]) register(app, ctx);
+  for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes, systemUserRoutes, systemRoleRoutes, systemPermissionRoutes, systemDepartPermissionRoutes, departRoutes, categoryRoutes, systemOpsRoutes, runtimeRoutes, onlineReportRoutes, loginfoRoutes, dashboardRoutes, onlineFormRoutes, membershipRoutes, jeecgCallRoutes, categoryListRoutes, dataRuleGrantRoutes, monitorRoutes, workflowRoutes]) register(app, ctx);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, '很抱歉，资源未找到!')));
 }
 

@@ -27,6 +27,8 @@ export interface ServerConfig {
   captcha: boolean;
   /** The bearer token a Prometheus scraper sends to {API_BASE}/monitor/metrics; unset: the endpoint is closed. */
   metricsToken?: string;
+  /** How often each process looks for due workflow timers (WORKFLOW_TIMER_MS; 0 turns the timers off). */
+  workflowTimerMs: number;
 }
 
 export const TOKEN_LIFETIME_MS = 7 * 24 * 3600 * 1000;
@@ -64,5 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     countRoundTrips: flag(env.COUNT_ROUND_TRIPS, false),
     captcha: flag(env.CAPTCHA, false),
     metricsToken: env.METRICS_TOKEN || undefined,
+    workflowTimerMs: Number(env.WORKFLOW_TIMER_MS ?? 5000),
   };
 }

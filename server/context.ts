@@ -10,6 +10,7 @@ import type { Notices } from './realtime/notices.ts';
 import type { SchemaRuntime } from './engine/runtime.ts';
 import type { DictionaryService } from './services/dictionaries.ts';
 import type { PermissionService } from './services/permissions.ts';
+import type { UserMessages } from './services/user-messages.ts';
 
 /** The services every route module receives: built once in app.ts, no globals. */
 export interface AppContext {
@@ -27,4 +28,6 @@ export interface AppContext {
   runtime: SchemaRuntime;
   /** This process's request counts, latencies and trace (monitoring). */
   metrics: ProcessMetrics;
+  /** Messages to named users (announcements released at once, pushed live). */
+  messages: UserMessages;
 }

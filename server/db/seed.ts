@@ -71,6 +71,19 @@ export const MONITOR_MENUS: SeedMenu[] = [
   { url: '/monitor/index#view', name: '查看监控', sort: 1, roles: [ADMIN_ROLE], parent: '/monitor/index', menuType: 2, perms: 'monitor:view' },
 ];
 
+const WORKFLOW_ROLES = [ADMIN_ROLE, 'fundraiser', 'project_officer', 'finance'];
+export const WORKFLOW_MENUS: SeedMenu[] = [
+  { url: '/workflow', name: '流程中心', component: 'layouts/RouteView', icon: 'apartment', sort: 70, roles: WORKFLOW_ROLES },
+  { url: '/workflow/tasks', name: '我的任务', component: 'workflow/Tasks', icon: 'check-square', sort: 1, roles: WORKFLOW_ROLES, parent: '/workflow', menuType: 1 },
+  { url: '/workflow/applications', name: '我的申请', component: 'workflow/Applications', icon: 'send', sort: 2, roles: WORKFLOW_ROLES, parent: '/workflow', menuType: 1 },
+  { url: '/workflow/cc', name: '抄送我的', component: 'workflow/CarbonCopies', icon: 'copy', sort: 3, roles: WORKFLOW_ROLES, parent: '/workflow', menuType: 1 },
+  { url: '/workflow/entrust', name: '任务委托', component: 'workflow/Entrusts', icon: 'swap', sort: 4, roles: WORKFLOW_ROLES, parent: '/workflow', menuType: 1 },
+  { url: '/workflow/design', name: '流程设计', component: 'workflow/Design', icon: 'deployment-unit', sort: 5, roles: [ADMIN_ROLE], parent: '/workflow', menuType: 1 },
+  { url: '/workflow/design#deploy', name: '部署流程', sort: 1, roles: [ADMIN_ROLE], parent: '/workflow/design', menuType: 2, perms: 'workflow:design' },
+  { url: '/workflow/monitor', name: '流程监控', component: 'workflow/Monitor', icon: 'monitor', sort: 6, roles: [ADMIN_ROLE], parent: '/workflow', menuType: 1 },
+  { url: '/workflow/monitor#manage', name: '管理流程实例', sort: 1, roles: [ADMIN_ROLE], parent: '/workflow/monitor', menuType: 2, perms: 'workflow:monitor' },
+];
+
 const MENUS: SeedMenu[] = [
   { url: '/dashboard/analysis', name: '首页', component: 'dashboard/Analysis', icon: 'home', sort: 0, roles: EVERYONE },
   // The guest reaches 我的消息 from the bell (a fixed route); its menu stays the dashboard alone.
@@ -80,10 +93,36 @@ const MENUS: SeedMenu[] = [
   { url: '/account', name: '个人页', component: 'layouts/RouteView', icon: 'user', sort: 90, roles: STAFF },
   // 系统监控 (server/routes/monitor.ts; migration 021 adds it to databases seeded before it).
   ...MONITOR_MENUS,
+  // 流程中心 (server/workflow; migration 025 adds it to databases seeded before it).
+  ...WORKFLOW_MENUS,
   { url: '/account/center', name: '个人中心', component: 'account/center/Index', icon: 'idcard', sort: 1, roles: STAFF, parent: '/account', menuType: 1 },
   // Kept alive: a half-edited profile survives a look at another tab.
   { url: '/account/settings', name: '个人设置', component: 'account/settings/Index', icon: 'setting', sort: 2, roles: STAFF, parent: '/account', menuType: 1, keepAlive: true },
 ];
+
+/**
+ * Menu entries and their grants, parents listed before their children: the seed's whole menu, and the
+ * entries a later migration adds to databases seeded before them. Roles missing from `roleIds` are skipped.
+ */
+export async function insertMenus(db: Kysely<any>, menus: SeedMenu[], roleIds: Map<string, string>, now: string): Promise<void> {
+  const menuIds = new Map<string, string>();
+  for (const m of menus) {
+    const id = newId();
+    menuIds.set(m.url, id);
+    const button = m.menuType === 2;
+    await db
+      .insertInto('sys_permission')
+      .values({ id, parent_id: m.parent ? menuIds.get(m.parent)! : null, name: m.name, url: button ? null : m.url, component: m.component ?? null, component_name: null, redirect: null, menu_type: m.menuType ?? 0, perms: m.perms ?? null, perms_type: '1', sort_no: m.sort, always_show: false, icon: m.icon ?? null, is_route: !button, is_leaf: !menus.some((c) => c.parent === m.url), keep_alive: m.keepAlive ?? false, hidden: m.hidden ?? false, internal_or_external: false, description: null, status: '1', del_flag: 0, create_by: 'admin', create_time: now, update_by: null, update_time: null })
+      .execute();
+    for (const role of m.roles) {
+      const roleId = roleIds.get(role);
+      if (roleId) await db.insertInto('sys_role_permission').values({ id: newId(), role_id: roleId, permission_id: id, data_rule_ids: null }).execute();
+    }
+  }
+}
+
+/** The role ids by code, for a migration adding menu entries. */
+export const roleIdsOf = async (db: Kysely<any>): Promise<Map<string, string>> => new Map((await db.selectFrom('sys_role').select(['id', 'role_code']).execute()).map((r) => [String(r.role_code), String(r.id)]));
 
 async function seedDictionaries(db: Kysely<DB>, now: string) {
   for (const dict of SYSTEM_DICTIONARIES) {
@@ -149,17 +188,7 @@ export async function seedOnFirstStart(db: Kysely<DB>, opts: { dataDir: string; 
       await trx.insertInto('sys_user_tenant').values({ user_id: id, tenant_id: 1 }).execute();
     }
 
-    const menuIds = new Map<string, string>();
-    for (const m of MENUS) {
-      const id = newId();
-      menuIds.set(m.url, id);
-      const button = m.menuType === 2;
-      await trx
-        .insertInto('sys_permission')
-        .values({ id, parent_id: m.parent ? menuIds.get(m.parent)! : null, name: m.name, url: button ? null : m.url, component: m.component ?? null, component_name: null, redirect: null, menu_type: m.menuType ?? 0, perms: m.perms ?? null, perms_type: '1', sort_no: m.sort, always_show: false, icon: m.icon ?? null, is_route: !button, is_leaf: !MENUS.some((c) => c.parent === m.url), keep_alive: m.keepAlive ?? false, hidden: m.hidden ?? false, internal_or_external: false, description: null, status: '1', del_flag: 0, ...audit })
-        .execute();
-      for (const role of m.roles) await trx.insertInto('sys_role_permission').values({ id: newId(), role_id: roleIds.get(role)!, permission_id: id, data_rule_ids: null }).execute();
-    }
+    await insertMenus(trx, MENUS, roleIds, now);
 
     await seedDictionaries(trx, now);
     await seedAnnouncements(trx, now, userIds);

@@ -49,6 +49,7 @@ export function announcementRoutes(app: FastifyInstance, ctx: AppContext) {
     const bus = await realtime(scope, ctx);
     const reader = new AnnouncementReader(ctx.db);
     const writer = new AnnouncementWriter(ctx.db, (target, message) => bus.publish(target, message));
+    ctx.messages.attach((id, session) => writer.release(id, session.user));
     const demand = (request: FastifyRequest, code: string) => ctx.permissions.demand(sessionOf(request).user.id, code);
     // The list's row buttons (permission, declaration and row scope are checked by the operation route).
     registerOperation(DOC, 'release', async ({ session, id }) => {

@@ -117,6 +117,19 @@ export interface SendCall {
 }
 
 /** Sends one template: renders it, writes the announcement through the writer, releases it, logs the send. */
+/**
+ * A message to named users: a 系统消息 announcement addressed to them, released at once (the bell and its
+ * socket push). Message templates and workflow urges both reach people this way.
+ */
+export async function announceTo(ctx: AppContext, session: Session, usernames: string[], title: string, html: string, release: (id: string) => Promise<void>): Promise<Record<string, unknown>> {
+  const announcements = ctx.runtime.registry.get(ANNOUNCEMENT_DOC);
+  const announcement = await ctx.runtime.write(session, announcements, (w) =>
+    w.add(announcements, readInput(announcements, { titile: title.slice(0, 100), msg_content: html, msg_category: '2', msg_type: 'USER', priority: 'M', user_ids: usernames.join(',') })),
+  );
+  await release(String(announcement.id));
+  return announcement;
+}
+
 export async function sendTemplate({ ctx, session, model, id, input, release }: SendCall): Promise<{ message: string; result: { receivers: number } }> {
   const reader = await ctx.runtime.reader(session);
   const template = await reader.byId(model, id);
@@ -124,12 +137,8 @@ export async function sendTemplate({ ctx, session, model, id, input, release }: 
   const receivers = await receiversOf(ctx.db, input);
   const title = String(template.template_name);
 
-  const announcements = ctx.runtime.registry.get(ANNOUNCEMENT_DOC);
   const log = ctx.runtime.registry.get(MESSAGE_DOC);
-  const announcement = await ctx.runtime.write(session, announcements, (w) =>
-    w.add(announcements, readInput(announcements, { titile: title.slice(0, 100), msg_content: html, msg_category: '2', msg_type: 'USER', priority: 'M', user_ids: receivers.join(',') })),
-  );
-  await release(String(announcement.id));
+  const announcement = await announceTo(ctx, session, receivers, title, html, release);
   await ctx.runtime.write(session, log, (w) =>
     w.add(log, readInput(log, { template_code: template.template_code, title, content: html, receivers: receivers.join(','), receiver_count: receivers.length, send_status: '1', send_time: nowText(), annt_id: announcement.id })),
   );

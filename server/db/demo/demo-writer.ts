@@ -2,6 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Session } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
 import { formatTimestamp } from '../../lib/time.ts';
+import { HISTORY_GRANT } from '../../engine/write/workflow-rule.ts';
+
+/** Demo stories are past events: no approval process runs for them (records left 待审核 get one afterwards). */
+const HISTORY = [HISTORY_GRANT];
 
 /*
  * Demo rows are written through the schema runtime as the admin, at a chosen moment, so generated codes,
@@ -26,8 +30,8 @@ export async function demoWriter(ctx: AppContext): Promise<DemoWriter> {
   return {
     db: db as Kysely<any>,
     dataDir: ctx.config.dataDir,
-    add: (code, values, at) => runtime.write(session, model(code), (w) => w.add(model(code), { values, batches: new Map() }), formatTimestamp(at)) as Promise<Row>,
-    edit: (code, id, values, at) => runtime.write(session, model(code), (w) => w.edit(model(code), { id, values, batches: new Map() }), formatTimestamp(at)) as Promise<Row>,
+    add: (code, values, at) => runtime.write(session, model(code), (w) => w.add(model(code), { values, batches: new Map() }), formatTimestamp(at), HISTORY) as Promise<Row>,
+    edit: (code, id, values, at) => runtime.write(session, model(code), (w) => w.edit(model(code), { id, values, batches: new Map() }), formatTimestamp(at), HISTORY) as Promise<Row>,
   };
 }
 

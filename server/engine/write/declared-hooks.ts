@@ -9,6 +9,7 @@ import { sanitizeRichText } from './record-input.ts';
 import { refuseBadText } from './text-guard.ts';
 import { checkTransition } from './transitions.ts';
 import { checkNoLoop } from './tree-loops.ts';
+import { workflowHooks } from './workflow-rule.ts';
 
 /*
  * The hooks every document gets from what it declares (entity.schema.json): they are data, so a document
@@ -75,6 +76,6 @@ const referenceHooks: EntityHooks = {
   },
 };
 
-const ALL = [textHooks, lockHooks, moveHooks, aggregateHooks, referenceHooks];
+const ALL = [textHooks, lockHooks, moveHooks, workflowHooks, aggregateHooks, referenceHooks];
 
 export const declaredHooks = (_model: EntityModel): EntityHooks[] => ALL;

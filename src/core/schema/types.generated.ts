@@ -479,6 +479,7 @@ export interface EntityRules {
    * cross-field rules a record must meet (an end not before its start); checked by the form as the user types and by the server's writer
    */
   checks?: CompareRule[];
+  workflow?: WorkflowRule;
 }
 /**
  * Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.
@@ -694,6 +695,42 @@ export interface CompareRule {
   value?: string | number;
   when?: Condition;
   message: string;
+}
+/**
+ * An approval process owns the status while it runs: moving the status to `running` (a transition step, or a new record created in it) starts the process; only the process's end moves it on, to the status its result names.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "WorkflowRule".
+ */
+export interface WorkflowRule {
+  /**
+   * the key of the deployed process (its latest version starts)
+   */
+  process: string;
+  /**
+   * the status field
+   */
+  field: string;
+  /**
+   * the status while the process runs
+   */
+  running: string;
+  /**
+   * the field whose value names the application in task lists
+   */
+  title?: string;
+  /**
+   * the field the deciding approver's comment is written to
+   */
+  comment?: string;
+  results: {
+    approved: string;
+    rejected: string;
+    /**
+     * the status a withdrawn application returns to
+     */
+    withdrawn?: string;
+  };
 }
 /**
  * The list screen: columns, query items (spec section 3), toolbar and row actions tied to button permissions.

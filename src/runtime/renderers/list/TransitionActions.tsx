@@ -22,6 +22,8 @@ export function availableSteps(doc: SchemaDocument, row: DataRecord, holds: (cod
   const rule = doc.entity.rules?.transitions;
   if (!rule) return [];
   const status = String(row[rule.field] ?? '');
+  // While an approval process runs it owns the status: the moves are made in 我的任务.
+  if (doc.entity.rules?.workflow?.running === status) return [];
   const editCode = `${doc.permissionPrefix ?? doc.code.replace('/', ':')}:edit`;
   return rule.steps.filter((s) => s.label && s.from.includes(status) && holds(s.permission ?? editCode));
 }
