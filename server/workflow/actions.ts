@@ -147,7 +147,7 @@ export class WorkflowActions {
     const me = s.session.user.username;
     await s.db.updateTable('wf_task').set({ status: 'done', outcome, comment: comment ?? null, actor: me, end_time: s.now }).where('id', '=', task.id).execute();
     // Acting for someone who entrusted the task names them in the timeline.
-    const onBehalf = task.assignee && task.assignee !== me ? `代${task.assignee}` : null;
+    const onBehalf = task.assignee && task.assignee !== me ? String(task.assignee) : null;
     await this.engine.event(s, { action: outcome, actor: me, taskId: task.id, node: task.node_id, nodeName: task.node_name, target: target ? (s.process.nodes[target]?.name ?? target) : onBehalf, comment });
   }
 

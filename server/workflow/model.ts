@@ -110,7 +110,7 @@ export async function parseProcess(xml: string, fieldsOf?: (entity: string) => S
   if (!/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/.test(proc.id ?? '')) throw new ProcessInvalid('流程标识只能由字母、数字、下划线组成，且以字母开头');
   const entity = proc.entity as string | undefined;
   const allowed = entity ? fieldsOf?.(entity) : undefined;
-  if (entity && !allowed) throw new ProcessInvalid(`流程绑定的表单【${entity}】不存在`);
+  if (entity && fieldsOf && !allowed) throw new ProcessInvalid(`流程绑定的表单【${entity}】不存在`);
   const model: ProcessModel = { key: proc.id, name: proc.name || proc.id, entity, start: '', nodes: {}, flows: {} };
 
   const collect = (container: ModdleElement, parent: string | undefined) => {

@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addRecord, count, refused, row } from './helpers/schema-records.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
+import { approve, myTask } from './helpers/workflow.ts';
 
 /*
  * The project, help and poor-student areas: status moves through the generic transition endpoint (each
- * step with its permission, comment and stamps), the help approval that creates or links a poor student,
+ * step with its permission, comment and stamps; 立项 and 驳回 through the approval process), the help approval that creates or links a poor student,
  * disbursements limited by the approved amount, the derived fund balance, the student's aid sub-table.
  */
 
@@ -32,7 +33,7 @@ const addProject = (token = lina, values: Record<string, unknown> = {}) =>
 async function approvedProject(amount = 50000): Promise<string> {
   const id = await addProject();
   expect((await move('project/application', lina, { id, to: '2' })).body.success).toBe(true);
-  expect((await move('project/application', wangfang, { id, to: '3', approved_amount: amount })).body.success).toBe(true);
+  await approve(s, wangfang, 'project/application', id, { approved_amount: amount });
   return id;
 }
 
@@ -43,10 +44,11 @@ describe('project status moves (POST /project/application/transition)', () => {
     const submitted = await move('project/application', lina, { id, to: '2' });
     expect(submitted.body).toMatchObject({ success: true, message: '提交审核成功!', result: { id, status: '2' } });
 
-    // 立项 asks for the approved amount, keeps the opinion and stamps who and when.
-    refused(await move('project/application', wangfang, { id, to: '3' }), '请填写批准金额');
-    const approved = await move('project/application', wangfang, { id, to: '3', approved_amount: 80000, audit_opinion: '同意立项' });
-    expect(approved.body.success).toBe(true);
+    // 立项 is the end of the approval process (财务审核): it asks for the approved amount, keeps the opinion and stamps who and when.
+    refused(await move('project/application', wangfang, { id, to: '3', approved_amount: 80000 }), '项目申请正在审批中，状态由审批流程决定，请在【我的任务】中办理');
+    const task = await myTask(s, wangfang, 'project/application', id);
+    refused(await s.api.post('/workflow/task/approve', { id: task.id }, wangfang), '请填写批准金额');
+    await approve(s, wangfang, 'project/application', id, { approved_amount: 80000 }, '同意立项');
     const r = (await row(s, 'project_application', id))!;
     expect([r.status, Number(r.approved_amount), r.audit_opinion, r.audit_by]).toEqual(['3', 80000, '同意立项', 'wangfang']);
     expect(r.audit_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -69,11 +71,13 @@ describe('project status moves (POST /project/application/transition)', () => {
     expect([r.status, r.approved_amount, r.audit_opinion]).toEqual(['2', null, null]);
   });
 
-  it('驳回 needs its opinion; a rejected project may be submitted again', async () => {
+  it('驳回 (in 我的任务) needs its opinion; a rejected project may be submitted again', async () => {
     const id = await addProject();
     await move('project/application', lina, { id, to: '2' });
-    refused(await move('project/application', wangfang, { id, to: '4', audit_opinion: '  ' }), '请填写审核意见');
-    expect((await move('project/application', wangfang, { id, to: '4', audit_opinion: '预算依据不足' })).body.message).toBe('驳回成功!');
+    const task = await myTask(s, wangfang, 'project/application', id);
+    refused(await s.api.post('/workflow/task/reject', { id: task.id, comment: '  ' }, wangfang), '请填写驳回意见');
+    expect((await s.api.post('/workflow/task/reject', { id: task.id, comment: '预算依据不足' }, wangfang)).body.message).toBe('已驳回');
+    expect(await row(s, 'project_application', id)).toMatchObject({ status: '4', audit_opinion: '预算依据不足' });
     expect((await move('project/application', lina, { id, to: '2' })).body.success).toBe(true);
   });
 
@@ -149,7 +153,7 @@ describe('fund ledger (project/fund): the balance is derived', () => {
     await s.api.put('/project/application/edit', { id, fund_balance: 1, approved_amount: 1, audit_opinion: '改写' }, admin);
     expect((await balance())[2]).toBe(10000);
     const r = (await row(s, 'project_application', id))!;
-    expect([Number(r.approved_amount), r.audit_opinion]).toEqual([50000, null]);
+    expect([Number(r.approved_amount), r.audit_opinion]).toEqual([50000, '同意']);
   });
 });
 
