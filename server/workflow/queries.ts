@@ -188,14 +188,16 @@ export class WorkflowQueries {
     await this.demandParticipant(session, row, monitor);
     const [view] = await this.instanceViews([row]);
     const events = await this.db.selectFrom('wf_event').selectAll().where('instance_id', '=', row.id).orderBy('seq').execute();
-    const tasks = await this.db.selectFrom('wf_task').select(['id', 'node_id', 'node_name', 'status', 'assignee', 'candidates']).where('instance_id', '=', row.id).execute();
+    const tasks = await this.db.selectFrom('wf_task').select(['id', 'node_id', 'node_name', 'status', 'outcome', 'assignee', 'candidates']).where('instance_id', '=', row.id).execute();
+    const active = new Set(tasks.filter((t) => t.status === 'open').map((t) => String(t.node_id)));
     const names = await realnames(this.db, [...events.flatMap((e) => [e.actor, e.target]), ...tasks.map((t) => t.assignee)]);
     const process = await this.db.selectFrom('wf_process').select('xml').where('id', '=', row.process_id).executeTakeFirst();
     return {
       ...view,
       xml: String(process?.xml ?? ''),
-      activeNodes: [...new Set(tasks.filter((t) => t.status === 'open').map((t) => String(t.node_id)))],
-      doneNodes: [...new Set(tasks.filter((t) => t.status === 'done').map((t) => String(t.node_id)))],
+      activeNodes: [...active],
+      // Passed: approved and not waiting again (a step rejected back to is active, not done).
+      doneNodes: [...new Set(tasks.filter((t) => t.outcome === 'approve' && !active.has(String(t.node_id))).map((t) => String(t.node_id)))],
       openTasks: tasks.filter((t) => t.status === 'open').map((t) => ({ id: String(t.id), nodeName: String(t.node_name), assignee: t.assignee ? String(t.assignee) : null, assigneeName: t.assignee ? (names.get(String(t.assignee)) ?? String(t.assignee)) : '待签收' })),
       timeline: events.map((e) => ({
         action: String(e.action),

@@ -6,7 +6,7 @@ import { input, item, modal, openList, pickOption, rows, save, search } from './
 /*
  * The project, help and poor-student areas end to end on the demo data: list, query, add, edit, detail,
  * delete and export; a project moved through its statuses by the row actions of users holding each
- * step's permission (admin submits, the finance officer 王芳 approves, admin implements and closes);
+ * step's permission (admin submits, the finance officer 王芳 approves in 我的任务, admin implements and closes);
  * a help application approved showing up as a poor-student file; masked 身份证号 for a user without
  * the view-sensitive permission.
  */
@@ -95,21 +95,33 @@ test('admin lists, queries, adds, edits, views, exports and deletes project appl
   await exportList(page);
 });
 
-test('the finance officer approves the submitted project with an amount and an opinion; she cannot submit drafts', async ({ page }) => {
+test('the finance officer approves the submitted project in 我的任务 with an amount and an opinion; she cannot submit drafts', async ({ page }) => {
   await signIn(page, 'wangfang');
   await openList(page, 'project/application');
-  // Demo drafts exist, but 提交审核 is the project officer's step.
+  // Demo drafts exist, but 提交审核 is the project officer's step; 立项 / 驳回 belong to the approval process.
   await expect(page.getByTestId('transition-2')).toHaveCount(0);
   await search(page, '请输入项目名称', PROJECT);
-  await expect(rowOf(page, PROJECT).getByTestId('transition-4')).toBeVisible();
-  await rowOf(page, PROJECT).getByTestId('transition-3').click();
-  const dialog = page.getByTestId('transition-form');
-  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
-  await expect(dialog).toContainText('请填写批准金额');
-  await dialog.locator('input').first().fill('55000');
-  await dialog.locator('textarea').fill('同意立项，按批准金额分两批拨付');
+  await expect(rowOf(page, PROJECT)).toContainText('待审核');
+  await expect(rowOf(page, PROJECT).locator('[data-testid^="transition-"]')).toHaveCount(0);
+
+  // Her pending work shows in the header and leads to 我的任务.
+  await page.getByTestId('header-pending').click();
+  const todo = page.getByTestId('wf-todo');
+  await todo.locator('tr', { hasText: PROJECT }).getByText('办理').click();
+  const task = page.getByTestId('wf-task');
+  await expect(task).toContainText('财务审核');
+  await expect(page.getByTestId('wf-task-record')).toContainText('福贡县上帕镇中心小学');
+  await page.getByTestId('wf-approve').click();
+  await expect(page.getByTestId('wf-task-form')).toContainText('请填写批准金额');
+  await page.getByTestId('wf-task-form').locator('input').first().fill('55000');
+  await page.getByTestId('wf-task-form').locator('textarea').fill('同意立项，按批准金额分两批拨付');
   await page.screenshot({ path: `${SHOTS}/project-application-approve.png` });
-  await save(page, '立项成功!');
+  await page.getByTestId('wf-approve').click();
+  await expect(page.getByText('已同意').last()).toBeVisible();
+  await expect(todo.locator('tr', { hasText: PROJECT })).toHaveCount(0);
+
+  await openList(page, 'project/application');
+  await search(page, '请输入项目名称', PROJECT);
   await expect(rowOf(page, PROJECT)).toContainText('已立项');
   await expect(rowOf(page, PROJECT)).toContainText('55,000.00');
   // 开始实施 is the project officer's (and admin's) step.

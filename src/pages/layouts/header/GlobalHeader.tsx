@@ -7,6 +7,7 @@ import type { LayoutSettings } from '../../../runtime/layout/settings.ts';
 import { Logo } from '../menu/Logo.tsx';
 import { NavMenu } from '../menu/NavMenu.tsx';
 import { HeaderNotice } from './HeaderNotice.tsx';
+import { HeaderPending } from './HeaderPending.tsx';
 import { MenuSearch } from './MenuSearch.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { useHeaderVisible } from './useAutoHide.ts';
@@ -28,6 +29,7 @@ function UserArea({ device, onSettings }: { device: Device; onSettings: () => vo
   return (
     <div className="header-user-area">
       <MenuSearch device={device} />
+      <HeaderPending />
       <HeaderNotice />
       <UserMenu device={device} />
       <Tooltip title="系统设置">
