@@ -7,7 +7,8 @@
  * then, on a second embedded database holding BENCH_RECORDS donation records (default 1,000,000,
  * seeded once by `npm run seed:scale` into .tmp/bench-scale and reused), the donation list pages and
  * the list screen's render time in Chromium (scripts/bench-list.mjs), and 捐赠报表 over a year, the
- * dashboard and login/visit calls, and the roll-up cost per inserted donation (scripts/bench-reports.mjs).
+ * dashboard and login/visit calls, and the roll-up cost per inserted donation (scripts/bench-reports.mjs);
+ * and the time to advance 1,000 workflow instances one step (scripts/bench-workflow.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -121,4 +122,9 @@ try {
 if (process.env.BENCH_SKIP_LIST !== '1') {
   const { benchList } = await import('./bench-list.mjs');
   await benchList({ root, port: PORT + 1, password: PASSWORD, percentile, timed, fmt, waitFor });
+}
+
+if (process.env.BENCH_SKIP_WORKFLOW !== '1') {
+  // The time to advance 1,000 workflow instances one step (issue 18), in its own process.
+  spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/bench-workflow.ts')], { cwd: root, stdio: 'inherit' });
 }
