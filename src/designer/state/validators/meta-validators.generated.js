@@ -3262,12 +3262,12 @@ const schema33 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"doc
 const schema34 = {"title":"MenuDef","type":"object","required":["parent"],"additionalProperties":false,"properties":{"parent":{"type":"string","description":"the area menu this screen sits under (created when missing)"},"parentTitle":{"type":"string"},"parentIcon":{"type":"string"},"parentSort":{"type":"number"},"title":{"type":"string"},"icon":{"type":"string"},"sort":{"type":"number"},"hidden":{"type":"boolean"},"keepAlive":{"type":"boolean"},"roles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and all its buttons on first sync (admin always is)"},"readRoles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and the detail/export buttons only"},"buttons":{"type":"array","description":"further button permissions {prefix}:{key} a screen's own server code checks (用户管理's 分配角色), granted to admin and the listed roles on creation","items":{"title":"MenuButton","type":"object","required":["key","name"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"name":{"type":"string","minLength":1},"roles":{"type":"array","items":{"type":"string"}}}}}}};
 const schema35 = {"title":"DictDef","type":"object","required":["code","name","items"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$"},"name":{"type":"string"},"items":{"type":"array","minItems":1,"items":{"title":"DictItemDef","type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"color":{"type":"string"}}}}}};
 const schema36 = {"title":"FillRuleDef","description":"A generated code: prefix + date + a sequence that restarts every period.","type":"object","required":["code","name","prefix"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"name":{"type":"string"},"prefix":{"type":"string"},"dateFormat":{"type":"string","enum":["","YYYY","YYYYMM","YYYYMMDD"]},"seqLength":{"type":"integer","minimum":1,"maximum":12},"reset":{"type":"string","enum":["never","year","month","day"]}}};
-const schema61 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"detail.schema.json","title":"DetailDef","description":"The read-only view of one record; by default the form's fields, read-only.","type":"object","additionalProperties":false,"properties":{"columns":{"type":"integer","minimum":1,"maximum":4},"diff":{"type":"object","required":["before","after"],"additionalProperties":false,"properties":{"before":{"type":"string"},"after":{"type":"string"}},"description":"two JSON fields shown side by side with the changed keys marked (a change history)"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"groups":{"type":"array","description":"the detail's fields in titled sections (基本信息, 审核信息 …), each a description grid; fields in no group follow in a last one","items":{"title":"DetailGroup","type":"object","required":["title","fields"],"additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"fields":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}}}},"children":{"type":"array","description":"related lists shown under the record (master-detail): another entity's rows whose field points at this record","items":{"title":"DetailChild","type":"object","required":["entity","field","title"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"},"title":{"type":"string"}}}}}};
+const schema62 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"detail.schema.json","title":"DetailDef","description":"The read-only view of one record; by default the form's fields, read-only.","type":"object","additionalProperties":false,"properties":{"columns":{"type":"integer","minimum":1,"maximum":4},"diff":{"type":"object","required":["before","after"],"additionalProperties":false,"properties":{"before":{"type":"string"},"after":{"type":"string"}},"description":"two JSON fields shown side by side with the changed keys marked (a change history)"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"groups":{"type":"array","description":"the detail's fields in titled sections (基本信息, 审核信息 …), each a description grid; fields in no group follow in a last one","items":{"title":"DetailGroup","type":"object","required":["title","fields"],"additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"fields":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}}}},"children":{"type":"array","description":"related lists shown under the record (master-detail): another entity's rows whose field points at this record","items":{"title":"DetailChild","type":"object","required":["entity","field","title"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"},"title":{"type":"string"}}}}}};
 const pattern8 = new RegExp("^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$", "u");
 const pattern9 = new RegExp("^[a-z][a-zA-Z0-9]{0,40}$", "u");
 const pattern10 = new RegExp("^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$", "u");
 const pattern11 = new RegExp("^[A-Za-z][A-Za-z0-9_]{0,99}$", "u");
-const schema37 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntityDef","description":"The table behind a screen: its fields, indexes and the rules the server enforces. The server derives the table, its indexes and its record validator from it; changes are additive only.","type":"object","required":["table","fields"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"system":{"type":"boolean","description":"A table owned by the system migrations: the runtime checks the fields exist but never creates or alters it."},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/FieldDef"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/IndexDef"}},"dictSource":{"$ref":"#/definitions/DictSource"},"parent":{"$ref":"#/definitions/ParentDef"},"rules":{"$ref":"#/definitions/EntityRules"},"readOnly":{"type":"boolean","description":"records are only read through the runtime (logs, views): add, edit, delete and import are refused"},"softDelete":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"an integer column set to 1 on delete instead of removing the row; deleted rows are hidden and listed by the recycle bin (deleteList, back, deletePhysic)"},"chosenId":{"type":"object","required":["label"],"additionalProperties":false,"description":"a new record's id is a positive integer the user chooses (租户编号: the ids every tenant_id column carries) instead of a generated one; refused when missing, not an integer or taken","properties":{"label":{"type":"string","minLength":1}}}},"definitions":{"FieldType":{"type":"string","enum":["string","text","integer","decimal","date","datetime","boolean","json"]},"FieldDef":{"title":"FieldDef","type":"object","required":["name","label","type"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string","minLength":1},"type":{"$ref":"#/definitions/FieldType"},"length":{"type":"integer","minimum":1,"maximum":10000,"description":"for string: the column's varchar length (default 255)"},"precision":{"type":"integer","minimum":1,"maximum":38,"description":"for decimal: total digits (default 12)"},"scale":{"type":"integer","minimum":0,"maximum":10,"description":"for decimal: digits after the point (default 2)"},"required":{"type":"boolean"},"unique":{"type":"boolean"},"index":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dict":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$","description":"values must be items of this system dictionary"},"ref":{"$ref":"#/definitions/RefDef"},"min":{"type":"number"},"max":{"type":"number"},"pattern":{"type":"string"},"patternMessage":{"type":"string"},"readOnly":{"type":"boolean","description":"never written by add or edit (rolled-up or generated values)"},"mask":{"type":"string","enum":["phone","idcard","name","bankcard","email"]},"generated":{"type":"object","required":["rule"],"additionalProperties":false,"properties":{"rule":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}},"sanitize":{"type":"string","enum":["html"],"description":"rich text cleaned on the server before it is stored"},"searchable":{"type":"string","enum":["like"],"description":"a trigram index for substring search"},"virtual":{"type":"boolean","description":"no column: a value the form carries (a user's roles, a password) that the document's hooks (server/hooks/) receive as `virtual` and store; reads that show it are the document's own routes"},"requiredWhen":{"$ref":"#/definitions/RequiredWhen"},"check":{"type":"string","enum":["cron","jobHandler","databaseUrl","checkRules"],"description":"a named server-side check registered in code (server/engine/write/field-checks.ts)"},"secret":{"type":"boolean","description":"stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one"},"labelFrom":{"type":"string","pattern":"^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$","description":"the stored value is a code a person reads by another name: 'region' (a GB/T 2260 area code, read as 省/市/区), 'table' (a table name, read as the title of the document over it) or a table dictionary 'table,text,code' of a document declaring it as dictSource (users by username: 'sys_user,realname,username'); the reader adds the text as {field}_dictText to lists, details and exports, item by item for a comma list"}}},"RequiredWhen":{"title":"RequiredWhen","description":"The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.","type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string"}}},"RefDef":{"title":"RefDef","type":"object","required":["entity"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"label":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the referenced field shown in place of the id"},"match":{"type":"object","additionalProperties":{"type":"string"},"description":"this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)"},"message":{"type":"string"}}},"IndexDef":{"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}},"DictSource":{"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}},"ParentDef":{"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"EntityRules":{"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}},"locked":{"$ref":"#/definitions/LockRule"},"checks":{"type":"array","items":{"$ref":"#/definitions/CompareRule"},"description":"cross-field rules a record must meet (an end not before its start); checked by the form as the user types and by the server's writer"}}},"CompareRule":{"title":"CompareRule","description":"`field` compared with another field of the record (`other`) or else a fixed `value` must hold, else `message`; skipped while either side is empty, or while the record does not meet `when`.","type":"object","required":["field","op","message"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"op":{"type":"string","enum":["$gt","$gte","$lt","$lte","$eq","$ne"]},"other":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"value":{"type":["string","number"]},"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}},"LockRule":{"title":"LockRule","description":"A stored record meeting `when` is refused edit and delete with `message` (a released announcement); status moves and the document's own operations still apply to it.","type":"object","required":["when","message"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}},"DeleteGuard":{"title":"DeleteGuard","description":"Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.","type":"object","required":["table","field","message"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"message":{"type":"string","minLength":1}}},"RollupRule":{"title":"RollupRule","description":"Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.","type":"object","required":["target","via","into","op"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the total"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"op":{"type":"string","enum":["sum","count","countDistinct"]},"of":{"type":"string","description":"the field summed or counted (distinct)"},"subtractWhere":{"$ref":"condition.schema.json","description":"for sum: rows matching this are subtracted (a ledger's balance: income minus expense)"},"where":{"$ref":"condition.schema.json"}}},"TransitionRule":{"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"description":"further fields of this entity the row action's dialog asks for; each must be filled (立项 asks for 批准金额)"},"stamp":{"type":"object","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}},"DerivedRule":{"title":"DerivedRule","description":"Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).","type":"object","required":["target","via","into","cases","otherwise"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the status"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"cases":{"type":"array","minItems":1,"items":{"title":"DerivedCase","type":"object","required":["value","when"],"additionalProperties":false,"properties":{"value":{"type":"string"},"when":{"$ref":"condition.schema.json"}}}},"otherwise":{"type":"string","description":"the value when no row meets any case (or there are no rows)"}}},"EffectRule":{"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","additionalProperties":{"type":"string"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"type":"string","description":"this record's field that receives the target's id"}}}}},"LimitRule":{"title":"LimitRule","description":"The sum of a field over this entity's rows sharing a parent never exceeds a field of that parent.","type":"object","required":["sum","via","ceiling","message"],"additionalProperties":false,"properties":{"sum":{"type":"string"},"via":{"type":"string"},"ceiling":{"type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"where":{"$ref":"condition.schema.json"},"parentWhere":{"$ref":"condition.schema.json"},"parentMessage":{"type":"string"},"ceilingMessage":{"type":"string","description":"when given, the parent side is guarded too: an edit of the parent that lowers its ceiling below what its rows count, or takes it out of parentWhere while rows still count, is refused with this message"},"message":{"type":"string"}}}}};
+const schema37 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntityDef","description":"The table behind a screen: its fields, indexes and the rules the server enforces. The server derives the table, its indexes and its record validator from it; changes are additive only.","type":"object","required":["table","fields"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"system":{"type":"boolean","description":"A table owned by the system migrations: the runtime checks the fields exist but never creates or alters it."},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/FieldDef"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/IndexDef"}},"dictSource":{"$ref":"#/definitions/DictSource"},"parent":{"$ref":"#/definitions/ParentDef"},"rules":{"$ref":"#/definitions/EntityRules"},"readOnly":{"type":"boolean","description":"records are only read through the runtime (logs, views): add, edit, delete and import are refused"},"softDelete":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"an integer column set to 1 on delete instead of removing the row; deleted rows are hidden and listed by the recycle bin (deleteList, back, deletePhysic)"},"chosenId":{"type":"object","required":["label"],"additionalProperties":false,"description":"a new record's id is a positive integer the user chooses (租户编号: the ids every tenant_id column carries) instead of a generated one; refused when missing, not an integer or taken","properties":{"label":{"type":"string","minLength":1}}}},"definitions":{"FieldType":{"type":"string","enum":["string","text","integer","decimal","date","datetime","boolean","json"]},"FieldDef":{"title":"FieldDef","type":"object","required":["name","label","type"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string","minLength":1},"type":{"$ref":"#/definitions/FieldType"},"length":{"type":"integer","minimum":1,"maximum":10000,"description":"for string: the column's varchar length (default 255)"},"precision":{"type":"integer","minimum":1,"maximum":38,"description":"for decimal: total digits (default 12)"},"scale":{"type":"integer","minimum":0,"maximum":10,"description":"for decimal: digits after the point (default 2)"},"required":{"type":"boolean"},"unique":{"type":"boolean"},"index":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dict":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$","description":"values must be items of this system dictionary"},"ref":{"$ref":"#/definitions/RefDef"},"min":{"type":"number"},"max":{"type":"number"},"pattern":{"type":"string"},"patternMessage":{"type":"string"},"readOnly":{"type":"boolean","description":"never written by add or edit (rolled-up or generated values)"},"mask":{"type":"string","enum":["phone","idcard","name","bankcard","email"]},"generated":{"type":"object","required":["rule"],"additionalProperties":false,"properties":{"rule":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}},"sanitize":{"type":"string","enum":["html"],"description":"rich text cleaned on the server before it is stored"},"searchable":{"type":"string","enum":["like"],"description":"a trigram index for substring search"},"virtual":{"type":"boolean","description":"no column: a value the form carries (a user's roles, a password) that the document's hooks (server/hooks/) receive as `virtual` and store; reads that show it are the document's own routes"},"requiredWhen":{"$ref":"#/definitions/RequiredWhen"},"check":{"type":"string","enum":["cron","jobHandler","databaseUrl","checkRules"],"description":"a named server-side check registered in code (server/engine/write/field-checks.ts)"},"secret":{"type":"boolean","description":"stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one"},"labelFrom":{"type":"string","pattern":"^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$","description":"the stored value is a code a person reads by another name: 'region' (a GB/T 2260 area code, read as 省/市/区), 'table' (a table name, read as the title of the document over it) or a table dictionary 'table,text,code' of a document declaring it as dictSource (users by username: 'sys_user,realname,username'); the reader adds the text as {field}_dictText to lists, details and exports, item by item for a comma list"}}},"RequiredWhen":{"title":"RequiredWhen","description":"The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.","type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string"}}},"RefDef":{"title":"RefDef","type":"object","required":["entity"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"label":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the referenced field shown in place of the id"},"match":{"type":"object","additionalProperties":{"type":"string"},"description":"this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)"},"message":{"type":"string"}}},"IndexDef":{"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}},"DictSource":{"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}},"ParentDef":{"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"EntityRules":{"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}},"locked":{"$ref":"#/definitions/LockRule"},"checks":{"type":"array","items":{"$ref":"#/definitions/CompareRule"},"description":"cross-field rules a record must meet (an end not before its start); checked by the form as the user types and by the server's writer"},"workflow":{"$ref":"#/definitions/WorkflowRule"}}},"WorkflowRule":{"title":"WorkflowRule","description":"An approval process owns the status while it runs: moving the status to `running` (a transition step, or a new record created in it) starts the process; only the process's end moves it on, to the status its result names.","type":"object","required":["process","field","running","results"],"additionalProperties":false,"properties":{"process":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_-]{0,63}$","description":"the key of the deployed process (its latest version starts)"},"field":{"type":"string","description":"the status field"},"running":{"type":"string","description":"the status while the process runs"},"title":{"type":"string","description":"the field whose value names the application in task lists"},"comment":{"type":"string","description":"the field the deciding approver's comment is written to"},"results":{"type":"object","required":["approved","rejected"],"additionalProperties":false,"properties":{"approved":{"type":"string"},"rejected":{"type":"string"},"withdrawn":{"type":"string","description":"the status a withdrawn application returns to"}}}}},"CompareRule":{"title":"CompareRule","description":"`field` compared with another field of the record (`other`) or else a fixed `value` must hold, else `message`; skipped while either side is empty, or while the record does not meet `when`.","type":"object","required":["field","op","message"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"op":{"type":"string","enum":["$gt","$gte","$lt","$lte","$eq","$ne"]},"other":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"value":{"type":["string","number"]},"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}},"LockRule":{"title":"LockRule","description":"A stored record meeting `when` is refused edit and delete with `message` (a released announcement); status moves and the document's own operations still apply to it.","type":"object","required":["when","message"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}},"DeleteGuard":{"title":"DeleteGuard","description":"Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.","type":"object","required":["table","field","message"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"message":{"type":"string","minLength":1}}},"RollupRule":{"title":"RollupRule","description":"Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.","type":"object","required":["target","via","into","op"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the total"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"op":{"type":"string","enum":["sum","count","countDistinct"]},"of":{"type":"string","description":"the field summed or counted (distinct)"},"subtractWhere":{"$ref":"condition.schema.json","description":"for sum: rows matching this are subtracted (a ledger's balance: income minus expense)"},"where":{"$ref":"condition.schema.json"}}},"TransitionRule":{"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"description":"further fields of this entity the row action's dialog asks for; each must be filled (立项 asks for 批准金额)"},"stamp":{"type":"object","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}},"DerivedRule":{"title":"DerivedRule","description":"Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).","type":"object","required":["target","via","into","cases","otherwise"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the status"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"cases":{"type":"array","minItems":1,"items":{"title":"DerivedCase","type":"object","required":["value","when"],"additionalProperties":false,"properties":{"value":{"type":"string"},"when":{"$ref":"condition.schema.json"}}}},"otherwise":{"type":"string","description":"the value when no row meets any case (or there are no rows)"}}},"EffectRule":{"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","additionalProperties":{"type":"string"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"type":"string","description":"this record's field that receives the target's id"}}}}},"LimitRule":{"title":"LimitRule","description":"The sum of a field over this entity's rows sharing a parent never exceeds a field of that parent.","type":"object","required":["sum","via","ceiling","message"],"additionalProperties":false,"properties":{"sum":{"type":"string"},"via":{"type":"string"},"ceiling":{"type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"where":{"$ref":"condition.schema.json"},"parentWhere":{"$ref":"condition.schema.json"},"parentMessage":{"type":"string"},"ceilingMessage":{"type":"string","description":"when given, the parent side is guarded too: an edit of the parent that lowers its ceiling below what its rows count, or takes it out of parentWhere while rows still count, is refused with this message"},"message":{"type":"string"}}}}};
 const schema42 = {"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}};
 const schema43 = {"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}};
 const schema44 = {"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}};
@@ -4046,10 +4046,11 @@ validate35.errors = vErrors;
 return errors === 0;
 }
 
-const schema45 = {"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}},"locked":{"$ref":"#/definitions/LockRule"},"checks":{"type":"array","items":{"$ref":"#/definitions/CompareRule"},"description":"cross-field rules a record must meet (an end not before its start); checked by the form as the user types and by the server's writer"}}};
+const schema45 = {"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}},"locked":{"$ref":"#/definitions/LockRule"},"checks":{"type":"array","items":{"$ref":"#/definitions/CompareRule"},"description":"cross-field rules a record must meet (an end not before its start); checked by the form as the user types and by the server's writer"},"workflow":{"$ref":"#/definitions/WorkflowRule"}}};
 const schema47 = {"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"description":"further fields of this entity the row action's dialog asks for; each must be filled (立项 asks for 批准金额)"},"stamp":{"type":"object","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}};
 const schema49 = {"title":"DeleteGuard","description":"Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.","type":"object","required":["table","field","message"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"message":{"type":"string","minLength":1}}};
 const schema50 = {"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","additionalProperties":{"type":"string"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"type":"string","description":"this record's field that receives the target's id"}}}}};
+const schema54 = {"title":"WorkflowRule","description":"An approval process owns the status while it runs: moving the status to `running` (a transition step, or a new record created in it) starts the process; only the process's end moves it on, to the status its result names.","type":"object","required":["process","field","running","results"],"additionalProperties":false,"properties":{"process":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_-]{0,63}$","description":"the key of the deployed process (its latest version starts)"},"field":{"type":"string","description":"the status field"},"running":{"type":"string","description":"the status while the process runs"},"title":{"type":"string","description":"the field whose value names the application in task lists"},"comment":{"type":"string","description":"the field the deciding approver's comment is written to"},"results":{"type":"object","required":["approved","rejected"],"additionalProperties":false,"properties":{"approved":{"type":"string"},"rejected":{"type":"string"},"withdrawn":{"type":"string","description":"the status a withdrawn application returns to"}}}}};
 const schema46 = {"title":"RollupRule","description":"Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.","type":"object","required":["target","via","into","op"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the total"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"op":{"type":"string","enum":["sum","count","countDistinct"]},"of":{"type":"string","description":"the field summed or counted (distinct)"},"subtractWhere":{"$ref":"condition.schema.json","description":"for sum: rows matching this are subtracted (a ledger's balance: income minus expense)"},"where":{"$ref":"condition.schema.json"}}};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -4908,6 +4909,7 @@ validate55.errors = vErrors;
 return errors === 0;
 }
 
+const pattern28 = new RegExp("^[A-Za-z_][A-Za-z0-9_-]{0,63}$", "u");
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5833,14 +5835,237 @@ vErrors.push(err69);
 errors++;
 }
 }
-}
-else {
-const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.workflow !== undefined){
+let data47 = data.workflow;
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+if(data47.process === undefined){
+const err70 = {instancePath:instancePath+"/workflow",schemaPath:"#/definitions/WorkflowRule/required",keyword:"required",params:{missingProperty: "process"},message:"must have required property '"+"process"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
 else {
 vErrors.push(err70);
+}
+errors++;
+}
+if(data47.field === undefined){
+const err71 = {instancePath:instancePath+"/workflow",schemaPath:"#/definitions/WorkflowRule/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+if(data47.running === undefined){
+const err72 = {instancePath:instancePath+"/workflow",schemaPath:"#/definitions/WorkflowRule/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+if(data47.results === undefined){
+const err73 = {instancePath:instancePath+"/workflow",schemaPath:"#/definitions/WorkflowRule/required",keyword:"required",params:{missingProperty: "results"},message:"must have required property '"+"results"+"'"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+for(const key11 in data47){
+if(!((((((key11 === "process") || (key11 === "field")) || (key11 === "running")) || (key11 === "title")) || (key11 === "comment")) || (key11 === "results"))){
+const err74 = {instancePath:instancePath+"/workflow",schemaPath:"#/definitions/WorkflowRule/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data47.process !== undefined){
+let data48 = data47.process;
+if(typeof data48 === "string"){
+if(!pattern28.test(data48)){
+const err75 = {instancePath:instancePath+"/workflow/process",schemaPath:"#/definitions/WorkflowRule/properties/process/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]{0,63}$"+"\""};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/workflow/process",schemaPath:"#/definitions/WorkflowRule/properties/process/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data47.field !== undefined){
+if(typeof data47.field !== "string"){
+const err77 = {instancePath:instancePath+"/workflow/field",schemaPath:"#/definitions/WorkflowRule/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data47.running !== undefined){
+if(typeof data47.running !== "string"){
+const err78 = {instancePath:instancePath+"/workflow/running",schemaPath:"#/definitions/WorkflowRule/properties/running/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data47.title !== undefined){
+if(typeof data47.title !== "string"){
+const err79 = {instancePath:instancePath+"/workflow/title",schemaPath:"#/definitions/WorkflowRule/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data47.comment !== undefined){
+if(typeof data47.comment !== "string"){
+const err80 = {instancePath:instancePath+"/workflow/comment",schemaPath:"#/definitions/WorkflowRule/properties/comment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data47.results !== undefined){
+let data53 = data47.results;
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+if(data53.approved === undefined){
+const err81 = {instancePath:instancePath+"/workflow/results",schemaPath:"#/definitions/WorkflowRule/properties/results/required",keyword:"required",params:{missingProperty: "approved"},message:"must have required property '"+"approved"+"'"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+if(data53.rejected === undefined){
+const err82 = {instancePath:instancePath+"/workflow/results",schemaPath:"#/definitions/WorkflowRule/properties/results/required",keyword:"required",params:{missingProperty: "rejected"},message:"must have required property '"+"rejected"+"'"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+for(const key12 in data53){
+if(!(((key12 === "approved") || (key12 === "rejected")) || (key12 === "withdrawn"))){
+const err83 = {instancePath:instancePath+"/workflow/results",schemaPath:"#/definitions/WorkflowRule/properties/results/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+if(data53.approved !== undefined){
+if(typeof data53.approved !== "string"){
+const err84 = {instancePath:instancePath+"/workflow/results/approved",schemaPath:"#/definitions/WorkflowRule/properties/results/properties/approved/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data53.rejected !== undefined){
+if(typeof data53.rejected !== "string"){
+const err85 = {instancePath:instancePath+"/workflow/results/rejected",schemaPath:"#/definitions/WorkflowRule/properties/results/properties/rejected/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data53.withdrawn !== undefined){
+if(typeof data53.withdrawn !== "string"){
+const err86 = {instancePath:instancePath+"/workflow/results/withdrawn",schemaPath:"#/definitions/WorkflowRule/properties/results/properties/withdrawn/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/workflow/results",schemaPath:"#/definitions/WorkflowRule/properties/results/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/workflow",schemaPath:"#/definitions/WorkflowRule/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+}
+else {
+const err89 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
 }
 errors++;
 }
@@ -6409,14 +6634,14 @@ validate34.errors = vErrors;
 return errors === 0;
 }
 
-const schema54 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"list.schema.json","title":"ListDef","description":"The list screen: columns, query items (spec section 3), toolbar and row actions tied to button permissions.","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ColumnDef"}},"query":{"type":"array","items":{"$ref":"#/definitions/QueryItem"}},"toolbar":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"rowActions":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"type":"string","enum":["asc","desc"]}}},"formContainer":{"type":"string","enum":["modal","drawer"]},"formWidth":{"type":"integer","minimum":300,"maximum":2000},"rowSelection":{"type":"boolean"},"tree":{"type":"object","required":["parentField"],"additionalProperties":false,"properties":{"parentField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"description":"show the rows as a tree by this parent-id field (menus, departments): up to 1000 matching rows load at once; a row whose parent is not among them is a root"},"operations":{"type":"array","items":{"$ref":"#/definitions/OperationDef"},"description":"row buttons calling a server operation registered in code for this document (POST /{area}/{entity}/operation/{key}?id=), or opening a page (link), each behind the button permission {prefix}:{key}"},"links":{"type":"array","items":{"$ref":"#/definitions/LinkDef"},"description":"toolbar buttons opening a page of the client (the designer on a blank form), each behind the button permission {prefix}:{key}"}},"definitions":{"ActionKey":{"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle"]},"LinkDef":{"title":"LinkDef","type":"object","required":["key","label","to"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"to":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"a route of this client"}}},"OperationDef":{"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"},"link":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"opens this route of the client instead of calling the server; {field} is replaced by the row's value"},"form":{"$ref":"form.schema.json","description":"asked before the call: a form whose values (starting from the row's own values of the same names) go in the request body; the server's operation checks them"}}},"ColumnDef":{"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}},"QueryItem":{"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}}}};
-const schema55 = {"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}};
-const schema56 = {"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}};
-const schema57 = {"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle"]};
-const schema60 = {"title":"LinkDef","type":"object","required":["key","label","to"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"to":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"a route of this client"}}};
+const schema55 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"list.schema.json","title":"ListDef","description":"The list screen: columns, query items (spec section 3), toolbar and row actions tied to button permissions.","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ColumnDef"}},"query":{"type":"array","items":{"$ref":"#/definitions/QueryItem"}},"toolbar":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"rowActions":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"type":"string","enum":["asc","desc"]}}},"formContainer":{"type":"string","enum":["modal","drawer"]},"formWidth":{"type":"integer","minimum":300,"maximum":2000},"rowSelection":{"type":"boolean"},"tree":{"type":"object","required":["parentField"],"additionalProperties":false,"properties":{"parentField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"description":"show the rows as a tree by this parent-id field (menus, departments): up to 1000 matching rows load at once; a row whose parent is not among them is a root"},"operations":{"type":"array","items":{"$ref":"#/definitions/OperationDef"},"description":"row buttons calling a server operation registered in code for this document (POST /{area}/{entity}/operation/{key}?id=), or opening a page (link), each behind the button permission {prefix}:{key}"},"links":{"type":"array","items":{"$ref":"#/definitions/LinkDef"},"description":"toolbar buttons opening a page of the client (the designer on a blank form), each behind the button permission {prefix}:{key}"}},"definitions":{"ActionKey":{"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle"]},"LinkDef":{"title":"LinkDef","type":"object","required":["key","label","to"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"to":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"a route of this client"}}},"OperationDef":{"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"},"link":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"opens this route of the client instead of calling the server; {field} is replaced by the row's value"},"form":{"$ref":"form.schema.json","description":"asked before the call: a form whose values (starting from the row's own values of the same names) go in the request body; the server's operation checks them"}}},"ColumnDef":{"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}},"QueryItem":{"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}}}};
+const schema56 = {"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}};
+const schema57 = {"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}};
+const schema58 = {"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle"]};
+const schema61 = {"title":"LinkDef","type":"object","required":["key","label","to"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"to":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"a route of this client"}}};
 const func0 = typeof func0$.default === 'function' ? func0$.default : func0$.default.default;
-const pattern33 = new RegExp("^/[A-Za-z0-9_/?=&.{}-]*$", "u");
-const schema59 = {"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"},"link":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"opens this route of the client instead of calling the server; {field} is replaced by the row's value"},"form":{"$ref":"form.schema.json","description":"asked before the call: a form whose values (starting from the row's own values of the same names) go in the request body; the server's operation checks them"}}};
+const pattern34 = new RegExp("^/[A-Za-z0-9_/?=&.{}-]*$", "u");
+const schema60 = {"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"},"link":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"opens this route of the client instead of calling the server; {field} is replaced by the row's value"},"form":{"$ref":"form.schema.json","description":"asked before the call: a form whose values (starting from the row's own values of the same names) go in the request body; the server's operation checks them"}}};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -6525,7 +6750,7 @@ errors = vErrors.length;
 if(data.link !== undefined){
 let data4 = data.link;
 if(typeof data4 === "string"){
-if(!pattern33.test(data4)){
+if(!pattern34.test(data4)){
 const err8 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9_/?=&.{}-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9_/?=&.{}-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -6585,7 +6810,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema54.properties, key0))){
+if(!(func2.call(schema55.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -6624,7 +6849,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key1 in data1){
-if(!(func2.call(schema55.properties, key1))){
+if(!(func2.call(schema56.properties, key1))){
 const err4 = {instancePath:instancePath+"/columns/" + i0,schemaPath:"#/definitions/ColumnDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -6759,7 +6984,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((((data8 === "money") || (data8 === "date")) || (data8 === "image")) || (data8 === "file")) || (data8 === "tag")) || (data8 === "switch"))){
-const err15 = {instancePath:instancePath+"/columns/" + i0+"/render",schemaPath:"#/definitions/ColumnDef/properties/render/enum",keyword:"enum",params:{allowedValues: schema55.properties.render.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/columns/" + i0+"/render",schemaPath:"#/definitions/ColumnDef/properties/render/enum",keyword:"enum",params:{allowedValues: schema56.properties.render.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6782,7 +7007,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!((data9 === "left") || (data9 === "right"))){
-const err17 = {instancePath:instancePath+"/columns/" + i0+"/fixed",schemaPath:"#/definitions/ColumnDef/properties/fixed/enum",keyword:"enum",params:{allowedValues: schema55.properties.fixed.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/columns/" + i0+"/fixed",schemaPath:"#/definitions/ColumnDef/properties/fixed/enum",keyword:"enum",params:{allowedValues: schema56.properties.fixed.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6856,7 +7081,7 @@ vErrors.push(err22);
 errors++;
 }
 for(const key2 in data12){
-if(!(func2.call(schema56.properties, key2))){
+if(!(func2.call(schema57.properties, key2))){
 const err23 = {instancePath:instancePath+"/query/" + i1,schemaPath:"#/definitions/QueryItem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err23];
@@ -6917,7 +7142,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!(((((((((((((((data15 === "text") || (data15 === "number")) || (data15 === "date")) || (data15 === "datetime")) || (data15 === "list")) || (data15 === "radio")) || (data15 === "checkbox")) || (data15 === "list_multi")) || (data15 === "sel_tree")) || (data15 === "cat_tree")) || (data15 === "sel_search")) || (data15 === "sel_user")) || (data15 === "sel_depart")) || (data15 === "popup")) || (data15 === "pca"))){
-const err28 = {instancePath:instancePath+"/query/" + i1+"/view",schemaPath:"#/definitions/QueryItem/properties/view/enum",keyword:"enum",params:{allowedValues: schema56.properties.view.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/query/" + i1+"/view",schemaPath:"#/definitions/QueryItem/properties/view/enum",keyword:"enum",params:{allowedValues: schema57.properties.view.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6940,7 +7165,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((data16 === "single") || (data16 === "group"))){
-const err30 = {instancePath:instancePath+"/query/" + i1+"/mode",schemaPath:"#/definitions/QueryItem/properties/mode/enum",keyword:"enum",params:{allowedValues: schema56.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/query/" + i1+"/mode",schemaPath:"#/definitions/QueryItem/properties/mode/enum",keyword:"enum",params:{allowedValues: schema57.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -7071,7 +7296,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!((data26 === "0") || (data26 === "1"))){
-const err41 = {instancePath:instancePath+"/query/" + i1+"/hidden",schemaPath:"#/definitions/QueryItem/properties/hidden/enum",keyword:"enum",params:{allowedValues: schema56.properties.hidden.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/query/" + i1+"/hidden",schemaPath:"#/definitions/QueryItem/properties/hidden/enum",keyword:"enum",params:{allowedValues: schema57.properties.hidden.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -7122,7 +7347,7 @@ vErrors.push(err44);
 errors++;
 }
 if(!((((((((data28 === "add") || (data28 === "edit")) || (data28 === "detail")) || (data28 === "delete")) || (data28 === "batchDelete")) || (data28 === "export")) || (data28 === "import")) || (data28 === "recycle"))){
-const err45 = {instancePath:instancePath+"/toolbar/" + i2,schemaPath:"#/definitions/ActionKey/enum",keyword:"enum",params:{allowedValues: schema57.enum},message:"must be equal to one of the allowed values"};
+const err45 = {instancePath:instancePath+"/toolbar/" + i2,schemaPath:"#/definitions/ActionKey/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -7181,7 +7406,7 @@ vErrors.push(err48);
 errors++;
 }
 if(!((((((((data30 === "add") || (data30 === "edit")) || (data30 === "detail")) || (data30 === "delete")) || (data30 === "batchDelete")) || (data30 === "export")) || (data30 === "import")) || (data30 === "recycle"))){
-const err49 = {instancePath:instancePath+"/rowActions/" + i4,schemaPath:"#/definitions/ActionKey/enum",keyword:"enum",params:{allowedValues: schema57.enum},message:"must be equal to one of the allowed values"};
+const err49 = {instancePath:instancePath+"/rowActions/" + i4,schemaPath:"#/definitions/ActionKey/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -7283,7 +7508,7 @@ vErrors.push(err56);
 errors++;
 }
 if(!((data33 === "asc") || (data33 === "desc"))){
-const err57 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/enum",keyword:"enum",params:{allowedValues: schema54.properties.defaultSort.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err57 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/enum",keyword:"enum",params:{allowedValues: schema55.properties.defaultSort.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -7318,7 +7543,7 @@ vErrors.push(err59);
 errors++;
 }
 if(!((data34 === "modal") || (data34 === "drawer"))){
-const err60 = {instancePath:instancePath+"/formContainer",schemaPath:"#/properties/formContainer/enum",keyword:"enum",params:{allowedValues: schema54.properties.formContainer.enum},message:"must be equal to one of the allowed values"};
+const err60 = {instancePath:instancePath+"/formContainer",schemaPath:"#/properties/formContainer/enum",keyword:"enum",params:{allowedValues: schema55.properties.formContainer.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -7561,7 +7786,7 @@ errors++;
 if(data42.to !== undefined){
 let data45 = data42.to;
 if(typeof data45 === "string"){
-if(!pattern33.test(data45)){
+if(!pattern34.test(data45)){
 const err79 = {instancePath:instancePath+"/links/" + i7+"/to",schemaPath:"#/definitions/LinkDef/properties/to/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9_/?=&.{}-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9_/?=&.{}-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
@@ -7622,7 +7847,7 @@ validate60.errors = vErrors;
 return errors === 0;
 }
 
-const schema62 = {"title":"ReportDef","description":"Totals of the entity's records for a date range, grouped by each dimension in turn. Every field named here must be a declared field or audit column of the entity (the server's allow-list).","type":"object","required":["code","title","dateField","dimensions","measures"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"API path /{area}/{entity}/report/{code}"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"dateField":{"type":"string","description":"date or datetime field the range applies to"},"where":{"$ref":"condition.schema.json","description":"which records count (e.g. paid ones)"},"maxDays":{"type":"integer","minimum":1,"maximum":3660,"description":"longest range allowed, default 1098 days"},"dimensions":{"type":"array","minItems":1,"items":{"title":"ReportDimension","type":"object","required":["key","label","field"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"field":{"type":"string"},"bucket":{"type":"string","enum":["day","month","year"],"description":"for date fields: group by this period"},"chart":{"type":"string","enum":["bar","pie","line","none"]},"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"the largest groups by the first measure; default all"}}}},"measures":{"type":"array","minItems":1,"items":{"title":"ReportMeasure","type":"object","required":["key","label","op"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"op":{"type":"string","enum":["sum","count","countDistinct","avg"]},"field":{"type":"string","description":"required for sum, avg and countDistinct"},"render":{"type":"string","enum":["money","number"]}}}}}};
+const schema63 = {"title":"ReportDef","description":"Totals of the entity's records for a date range, grouped by each dimension in turn. Every field named here must be a declared field or audit column of the entity (the server's allow-list).","type":"object","required":["code","title","dateField","dimensions","measures"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"API path /{area}/{entity}/report/{code}"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"dateField":{"type":"string","description":"date or datetime field the range applies to"},"where":{"$ref":"condition.schema.json","description":"which records count (e.g. paid ones)"},"maxDays":{"type":"integer","minimum":1,"maximum":3660,"description":"longest range allowed, default 1098 days"},"dimensions":{"type":"array","minItems":1,"items":{"title":"ReportDimension","type":"object","required":["key","label","field"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"field":{"type":"string"},"bucket":{"type":"string","enum":["day","month","year"],"description":"for date fields: group by this period"},"chart":{"type":"string","enum":["bar","pie","line","none"]},"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"the largest groups by the first measure; default all"}}}},"measures":{"type":"array","minItems":1,"items":{"title":"ReportMeasure","type":"object","required":["key","label","op"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"op":{"type":"string","enum":["sum","count","countDistinct","avg"]},"field":{"type":"string","description":"required for sum, avg and countDistinct"},"render":{"type":"string","enum":["money","number"]}}}}}};
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8256,7 +8481,7 @@ vErrors.push(err50);
 errors++;
 }
 if(!(((data30 === "day") || (data30 === "month")) || (data30 === "year"))){
-const err51 = {instancePath:instancePath+"/dimensions/" + i4+"/bucket",schemaPath:"#/properties/dimensions/items/properties/bucket/enum",keyword:"enum",params:{allowedValues: schema62.properties.dimensions.items.properties.bucket.enum},message:"must be equal to one of the allowed values"};
+const err51 = {instancePath:instancePath+"/dimensions/" + i4+"/bucket",schemaPath:"#/properties/dimensions/items/properties/bucket/enum",keyword:"enum",params:{allowedValues: schema63.properties.dimensions.items.properties.bucket.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -8279,7 +8504,7 @@ vErrors.push(err52);
 errors++;
 }
 if(!((((data31 === "bar") || (data31 === "pie")) || (data31 === "line")) || (data31 === "none"))){
-const err53 = {instancePath:instancePath+"/dimensions/" + i4+"/chart",schemaPath:"#/properties/dimensions/items/properties/chart/enum",keyword:"enum",params:{allowedValues: schema62.properties.dimensions.items.properties.chart.enum},message:"must be equal to one of the allowed values"};
+const err53 = {instancePath:instancePath+"/dimensions/" + i4+"/chart",schemaPath:"#/properties/dimensions/items/properties/chart/enum",keyword:"enum",params:{allowedValues: schema63.properties.dimensions.items.properties.chart.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -8457,7 +8682,7 @@ vErrors.push(err67);
 errors++;
 }
 if(!((((data37 === "sum") || (data37 === "count")) || (data37 === "countDistinct")) || (data37 === "avg"))){
-const err68 = {instancePath:instancePath+"/measures/" + i5+"/op",schemaPath:"#/properties/measures/items/properties/op/enum",keyword:"enum",params:{allowedValues: schema62.properties.measures.items.properties.op.enum},message:"must be equal to one of the allowed values"};
+const err68 = {instancePath:instancePath+"/measures/" + i5+"/op",schemaPath:"#/properties/measures/items/properties/op/enum",keyword:"enum",params:{allowedValues: schema63.properties.measures.items.properties.op.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -8492,7 +8717,7 @@ vErrors.push(err70);
 errors++;
 }
 if(!((data39 === "money") || (data39 === "number"))){
-const err71 = {instancePath:instancePath+"/measures/" + i5+"/render",schemaPath:"#/properties/measures/items/properties/render/enum",keyword:"enum",params:{allowedValues: schema62.properties.measures.items.properties.render.enum},message:"must be equal to one of the allowed values"};
+const err71 = {instancePath:instancePath+"/measures/" + i5+"/render",schemaPath:"#/properties/measures/items/properties/render/enum",keyword:"enum",params:{allowedValues: schema63.properties.measures.items.properties.render.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err71];
 }
