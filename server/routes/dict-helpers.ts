@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Session } from '../auth/session.ts';
+import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, ok } from '../http/envelope.ts';
 import type { DictOption } from '../services/dictionaries.ts';
@@ -23,11 +25,17 @@ export function keysOf(raw: unknown): string[] {
   return keys;
 }
 
-/** Options of either kind of dictionary, optionally narrowed by keyword (text contains) or by codes. */
-export async function dictOptions(ctx: AppContext, spec: string, opts: { keyword?: string; keys?: string[]; limit?: number; condition?: string } = {}): Promise<DictOption[]> {
+/**
+ * Options of either kind of dictionary, optionally narrowed by keyword (text contains) or by codes. A table
+ * dictionary answers within the session's row scope of that table (its tenant, its roles' data rules).
+ */
+export async function dictOptions(ctx: AppContext, session: Session, spec: string, opts: { keyword?: string; keys?: string[]; limit?: number; condition?: string } = {}): Promise<DictOption[]> {
   const code = spec.trim();
   if (!code) throw badRequest('字典Code不能为空!');
-  if (code.includes(',')) return tableDictOptions(ctx.db, parseTableDictSpec(ctx.runtime.registry, code, opts.condition), opts);
+  if (code.includes(',')) {
+    const dict = parseTableDictSpec(ctx.runtime.registry, code, opts.condition);
+    return tableDictOptions(ctx.db, dict, { ...opts, scope: await ctx.runtime.access.scope(session, dict.model) });
+  }
   if (!DICT_CODE.test(code)) throw badRequest(`字典Code格式不正确: ${code.slice(0, 50)}`);
   let items = await ctx.dictionaries.items(code);
   if (opts.keyword) items = items.filter((o) => o.text.includes(opts.keyword!));
@@ -36,8 +44,8 @@ export async function dictOptions(ctx: AppContext, spec: string, opts: { keyword
 }
 
 /** The texts of some codes, in the order asked; a code with no item stands for itself. */
-async function textsOf(ctx: AppContext, spec: string, keys: string[]): Promise<string[]> {
-  const options = keys.length ? await dictOptions(ctx, spec, { keys }) : [];
+async function textsOf(ctx: AppContext, session: Session, spec: string, keys: string[]): Promise<string[]> {
+  const options = keys.length ? await dictOptions(ctx, session, spec, { keys }) : [];
   return keys.map((k) => options.find((o) => o.value === k)?.text ?? k);
 }
 
@@ -67,31 +75,31 @@ export function dictHelperRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Querystring: Query }>('/sys/dict/queryTableDictTextByKey', async (request) => {
     const q = request.query;
     const dict = resolveTableDict(ctx.runtime.registry, text(q.table), text(q.text), text(q.code));
-    return ok((await textsOf(ctx, `${dict.model.table},${dict.text},${dict.code}`, keysOf(q.key))).join(','));
+    return ok((await textsOf(ctx, sessionOf(request), `${dict.model.table},${dict.text},${dict.code}`, keysOf(q.key))).join(','));
   });
 
   app.get<{ Params: { dict: string; key: string } }>('/sys/dict/queryTableDictTextByKey/:dict/:key', async (request) => {
     const { dict, key } = request.params;
     if (!dict.includes(',')) throw badRequest(`字典表或字段未授权: ${dict.slice(0, 100)}`);
-    return ok((await textsOf(ctx, dict, keysOf(key))).join(','));
+    return ok((await textsOf(ctx, sessionOf(request), dict, keysOf(key))).join(','));
   });
 
   app.get<{ Params: { dict: string }; Querystring: Query }>('/sys/dict/loadDictItem/:dict', async (request) => {
-    return ok(await textsOf(ctx, request.params.dict, keysOf(request.query.key)));
+    return ok(await textsOf(ctx, sessionOf(request), request.params.dict, keysOf(request.query.key)));
   });
 
   app.get<{ Params: { dict: string }; Querystring: Query }>('/sys/dict/loadDict/:dict', async (request) => {
     const keyword = text(request.query.keyword).trim().slice(0, 100);
-    return ok(await dictOptions(ctx, request.params.dict, { keyword: keyword || undefined, limit: MAX_SEARCH, condition: text(request.query.condition) }));
+    return ok(await dictOptions(ctx, sessionOf(request), request.params.dict, { keyword: keyword || undefined, limit: MAX_SEARCH, condition: text(request.query.condition) }));
   });
 
-  app.get<{ Querystring: Query }>('/sys/dict/loadTreeData', async (request) => ok(await loadTree(ctx, request.query)));
+  app.get<{ Querystring: Query }>('/sys/dict/loadTreeData', async (request) => ok(await loadTree(ctx, sessionOf(request), request.query)));
 
   app.post('/sys/dict/getFlowFormDictData', async (request) => {
     const result: Record<string, { text: string; value: string }[]> = {};
     for (const r of flowRequests(request.body)) {
       const spec = r.type === 'table' ? [r.code, r.label, r.value].map((p) => String(p ?? '')).join(',') : String(r.code ?? '');
-      const options = await dictOptions(ctx, spec);
+      const options = await dictOptions(ctx, sessionOf(request), spec);
       result[String(r.key ?? (r.type === 'table' ? spec : r.code))] = options.map((o) => ({ text: o.text, value: o.value }));
     }
     return ok(result);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { dictOptions } from './dict-helpers.ts';
@@ -12,7 +13,7 @@ export function dictRoutes(app: FastifyInstance, ctx: AppContext) {
   const { dictionaries } = ctx;
   app.get<{ Params: { code: string }; Querystring: { condition?: string } }>('/sys/dict/getDictItems/:code', async (request) => {
     const condition = typeof request.query.condition === 'string' ? request.query.condition : undefined;
-    return ok(await dictOptions(ctx, request.params.code ?? '', { condition }));
+    return ok(await dictOptions(ctx, sessionOf(request), request.params.code ?? '', { condition }));
   });
 
   app.get('/sys/dict/queryAllDictItems', async () => ok(await dictionaries.allItems()));

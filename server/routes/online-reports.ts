@@ -26,7 +26,7 @@ export function onlineReportRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   app.get<{ Params: { code: string } }>('/online/cgreport/api/getRpColumns/:code', async (request) => {
-    return ok(await reportColumns(ctx, await readable({ code: request.params.code }, request)));
+    return ok(await reportColumns(ctx, sessionOf(request), await readable({ code: request.params.code }, request)));
   });
 
   app.get<{ Params: { id: string } }>('/online/cgreport/api/getQueryInfo/:id', async (request) => {

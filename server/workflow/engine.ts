@@ -40,7 +40,7 @@ export class WorkflowEngine {
   private readonly models = new Map<string, ProcessModel>();
 
   constructor(readonly ctx: AppContext) {
-    setWorkflowStarter({ start: (model, record, w) => this.startFor(model, record, w) });
+    setWorkflowStarter({ start: (model, record, w) => this.startFor(model, record, w), cancel: (model, id, w) => this.cancelFor(model, id, w) });
   }
 
   get db(): Kysely<any> {
@@ -130,6 +130,17 @@ export class WorkflowEngine {
     const result = this.run(() => startProcess(process, { ...record }, newId));
     if (result.effects.some((e) => e.kind === 'end')) throw badRequest('流程在发起时即已结束，请检查流程设计');
     await this.apply(step, result);
+  }
+
+  private async cancelFor(model: EntityModel, id: string, w: HookContext): Promise<void> {
+    const open = await w.db.selectFrom('wf_instance').selectAll().where('entity', '=', model.code).where('business_id', '=', id).where('status', 'in', ['running', 'suspended']).forUpdate().execute();
+    for (const instance of open) {
+      const session: Session = { user: { username: w.actor.username } as Session['user'], jti: 'workflow', exp: 0, tenantId: Number(instance.tenant_id) };
+      const step: Step = { db: w.db, instance, process: await this.processOf(w.db, String(instance.process_id)), session, now: w.actor.now };
+      await this.cancelOpen(step);
+      await w.db.updateTable('wf_instance').set({ status: 'terminated', end_time: w.actor.now }).where('id', '=', instance.id).execute();
+      await this.event(step, { action: 'terminate', actor: w.actor.username, comment: `${model.title}已删除` });
+    }
   }
 
   /** The interpreter's refusals (no branch holds, a step gone) as 400s. */

@@ -163,7 +163,10 @@ describe('help applications and poor students', () => {
 
   it('approving one creates a poor-student record and links it; a second with the same 身份证号 links the same student', async () => {
     const first = await apply();
-    expect((await move('help/application', lina, { id: first, to: '2', audit_opinion: '情况属实' })).body).toMatchObject({ success: true, message: '通过成功!' });
+    // 待审核 belongs to 救助申请审核: the audit is 我的任务's 同意, by the project officer.
+    refused(await move('help/application', lina, { id: first, to: '2', audit_opinion: '情况属实' }), '救助申请正在审批中，状态由审批流程决定，请在【我的任务】中办理');
+    await approve(s, lina, 'help/application', first, {}, '情况属实');
+    expect(await row(s, 'help_application', first)).toMatchObject({ status: '2', audit_opinion: '情况属实', audit_by: 'lina' });
     const app1 = (await row(s, 'help_application', first))!;
     expect(app1.student_id).toBeTruthy();
     const student = (await row(s, 'poor_student', app1.student_id))!;
@@ -171,15 +174,18 @@ describe('help applications and poor students', () => {
     expect(student.student_no).toMatch(/^XS\d{4}\d{5}$/);
 
     const second = await apply({ hardship_type: '2' });
-    await move('help/application', lina, { id: second, to: '2' });
+    await approve(s, lina, 'help/application', second);
     expect((await row(s, 'help_application', second))!.student_id).toBe(app1.student_id);
     expect(await count(s, 'poor_student', sql`id_card = '530102200901011234'`)).toBe(1);
   });
 
-  it('a rejected one creates nothing; a user without the audit permission gets 403', async () => {
+  it('a rejected one creates nothing; someone else than the auditor gets 403', async () => {
     const id = await apply({ id_card: '530102200902021111' });
-    refused(await move('help/application', zhangwei, { id, to: '2' }), '没有权限，请联系管理员授权【help:application:audit】', 403);
-    expect((await move('help/application', lina, { id, to: '3', audit_opinion: '不符合条件' })).body.success).toBe(true);
+    const task = await myTask(s, lina, 'help/application', id);
+    refused(await s.api.post('/workflow/task/approve', { id: task.id }, zhangwei), '不能办理他人的任务', 403);
+    expect((await s.api.post('/workflow/task/reject', { id: task.id, comment: '不符合条件' }, lina)).body.success).toBe(true);
+    expect(await row(s, 'help_application', id)).toMatchObject({ status: '3', audit_opinion: '不符合条件' });
+    refused(await s.api.post('/workflow/instance/withdraw', { id: task.instanceId }, lina), '流程已结束，不能再办理');
     expect(await count(s, 'poor_student', sql`id_card = '530102200902021111'`)).toBe(0);
     refused(await move('help/application', lina, { id, to: '4' }), '状态不能从已驳回变为已资助');
   });

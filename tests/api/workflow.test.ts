@@ -108,6 +108,22 @@ describe('a project application approved through its process', () => {
   });
 });
 
+describe('records created in the running status (救助申请)', () => {
+  it('start their process on creation; deleting one ends it and its task; they cannot be withdrawn', async () => {
+    const help = (name: string) => addRecord(s, admin, 'help/application', { applicant_name: name, gender: '1', id_card: `5301022009010${Math.floor(Math.random() * 90000 + 10000)}`, school: '某校', hardship_type: '1', apply_amount: 1000 });
+    const kept = await help('撤回测试');
+    const instance = await instanceOf(s, 'help/application', kept);
+    expect(instance).toMatchObject({ process_key: 'help_application', status: 'running', title: '救助申请：撤回测试' });
+    refused(await post('instance/withdraw', { id: instance.id }, admin), '救助申请不能撤回，请联系审核人驳回');
+
+    const gone = await help('删除测试');
+    const task = await myTask(s, lina, 'help/application', gone);
+    expect((await s.api.delete(`/help/application/delete?id=${gone}`, admin)).body.success).toBe(true);
+    expect((await instanceOf(s, 'help/application', gone)).status).toBe('terminated');
+    expect((await s.api.get('/workflow/task/list?pageSize=200', lina)).body.result.records.map((t: any) => t.id)).not.toContain(task.id);
+  });
+});
+
 describe('the applicant', () => {
   it('withdraws an untouched application (back to 草稿), not one an approver has acted on', async () => {
     const id = await submitted(40000);

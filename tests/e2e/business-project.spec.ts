@@ -192,9 +192,18 @@ test('a help application approved shows up as a poor-student file', async ({ pag
   await expect(rowOf(page, APPLICANT)).toContainText('2,500.00');
   await exportList(page);
 
-  await rowOf(page, APPLICANT).getByTestId('transition-2').click();
-  await page.getByTestId('transition-form').locator('textarea').fill('经走访核实，情况属实');
-  await save(page, '通过成功!');
+  // 待审核 belongs to 救助申请审核: the project officer 李娜 approves it in 我的任务.
+  await expect(rowOf(page, APPLICANT).locator('[data-testid^="transition-"]')).toHaveCount(0);
+  await signIn(page, 'lina');
+  await page.goto('/#/workflow/tasks');
+  await page.getByTestId('wf-todo').locator('tr', { hasText: APPLICANT }).getByText('办理').click();
+  await expect(page.getByTestId('wf-task')).toContainText('救助审核');
+  await page.getByTestId('wf-task-form').locator('textarea').fill('经走访核实，情况属实');
+  await page.getByTestId('wf-approve').click();
+  await expect(page.getByText('已同意').last()).toBeVisible();
+  await signIn(page, 'admin');
+  await openList(page, 'help/application');
+  await search(page, '请输入申请人', APPLICANT);
   await expect(rowOf(page, APPLICANT)).toContainText('已通过');
   await rowOf(page, APPLICANT).getByText('详情', { exact: true }).click();
   await expect(page.getByTestId('detail-view')).toContainText('经走访核实，情况属实');

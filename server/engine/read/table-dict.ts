@@ -6,6 +6,7 @@ import { conditionFields, conditionSql, isCondition } from '../schema/condition.
 import { likeContains } from '../schema/like.ts';
 import type { EntityModel } from '../schema/model.ts';
 import type { Registry } from '../schema/registry.ts';
+import { applyScope, type RowScope } from '../scope/row-scope.ts';
 
 /*
  * Table dictionaries ("table,text,code[,condition]"): options drawn from a business table. Only tables
@@ -71,9 +72,15 @@ const option = (value: unknown, text: unknown): DictOption => {
   return { value: String(value ?? ''), text: t, label: t, title: t };
 };
 
-/** Options of a table dictionary: all (up to a cap), those whose text contains a keyword, or those with given codes. */
-export async function tableDictOptions(db: Kysely<any>, dict: TableDict, opts: { keyword?: string; keys?: string[]; limit?: number } = {}): Promise<DictOption[]> {
-  let query = db.selectFrom(dict.model.table).select([`${dict.code} as value`, `${dict.text} as text`]);
+/**
+ * Options of a table dictionary: all (up to a cap), those whose text contains a keyword, or those with given
+ * codes. `scope` is the asking user's row scope (tenant and data rules): a lookup never lists rows the user's
+ * list would not show. Soft-deleted rows are never options.
+ */
+export async function tableDictOptions(db: Kysely<any>, dict: TableDict, opts: { keyword?: string; keys?: string[]; limit?: number; scope?: RowScope } = {}): Promise<DictOption[]> {
+  let query = applyScope(db.selectFrom(dict.model.table).select([`${dict.code} as value`, `${dict.text} as text`]), opts.scope);
+  const deleted = dict.model.doc.entity.softDelete;
+  if (deleted) query = query.where(deleted, '=', 0);
   if (dict.condition) query = query.where((eb) => conditionSql(eb, dict.condition!));
   if (opts.keyword) query = query.where(sql`${sql.ref(dict.text)}::text`, 'ilike', likeContains(opts.keyword));
   if (opts.keys) query = query.where(sql`${sql.ref(dict.code)}::text`, 'in', opts.keys.length ? opts.keys : ['']);

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
+import type { Session } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
+import { applyScope } from '../scope/row-scope.ts';
 import { badRequest } from '../../http/envelope.ts';
 import { conditionSql } from '../schema/condition.ts';
 import { resolveTableDict } from './table-dict.ts';
@@ -22,7 +24,7 @@ export interface TreeNode {
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 const ROOTS = ['', '0'];
 
-export async function loadTree(ctx: AppContext, q: Record<string, unknown>): Promise<TreeNode[]> {
+export async function loadTree(ctx: AppContext, session: Session, q: Record<string, unknown>): Promise<TreeNode[]> {
   const dict = resolveTableDict(ctx.runtime.registry, text(q.tableName), text(q.text), text(q.code), text(q.condition) || undefined);
   const source = dict.model.doc.entity.dictSource!;
   const pidField = text(q.pidField) || source.pid;
@@ -45,6 +47,10 @@ export async function loadTree(ctx: AppContext, q: Record<string, unknown>): Pro
     ? query.where((eb) => eb.or([eb(`t.${pidField}`, 'is', null), eb(`t.${pidField}`, 'in', ROOTS)]))
     : query.where(`t.${pidField}`, '=', pid);
   if (dict.condition) query = query.where((eb) => conditionSql(eb, dict.condition!));
+  // The asking user's row scope (tenant, data rules), as their list of the table would apply it.
+  query = applyScope(query, await ctx.runtime.access.scope(session, dict.model), 't');
+  const deleted = dict.model.doc.entity.softDelete;
+  if (deleted) query = query.where(`t.${deleted}`, '=', 0);
   const rows = await query.orderBy(`t.${dict.text}`).limit(1000).execute();
   return rows.map((r) => {
     const leaf = !(r.has_child === true || r.has_child === 1 || r.has_child === '1');

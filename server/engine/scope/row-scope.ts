@@ -116,13 +116,14 @@ export function ruleGroups(model: EntityModel, roleRules: DataRule[][], variable
 type Where = { where: (...args: any[]) => any };
 
 /** The scope as WHERE conditions of a select on the model's table. */
-export function applyScope<Q extends Where>(query: Q, scope: RowScope | undefined): Q {
+export function applyScope<Q extends Where>(query: Q, scope: RowScope | undefined, alias = ''): Q {
   if (!scope) return query;
   let q = query;
-  if (scope.tenants) q = q.where('tenant_id', 'in', [0, ...scope.tenants]);
+  const col = (name: string) => (alias ? `${alias}.${name}` : name);
+  if (scope.tenants) q = q.where(col('tenant_id'), 'in', [0, ...scope.tenants]);
   const groups = scope.anyOf;
   // biome-ignore lint: expression builder of a dynamic table
-  if (groups) q = q.where((eb: any) => eb.or(groups.map((group) => eb.and(group.map((f) => eb(f.column, f.op, f.value))))));
+  if (groups) q = q.where((eb: any) => eb.or(groups.map((group) => eb.and(group.map((f) => eb(col(f.column), f.op, f.value))))));
   return q;
 }
 

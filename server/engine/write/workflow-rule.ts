@@ -15,6 +15,8 @@ export const HISTORY_GRANT = 'workflow:history';
 
 export interface WorkflowStarter {
   start(model: EntityModel, record: Record<string, unknown>, w: HookContext): Promise<void>;
+  /** The record is being deleted: its open instance ends (terminated), its tasks go. */
+  cancel(model: EntityModel, id: string, w: HookContext): Promise<void>;
 }
 
 let starter: WorkflowStarter | undefined;
@@ -32,6 +34,9 @@ export const workflowHooks: EntityHooks = {
     const to = String(record[rule.field] ?? '');
     if (from !== rule.running || to === from || w.held.has(WORKFLOW_GRANT) || w.held.has(HISTORY_GRANT)) return;
     throw badRequest(`${model.title}正在审批中，状态由审批流程决定，请在【我的任务】中办理`);
+  },
+  async beforeDelete({ model, id }, w) {
+    if (model.doc.entity.rules?.workflow && starter) await starter.cancel(model, id, w);
   },
   async afterSave(model, changes, w) {
     const rule = model.doc.entity.rules?.workflow;

@@ -32,10 +32,10 @@ export async function demandReader(ctx: AppContext, session: Session, def: Repor
   throw forbidden(`没有权限访问报表【${def.name}】，请联系管理员授权`);
 }
 
-export async function reportColumns(ctx: AppContext, def: ReportDefinition) {
+export async function reportColumns(ctx: AppContext, session: Session, def: ReportDefinition) {
   const shown = def.items.filter((i) => i.show);
   const dictionaries: Record<string, DictOption[]> = {};
-  for (const dict of new Set(shown.map((i) => i.dict).filter((d): d is string => !!d))) dictionaries[dict] = await dictOptions(ctx, dict);
+  for (const dict of new Set(shown.map((i) => i.dict).filter((d): d is string => !!d))) dictionaries[dict] = await dictOptions(ctx, session, dict);
   const columns: ReportColumn[] = shown.map((i) => ({ dataIndex: i.name, title: i.title, ...(i.dict ? { customRender: i.dict } : {}) }));
   return { columns, dictOptions: dictionaries, cgRpConfigId: def.id, cgRpConfigName: def.name };
 }

@@ -75,8 +75,9 @@ export function TaskPanel({ taskId, onDone }: { taskId: string; onDone: () => vo
   const approve = async () => {
     const values = editable.length ? await form.validateFields() : {};
     const comment = form.getFieldValue('comment') as string | undefined;
-    const fieldValues = Object.fromEntries(Object.entries(values).filter(([k]) => k !== 'comment'));
-    await run(() => workflow.act('approve', { id: task.id, comment, values: fieldValues }));
+    const cc = form.getFieldValue('cc') as string | undefined;
+    const fieldValues = Object.fromEntries(Object.entries(values).filter(([k]) => k !== 'comment' && k !== 'cc'));
+    await run(() => workflow.act('approve', { id: task.id, comment, values: fieldValues, cc }));
   };
 
   const submitDialog = async () => {
@@ -108,6 +109,9 @@ export function TaskPanel({ taskId, onDone }: { taskId: string; onDone: () => vo
         ))}
         <Form.Item name="comment" label="审批意见">
           <Input.TextArea rows={3} maxLength={500} placeholder="请输入审批意见" />
+        </Form.Item>
+        <Form.Item name="cc" label="抄送">
+          <UserField multiple placeholder="同意时抄送给（可选）" />
         </Form.Item>
       </Form>
       <Space style={{ marginBottom: 16 }}>

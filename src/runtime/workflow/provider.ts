@@ -18,6 +18,8 @@ export interface ActionBody {
   values?: Record<string, unknown>;
   target?: string;
   username?: string;
+  /** Usernames to copy, comma-separated (approving). */
+  cc?: string;
 }
 
 export const workflow = {
