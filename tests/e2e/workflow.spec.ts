@@ -54,8 +54,10 @@ async function nameIt(page: Page, name: string) {
   await input.blur();
 }
 
+/** Picks an option of a panel select, typing it first: lists such as the roles grow as other tests add to them. */
 async function pickInPanel(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();
+  await page.keyboard.type(option);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).last().click();
 }
 
@@ -84,6 +86,7 @@ test('the admin draws, configures and deploys a two-step approval with a conditi
   await pickInPanel(page, 'wf-assignee-role', '财务专员');
   await editAmount(page);
   await page.getByTestId('wf-properties').locator('.ant-form-item', { hasText: '抄送角色' }).locator('.ant-select').click();
+  await page.keyboard.type('募捐专员');
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '募捐专员' }).last().click();
 
   await append(page, finance, 'append.gateway');

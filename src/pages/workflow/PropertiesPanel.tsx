@@ -97,7 +97,7 @@ function AssigneeEditor({ api, element, entity, roles }: { api: ModelerApi; elem
       </Form.Item>
       {kind === 'role' && (
         <Form.Item label="角色">
-          <Select value={rule?.value || undefined} onChange={(v) => set('role', v)} options={roles.map((r) => ({ value: r.roleCode, label: r.roleName }))} data-testid="wf-assignee-role" />
+          <Select showSearch optionFilterProp="label" value={rule?.value || undefined} onChange={(v) => set('role', v)} options={roles.map((r) => ({ value: r.roleCode, label: r.roleName }))} data-testid="wf-assignee-role" />
         </Form.Item>
       )}
       {kind === 'user' && (
@@ -139,7 +139,7 @@ function CopyEditor({ api, element, roles }: { api: ModelerApi; element: Shape; 
   return (
     <>
       <Form.Item label="抄送角色">
-        <Select mode="multiple" value={roleCodes} onChange={(v) => write(v, users)} options={roles.map((r) => ({ value: r.roleCode, label: r.roleName }))} />
+        <Select mode="multiple" optionFilterProp="label" value={roleCodes} onChange={(v) => write(v, users)} options={roles.map((r) => ({ value: r.roleCode, label: r.roleName }))} />
       </Form.Item>
       <Form.Item label="抄送用户">
         <UserField multiple value={users.join(',')} onChange={(v) => write(roleCodes, v ? v.split(',') : [])} />
@@ -171,7 +171,7 @@ export function PropertiesPanel({ api, element, root, entities, roles }: Props) 
           </Form.Item>
           <NameField api={api} element={element} label="流程名称" />
           <Form.Item label="审批的表单">
-            <Select allowClear value={bo.entity} onChange={(v) => api.modeling.updateProperties(element, { 'hope:entity': v || undefined })} options={entities.map((e) => ({ value: e.code, label: e.title }))} data-testid="wf-process-entity" />
+            <Select allowClear showSearch optionFilterProp="label" value={bo.entity} onChange={(v) => api.modeling.updateProperties(element, { 'hope:entity': v || undefined })} options={entities.map((e) => ({ value: e.code, label: e.title }))} data-testid="wf-process-entity" />
           </Form.Item>
         </>
       )}
