@@ -155,9 +155,9 @@ export class WorkflowActions {
   async withdraw(session: Session, instanceId: unknown): Promise<void> {
     await this.engine.step(session, idOf(instanceId, '流程实例ID'), async (s) => {
       if (s.instance.initiator !== session.user.username) throw forbidden('只能撤回自己发起的申请');
+      this.engine.demandRunning(s);
       // A document whose status has nowhere to go back to (no draft) cannot be withdrawn from.
       if (s.model?.doc.entity.rules?.workflow && !s.model.doc.entity.rules.workflow.results.withdrawn) throw badRequest(`${s.model.title}不能撤回，请联系审核人驳回`);
-      this.engine.demandRunning(s);
       const touched = await s.db.selectFrom('wf_event').select('id').where('instance_id', '=', s.instance.id).where('action', 'in', ['approve', 'reject', 'transfer', 'addSigner', 'claim']).executeTakeFirst();
       if (touched) throw badRequest('已有审批人办理，不能撤回');
       await this.engine.event(s, { action: 'withdraw', actor: session.user.username });

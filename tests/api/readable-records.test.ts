@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addActivity, addRecord, count, refused } from './helpers/schema-records.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
+import { myTask } from './helpers/workflow.ts';
 
 /*
  * Records people can read and that make sense: codes named by the reader ({field}_dictText from labelFrom:
@@ -48,7 +49,8 @@ describe('labelFrom: codes read by their names', () => {
     const id = await addRecord(s, lina, 'help/application', {
       applicant_name: '王小丫', gender: '2', id_card: '422801200901011234', phone: '13812345678', region: '422801', school: '恩施市第一中学', grade: '初一', hardship_type: '1', apply_amount: 1500, situation: '家庭困难',
     });
-    expect((await s.api.post('/help/application/transition', { id, to: '3', audit_opinion: '材料不全' }, lina)).body.success).toBe(true);
+    const task = await myTask(s, lina, 'help/application', id);
+    expect((await s.api.post('/workflow/task/reject', { id: task.id, comment: '材料不全' }, lina)).body.success).toBe(true);
     const record = (await s.api.get(`/help/application/queryById?id=${id}`, admin)).body.result;
     expect(record).toMatchObject({ region: '422801', region_dictText: '湖北省/恩施土家族苗族自治州/恩施市', audit_by: 'lina', audit_by_dictText: '李娜' });
     const listed = (await s.api.get('/help/application/list?applicant_name=王小丫', admin)).body.result.records[0];
