@@ -40,6 +40,22 @@ export class RecordReader {
     private readonly scopeOf: (model: EntityModel) => Promise<RowScope | undefined> = async () => undefined,
   ) {}
 
+  /** The rows of a model this reader may see: what reports and aggregates over it must apply too. */
+  scope(model: EntityModel): Promise<RowScope | undefined> {
+    return this.scopeOf(model);
+  }
+
+  /**
+   * A select over the rows this reader may see (tenant, data rules, not soft-deleted), for aggregates
+   * (reports, the dashboard): they start here instead of at the bare table. `alias` names the table.
+   */
+  async scoped(model: EntityModel, alias?: string) {
+    let query = applyScope(this.db.selectFrom(alias ? `${model.table} as ${alias}` : model.table), await this.scopeOf(model), alias);
+    const deleted = model.doc.entity.softDelete;
+    if (deleted) query = query.where(alias ? `${alias}.${deleted}` : deleted, '=', 0);
+    return query;
+  }
+
   private filtered(model: EntityModel, plan: Pick<ListPlan, 'filters' | 'selections'>, scope: RowScope | undefined) {
     let query = applyScope(this.db.selectFrom(model.table), scope);
     if (model.doc.entity.softDelete) query = query.where(model.doc.entity.softDelete, '=', 0);

@@ -6,6 +6,7 @@ import { buildModel, columnOf, type EntityModel } from '../schema/model.ts';
 import type { RecordReader } from './reader.ts';
 import { readSummary, summarised } from './report-summaries.ts';
 import { nextDay, parseDate } from '../schema/values.ts';
+import { isRestricted } from '../scope/row-scope.ts';
 
 /*
  * Declared reports (document.reports): totals of an entity's records over a date range, grouped by each
@@ -140,9 +141,13 @@ export class ReportRunner {
     private readonly reader: RecordReader,
   ) {}
 
-  private base(model: EntityModel, report: ReportDef, range: ReportRange) {
+  /**
+   * The report's rows: its range and condition, within the reader's row scope (tenant, data rules) and
+   * without soft-deleted records — a report never counts what the same user's list would hide.
+   */
+  private async base(model: EntityModel, report: ReportDef, range: ReportRange) {
     const date = report.dateField;
-    let query = this.db.selectFrom(model.table).where(date, '>=', range.begin).where(date, '<', nextDay(range.end));
+    let query = (await this.reader.scoped(model)).where(date, '>=', range.begin).where(date, '<', nextDay(range.end));
     if (report.where) {
       const where = report.where;
       query = query.where((eb) => conditionSql(eb, where));
@@ -158,9 +163,17 @@ export class ReportRunner {
     return Object.fromEntries(report.measures.map((m) => [m.key, numberOf(row[m.key])]));
   }
 
+  /**
+   * Whether the maintained summary answers for this reader: it holds every row of every tenant and
+   * department, so a reader limited by tenant or data rules is answered from a scan of their own rows.
+   */
+  private async fromSummaries(model: EntityModel, report: ReportDef): Promise<boolean> {
+    return summarised(model, report) && !isRestricted(await this.reader.scope(model));
+  }
+
   async totals(model: EntityModel, report: ReportDef, range: ReportRange): Promise<Record<string, number>> {
-    if (summarised(model, report)) return (await this.fromSummary(model, report, report, [], range)).totals;
-    const row = await this.base(model, report, range).select(this.measureColumns(report)).executeTakeFirstOrThrow();
+    if (await this.fromSummaries(model, report)) return (await this.fromSummary(model, report, report, [], range)).totals;
+    const row = await (await this.base(model, report, range)).select(this.measureColumns(report)).executeTakeFirstOrThrow();
     return this.toMeasures(report, row);
   }
 
@@ -200,7 +213,7 @@ export class ReportRunner {
    */
   private async scan(model: EntityModel, report: ReportDef, dimensions: ReportDimension[], range: ReportRange) {
     const exprs = dimensions.map(groupSql);
-    const rows = await this.base(model, report, range)
+    const rows = await (await this.base(model, report, range))
       .select([...exprs.map((e, i) => e.as(`g${i}`)), ...exprs.map((e, i) => sql<number>`grouping(${e})`.as(`s${i}`)), ...this.measureColumns(report)])
       .groupBy(sql`grouping sets (${sql.join([...exprs.map((e) => sql`(${e})`), sql`()`])})`)
       .execute();
@@ -244,7 +257,7 @@ export class ReportRunner {
     if (unknown) throw badRequest(`报表没有维度：${unknown}`);
     const report = measures ? { ...full, measures: full.measures.filter((m) => measures.includes(m.key)) } : full;
     const dimensions = only ? report.dimensions.filter((d) => only.includes(d.key)) : report.dimensions;
-    const { totals, groups: found } = summarised(model, full) ? await this.fromSummary(model, full, report, dimensions, range) : await this.scan(model, report, dimensions, range);
+    const { totals, groups: found } = (await this.fromSummaries(model, full)) ? await this.fromSummary(model, full, report, dimensions, range) : await this.scan(model, report, dimensions, range);
     const groups: ReportGroup[] = [];
     for (const [i, d] of dimensions.entries()) groups.push(await this.finish(model, report, d, range, found[i]));
     return {

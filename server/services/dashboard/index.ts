@@ -22,8 +22,8 @@ export async function dashboardFigures(ctx: AppContext, session: Session, now = 
   const { db, runtime } = ctx;
   return {
     donations: await donationFigures(db, runtime, session, now),
-    projects: await projectFigures(db, runtime, session, await ctx.dictionaries.allItems()),
-    pending: await pendingWork(db, runtime, session),
+    projects: await projectFigures(runtime, session, await ctx.dictionaries.allItems()),
+    pending: await pendingWork(runtime, session),
     loginInfo: await loginInfo(db, now),
     visits: await visitInfo(db, now),
   };

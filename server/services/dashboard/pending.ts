@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { Session } from '../../auth/session.ts';
 import type { SchemaRuntime } from '../../engine/runtime.ts';
 
@@ -23,8 +22,9 @@ export const PENDING_WORK = [
   { key: 'message', title: '待审核留言', code: 'love/message', status: '1' },
 ] as const;
 
-export async function pendingWork(db: Kysely<any>, runtime: SchemaRuntime, session: Session): Promise<PendingItem[]> {
+export async function pendingWork(runtime: SchemaRuntime, session: Session): Promise<PendingItem[]> {
   const items: PendingItem[] = [];
+  const reader = await runtime.reader(session);
   for (const work of PENDING_WORK) {
     const model = runtime.registry.find(work.code);
     if (!model?.field.has('status')) {
@@ -32,7 +32,8 @@ export async function pendingWork(db: Kysely<any>, runtime: SchemaRuntime, sessi
       continue;
     }
     if (!(await runtime.access.canView(session, model))) continue;
-    const { n } = await db.selectFrom(model.table).select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', work.status).executeTakeFirstOrThrow();
+    // Counted within the user's row scope: the number matches the list the item opens.
+    const { n } = await (await reader.scoped(model)).select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', work.status).executeTakeFirstOrThrow();
     items.push({ key: work.key, title: work.title, count: Number(n), path: `/${model.code}` });
   }
   return items;
