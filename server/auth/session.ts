@@ -11,6 +11,8 @@ export interface Session {
   jti: string;
   /** Seconds since the epoch. */
   exp: number;
+  /** When the token was issued (seconds); absent for sessions the server makes itself (demo data, timers). */
+  iat?: number;
   /** The tenant named by the tenant_id header, once checked against the user's tenants (0 = none). */
   tenantId: number;
 }
@@ -43,13 +45,14 @@ export class SessionResolver {
     private readonly allowGuest = true,
   ) {}
 
+  /**
+   * The token, from the X-Access-Token header only: a token in a URL ends up in logs, histories and
+   * Referer headers. (The WebSocket handshake carries it as its protocol; socket.ts moves it here.)
+   */
   tokenOf(request: FastifyRequest): string | undefined {
     const header = request.headers[TOKEN_HEADER];
     const value = Array.isArray(header) ? header[0] : header;
-    if (value) return value;
-    // Browsers cannot set headers on a WebSocket handshake or a plain download link.
-    const query = request.query as Record<string, unknown> | undefined;
-    return typeof query?.token === 'string' ? query.token : undefined;
+    return value || undefined;
   }
 
   async resolve(request: FastifyRequest): Promise<Session> {
@@ -61,12 +64,14 @@ export class SessionResolver {
     if (revoked) throw unauthorized('Token失效，请重新登录');
     const row = await this.grants.memo(`user:${claims.sub}`, () => this.db.selectFrom('sys_user').selectAll().where('id', '=', claims.sub).where('del_flag', '=', 0).executeTakeFirst());
     if (!row) throw unauthorized('Token失效，请重新登录');
+    // A password change or reset ends the user's sessions begun before it (the one that changed it excepted).
+    if (claims.iat < Number(row.session_floor ?? 0) && claims.jti !== row.session_keep) throw unauthorized('Token失效，请重新登录');
     // A copy: the cached row is shared by every request of the user.
     const user = { ...row };
     if (user.status !== 1) throw unauthorized(FROZEN_MESSAGE);
     if (!this.allowGuest && user.username === GUEST_USERNAME) throw unauthorized(GUEST_DISABLED_MESSAGE);
     const tenantId = await this.checkTenant(request, user.id);
-    return { user, jti: claims.jti, exp: claims.exp, tenantId };
+    return { user, jti: claims.jti, exp: claims.exp, iat: claims.iat, tenantId };
   }
 
   private async checkTenant(request: FastifyRequest, userId: string): Promise<number> {

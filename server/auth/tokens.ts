@@ -7,7 +7,19 @@ export interface TokenClaims {
   username: string;
   jti: string;
   exp: number;
+  /** Issued at (seconds): a password change ends sessions issued before it. */
+  iat: number;
 }
+
+/** Clock skew allowed between the processes that sign and verify. */
+const SKEW_S = 60;
+
+/**
+ * The sys_user columns that end a user's sessions begun before now (a password change or reset), but for
+ * the session `keep` (the one that changed its own password). A token issued in this same second still
+ * passes: iat has a one-second grain.
+ */
+export const sessionsEnd = (keep: string | null = null) => ({ session_floor: Math.floor(Date.now() / 1000), session_keep: keep });
 
 /** HS256 tokens signed with the per-install secret; the jti lets logout revoke one token. */
 export class TokenService {
@@ -29,12 +41,18 @@ export class TokenService {
     return { token, jti, expiresAt };
   }
 
-  /** The claims of a well-formed, correctly signed, unexpired token; null for anything else. */
+  /**
+   * The claims of a well-formed, correctly signed, unexpired token; null for anything else — a token
+   * without an expiry or issue time, or one living longer than this server issues them, included.
+   */
   async verify(token: string): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.username !== 'string') return null;
-      return { sub: payload.sub, username: payload.username, jti: payload.jti, exp: payload.exp ?? 0 };
+      const { exp, iat } = payload;
+      if (typeof exp !== 'number' || typeof iat !== 'number') return null;
+      if (exp - iat > this.lifetimeMs / 1000 + SKEW_S || iat > Date.now() / 1000 + SKEW_S) return null;
+      return { sub: payload.sub, username: payload.username, jti: payload.jti, exp, iat };
     } catch {
       return null;
     }

@@ -14,6 +14,7 @@ import * as m019 from './migrations/019_job_claims.ts';
 import * as m021 from './migrations/021_monitor_menu.ts';
 import * as m024 from './migrations/024_captcha.ts';
 import * as m025 from './migrations/025_workflow.ts';
+import * as m026 from './migrations/026_session_floor.ts';
 
 /* The ordered list of system-table migrations; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '021_monitor_menu': m021,
   '024_captcha': m024,
   '025_workflow': m025,
+  '026_session_floor': m026,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

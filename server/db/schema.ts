@@ -47,6 +47,9 @@ export interface SysUser extends Audit {
   work_no: string | null;
   post: string | null;
   tenant_id: number;
+  /** Tokens issued before this moment (epoch seconds) are refused, but for `session_keep` (password changes). */
+  session_floor?: number;
+  session_keep?: string | null;
 }
 
 export interface SysRole extends Audit {

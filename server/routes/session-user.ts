@@ -4,6 +4,8 @@ import { GUEST_USERNAME, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, forbidden, ok, requireText } from '../http/envelope.ts';
 import { nowText } from '../lib/time.ts';
+import { lockedMessage } from '../auth/lockout.ts';
+import { sessionsEnd } from '../auth/tokens.ts';
 import { departsOf, userInfoOf } from '../services/users.ts';
 
 /** What the signed-in user may do to their own account: menus, password, department. */
@@ -25,10 +27,17 @@ export function sessionUserRoutes(app: FastifyInstance, ctx: AppContext) {
     if (user.username === GUEST_USERNAME) throw forbidden('访客不能修改密码');
     if (!isStrongPassword(password)) throw badRequest(PASSWORD_RULE_MESSAGE);
     if (password !== confirm) throw badRequest('两次输入的密码不一样！');
-    if (!(await verifyPassword(oldPassword, user.password))) throw badRequest('旧密码输入错误!');
+    // Guessing the old password counts toward the same lock as guessing it at sign-in.
+    const lockedMs = await ctx.lockout.lockedFor(user.username);
+    if (lockedMs > 0) throw badRequest(lockedMessage(lockedMs));
+    if (!(await verifyPassword(oldPassword, user.password))) {
+      const left = await ctx.lockout.recordFailure(user.username, request.ip);
+      throw badRequest(left > 0 ? '旧密码输入错误!' : lockedMessage(await ctx.lockout.lockedFor(user.username)));
+    }
+    // Every other session of the user ends; this one goes on.
     await db
       .updateTable('sys_user')
-      .set({ password: await hashPassword(password), update_by: user.username, update_time: nowText() })
+      .set({ password: await hashPassword(password), update_by: user.username, update_time: nowText(), ...sessionsEnd(sessionOf(request).jti) })
       .where('id', '=', user.id)
       .execute();
     return ok(null, '密码修改成功!');
