@@ -34,6 +34,15 @@ export const FROZEN_MESSAGE = '该用户已冻结';
 export const GUEST_USERNAME = 'guest';
 export const GUEST_DISABLED_MESSAGE = '访客登录已关闭，请使用账号登录';
 
+export const TOKEN_ENDED_MESSAGE = 'Token失效，请重新登录';
+
+/**
+ * A token that was sent but no longer stands (expired, revoked, signed wrongly, its user gone, its sessions
+ * ended by a password change): HTTP 500 with the token-expired message, as JeecgBoot answers it, which is
+ * what makes the clients show 登录已过期 (spec section 8). No token at all is a plain 401.
+ */
+export const sessionEnded = () => new ApiError(500, TOKEN_ENDED_MESSAGE);
+
 /** Reads and checks the token of a request; every non-public API route goes through this. */
 export class SessionResolver {
   constructor(
@@ -59,13 +68,13 @@ export class SessionResolver {
     const token = this.tokenOf(request);
     if (!token) throw unauthorized('Token失效，请重新登录');
     const claims = await this.tokens.verify(token);
-    if (!claims) throw unauthorized('Token失效，请重新登录');
+    if (!claims) throw sessionEnded();
     const revoked = await this.grants.memo(`revoked:${claims.jti}`, async () => !!(await this.db.selectFrom('sys_token_revoked').select('jti').where('jti', '=', claims.jti).executeTakeFirst()));
-    if (revoked) throw unauthorized('Token失效，请重新登录');
+    if (revoked) throw sessionEnded();
     const row = await this.grants.memo(`user:${claims.sub}`, () => this.db.selectFrom('sys_user').selectAll().where('id', '=', claims.sub).where('del_flag', '=', 0).executeTakeFirst());
-    if (!row) throw unauthorized('Token失效，请重新登录');
+    if (!row) throw sessionEnded();
     // A password change or reset ends the user's sessions begun before it (the one that changed it excepted).
-    if (claims.iat < Number(row.session_floor ?? 0) && claims.jti !== row.session_keep) throw unauthorized('Token失效，请重新登录');
+    if (claims.iat < Number(row.session_floor ?? 0) && claims.jti !== row.session_keep) throw sessionEnded();
     // A copy: the cached row is shared by every request of the user.
     const user = { ...row };
     if (user.status !== 1) throw unauthorized(FROZEN_MESSAGE);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { type Session, TOKEN_HEADER } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
-import { forbidden } from '../http/envelope.ts';
+import { ApiError, forbidden, unauthorized } from '../http/envelope.ts';
 import type { SocketHub } from './hub.ts';
 
 /*
@@ -51,7 +51,10 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext, hub: S
       preValidation: async (request) => {
         const fromProtocol = protocolToken(request);
         if (!request.headers[TOKEN_HEADER] && fromProtocol) request.headers[TOKEN_HEADER] = fromProtocol;
-        const session = await ctx.sessions.resolve(request);
+        // A handshake has no modal to show: an ended session is simply refused (401).
+        const session = await ctx.sessions.resolve(request).catch((error) => {
+          throw error instanceof ApiError && error.status === 500 ? unauthorized(error.message) : error;
+        });
         if (session.user.id !== request.params.userId) throw forbidden('不能订阅其他用户的消息');
         request.session = session;
       },

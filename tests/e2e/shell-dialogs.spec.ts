@@ -17,10 +17,15 @@ async function fillPassword(page: Page, values: { old?: string; next?: string; c
 }
 
 test.describe('change-password dialog', () => {
-  test('every message of spec section 5, the server check of the old password, and success', async ({ page, request }) => {
+  test('every message of spec section 5, the server check of the old password, and success; the other session ends with 登录已过期', async ({ page, request, browser }) => {
     // Invalid input ends in messages on the fields, never in an unhandled rejection.
     const uncaught = await watchProblems(page, { console: false });
+    // The same user signed in elsewhere: the password change ends that session.
+    const elsewhere = await (await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 800 } })).newPage();
+    await signIn(elsewhere, 'wangfang');
     await signIn(page, 'wangfang');
+    // Tokens carry their issue time in seconds: the change comes in a later second than both sign-ins.
+    await page.waitForTimeout(1100);
     await userMenu(page, '密码修改');
     const dialog = passwordDialog(page);
     await expect(dialog).toBeVisible();
@@ -48,6 +53,16 @@ test.describe('change-password dialog', () => {
     await expect(dialog).toBeHidden();
     const token = (await storedToken(page))!;
     try {
+      // This session goes on; the other one's next request is answered 登录已过期 (spec section 8).
+      await expect(page.getByTestId('user-menu')).toBeVisible();
+      await elsewhere.reload();
+      const expired = elsewhere.locator('.ant-modal-confirm').filter({ hasText: '登录已过期' }).first();
+      await expect(expired).toContainText('很抱歉，登录已过期，请重新登录');
+      await elsewhere.screenshot({ path: `${SHOTS}/shell-session-expired.png` });
+      await expired.getByRole('button', { name: '重新登录' }).click();
+      await expect(elsewhere).toHaveURL(/#\/user\/login/);
+      await elsewhere.context().close();
+
       const login = await request.post('/hope-boot/sys/login', { data: { username: 'wangfang', password: NEW_PASSWORD } });
       expect((await login.json()).success).toBe(true);
     } finally {

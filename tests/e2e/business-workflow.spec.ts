@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ADMIN_PASSWORD, expectDashboard, loginAs, SHOTS, storedToken } from './helpers.ts';
 
 /*
- * 流程中心 end to end: the admin draws a two-step approval in 流程设计 (财务审核 → a gateway on 申请金额 →
+ * 流程中心 end to end (named to run before the session tests, which lock 李娜's account for 15 minutes): the admin draws a two-step approval in 流程设计 (财务审核 → a gateway on 申请金额 →
  * 主任复核), sets assignees, field rights, a copy and the branch condition in the properties panel, and
  * deploys it as the next version of 项目立项审批. 李娜 submits a large project; 王芳 approves it in 我的任务
  * with an amount; the admin rejects it back to 财务审核; 李娜 follows it in 我的申请 (timeline, diagram)
