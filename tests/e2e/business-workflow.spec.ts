@@ -189,4 +189,5 @@ test('a project is approved, rejected back, followed, urged and copied through t
   await admin.goto('/#/workflow/monitor');
   await expect(admin.getByTestId('wf-monitor').locator('tr', { hasText: PROJECT })).toContainText('王芳');
   await admin.screenshot({ path: `${SHOTS}/workflow-monitor.png` });
+  for (const other of [wangfang, admin, zhangwei]) await other.context().close();
 });
