@@ -275,11 +275,17 @@ export class WorkflowEngine {
         const user = await this.db.selectFrom('sys_user').selectAll().where('username', '=', String(orphan.create_by ?? 'admin')).executeTakeFirst();
         if (!user) continue;
         const session: Session = { user: user as Session['user'], jti: 'workflow', exp: 0, tenantId: Number(user.tenant_id) };
-        await this.ctx.runtime.write(session, model, async (writer) => {
-          const record = await writer.ctx.db.selectFrom(model.table).selectAll().where('id', '=', orphan.id).forUpdate().executeTakeFirstOrThrow();
-          if (String(record[rule.field]) === rule.running) await this.startFor(model, record, writer.ctx);
-        });
-        started++;
+        try {
+          await this.ctx.runtime.write(session, model, async (writer) => {
+            const record = await writer.ctx.db.selectFrom(model.table).selectAll().where('id', '=', orphan.id).forUpdate().executeTakeFirstOrThrow();
+            if (String(record[rule.field]) === rule.running) await this.startFor(model, record, writer.ctx);
+          });
+          started++;
+        } catch (error) {
+          // Another process starting at the same moment got there first (one open instance per record),
+          // or the process cannot start for this record: the server starts anyway, and says which.
+          console.warn(`workflow: no instance started for ${model.code} ${orphan.id}: ${(error as Error).message}`);
+        }
       }
     }
     return started;
