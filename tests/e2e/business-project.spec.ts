@@ -144,8 +144,12 @@ test('admin starts and closes the project', async ({ page }) => {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: PROJECT }).first().click();
   await input(page, '拨付批次').fill('1');
   await input(page, '拨付金额').fill('60000');
-  await input(page, '拨付日期').click();
-  await page.locator('.ant-picker-dropdown:visible').getByText('今天').click();
+  // The picker may still be opening when 今天 is clicked: pick until the field holds a date.
+  await expect(async () => {
+    await input(page, '拨付日期').click();
+    await page.locator('.ant-picker-dropdown:visible').getByText('今天').click({ timeout: 2000 });
+    await expect(input(page, '拨付日期')).not.toHaveValue('', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await modal(page).getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('拨付总额不能超过项目的批准金额').last()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/project-sending-over-limit.png` });
@@ -246,8 +250,11 @@ test('admin adds an aid record in the poor student\'s inline sub-table and 累�
   await expect(modal(page)).toContainText('资助记录');
   await modal(page).getByRole('button', { name: /新增一行/ }).click();
   const aid = modal(page).locator('.ant-formily-array-table tbody tr.ant-table-row').first();
-  await aid.locator('.ant-picker input').click();
-  await page.locator('.ant-picker-dropdown:visible').getByText('今天').click();
+  await expect(async () => {
+    await aid.locator('.ant-picker input').click();
+    await page.locator('.ant-picker-dropdown:visible').getByText('今天').click({ timeout: 2000 });
+    await expect(aid.locator('.ant-picker input')).not.toHaveValue('', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await aid.locator('.ant-input-number input').fill('1200');
   await aid.locator('.ant-input-number input').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/poor-student-form.png` });
