@@ -131,6 +131,7 @@ test('a project is approved, rejected back, followed, urged and copied through t
   await wangfang.goto('/#/workflow/tasks');
   await wangfang.getByTestId('wf-todo').locator('tr', { hasText: PROJECT }).getByText('办理').click();
   await expect(wangfang.getByTestId('wf-task')).toContainText('财务审核');
+  await expect(wangfang.getByTestId('wf-task-record')).toContainText('200,000.00');
   await expect(wangfang.getByTestId('wf-diagram').locator('.wf-active')).toHaveCount(1);
   await wangfang.getByTestId('wf-task-form').locator('input').first().fill('180000');
   await wangfang.getByTestId('wf-task-form').locator('textarea').fill('预算合理');

@@ -14,9 +14,12 @@ import { InstanceView } from './InstanceView.tsx';
 
 const TO_APPLICANT = '__applicant__';
 
+/** A value as the lists show it: dictionary text, amounts with two decimals and separators. */
 const shown = (record: Record<string, unknown>, f: WfField) => {
   const text = record[`${f.name}_dictText`] ?? record[f.name];
-  return text === null || text === undefined || text === '' ? '—' : String(text);
+  if (text === null || text === undefined || text === '') return '—';
+  if (f.type === 'decimal' && !Number.isNaN(Number(text))) return Number(text).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return String(text);
 };
 
 function EditableField({ field }: { field: WfField }) {
