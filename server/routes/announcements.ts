@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, ok } from '../http/envelope.ts';
+import { intOf, paging } from '../http/paging.ts';
 import { realtime } from '../realtime/index.ts';
 import { registerOperation } from '../engine/write/operations.ts';
 import { ANNOUNCEMENT_PERMS, AnnouncementWriter } from '../services/announcements-admin.ts';
@@ -27,15 +28,6 @@ function idOf(value: unknown): string {
   if (!ID.test(value.trim())) throw badRequest('通告ID格式不正确');
   return value.trim();
 }
-
-function intOf(value: unknown, fallback: number, min: number, max: number, label: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw badRequest(`${label}必须是 ${min} 到 ${max} 之间的整数`);
-  return n;
-}
-
-const paging = (q: Record<string, unknown>) => ({ pageNo: intOf(q.pageNo, 1, 1, 100_000, 'pageNo'), pageSize: intOf(q.pageSize, 10, 1, 200, 'pageSize') });
 
 function readFilter(value: unknown): ReadFilter {
   if (value === undefined || value === '') return 'all';

@@ -36,6 +36,9 @@ export interface Step {
 
 const TITLE_MAX = 200;
 
+/** The session a step runs under when no request of the user made it (the writer's hook, timers, start-up). */
+export const workflowSession = (user: { username: string } | Record<string, unknown>, tenantId: unknown, jti = 'workflow'): Session => ({ user: user as Session['user'], jti, exp: 0, tenantId: Number(tenantId) });
+
 export class WorkflowEngine {
   private readonly models = new Map<string, ProcessModel>();
 
@@ -120,23 +123,22 @@ export class WorkflowEngine {
       tenant_id: w.actor.tenantId ?? 0,
     };
     await w.db.insertInto('wf_instance').values(instance).execute();
-    const session: Session = { user: { username: w.actor.username } as Session['user'], jti: 'workflow', exp: 0, tenantId: instance.tenant_id };
-    const step: Step = { db: w.db, instance, process, model, session, now: w.actor.now };
+    const step: Step = { db: w.db, instance, process, model, session: workflowSession({ username: w.actor.username }, instance.tenant_id), now: w.actor.now };
     await this.event(step, { action: 'start', actor: w.actor.username });
     // Copy recipients the start form names (designer config cclist: user fields marked 抄送).
     const cclist = (model.doc.form as { config?: { cclist?: string[] } } | undefined)?.config?.cclist ?? [];
     const named = cclist.flatMap((f) => String(record[f] ?? '').split(',')).filter(Boolean);
     await this.copyTo(step, named, '发起');
-    const result = this.run(() => startProcess(process, { ...record }, newId));
+    const values = { ...record };
+    const result = this.run(() => startProcess(process, values, newId));
     if (result.effects.some((e) => e.kind === 'end')) throw badRequest('流程在发起时即已结束，请检查流程设计');
-    await this.apply(step, result);
+    await this.apply(step, result, values);
   }
 
   private async cancelFor(model: EntityModel, id: string, w: HookContext): Promise<void> {
     const open = await w.db.selectFrom('wf_instance').selectAll().where('entity', '=', model.code).where('business_id', '=', id).where('status', 'in', ['running', 'suspended']).forUpdate().execute();
     for (const instance of open) {
-      const session: Session = { user: { username: w.actor.username } as Session['user'], jti: 'workflow', exp: 0, tenantId: Number(instance.tenant_id) };
-      const step: Step = { db: w.db, instance, process: await this.processOf(w.db, String(instance.process_id)), session, now: w.actor.now };
+      const step: Step = { db: w.db, instance, process: await this.processOf(w.db, String(instance.process_id)), session: workflowSession({ username: w.actor.username }, instance.tenant_id), now: w.actor.now };
       await this.cancelOpen(step);
       await w.db.updateTable('wf_instance').set({ status: 'terminated', end_time: w.actor.now }).where('id', '=', instance.id).execute();
       await this.event(step, { action: 'terminate', actor: w.actor.username, comment: `${model.title}已删除` });
@@ -186,17 +188,20 @@ export class WorkflowEngine {
     return { ...(record ?? {}), ...this.variables(s) };
   }
 
-  /** Persists what a run produced: new tasks (with their copies), timers, the state, and an end. */
-  async apply(s: Step, result: StepResult, comment?: string): Promise<void> {
-    const record = await this.conditionValues(s);
+  /**
+   * Persists what a run produced: new tasks (with their copies), timers, the state, and an end. `values` are
+   * the ones the run was given (conditionValues): a form field naming an assignee reads from them too.
+   */
+  async apply(s: Step, result: StepResult, values: Record<string, unknown>, comment?: string): Promise<void> {
+    const scope = { initiator: s.instance.initiator, initiatorOrg: s.instance.initiator_org, tenantId: Number(s.instance.tenant_id), record: values };
     for (const effect of result.effects) {
       if (effect.kind === 'task') {
         const node = effect.node;
-        const people = await resolveAssignees(s.db, node.assignee!, { initiator: s.instance.initiator, initiatorOrg: s.instance.initiator_org, tenantId: Number(s.instance.tenant_id), record });
+        const people = await resolveAssignees(s.db, node.assignee!, scope);
         if (!people.length) throw badRequest(`审批节点【${node.name || node.id}】没有可用的办理人`);
         await this.addTask(s, effect.token, node.id, node.name || node.id, people.length === 1 ? people[0] : null, people.length > 1 ? people : null);
         for (const rule of node.cc ?? []) {
-          const copied = await resolveAssignees(s.db, rule, { initiator: s.instance.initiator, initiatorOrg: s.instance.initiator_org, tenantId: Number(s.instance.tenant_id), record });
+          const copied = await resolveAssignees(s.db, rule, scope);
           await this.copyTo(s, copied, node.name || node.id);
         }
       } else if (effect.kind === 'timer') {
@@ -274,9 +279,8 @@ export class WorkflowEngine {
       for (const orphan of orphans) {
         const user = await this.db.selectFrom('sys_user').selectAll().where('username', '=', String(orphan.create_by ?? 'admin')).executeTakeFirst();
         if (!user) continue;
-        const session: Session = { user: user as Session['user'], jti: 'workflow', exp: 0, tenantId: Number(user.tenant_id) };
         try {
-          await this.ctx.runtime.write(session, model, async (writer) => {
+          await this.ctx.runtime.write(workflowSession(user, user.tenant_id), model, async (writer) => {
             const record = await writer.ctx.db.selectFrom(model.table).selectAll().where('id', '=', orphan.id).forUpdate().executeTakeFirstOrThrow();
             if (String(record[rule.field]) === rule.running) await this.startFor(model, record, writer.ctx);
           });
@@ -324,12 +328,12 @@ export class WorkflowEngine {
   async advanceToken(s: Step, token: string, comment?: string): Promise<void> {
     const values = await this.conditionValues(s);
     const result = this.run(() => advance(s.process, this.state(s), token, values, newId));
-    await this.apply(s, result, comment);
+    await this.apply(s, result, values, comment);
   }
 
   async backTo(s: Step, nodeId: string): Promise<void> {
     await this.cancelOpen(s);
     const values = await this.conditionValues(s);
-    await this.apply(s, this.run(() => rejectTo(s.process, nodeId, values, newId)));
+    await this.apply(s, this.run(() => rejectTo(s.process, nodeId, values, newId)), values);
   }
 }

@@ -2,6 +2,7 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Session } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, forbidden, notFound } from '../http/envelope.ts';
+import { paging } from '../http/paging.ts';
 import { nowText } from '../lib/time.ts';
 import { INSTANCE_STATUS, TASK_ACTIONS } from '../../src/core/workflow/rules.ts';
 import type { WfField, WfInstanceDetail, WfInstanceView, WfPage, WfTaskDetail, WfTaskView } from '../../src/core/workflow/wire.ts';
@@ -18,16 +19,6 @@ import type { Row, WorkflowEngine } from './engine.ts';
  */
 
 const STATUSES = new Set(Object.keys(INSTANCE_STATUS));
-
-export function paging(q: Record<string, unknown>): { pageNo: number; pageSize: number } {
-  const int = (v: unknown, d: number, max: number, label: string) => {
-    if (v === undefined || v === '') return d;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 1 || n > max) throw badRequest(`${label}必须是 1 到 ${max} 之间的整数`);
-    return n;
-  };
-  return { pageNo: int(q.pageNo, 1, 100_000, 'pageNo'), pageSize: int(q.pageSize, 10, 200, 'pageSize') };
-}
 
 async function page<T>(query: SelectQueryBuilder<any, any, any>, q: Record<string, unknown>, order: string, map: (rows: Row[]) => Promise<T[]>): Promise<WfPage<T>> {
   const { pageNo, pageSize } = paging(q);

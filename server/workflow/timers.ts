@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import type { Session } from '../auth/session.ts';
 import { nowText } from '../lib/time.ts';
-import type { WorkflowEngine } from './engine.ts';
+import { type WorkflowEngine, workflowSession } from './engine.ts';
 
 /*
  * Timer catch events fire once however many server processes share the database: every process polls for
@@ -51,8 +50,7 @@ export class WorkflowTimers {
         const user = await db.selectFrom('sys_user').selectAll().where('username', '=', String(timer.initiator)).executeTakeFirst();
         if (!user) continue;
         const head = await db.selectFrom('wf_instance').select('tenant_id').where('id', '=', timer.instance_id).executeTakeFirstOrThrow();
-        const session: Session = { user: user as Session['user'], jti: 'workflow-timer', exp: 0, tenantId: Number(head.tenant_id) };
-        const took = await this.engine.step(session, String(timer.instance_id), async (s) => {
+        const took = await this.engine.step(workflowSession(user, head.tenant_id, 'workflow-timer'), String(timer.instance_id), async (s) => {
           if (s.instance.status !== 'running') return false;
           const claimed = await s.db.updateTable('wf_timer').set({ fired_time: s.now, fired_by: this.runner }).where('id', '=', timer.id).where('fired_time', 'is', null).executeTakeFirst();
           if (!Number(claimed.numUpdatedRows)) return false;
