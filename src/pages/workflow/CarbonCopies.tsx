@@ -7,7 +7,7 @@ import { usePaged } from './usePaged.ts';
 /* 流程中心 → 抄送我的: applications the user was copied on, read or not; opening one marks it read. */
 export default function CarbonCopies() {
   const [readFlag, setReadFlag] = useState<string | undefined>();
-  const { rows, loading, pagination, reload } = usePaged(workflow.carbonCopies, readFlag ? { readFlag } : {});
+  const { table, reload } = usePaged(workflow.carbonCopies, readFlag ? { readFlag } : {});
   const [open, setOpen] = useState<string | null>(null);
   const view = (row: { id: string; instanceId: string; read: boolean }) => {
     setOpen(row.instanceId);
@@ -20,11 +20,7 @@ export default function CarbonCopies() {
         <Select allowClear placeholder="全部" style={{ width: 120 }} value={readFlag} onChange={setReadFlag} options={[{ value: '0', label: '未读' }, { value: '1', label: '已读' }]} />
       </Space>
       <Table
-        rowKey="id"
-        size="middle"
-        loading={loading}
-        dataSource={rows}
-        pagination={pagination}
+        {...table}
         data-testid="wf-cc"
         columns={[
           { title: '', width: 40, render: (_, r) => (r.read ? null : <Badge status="error" />) },

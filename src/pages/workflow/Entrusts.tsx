@@ -1,29 +1,20 @@
-import { App, Button, Card, DatePicker, Form, Input, Modal, Popconfirm, Table, Tag } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Modal, Popconfirm, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import type { WfEntrustView } from '../../core/workflow/wire.ts';
-import { RequestFailure } from '../../runtime/http/client.ts';
 import { workflow } from '../../runtime/workflow/provider.ts';
 import { UserField } from '../../widgets/user/UserField.tsx';
+import { useRun } from './useRun.ts';
 
 /* 流程中心 → 任务委托: hand one's tasks to a colleague for a date range (while away), and take them back. */
 export default function Entrusts() {
-  const { message } = App.useApp();
+  const run = useRun();
   const [rows, setRows] = useState<WfEntrustView[]>([]);
   const [adding, setAdding] = useState(false);
   const [form] = Form.useForm();
   const load = () => workflow.entrusts().then(setRows, () => setRows([]));
   useEffect(() => void load(), []);
-  const act = async (work: () => Promise<string>) => {
-    try {
-      message.success(await work());
-      await load();
-      return true;
-    } catch (e) {
-      message.error(e instanceof RequestFailure ? e.message : '操作失败');
-      return false;
-    }
-  };
+  const act = (work: () => Promise<string>) => run(work, load);
   const submit = async () => {
     const v = await form.validateFields();
     const [begin, end] = v.range as [Dayjs, Dayjs];

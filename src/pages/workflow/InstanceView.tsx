@@ -1,5 +1,6 @@
 import { Descriptions, Tag, Timeline } from 'antd';
-import type { WfInstanceDetail } from '../../core/workflow/wire.ts';
+import type { ColumnsType } from 'antd/es/table';
+import type { WfInstanceDetail, WfInstanceView } from '../../core/workflow/wire.ts';
 import { Diagram } from './Diagram.tsx';
 
 /* An instance as its participants see it: who started it, where it stands, the diagram, and who did what when. */
@@ -7,6 +8,14 @@ import { Diagram } from './Diagram.tsx';
 const STATUS_COLOR: Record<string, string> = { running: 'processing', suspended: 'warning', approved: 'success', rejected: 'error', withdrawn: 'default', terminated: 'default' };
 
 export const StatusTag = ({ status, text }: { status: string; text: string }) => <Tag color={STATUS_COLOR[status] ?? 'default'}>{text}</Tag>;
+
+/** Where an instance stands, as the lists of instances (我的申请, 流程监控) show it. */
+export const instanceStateColumns: ColumnsType<WfInstanceView> = [
+  { title: '状态', width: 100, render: (_, r) => <StatusTag status={r.status} text={r.statusText} /> },
+  { title: '当前步骤', dataIndex: 'currentNodes', width: 120 },
+  { title: '当前办理人', dataIndex: 'currentAssignees', width: 120 },
+  { title: '发起时间', dataIndex: 'startTime', width: 170 },
+];
 
 export function InstanceView({ instance }: { instance: WfInstanceDetail }) {
   return (

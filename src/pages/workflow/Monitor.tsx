@@ -1,18 +1,18 @@
-import { App, Button, Card, Input, Popconfirm, Select, Space, Table } from 'antd';
+import { Button, Card, Input, Popconfirm, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { INSTANCE_STATUS } from '../../core/workflow/rules.ts';
 import type { WfInstanceDetail } from '../../core/workflow/wire.ts';
-import { RequestFailure } from '../../runtime/http/client.ts';
 import { workflow } from '../../runtime/workflow/provider.ts';
 import { UserField } from '../../widgets/user/UserField.tsx';
 import { InstanceDrawer } from './InstanceDrawer.tsx';
-import { StatusTag } from './InstanceView.tsx';
+import { instanceStateColumns } from './InstanceView.tsx';
 import { usePaged } from './usePaged.ts';
+import { useRun } from './useRun.ts';
 
 /* 流程中心 → 流程监控 (workflow:monitor): every instance of the tenant; suspend, resume, terminate, and reassign a waiting task. */
 
 function Reassign({ instance, done }: { instance: WfInstanceDetail; done: () => void }) {
-  const { message } = App.useApp();
+  const run = useRun();
   const [picked, setPicked] = useState<Record<string, string>>({});
   if (!instance.openTasks.length) return null;
   return (
@@ -28,12 +28,7 @@ function Reassign({ instance, done }: { instance: WfInstanceDetail; done: () => 
           </div>
           <Button
             disabled={!picked[t.id]}
-            onClick={() =>
-              workflow.manage('reassign', { id: t.id, username: picked[t.id] }).then(
-                (m) => (message.success(m), done()),
-                (e) => message.error(e instanceof RequestFailure ? e.message : '操作失败'),
-              )
-            }
+            onClick={() => run(() => workflow.manage('reassign', { id: t.id, username: picked[t.id] }), done)}
           >
             改派
           </Button>
@@ -44,16 +39,12 @@ function Reassign({ instance, done }: { instance: WfInstanceDetail; done: () => 
 }
 
 export default function Monitor() {
-  const { message } = App.useApp();
+  const run = useRun();
   const [status, setStatus] = useState<string | undefined>();
   const [title, setTitle] = useState('');
-  const { rows, loading, pagination, reload } = usePaged(workflow.monitor, { ...(status ? { status } : {}), ...(title ? { title } : {}) });
+  const { table, reload } = usePaged(workflow.monitor, { ...(status ? { status } : {}), ...(title ? { title } : {}) });
   const [open, setOpen] = useState<string | null>(null);
-  const act = (action: 'suspend' | 'resume' | 'terminate', id: string) =>
-    workflow.manage(action, { id }).then(
-      (m) => (message.success(m), reload()),
-      (e) => message.error(e instanceof RequestFailure ? e.message : '操作失败'),
-    );
+  const act = (action: 'suspend' | 'resume' | 'terminate', id: string) => run(() => workflow.manage(action, { id }), reload);
   return (
     <Card bordered={false}>
       <Space style={{ marginBottom: 12 }}>
@@ -61,20 +52,13 @@ export default function Monitor() {
         <Select allowClear placeholder="全部状态" style={{ width: 140 }} value={status} onChange={setStatus} options={Object.entries(INSTANCE_STATUS).map(([value, label]) => ({ value, label }))} />
       </Space>
       <Table
-        rowKey="id"
-        size="middle"
-        loading={loading}
-        dataSource={rows}
-        pagination={pagination}
+        {...table}
         data-testid="wf-monitor"
         columns={[
           { title: '标题', dataIndex: 'title' },
           { title: '流程', width: 170, render: (_, r) => `${r.processName} v${r.version}` },
           { title: '发起人', dataIndex: 'initiatorName', width: 100 },
-          { title: '状态', width: 100, render: (_, r) => <StatusTag status={r.status} text={r.statusText} /> },
-          { title: '当前步骤', dataIndex: 'currentNodes', width: 120 },
-          { title: '当前办理人', dataIndex: 'currentAssignees', width: 120 },
-          { title: '发起时间', dataIndex: 'startTime', width: 170 },
+          ...instanceStateColumns,
           {
             title: '操作',
             width: 190,

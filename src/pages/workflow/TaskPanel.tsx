@@ -1,10 +1,11 @@
-import { App, Button, Descriptions, Form, Input, InputNumber, Modal, Select, Space, Spin } from 'antd';
+import { Button, Descriptions, Form, Input, InputNumber, Modal, Select, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import type { WfField, WfTaskDetail } from '../../core/workflow/wire.ts';
 import { RequestFailure } from '../../runtime/http/client.ts';
 import { workflow } from '../../runtime/workflow/provider.ts';
 import { UserField } from '../../widgets/user/UserField.tsx';
 import { InstanceView } from './InstanceView.tsx';
+import { useRun } from './useRun.ts';
 
 /*
  * One task as its assignee handles it: the application (fields the step hides are not sent at all), the
@@ -34,7 +35,7 @@ function EditableField({ field }: { field: WfField }) {
 type Dialog = null | 'reject' | 'transfer' | 'addSigner';
 
 export function TaskPanel({ taskId, onDone }: { taskId: string; onDone: () => void }) {
-  const { message } = App.useApp();
+  const act = useRun();
   const [task, setTask] = useState<WfTaskDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,19 +56,12 @@ export function TaskPanel({ taskId, onDone }: { taskId: string; onDone: () => vo
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [taskId]);
 
+  /** An action on the task: done with it (the drawer closes), or still here (claimed, a signer added: reload). */
   const run = async (work: () => Promise<string>, finish = true) => {
     setBusy(true);
-    try {
-      message.success(await work());
-      if (finish) onDone();
-      else await load();
-      return true;
-    } catch (e) {
-      message.error(e instanceof RequestFailure ? e.message : '操作失败');
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    const ok = await act(work, finish ? onDone : load);
+    setBusy(false);
+    return ok;
   };
 
   if (error) return <div style={{ color: '#ff4d4f' }}>{error}</div>;

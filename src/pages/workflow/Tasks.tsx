@@ -8,16 +8,12 @@ import { usePaged } from './usePaged.ts';
 /* 流程中心 → 我的任务: the open tasks the user may act on (their own, offered to them, entrusted to them), and those they have handled. */
 
 function Todo() {
-  const { rows, loading, pagination, reload } = usePaged(workflow.tasks);
+  const { table, reload } = usePaged(workflow.tasks);
   const [open, setOpen] = useState<string | null>(null);
   return (
     <>
       <Table
-        rowKey="id"
-        size="middle"
-        loading={loading}
-        dataSource={rows}
-        pagination={pagination}
+        {...table}
         data-testid="wf-todo"
         columns={[
           { title: '标题', dataIndex: 'title' },
@@ -56,14 +52,10 @@ function Todo() {
 }
 
 function Done() {
-  const { rows, loading, pagination } = usePaged(workflow.doneTasks);
+  const { table } = usePaged(workflow.doneTasks);
   return (
     <Table
-      rowKey="id"
-      size="middle"
-      loading={loading}
-      dataSource={rows}
-      pagination={pagination}
+      {...table}
       columns={[
         { title: '标题', dataIndex: 'title' },
         { title: '步骤', dataIndex: 'nodeName', width: 120 },

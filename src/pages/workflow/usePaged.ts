@@ -2,7 +2,10 @@ import type { TablePaginationConfig } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import type { WfPage } from '../../core/workflow/wire.ts';
 
-/* A server-paged list for an antd table: page, size, loading, and a reload after an action. */
+/*
+ * A server-paged list for an antd table: `table` is spread onto the Table (rows, loading, paging); `reload`
+ * after an action.
+ */
 export function usePaged<T>(load: (q: Record<string, unknown>) => Promise<WfPage<T>>, filters: Record<string, unknown> = {}) {
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const [data, setData] = useState<WfPage<T> | null>(null);
@@ -24,5 +27,6 @@ export function usePaged<T>(load: (q: Record<string, unknown>) => Promise<WfPage
     showTotal: (total) => `共 ${total} 条`,
     onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
   };
-  return { rows: data?.records ?? [], loading, pagination, reload };
+  const table = { rowKey: 'id', size: 'middle' as const, loading, dataSource: data?.records ?? [], pagination };
+  return { table, reload };
 }
