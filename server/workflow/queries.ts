@@ -27,6 +27,9 @@ async function page<T>(query: SelectQueryBuilder<any, any, any>, q: Record<strin
   return { records: await map(rows), total, current: pageNo, size: pageSize, pages: Math.ceil(total / pageSize) };
 }
 
+/** What a task and a copy row both say of their step: its row, instance, title, process and step name. */
+const stepHead = (r: Row) => ({ id: String(r.id), instanceId: String(r.instance_id), title: String(r.title), processName: String(r.process_name), nodeName: String(r.node_name) });
+
 export class WorkflowQueries {
   constructor(
     private readonly ctx: AppContext,
@@ -65,11 +68,7 @@ export class WorkflowQueries {
   private async taskViews(rows: Row[], session: Session): Promise<WfTaskView[]> {
     const names = await realnames(this.db, rows.flatMap((r) => [r.initiator, r.assignee]));
     return rows.map((r) => ({
-      id: String(r.id),
-      instanceId: String(r.instance_id),
-      title: String(r.title),
-      processName: String(r.process_name),
-      nodeName: String(r.node_name),
+      ...stepHead(r),
       initiatorName: names.get(String(r.initiator)) ?? String(r.initiator),
       createTime: String(r.create_time),
       claimable: !r.assignee,
@@ -143,11 +142,7 @@ export class WorkflowQueries {
     return page(query, q, 'c.create_time', async (rows) => {
       const names = await realnames(this.db, rows.flatMap((r) => [r.sender, r.initiator]));
       return rows.map((r) => ({
-        id: String(r.id),
-        instanceId: String(r.instance_id),
-        title: String(r.title),
-        processName: String(r.process_name),
-        nodeName: String(r.node_name),
+        ...stepHead(r),
         senderName: names.get(String(r.sender)) ?? String(r.sender),
         initiatorName: names.get(String(r.initiator)) ?? String(r.initiator),
         statusText: INSTANCE_STATUS[String(r.status)] ?? String(r.status),

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addRecord, row } from './helpers/schema-records.ts';
 import { ADMIN_PASSWORD, persistentStore, startServer, type TestServer } from './helpers/server.ts';
-import { approve, instanceOf, myTask } from './helpers/workflow.ts';
+import { approve, instanceOf, myTask, timerProcessXml } from './helpers/workflow.ts';
 
 /*
  * Workflow state lives in the database, not in a process (issue 18): an instance stopped mid-process by a
@@ -57,13 +57,7 @@ it('an instance half-way through continues after a restart', { timeout: 120_000 
 it('a due timer fires once across the servers sharing the database', { timeout: 60_000 }, async () => {
   const [one, two = one] = servers;
   const admin = await one.loginAs('admin', ADMIN_PASSWORD);
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:hope="http://hope-backoffice/schema/bpmn" id="d" targetNamespace="t">
-<bpmn:process id="project_application" name="项目立项审批" hope:entity="project/application">
-<bpmn:startEvent id="s"/><bpmn:intermediateCatchEvent id="wait" name="冷静期"><bpmn:timerEventDefinition><bpmn:timeDuration>PT1S</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>
-<bpmn:userTask id="check" name="财务审核" hope:assignee="role:finance" hope:fields="approved_amount:edit"/><bpmn:endEvent id="e" hope:result="approved"/>
-<bpmn:sequenceFlow id="f1" sourceRef="s" targetRef="wait"/><bpmn:sequenceFlow id="f2" sourceRef="wait" targetRef="check"/><bpmn:sequenceFlow id="f3" sourceRef="check" targetRef="e"/>
-</bpmn:process></bpmn:definitions>`;
+  const xml = timerProcessXml('PT1S');
   expect((await one.api.post('/workflow/process/deploy', { xml }, admin)).body.success).toBe(true);
   const lina = await two.loginAs('lina', ADMIN_PASSWORD);
   const id = await addRecord(two, lina, APP, { project_name: '定时项目', project_type: '1', school: '某校', contact: '某人', apply_amount: 1000 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addRecord, refused, row } from './helpers/schema-records.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
-import { approve, instanceOf, myTask } from './helpers/workflow.ts';
+import { approve, instanceOf, myTask, timerProcessXml } from './helpers/workflow.ts';
 import { workflowOf } from '../../server/routes/workflow.ts';
 
 /*
@@ -223,13 +223,7 @@ describe('流程监控 and 流程设计', () => {
   });
 
   it('fires a due timer once, however often the timers look', async () => {
-    const xml = `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:hope="http://hope-backoffice/schema/bpmn" id="d" targetNamespace="t">
-<bpmn:process id="project_application" name="项目立项审批" hope:entity="project/application">
-<bpmn:startEvent id="s"/><bpmn:intermediateCatchEvent id="wait" name="冷静期"><bpmn:timerEventDefinition><bpmn:timeDuration>PT0S</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>
-<bpmn:userTask id="check" name="财务审核" hope:assignee="role:finance" hope:fields="approved_amount:edit"/><bpmn:endEvent id="e" hope:result="approved"/>
-<bpmn:sequenceFlow id="f1" sourceRef="s" targetRef="wait"/><bpmn:sequenceFlow id="f2" sourceRef="wait" targetRef="check"/><bpmn:sequenceFlow id="f3" sourceRef="check" targetRef="e"/>
-</bpmn:process></bpmn:definitions>`;
+    const xml = timerProcessXml('PT0S');
     expect((await post('process/deploy', { xml }, admin)).body.success).toBe(true);
     const id = await submitted(12000);
     const instance = await instanceOf(s, APP, id);
