@@ -15,6 +15,9 @@ mkdirSync(tmp, { recursive: true });
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+/** Failed tests by name, printed next to the summary line: CI shows only the output's tail. */
+const failures = [];
+const firstLine = (text) => String(text ?? '').split('\n').find((line) => line.trim())?.trim().slice(0, 200) ?? '';
 
 /** Each stage's wall time, printed at the end (CI must stay under 20 minutes). */
 const stageTimes = [];
@@ -57,6 +60,12 @@ function countVitest(file, title) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  for (const suite of report.testResults ?? []) {
+    const file = suite.name.replace(root, '');
+    const failed = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) failures.push(`${title}: ${file} › ${test.fullName} — ${firstLine(test.failureMessages?.[0])}`);
+    if (!failed.length && suite.status === 'failed') failures.push(`${title}: ${file} — ${firstLine(suite.message)}`);
+  }
 }
 
 function countPlaywright(file) {
@@ -65,6 +74,18 @@ function countPlaywright(file) {
   totals.passed += report.stats.expected + report.stats.flaky;
   totals.failed += report.stats.unexpected;
   totals.skipped += report.stats.skipped;
+  const walk = (suite, outer) => {
+    const path = suite.title && suite.title !== suite.file ? [...outer, suite.title] : outer;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        failures.push(`e2e: ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')} — ${firstLine(error).replace(/\x1b\[[0-9;]*m/g, '')}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, path);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
 }
 
 function ensureChromium() {
@@ -132,6 +153,7 @@ console.log('\nstage times:');
 for (const [title, ms] of stageTimes) console.log(`  ${seconds(ms).padStart(6)}  ${title}`);
 console.log(`  ${seconds(Date.now() - started).padStart(6)}  total`);
 console.log('');
+for (const f of failures) console.log(`failed: ${f}`);
 for (const p of problems) console.log(`problem: ${p}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(problems.length || totals.failed ? 1 : 0);
