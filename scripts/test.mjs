@@ -43,7 +43,7 @@ const PG_PASS_FILES = [
   'postgres-server', 'grants-two-processes', 'jobs-cluster', 'publications-two-processes', 'start-together', 'restart',
   'schema-query', 'schema-crud', 'schema-counting', 'schema-stored', 'schema-start', 'report-summaries', 'rollups-incremental',
   'online-reports', 'online-forms', 'tenant', 'permissions', 'system-access', 'writer-hooks', 'route-walk', 'round-trips', 'dashboard',
-  'workflow', 'workflow-processes',
+  'workflow', 'workflow-processes', 'backup',
 ].map((name) => `tests/api/${name}.test.ts`);
 
 function readJson(file) {

@@ -52,6 +52,8 @@ import { DictionaryService } from './services/dictionaries.ts';
 import { PermissionService } from './services/permissions.ts';
 import { UserMessages } from './services/user-messages.ts';
 import { workflowRoutes } from './routes/workflow.ts';
+import { controlRoutes } from './routes/control.ts';
+import { newControlKey } from './db/backup/control.ts';
 import { LocalNotices, PostgresNotices } from './realtime/notices.ts';
 import { runtimeRoutes } from './routes/schema-runtime.ts';
 import { SchemaRuntime } from './engine/runtime.ts';
@@ -147,7 +149,7 @@ function followPublications(ctx: AppContext): void {
   });
 }
 
-export async function buildApp(config: ServerConfig, database: Database): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp(config: ServerConfig, database: Database): Promise<{ app: FastifyInstance; ctx: AppContext; controlKey: string }> {
   const ctx = createContext(config, database);
   if (ctx.notices instanceof PostgresNotices) await ctx.notices.start();
   // Documents are loaded, checked and synced (tables, dictionaries, menus) before any route serves.
@@ -223,6 +225,9 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
     }
   });
 
+  const controlKey = newControlKey();
+  controlRoutes(app, ctx, controlKey);
+
   app.get('/runtime-config.js', async (_request, reply) => reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'no-store').send(runtimeConfig(ctx)));
 
   const indexFile = join(config.clientDir, 'index.html');
@@ -234,7 +239,7 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
     app.get('/', async (_request, reply) => reply.type('text/plain; charset=utf-8').send('客户端尚未构建：请运行 npm run build（npm start 会自动构建）。'));
   }
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, '很抱歉，资源未找到!')));
-  return { app, ctx };
+  return { app, ctx, controlKey };
 }
 
 /**
@@ -242,7 +247,7 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
  * build the app (which loads, checks and syncs the schema documents) and, on the first start only, write
  * the demo donations through the runtime.
  */
-export async function prepareApp(config: ServerConfig, database: Database, opts: { demoData: boolean }): Promise<{ app: FastifyInstance; ctx: AppContext; seed: SeedOutcome }> {
+export async function prepareApp(config: ServerConfig, database: Database, opts: { demoData: boolean }): Promise<{ app: FastifyInstance; ctx: AppContext; controlKey: string; seed: SeedOutcome }> {
   await migrateToLatest(database.db);
   let ctx: AppContext | undefined;
   const steps: SeedStep[] = [

@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { prepareApp } from './app.ts';
 import { openDatabase } from './db/connect.ts';
 import { DataDirBusy } from './db/data-dir-lock.ts';
+import { publishControl } from './db/backup/control.ts';
 import { DEMO_STAFF } from './db/seed.ts';
 import { SchemaError } from './engine/schema/registry.ts';
 
@@ -12,8 +13,11 @@ const STOP_TIMEOUT_MS = 10_000;
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const { app, seed } = await prepareApp(config, database, { demoData: true });
+  const { app, seed, controlKey } = await prepareApp(config, database, { demoData: true });
   await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  // `npm run backup` reaches this process through it (server/db/backup/control.ts).
+  const withdrawControl = typeof address === 'object' && address ? publishControl(config.dataDir, { pid: process.pid, origin: `http://127.0.0.1:${address.port}`, key: controlKey }) : () => {};
 
   const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${shown}:${config.port}/`;
@@ -46,6 +50,7 @@ async function main() {
     deadline.unref();
     // app.close: stops listening, answers in-flight requests, closes idle kept-alive connections and
     // WebSockets, runs every onClose (job timers, notices); then the database (and its directory lock).
+    withdrawControl();
     app
       .close()
       .then(() => database.close())

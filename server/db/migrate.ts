@@ -36,9 +36,27 @@ const migrations: Record<string, Migration> = {
   '026_session_floor': m026,
 };
 
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+/** The migrations this code knows, in the order Kysely runs them (by name). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
+
+const migratorOf = (db: Kysely<any>) => new Migrator({ db, provider: { getMigrations: async () => migrations } });
+
+function applied({ error, results }: Awaited<ReturnType<Migrator['migrateToLatest']>>): string[] {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  return applied(await migratorOf(db).migrateToLatest());
+}
+
+/** Migrates an empty database up to `name` and no further (a restore rebuilds the backup's version first). */
+export async function migrateTo(db: Kysely<any>, name: string): Promise<string[]> {
+  return applied(await migratorOf(db).migrateTo(name));
+}
+
+/** The names of the migrations a database has run, oldest first. */
+export async function appliedMigrations(db: Kysely<any>): Promise<string[]> {
+  const rows = await db.selectFrom('kysely_migration').select('name').orderBy('name').execute();
+  return rows.map((r: { name: string }) => r.name);
 }

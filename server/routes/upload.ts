@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GUEST_USERNAME, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../http/envelope.ts';
-import { BIZ, claimsImage, fileExtension, IMAGE_TYPES, MAX_UPLOAD_BYTES, STORED_PATH, sniffImage, storedPath } from '../services/uploads.ts';
+import { BIZ, claimsImage, fileExtension, IMAGE_TYPES, MAX_UPLOAD_BYTES, STORED_PATH, sniffImage, storedPath, uploadDirOf } from '../services/uploads.ts';
 
 /*
  * Upload (POST /sys/common/upload, multipart field 'file', fields biz/isup/jeditor) and the public static
@@ -52,7 +52,7 @@ function extensionOf({ file, fileName, mimetype }: Upload): string {
 }
 
 export function uploadRoutes(app: FastifyInstance, { config }: AppContext) {
-  const root = resolve(config.dataDir, 'upload');
+  const root = uploadDirOf(config.dataDir);
 
   app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });

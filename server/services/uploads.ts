@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 
 /*
  * What an upload may be stored as. The stored name never comes from the client: only a short
  * alphanumeric extension survives, and anything that claims to be an image (by type or name) must
  * carry the bytes of a gif, jpeg or png, so a script cannot be slipped in as a picture.
  */
+
+/** Where the uploads of an install live (backed up and restored with the database). */
+export const uploadDirOf = (dataDir: string) => resolve(dataDir, 'upload');
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const BIZ = /^[a-z0-9_]{1,32}$/i;

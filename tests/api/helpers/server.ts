@@ -47,6 +47,8 @@ export interface TestServer {
   app: FastifyInstance;
   db: Kysely<DB>;
   seed: SeedOutcome;
+  /** The key of POST /internal/backup (server/db/backup/control.ts). */
+  controlKey: string;
   api: Api;
   /** Logs in and returns the token, failing loudly when the login does not succeed. */
   loginAs(username: string, password: string): Promise<string>;
@@ -216,6 +218,7 @@ export async function startServer(
       app: closeApp,
       db: database.db,
       seed,
+      controlKey: built.controlKey,
       api,
       async loginAs(username, password) {
         const r = await api.post('/sys/login', { username, password });

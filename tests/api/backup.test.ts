@@ -1,0 +1,204 @@
+import { createWriteStream, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/connect.ts';
+import { countRows, readCatalog } from '../../server/db/backup/catalog.ts';
+import { moveToPostgres, takeBackup } from '../../server/db/backup/commands.ts';
+import { publishControl } from '../../server/db/backup/control.ts';
+import { BackupRefused } from '../../server/db/backup/format.ts';
+import { verifyBackup } from '../../server/db/backup/read.ts';
+import { restoreBackup } from '../../server/db/backup/restore.ts';
+import { writeBackup } from '../../server/db/backup/write.ts';
+import { prepareApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { uploadDirOf } from '../../server/services/uploads.ts';
+import { ADMIN_PASSWORD, createTestDatabase, startServer, tempDataDir, type TestDatabase, type TestServer } from './helpers/server.ts';
+
+/*
+ * Backup, restore and the move to PostgreSQL (server/db/backup): a running install with the demo data
+ * and an upload is backed up, restored into an empty database, and served again with the same rows;
+ * damaged, newer and clashing inputs are refused and change nothing.
+ */
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082', 'hex');
+
+let s: TestServer;
+let admin: string;
+let uploaded: string;
+let work: string;
+const cleanups: (() => Promise<unknown> | unknown)[] = [];
+
+beforeAll(async () => {
+  s = await startServer({ DEMO_DATA: 'true' });
+  admin = await s.loginAs('admin', ADMIN_PASSWORD);
+  const r = await s.api.upload('/sys/common/upload?biz=photo', PNG, 'photo.png', admin);
+  uploaded = r.body.message;
+  work = tempDataDir();
+}, 120_000);
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+  await s?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function backupOf(server: TestServer, file: string) {
+  await writeBackup(server.db, server.ctx.dbKind, uploadDirOf(server.config.dataDir), createWriteStream(file));
+  return verifyBackup(file);
+}
+
+/** A new, empty database (PGlite on disk, or a new database on TEST_DATABASE_URL's server), closed after the file. */
+async function emptyTarget(): Promise<{ dataDir: string; test: TestDatabase; open: Awaited<ReturnType<TestDatabase['open']>> }> {
+  const dataDir = tempDataDir();
+  const test = await createTestDatabase({ dataDir });
+  const open = await test.open();
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }), () => test.dispose(), () => open.close());
+  return { dataDir, test, open };
+}
+
+async function countsOf(db: Parameters<typeof readCatalog>[0]) {
+  const counts: Record<string, number> = {};
+  for (const name of (await readCatalog(db)).keys()) counts[name] = await countRows(db, name);
+  return counts;
+}
+
+describe('backup → restore', () => {
+  it('restores every table with the same row counts and the uploads, and the restored install serves them', async () => {
+    const file = join(work, 'round-trip.jsonl.gz');
+    const contents = await backupOf(s, file);
+    const source = await countsOf(s.db);
+    expect(Object.fromEntries([...contents.tables].map(([name, t]) => [name, t.rows]))).toEqual(source);
+    expect(source.donation_record).toBeGreaterThan(10);
+    expect(contents.files).toBeGreaterThanOrEqual(1);
+
+    const target = await emptyTarget();
+    const uploadDir = join(work, 'restored-upload');
+    const summary = await restoreBackup(target.open.db, { file, uploadDir });
+    expect(summary.rows).toEqual(source);
+    expect(await countsOf(target.open.db)).toEqual(source);
+    expect(readFileSync(join(uploadDir, ...uploaded.split('/'))).equals(PNG)).toBe(true);
+
+    // The restored database starts as a server (no second seed) and answers as the source does.
+    await target.open.close();
+    cleanups.pop();
+    const restored = await startServer({}, { dataDir: target.dataDir, database: target.test });
+    try {
+      expect(await countsOf(restored.db)).toEqual(source);
+      const token = await restored.loginAs('admin', ADMIN_PASSWORD);
+      const list = (path: string, t: string, server: TestServer) => server.api.get(path, t).then((r) => r.body.result);
+      const [before, after] = await Promise.all([list('/donation/record/list?pageSize=5&column=id&order=asc', admin, s), list('/donation/record/list?pageSize=5&column=id&order=asc', token, restored)]);
+      expect(after.total).toBe(before.total);
+      expect(after.records).toEqual(before.records);
+    } finally {
+      await restored.close();
+    }
+  }, 120_000);
+
+  it('POST /internal/backup streams the owner\'s backup to a caller with its key, and to nobody else', async () => {
+    const refused = await s.raw('/internal/backup', { method: 'POST' });
+    expect(refused.status).toBe(401);
+    expect((await s.raw('/internal/backup', { method: 'POST', headers: { 'x-control-key': 'f'.repeat(64) } })).status).toBe(401);
+    const granted = await fetch(`${s.origin}/internal/backup`, { method: 'POST', headers: { 'x-control-key': s.controlKey } });
+    expect(granted.status).toBe(200);
+    const lines = gunzipSync(Buffer.from(await granted.arrayBuffer())).toString('utf8').trim().split('\n');
+    expect(JSON.parse(lines[0])).toMatchObject({ t: 'header', format: 'hope-backup' });
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ t: 'end' });
+  });
+
+  it('npm run backup asks the running owner of the data directory (control.json) and checks what it wrote', async () => {
+    const withdraw = publishControl(s.config.dataDir, { pid: process.pid, origin: s.origin, key: s.controlKey });
+    try {
+      const file = join(work, 'through-owner.jsonl.gz');
+      const contents = await takeBackup({ dataDir: s.config.dataDir }, file);
+      expect(contents.tables.get('sys_user')!.rows).toBe(await countRows(s.db, 'sys_user'));
+      expect(existsSync(`${file}.part`)).toBe(false);
+    } finally {
+      withdraw();
+    }
+    expect(existsSync(join(s.config.dataDir, 'control.json'))).toBe(false);
+  });
+});
+
+describe('bad input changes nothing', () => {
+  let good: Buffer;
+  beforeAll(async () => {
+    const file = join(work, 'good.jsonl.gz');
+    await backupOf(s, file);
+    good = readFileSync(file);
+  });
+
+  const refusedOn = async (bytes: Buffer, message: RegExp) => {
+    const file = join(work, `bad-${Math.random().toString(36).slice(2)}.jsonl.gz`);
+    writeFileSync(file, bytes);
+    const target = await emptyTarget();
+    await expect(restoreBackup(target.open.db, { file, uploadDir: join(work, 'never') })).rejects.toThrow(message);
+    expect((await readCatalog(target.open.db)).size).toBe(0);
+    expect(existsSync(join(work, 'never'))).toBe(false);
+  };
+
+  it('a cut file is refused as damaged', () => refusedOn(good.subarray(0, Math.floor(good.length * 0.6)), /备份文件已损坏或不完整/));
+
+  it('a file whose trailer was dropped is refused as damaged', async () => {
+    const lines = gunzipSync(good).toString('utf8').trim().split('\n');
+    await refusedOn(gzipSync(`${lines.slice(0, -1).join('\n')}\n`), /缺少结尾/);
+  });
+
+  it('a row that does not fit its table is refused as damaged', async () => {
+    const lines = gunzipSync(good).toString('utf8').trim().split('\n');
+    const at = lines.findIndex((l) => l.startsWith('{"t":"rows"'));
+    lines[at] = JSON.stringify({ t: 'rows', v: [['only one cell']] });
+    await refusedOn(gzipSync(`${lines.join('\n')}\n`), /数据行与表的列不一致/);
+  });
+
+  it('a file from a newer version is refused, naming what it does not know', async () => {
+    const lines = gunzipSync(good).toString('utf8').trim().split('\n');
+    const header = JSON.parse(lines[0]);
+    lines[0] = JSON.stringify({ ...header, migrations: [...header.migrations, '999_from_the_future'] });
+    await refusedOn(gzipSync(`${lines.join('\n')}\n`), /更新版本的程序.*999_from_the_future/);
+    lines[0] = JSON.stringify({ ...header, version: 99 });
+    await refusedOn(gzipSync(`${lines.join('\n')}\n`), /格式版本 99/);
+  });
+
+  it('a table name that is not an identifier is refused before anything is written', async () => {
+    const lines = gunzipSync(good).toString('utf8').trim().split('\n');
+    const at = lines.findIndex((l) => l.startsWith('{"t":"table"'));
+    lines[at] = JSON.stringify({ t: 'table', name: 'x"; drop table sys_user; --', columns: ['id'] });
+    await refusedOn(gzipSync(`${lines.join('\n')}\n`), /表名 .* 无效/);
+  });
+
+  it('a target that holds tables is refused with the clashing tables unless forced', async () => {
+    const file = join(work, 'good.jsonl.gz');
+    const target = await emptyTarget();
+    await restoreBackup(target.open.db, { file, uploadDir: join(work, 'first') });
+    const marker = await target.open.db.updateTable('sys_user').set({ realname: '恢复前' }).where('username', '=', 'admin').execute();
+    expect(Number(marker[0].numUpdatedRows)).toBe(1);
+    await expect(restoreBackup(target.open.db, { file, uploadDir: join(work, 'first') })).rejects.toThrow(/目标数据库不是空的.*sys_user.*--force/);
+    expect((await target.open.db.selectFrom('sys_user').select('realname').where('username', '=', 'admin').executeTakeFirstOrThrow()).realname).toBe('恢复前');
+    await restoreBackup(target.open.db, { file, uploadDir: join(work, 'first'), force: true });
+    expect((await target.open.db.selectFrom('sys_user').select('realname').where('username', '=', 'admin').executeTakeFirstOrThrow()).realname).not.toBe('恢复前');
+  }, 60_000);
+
+  it('refusals are BackupRefused (the command prints their message only)', async () => {
+    await expect(verifyBackup(join(work, 'missing.jsonl.gz'))).rejects.toBeInstanceOf(BackupRefused);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('migrate-to-postgres', () => {
+  it('copies an embedded install onto an empty PostgreSQL database with equal counts table by table', async () => {
+    const dataDir = join(work, 'embedded');
+    const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, CLIENT_DIR: join(dataDir, 'none'), LOG_LEVEL: 'error' });
+    const embedded = await openDatabase({ dataDir });
+    const built = await prepareApp(config, embedded, { demoData: false });
+    await built.app.close();
+    await embedded.close();
+
+    const target = await createTestDatabase();
+    cleanups.push(() => target.dispose());
+    const report = await moveToPostgres(dataDir, target.url!, join(work, 'move.jsonl.gz'));
+    expect(report.tables.length).toBeGreaterThan(30);
+    expect(report.tables.filter(([, before, after]) => before !== after)).toEqual([]);
+    expect(report.tables.find(([name]) => name === 'sys_user')![2]).toBeGreaterThan(0);
+    // A second move onto the same database names the clashes.
+    await expect(moveToPostgres(dataDir, target.url!, join(work, 'move.jsonl.gz'))).rejects.toThrow(/目标数据库不是空的.*sys_user/);
+  }, 120_000);
+});
