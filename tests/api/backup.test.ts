@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -183,14 +184,41 @@ describe('bad input changes nothing', () => {
   });
 });
 
+/** An embedded install in a data directory of its own, with no server running on it. */
+async function stoppedEmbeddedInstall(name: string): Promise<string> {
+  const dataDir = join(work, name);
+  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, CLIENT_DIR: join(dataDir, 'none'), LOG_LEVEL: 'error' });
+  const embedded = await openDatabase({ dataDir });
+  const built = await prepareApp(config, embedded, { demoData: false });
+  await built.app.close();
+  await embedded.close();
+  return dataDir;
+}
+
+const command = (args: string[], env: Record<string, string>) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '', ...env } });
+
+describe('the commands (scripts/backup.ts)', () => {
+  it('npm run backup and npm run restore on a stopped embedded install; a second restore is refused with exit 1', async () => {
+    const source = await stoppedEmbeddedInstall('cli-source');
+    const file = join(work, 'cli.jsonl.gz');
+    const backup = command(['backup', '--out', file], { DATA_DIR: source });
+    expect(backup.status, backup.stderr).toBe(0);
+    expect(backup.stdout).toMatch(/备份完成：.*cli\.jsonl\.gz/);
+    const target = join(work, 'cli-target');
+    const restore = command(['restore', file], { DATA_DIR: target });
+    expect(restore.status, restore.stderr).toBe(0);
+    expect(restore.stdout).toMatch(/恢复完成：\d+ 张表/);
+    const again = command(['restore', file], { DATA_DIR: target });
+    expect(again.status).toBe(1);
+    expect(again.stderr).toMatch(/目标数据库不是空的/);
+    expect(again.stderr).not.toMatch(/at .*\.ts:\d+/); // a refusal prints its message, not a stack
+  }, 120_000);
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('migrate-to-postgres', () => {
   it('copies an embedded install onto an empty PostgreSQL database with equal counts table by table', async () => {
-    const dataDir = join(work, 'embedded');
-    const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, CLIENT_DIR: join(dataDir, 'none'), LOG_LEVEL: 'error' });
-    const embedded = await openDatabase({ dataDir });
-    const built = await prepareApp(config, embedded, { demoData: false });
-    await built.app.close();
-    await embedded.close();
+    const dataDir = await stoppedEmbeddedInstall('embedded');
 
     const target = await createTestDatabase();
     cleanups.push(() => target.dispose());
