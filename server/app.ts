@@ -53,6 +53,8 @@ import { PermissionService } from './services/permissions.ts';
 import { UserMessages } from './services/user-messages.ts';
 import { workflowRoutes } from './routes/workflow.ts';
 import { controlRoutes } from './routes/control.ts';
+import { syncFileIndex } from './services/files.ts';
+import { uploadDirOf } from './services/uploads.ts';
 import { newControlKey } from './db/backup/control.ts';
 import { LocalNotices, PostgresNotices } from './realtime/notices.ts';
 import { runtimeRoutes } from './routes/schema-runtime.ts';
@@ -261,6 +263,7 @@ export async function prepareApp(config: ServerConfig, database: Database, opts:
   ctx = built.ctx;
   try {
     await runSeedSteps(database.db, database.kind, steps);
+    await syncFileIndex(database.db, ctx.runtime.registry, uploadDirOf(config.dataDir));
   } catch (error) {
     await built.app.close();
     throw error;

@@ -15,6 +15,7 @@ import * as m021 from './migrations/021_monitor_menu.ts';
 import * as m024 from './migrations/024_captcha.ts';
 import * as m025 from './migrations/025_workflow.ts';
 import * as m026 from './migrations/026_session_floor.ts';
+import * as m027 from './migrations/027_files.ts';
 
 /* The ordered list of system-table migrations; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '024_captcha': m024,
   '025_workflow': m025,
   '026_session_floor': m026,
+  '027_files': m027,
 };
 
 /** The migrations this code knows, in the order Kysely runs them (by name). */

@@ -3,6 +3,7 @@
  * this module registers them; app.ts imports it once.
  */
 import './system-depart.ts';
+import './system-file.ts';
 import './system-permission-data-rule.ts';
 import './system-role.ts';
 import './system-tenant.ts';

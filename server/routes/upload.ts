@@ -1,9 +1,11 @@
-import { createReadStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GUEST_USERNAME, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
+import { registerOperation } from '../engine/write/operations.ts';
+import { FILE_DOC, recordUpload, removeFile } from '../services/files.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../http/envelope.ts';
 import { BIZ, claimsImage, fileExtension, IMAGE_TYPES, MAX_UPLOAD_BYTES, STORED_PATH, sniffImage, storedPath, uploadDirOf } from '../services/uploads.ts';
 
@@ -51,21 +53,30 @@ function extensionOf({ file, fileName, mimetype }: Upload): string {
   return kind.ext;
 }
 
-export function uploadRoutes(app: FastifyInstance, { config }: AppContext) {
+registerOperation(FILE_DOC, 'remove', async ({ ctx, session, id }) => ({ message: await removeFile(ctx, session, id) }));
+
+export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { config } = ctx;
   const root = uploadDirOf(config.dataDir);
 
   app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
 
     scope.post('/sys/common/upload', async (request) => {
-      const { user } = sessionOf(request);
-      if (user.username === GUEST_USERNAME) throw forbidden('访客不能上传文件');
+      const session = sessionOf(request);
+      if (session.user.username === GUEST_USERNAME) throw forbidden('访客不能上传文件');
       const upload = await readUpload(request);
       const relative = storedPath(upload.biz, extensionOf(upload));
       const target = resolve(root, relative);
       if (!target.startsWith(root + sep)) throw badRequest('文件路径不合法');
       mkdirSync(join(target, '..'), { recursive: true });
       writeFileSync(target, upload.file, { flag: 'wx' });
+      try {
+        await recordUpload(ctx, session, { path: relative, fileName: upload.fileName, size: upload.file.length, type: upload.mimetype, biz: upload.biz });
+      } catch (error) {
+        unlinkSync(target); // an upload without its index row would be invisible to 文件管理
+        throw error;
+      }
       // The uploaded-file response of spec section 3: code 0 and the stored path as the message; the client prefixes the static domain.
       return { success: true, message: relative, code: 0, result: relative, timestamp: Date.now() };
     });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 
 /*
  * What an upload may be stored as. The stored name never comes from the client: only a short
@@ -43,3 +44,21 @@ export function dayFolder(d = new Date()): string {
 }
 
 export const storedPath = (biz: string, ext: string, d = new Date()) => `${biz}/${dayFolder(d)}/${randomBytes(16).toString('hex')}.${ext}`;
+
+/** The uploads under `uploadDir` that have the shape the server stores (biz/yyyyMMdd/<hex>.ext), sorted. */
+export function uploadedFiles(uploadDir: string): string[] {
+  if (!existsSync(uploadDir)) return [];
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile()) {
+        const path = relative(uploadDir, full).split(sep).join('/');
+        if (STORED_PATH.test(path)) found.push(path);
+      }
+    }
+  };
+  walk(uploadDir);
+  return found.sort();
+}

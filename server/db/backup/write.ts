@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -7,7 +7,8 @@ import { type Kysely, sql } from 'kysely';
 import type { DbKind } from '../connect.ts';
 import { appliedMigrations } from '../migrate.ts';
 import { asColumnType, ident, readCatalog, type TableInfo } from './catalog.ts';
-import { BACKUP_FORMAT, BACKUP_VERSION, type BackupLine, isStoredPath } from './format.ts';
+import { uploadedFiles } from '../../services/uploads.ts';
+import { BACKUP_FORMAT, BACKUP_VERSION, type BackupLine } from './format.ts';
 
 /*
  * Writes a backup (format.ts) of the database and the uploads while the server runs.
@@ -48,24 +49,6 @@ async function* tableLines(db: Kysely<any>, table: TableInfo, counts: Record<str
     after = keyIndex.map((i) => values[values.length - 1][i]);
     await pause();
   }
-}
-
-/** The uploads under `uploadDir` that have the shape the server stores (biz/yyyyMMdd/<hex>.ext). */
-export function uploadedFiles(uploadDir: string): string[] {
-  if (!existsSync(uploadDir)) return [];
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.isFile()) {
-        const path = relative(uploadDir, full).split(sep).join('/');
-        if (isStoredPath(path)) found.push(path);
-      }
-    }
-  };
-  walk(uploadDir);
-  return found.sort();
 }
 
 async function* backupLines(db: Kysely<any>, kind: DbKind, uploadDir: string, summary: BackupSummary): AsyncGenerator<string> {

@@ -10,6 +10,7 @@ import { refuseBadText } from './text-guard.ts';
 import { checkTransition } from './transitions.ts';
 import { checkNoLoop } from './tree-loops.ts';
 import { workflowHooks } from './workflow-rule.ts';
+import { fileReferenceHooks } from './file-references.ts';
 
 /*
  * The hooks every document gets from what it declares (entity.schema.json): they are data, so a document
@@ -76,6 +77,6 @@ const referenceHooks: EntityHooks = {
   },
 };
 
-const ALL = [textHooks, lockHooks, moveHooks, workflowHooks, aggregateHooks, referenceHooks];
+const ALL = [textHooks, lockHooks, moveHooks, workflowHooks, aggregateHooks, referenceHooks, fileReferenceHooks];
 
 export const declaredHooks = (_model: EntityModel): EntityHooks[] => ALL;
