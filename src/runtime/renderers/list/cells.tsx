@@ -9,6 +9,8 @@ import { fileUrl, pathsOf } from '../../../widgets/upload/files.ts';
 import { runtimeConfig } from '../../config.ts';
 
 export const DEFAULT_ELLIPSIS = 25;
+/** The stored kinds the server serves as pictures (everything else is a download). */
+const IMAGE_PATH = /\.(png|jpe?g|gif)$/i;
 
 /** Text longer than the column's ellipsis length (25 by default) is cut, the whole shown on hover. */
 export function Ellipsis({ text, length = DEFAULT_ELLIPSIS }: { text: string; length?: number }) {
@@ -24,9 +26,13 @@ export function renderCell(column: ColumnDef, record: DataRecord, dict?: readonl
   const serverText = record[`${column.dataIndex}_dictText`];
   if (column.render === 'money') return raw === null || raw === undefined || raw === '' ? '' : formatMoney(raw);
   // An uploaded picture (the first of a comma list) as a thumbnail; the stored path stays on hover.
-  if (column.render === 'image') {
+  // 'file': a picture the same way, any other upload as a download link.
+  if (column.render === 'image' || column.render === 'file') {
     const [path] = pathsOf(raw);
-    return path ? <img className="cell-image" src={fileUrl(path, runtimeConfig().staticDomainURL)} alt={column.title ?? ''} title={path} style={{ height: 36, maxWidth: 96, objectFit: 'cover', borderRadius: 4 }} /> : '';
+    if (!path) return '';
+    const url = fileUrl(path, runtimeConfig().staticDomainURL);
+    if (column.render === 'file' && !IMAGE_PATH.test(path)) return <a href={url} download title={path}>下载</a>;
+    return <img className="cell-image" src={url} alt={column.title ?? ''} title={path} style={{ height: 36, maxWidth: 96, objectFit: 'cover', borderRadius: 4 }} />;
   }
   const text = serverText !== undefined && serverText !== null ? String(serverText) : column.dict ? dictText(dict, raw) : raw === null || raw === undefined ? '' : String(raw);
   if (column.render === 'tag' && text) {
