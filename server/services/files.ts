@@ -7,7 +7,7 @@ import type { DB } from '../db/schema.ts';
 import type { Registry } from '../engine/schema/registry.ts';
 import { FILE_REF_TABLE, FILE_REMOVE_GRANT, FILE_TABLE, rebuildReferences } from '../engine/write/file-references.ts';
 import { newId } from '../lib/ids.ts';
-import { nowText } from '../lib/time.ts';
+import { formatTimestamp, nowText } from '../lib/time.ts';
 import { IMAGE_TYPES, STORED_PATH, uploadDirOf, uploadedFiles } from './uploads.ts';
 
 /*
@@ -38,18 +38,31 @@ export async function recordUpload(ctx: AppContext, session: Session, upload: St
   await ctx.runtime.write(session, model, (w) => w.add(model, { values, batches: new Map() }));
 }
 
+function unlinkStored(ctx: AppContext, path: string) {
+  if (!STORED_PATH.test(path)) return;
+  try {
+    unlinkSync(join(uploadDirOf(ctx.config.dataDir), ...path.split('/')));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+/** Uploads left in 'temp' for more than `days` that no record uses: their rows and bytes go (a job's handler). */
+export async function removeUnusedTempFiles(ctx: AppContext, days: number): Promise<number> {
+  const cutoff = formatTimestamp(new Date(Date.now() - days * 24 * 3600 * 1000));
+  const db = ctx.db as unknown as Kysely<any>;
+  // Deleted only while still unused: a record saved meanwhile keeps its file.
+  const gone = await db.deleteFrom(FILE_TABLE).where('path', 'like', 'temp/%').where('ref_count', '=', 0).where('create_time', '<', cutoff).returning('path').execute();
+  for (const { path } of gone) unlinkStored(ctx, String(path));
+  return gone.length;
+}
+
 /** The 删除 operation: refused while referenced (hook), then the row, then the stored bytes. */
 export async function removeFile(ctx: AppContext, session: Session, id: string): Promise<string> {
   const model = ctx.runtime.registry.get(FILE_DOC);
   const row = await ctx.db.selectFrom(FILE_TABLE as never).select(['path' as never]).where('id' as never, '=', id as never).executeTakeFirst() as { path: string } | undefined;
   await ctx.runtime.write(session, model, (w) => w.remove(model, id), undefined, [FILE_REMOVE_GRANT]);
-  if (row && STORED_PATH.test(row.path)) {
-    try {
-      unlinkSync(join(uploadDirOf(ctx.config.dataDir), ...row.path.split('/')));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-  }
+  if (row) unlinkStored(ctx, row.path);
   return '删除成功';
 }
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathsIn } from '../../server/engine/write/file-references.ts';
+import { JOB_HANDLERS } from '../../server/services/jobs/handlers.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 
 /*
@@ -111,6 +112,20 @@ describe('deleting a file', () => {
     const file = (await fileRow(path))!;
     expect((await remove(file.id, lina)).status).toBe(403);
     expect(await fileRow(path)).toBeTruthy();
+  });
+});
+
+describe('the cleanTempUploads job', () => {
+  it('removes old temp uploads no record uses, rows and bytes, and keeps used and recent ones', async () => {
+    const [old, used, recent] = [await upload(admin, 'a.png', 'temp'), await upload(admin, 'b.png', 'temp'), await upload(admin, 'c.png', 'temp')];
+    await carousel(used);
+    await s.db.updateTable('sys_file' as never).set({ create_time: '2020-01-01 00:00:00' } as never).where('path' as never, 'in', [old, used] as never).execute();
+    expect(await JOB_HANDLERS.cleanTempUploads({ ctx: s.ctx, parameter: '1' })).toBe('已清理1个临时文件');
+    const stored = (path: string) => existsSync(join(s.config.dataDir, 'upload', ...path.split('/')));
+    expect([await fileRow(old), stored(old)]).toEqual([undefined, false]);
+    expect(await fileRow(used)).toBeTruthy();
+    expect(stored(used)).toBe(true);
+    expect(stored(recent)).toBe(true);
   });
 });
 

@@ -1,6 +1,5 @@
-import { readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { AppContext } from '../../context.ts';
+import { removeUnusedTempFiles } from '../files.ts';
 
 /*
  * The handlers a scheduled job may name. A job stores only a key of this map: nothing from a request
@@ -15,26 +14,10 @@ export interface JobRun {
 
 export type JobHandler = (run: JobRun) => Promise<string>;
 
-const DAY = 24 * 60 * 60 * 1000;
-
-/** Files of the uploads' 'temp' area older than the parameter's days (default 1) are removed. */
+/** Uploads of the 'temp' area older than the parameter's days (default 1) that no record uses are removed. */
 async function cleanTempUploads({ ctx, parameter }: JobRun): Promise<string> {
   const days = Number(parameter) > 0 ? Number(parameter) : 1;
-  const root = join(ctx.config.dataDir, 'upload', 'temp');
-  const cutoff = Date.now() - days * DAY;
-  let removed = 0;
-  const walk = async (dir: string): Promise<void> => {
-    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else if ((await stat(path)).mtimeMs < cutoff) {
-        await rm(path, { force: true });
-        removed++;
-      }
-    }
-  };
-  await walk(root);
-  return `已清理${removed}个临时文件`;
+  return `已清理${await removeUnusedTempFiles(ctx, days)}个临时文件`;
 }
 
 async function refreshDictCache({ ctx }: JobRun): Promise<string> {
