@@ -29,6 +29,8 @@ export interface ServerConfig {
   metricsToken?: string;
   /** How often each process looks for due workflow timers (WORKFLOW_TIMER_MS; 0 turns the timers off). */
   workflowTimerMs: number;
+  /** Where SMS codes go (SMS_PROVIDER): 'console' (server log and DATA_DIR/sms-outbox.log) or 'off' (no phone sign-in). */
+  smsProvider: 'console' | 'off';
 }
 
 export const TOKEN_LIFETIME_MS = 7 * 24 * 3600 * 1000;
@@ -67,5 +69,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     captcha: flag(env.CAPTCHA, false),
     metricsToken: env.METRICS_TOKEN || undefined,
     workflowTimerMs: Number(env.WORKFLOW_TIMER_MS ?? 5000),
+    smsProvider: env.SMS_PROVIDER === 'off' ? 'off' : 'console',
   };
 }

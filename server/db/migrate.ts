@@ -16,6 +16,7 @@ import * as m024 from './migrations/024_captcha.ts';
 import * as m025 from './migrations/025_workflow.ts';
 import * as m026 from './migrations/026_session_floor.ts';
 import * as m027 from './migrations/027_files.ts';
+import * as m028 from './migrations/028_sms_codes.ts';
 
 /* The ordered list of system-table migrations; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '025_workflow': m025,
   '026_session_floor': m026,
   '027_files': m027,
+  '028_sms_codes': m028,
 };
 
 /** The migrations this code knows, in the order Kysely runs them (by name). */

@@ -40,9 +40,9 @@ const ROLES = [
 
 /** Demo staff, one per business role; they share the admin's initial password (demo data only). */
 export const DEMO_STAFF = [
-  { username: 'zhangwei', realname: '张伟', roles: ['fundraiser'], departs: ['A01A02'], org: 'A01A02', sex: 1 },
-  { username: 'lina', realname: '李娜', roles: ['project_officer'], departs: ['A01A03'], org: 'A01A03', sex: 2 },
-  { username: 'wangfang', realname: '王芳', roles: ['finance'], departs: ['A01A04', 'A01A05'], org: 'A01A04', sex: 2 },
+  { username: 'zhangwei', realname: '张伟', roles: ['fundraiser'], departs: ['A01A02'], org: 'A01A02', sex: 1, phone: '13800000001' },
+  { username: 'lina', realname: '李娜', roles: ['project_officer'], departs: ['A01A03'], org: 'A01A03', sex: 2, phone: '13800000002' },
+  { username: 'wangfang', realname: '王芳', roles: ['finance'], departs: ['A01A04', 'A01A05'], org: 'A01A04', sex: 2, phone: '13800000003' },
 ];
 
 const EVERYONE = [ADMIN_ROLE, GUEST_ROLE, 'fundraiser', 'project_officer', 'finance'];
@@ -181,7 +181,7 @@ export async function seedOnFirstStart(db: Kysely<DB>, opts: { dataDir: string; 
       userIds.set(u.username, id);
       await trx
         .insertInto('sys_user')
-        .values({ id, username: u.username, realname: u.realname, password: u.password, avatar: null, birthday: null, sex: u.sex, email: null, phone: null, org_code: u.org, status: 1, del_flag: 0, work_no: null, post: null, tenant_id: 1, ...audit })
+        .values({ id, username: u.username, realname: u.realname, password: u.password, avatar: null, birthday: null, sex: u.sex, email: null, phone: 'phone' in u ? u.phone : null, org_code: u.org, status: 1, del_flag: 0, work_no: null, post: null, tenant_id: 1, ...audit })
         .execute();
       for (const role of u.roles) await trx.insertInto('sys_user_role').values({ id: newId(), user_id: id, role_id: roleIds.get(role)! }).execute();
       for (const code of u.departs) await trx.insertInto('sys_user_depart').values({ id: newId(), user_id: id, dep_id: departIds.get(code)! }).execute();

@@ -11,9 +11,9 @@ export function siteRoutes(app: FastifyInstance, { config }: AppContext) {
       appDesc: '希望工程公益项目后台管理系统——捐赠、项目、助学一站式管理',
       appLogo: '/logo.svg',
       helpPath: '',
-      // Self-registration, SMS and third-party sign-in have no backing service in this product yet.
+      // Self-registration and third-party sign-in have no backing service yet; phone sign-in follows SMS_PROVIDER.
       allowRegister: false,
-      allowPhoneLogin: false,
+      allowPhoneLogin: config.smsProvider !== 'off',
       allowThirdLogin: false,
       isSetAppLogo: true,
       allowGuest: config.allowGuest,
