@@ -1,12 +1,16 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Input, type InputProps } from 'antd';
-import { type ComponentType, type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { Alert, Button, Checkbox, Input } from 'antd';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { SiteInfo } from '../../core/api-types.ts';
+import type { LoginResult, SiteInfo } from '../../core/api-types.ts';
 import { HOME_PATH } from '../../runtime/config.ts';
 import { http, RequestFailure } from '../../runtime/http/client.ts';
 import { announceWelcome, login } from '../../runtime/session/store.ts';
 import { local, SEVEN_DAYS_MS } from '../../runtime/storage.ts';
+import { LoginField } from './LoginField.tsx';
+
+/** Loaded when the phone tab is chosen: the password form stays the login route's only weight. */
+const PhoneLoginForm = lazy(() => import('./PhoneLoginForm.tsx'));
 
 const REMEMBERED = 'Remembered_Username';
 
@@ -23,34 +27,6 @@ function CaptchaField({ value, missing, checkKey, onChange, onRefresh }: { value
     <div className="login-captcha">
       <LoginField Control={Input} icon={<SafetyOutlined />} placeholder="请输入验证码" autoComplete="off" value={value} missing={missing} onChange={onChange} />
       <img className="login-captcha-image" data-testid="captcha-image" src={image ?? undefined} alt="验证码" title="看不清？点击换一张" onClick={onRefresh} />
-    </div>
-  );
-}
-
-interface LoginFieldProps {
-  Control: ComponentType<InputProps>;
-  icon: ReactNode;
-  placeholder: string;
-  autoComplete: string;
-  value: string;
-  missing?: boolean;
-  onChange: (value: string) => void;
-}
-
-/** One input of the login form with its own 'required' message (the placeholder says what is missing). */
-function LoginField({ Control, icon, placeholder, autoComplete, value, missing, onChange }: LoginFieldProps) {
-  return (
-    <div className="login-field">
-      <Control
-        size="large"
-        prefix={icon}
-        placeholder={placeholder}
-        autoComplete={autoComplete}
-        value={value}
-        status={missing ? 'error' : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {missing && <div className="login-field-error">{placeholder}</div>}
     </div>
   );
 }
@@ -72,10 +48,16 @@ export default function Login() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [site, setSite] = useState<SiteInfo | null>(null);
+  const [tab, setTab] = useState<'account' | 'phone'>('account');
 
   useEffect(() => {
     http.get<SiteInfo>('site/siteinfo', undefined, { silent: true }).then((r) => setSite(r.result), () => setSite(null));
   }, []);
+
+  function signedIn(result: LoginResult) {
+    announceWelcome(result.userInfo.realname);
+    navigate(params.get('redirect') || HOME_PATH, { replace: true });
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -89,8 +71,7 @@ export default function Login() {
       const result = await login(name, password, site?.captcha ? { captcha: captcha.trim(), checkKey } : undefined);
       if (remember) local.set(REMEMBERED, name, SEVEN_DAYS_MS);
       else local.remove(REMEMBERED);
-      announceWelcome(result.userInfo.realname);
-      navigate(params.get('redirect') || HOME_PATH, { replace: true });
+      signedIn(result);
     } catch (e) {
       setError(e instanceof RequestFailure ? e.message : '登录失败，请稍后再试');
       // A code is good for one try: draw a new one.
@@ -103,9 +84,38 @@ export default function Login() {
     }
   }
 
+  const guest = site?.allowGuest && (
+    <div className="login-other">
+      <Link to={HOME_PATH}>以访客身份浏览</Link>
+    </div>
+  );
+  const titles = site?.allowPhoneLogin ? (
+    <div className="login-tabs" role="tablist">
+      {(['account', 'phone'] as const).map((key) => (
+        <a key={key} role="tab" aria-selected={tab === key} className={`login-tab-title${tab === key ? '' : ' login-tab-idle'}`} onClick={() => setTab(key)}>
+          {key === 'account' ? '账号密码登录' : '手机号登录'}
+        </a>
+      ))}
+    </div>
+  ) : (
+    <div className="login-tab-title">账号密码登录</div>
+  );
+
+  if (tab === 'phone') {
+    return (
+      <div className="login-main">
+        {titles}
+        <Suspense fallback={null}>
+          <PhoneLoginForm onSignedIn={signedIn} />
+        </Suspense>
+        {guest}
+      </div>
+    );
+  }
+
   return (
     <form className="login-main" name="login" onSubmit={submit} noValidate>
-      <div className="login-tab-title">账号密码登录</div>
+      {titles}
       {error && <Alert type="error" showIcon message={error} className="login-error" data-testid="login-error" />}
       <LoginField
         Control={Input}
@@ -154,11 +164,7 @@ export default function Login() {
       <Button type="primary" htmlType="submit" size="large" block loading={busy} className="login-button">
         登 录
       </Button>
-      {site?.allowGuest && (
-        <div className="login-other">
-          <Link to={HOME_PATH}>以访客身份浏览</Link>
-        </div>
-      )}
+      {guest}
     </form>
   );
 }

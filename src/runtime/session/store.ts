@@ -50,12 +50,20 @@ async function signIn(path: string, body?: unknown): Promise<LoginResult> {
   return envelope.result;
 }
 
+const signedIn = (result: LoginResult) => {
+  signedOutHere = false;
+  return result;
+};
+
 /** Password sign-in; `captcha` carries the code typed and the key its image was drawn for, when the site asks. */
 export const login = (username: string, password: string, captcha?: { captcha: string; checkKey: string }) =>
-  signIn('/sys/login', { username, password, ...captcha }).then((result) => {
-    signedOutHere = false;
-    return result;
-  });
+  signIn('/sys/login', { username, password, ...captcha }).then(signedIn);
+
+/** Phone sign-in with the code /sys/sms sent (JeecgBoot's field names: mobile, captcha). */
+export const phoneLogin = (mobile: string, captcha: string) => signIn('/sys/phoneLogin', { mobile, captcha }).then(signedIn);
+
+/** Asks the server to text a sign-in code to `mobile` (smsmode 0); answers the server's message. */
+export const sendLoginCode = (mobile: string) => http.post<null>('/sys/sms', { mobile, smsmode: '0' }, { silent: true }).then((r) => r.message);
 
 let guestInFlight: Promise<LoginResult> | null = null;
 /** Automatic sign-in as the read-only guest; one attempt at a time however often it is asked. */
