@@ -29,6 +29,7 @@ import { ApiError, fail } from './http/envelope.ts';
 import { accountRoutes } from './routes/account.ts';
 import { announcementRoutes } from './routes/announcements.ts';
 import { authRoutes } from './routes/auth.ts';
+import { phoneAuthRoutes } from './routes/phone-auth.ts';
 import { dictRoutes } from './routes/dict.ts';
 import { onlineFormRoutes } from './routes/online-forms.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
@@ -124,7 +125,7 @@ async function api(app: FastifyInstance, ctx: AppContext) {
     request.session = await ctx.sessions.resolve(request);
   });
   app.addHook('preHandler', refuseBadRequestText);
-  for (const register of [authRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes, systemUserRoutes, systemRoleRoutes, systemPermissionRoutes, systemDepartPermissionRoutes, departRoutes, categoryRoutes, systemOpsRoutes, runtimeRoutes, onlineReportRoutes, loginfoRoutes, dashboardRoutes, onlineFormRoutes, membershipRoutes, jeecgCallRoutes, categoryListRoutes, dataRuleGrantRoutes, monitorRoutes, workflowRoutes]) register(app, ctx);
+  for (const register of [authRoutes, phoneAuthRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes, systemUserRoutes, systemRoleRoutes, systemPermissionRoutes, systemDepartPermissionRoutes, departRoutes, categoryRoutes, systemOpsRoutes, runtimeRoutes, onlineReportRoutes, loginfoRoutes, dashboardRoutes, onlineFormRoutes, membershipRoutes, jeecgCallRoutes, categoryListRoutes, dataRuleGrantRoutes, monitorRoutes, workflowRoutes]) register(app, ctx);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, '很抱歉，资源未找到!')));
 }
 

@@ -31,6 +31,8 @@ export interface ServerConfig {
   workflowTimerMs: number;
   /** Where SMS codes go (SMS_PROVIDER): 'console' (server log and DATA_DIR/sms-outbox.log) or 'off' (no phone sign-in). */
   smsProvider: 'console' | 'off';
+  /** Self-registration on the login page (ALLOW_REGISTER, on by default as spec section 9 says; it needs SMS). */
+  allowRegister: boolean;
 }
 
 export const TOKEN_LIFETIME_MS = 7 * 24 * 3600 * 1000;
@@ -70,5 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     metricsToken: env.METRICS_TOKEN || undefined,
     workflowTimerMs: Number(env.WORKFLOW_TIMER_MS ?? 5000),
     smsProvider: env.SMS_PROVIDER === 'off' ? 'off' : 'console',
+    allowRegister: flag(env.ALLOW_REGISTER, true) && env.SMS_PROVIDER !== 'off',
   };
 }

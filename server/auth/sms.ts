@@ -2,8 +2,10 @@ import { createHash, randomInt } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
-import { badRequest } from '../http/envelope.ts';
+import type { AppContext } from '../context.ts';
+import type { DB, SysUser } from '../db/schema.ts';
+import { badRequest, forbidden } from '../http/envelope.ts';
+import { FROZEN_MESSAGE } from './session.ts';
 import { formatTimestamp } from '../lib/time.ts';
 
 /*
@@ -18,6 +20,9 @@ export const SMS_TTL_MS = 5 * 60_000;
 export const SMS_RESEND_MS = 60_000;
 const MAX_ATTEMPTS = 5;
 export const PHONE = /^1[3-9]\d{9}$/;
+
+export const SMS_CLOSED = '未开放手机号登录';
+export const NO_PHONE_USER = '该手机号未绑定用户';
 
 export const SMS_MESSAGES = {
   badPhone: '手机号码格式不正确',
@@ -96,4 +101,18 @@ export class SmsCodes {
       if (Number(used.numDeletedRows) !== 1) throw badRequest(SMS_MESSAGES.expired);
     }
   }
+}
+
+/** The install's codes, or undefined when SMS_PROVIDER=off. One per server: its provider is the config's. */
+export function smsCodesOf(ctx: AppContext): SmsCodes | undefined {
+  return ctx.config.smsProvider === 'off' ? undefined : new SmsCodes(ctx.db, new ConsoleSms(ctx.config.dataDir));
+}
+
+/** The one active user with this phone, or the message why there is none. */
+export async function userByPhone(db: Kysely<DB>, phone: string): Promise<SysUser> {
+  const users = await db.selectFrom('sys_user').selectAll().where('phone', '=', phone).where('del_flag', '=', 0).limit(2).execute();
+  if (!users.length) throw badRequest(NO_PHONE_USER);
+  if (users.length > 1) throw badRequest('该手机号绑定了多个用户，请用账号密码登录');
+  if (users[0].status !== 1) throw forbidden(FROZEN_MESSAGE);
+  return users[0];
 }

@@ -1,18 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Captchas, checkKeyOf } from '../auth/captcha.ts';
 import { lockedMessage } from '../auth/lockout.ts';
-import { ConsoleSms, phoneOf, PURPOSE_BY_MODE, SmsCodes } from '../auth/sms.ts';
+import { phoneOf, SMS_CLOSED, smsCodesOf, userByPhone } from '../auth/sms.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { FROZEN_MESSAGE, GUEST_DISABLED_MESSAGE, GUEST_USERNAME, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import type { SysUser } from '../db/schema.ts';
-import { ApiError, badRequest, forbidden, ok, requireText } from '../http/envelope.ts';
+import { ApiError, forbidden, ok, requireText } from '../http/envelope.ts';
 import { recordLogin } from '../services/logs.ts';
 import { departsOf, userInfoOf } from '../services/users.ts';
 
 const WRONG_CREDENTIALS = '用户名或密码错误';
-const NO_PHONE_USER = '该手机号未绑定用户';
-const SMS_CLOSED = '未开放手机号登录';
 
 /** Login, guest login and logout (spec section 7, "Auth"). */
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -68,32 +66,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // Phone sign-in: a code by SMS (smsmode 0), then /sys/phoneLogin with it. Registration (1) and recovery (2) are not open yet.
-  const sms = config.smsProvider === 'off' ? undefined : new SmsCodes(db, new ConsoleSms(config.dataDir));
-  const phoneUser = async (phone: string) => {
-    const users = await db.selectFrom('sys_user').selectAll().where('phone', '=', phone).where('del_flag', '=', 0).limit(2).execute();
-    if (!users.length) throw badRequest(NO_PHONE_USER);
-    if (users.length > 1) throw badRequest('该手机号绑定了多个用户，请用账号密码登录');
-    if (users[0].status !== 1) throw forbidden(FROZEN_MESSAGE);
-    return users[0];
-  };
-  const smsLimit = { config: { public: true, rateLimit: { max: config.loginRateLimit, timeWindow: 60_000 } } };
-  app.post('/sys/sms', smsLimit, async (request) => {
+  // Phone sign-in (routes/phone-auth.ts shares the codes): /sys/phoneLogin with the code /sys/sms sent.
+  const sms = smsCodesOf(ctx);
+  app.post('/sys/phoneLogin', { config: { public: true, rateLimit: { max: config.loginRateLimit, timeWindow: 60_000 } } }, async (request) => {
     if (!sms) throw forbidden(SMS_CLOSED);
     const body = (request.body ?? {}) as Record<string, unknown>;
     const phone = phoneOf(body.mobile);
-    const purpose = PURPOSE_BY_MODE[String(body.smsmode ?? '0')];
-    if (!purpose) throw badRequest('smsmode 不正确');
-    if (purpose !== 'login') throw forbidden('暂未开放注册和找回密码');
-    await phoneUser(phone);
-    await sms.send(phone, purpose);
-    return ok(null, '验证码已发送，5分钟内有效');
-  });
-  app.post('/sys/phoneLogin', smsLimit, async (request) => {
-    if (!sms) throw forbidden(SMS_CLOSED);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const phone = phoneOf(body.mobile);
-    const user = await phoneUser(phone);
+    const user = await userByPhone(db, phone);
     await sms.verify(phone, 'login', body.captcha, true);
     return signIn(user, request);
   });

@@ -3,10 +3,8 @@ import { hashPassword, isStrongPassword, PASSWORD_RULE_MESSAGE, verifyPassword }
 import { GUEST_USERNAME, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, forbidden, ok, requireText } from '../http/envelope.ts';
-import { nowText } from '../lib/time.ts';
 import { lockedMessage } from '../auth/lockout.ts';
-import { sessionsEnd } from '../auth/tokens.ts';
-import { departsOf, userInfoOf } from '../services/users.ts';
+import { departsOf, storePassword, userInfoOf } from '../services/users.ts';
 
 /** What the signed-in user may do to their own account: menus, password, department. */
 export function sessionUserRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -35,11 +33,7 @@ export function sessionUserRoutes(app: FastifyInstance, ctx: AppContext) {
       throw badRequest(left > 0 ? '旧密码输入错误!' : lockedMessage(await ctx.lockout.lockedFor(user.username)));
     }
     // Every other session of the user ends; this one goes on.
-    await db
-      .updateTable('sys_user')
-      .set({ password: await hashPassword(password), update_by: user.username, update_time: nowText(), ...sessionsEnd(sessionOf(request).jti) })
-      .where('id', '=', user.id)
-      .execute();
+    await storePassword(db, user.id, await hashPassword(password), user.username, sessionOf(request).jti);
     return ok(null, '密码修改成功!');
   });
 

@@ -11,8 +11,8 @@ export function siteRoutes(app: FastifyInstance, { config }: AppContext) {
       appDesc: '希望工程公益项目后台管理系统——捐赠、项目、助学一站式管理',
       appLogo: '/logo.svg',
       helpPath: '',
-      // Self-registration and third-party sign-in have no backing service yet; phone sign-in follows SMS_PROVIDER.
-      allowRegister: false,
+      // Registration and phone sign-in follow ALLOW_REGISTER and SMS_PROVIDER; third-party sign-in has no backing service yet.
+      allowRegister: config.allowRegister,
       allowPhoneLogin: config.smsProvider !== 'off',
       allowThirdLogin: false,
       isSetAppLogo: true,

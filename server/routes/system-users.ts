@@ -4,8 +4,7 @@ import { type Session, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { passwordHash } from '../hooks/system-user.ts';
 import { badRequest, ok } from '../http/envelope.ts';
-import { nowText } from '../lib/time.ts';
-import { sessionsEnd } from '../auth/tokens.ts';
+import { storePassword } from '../services/users.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
 import { planList } from '../engine/read/query.ts';
 import { registerOperation } from '../engine/write/operations.ts';
@@ -110,7 +109,7 @@ export function systemUserRoutes(app: FastifyInstance, ctx: AppContext) {
     await runtime.access.demandInScope(session, model(), [user.id]);
     const hash = await passwordHash({ password: body.password, confirmpassword: body.confirmpassword ?? body.confirmPassword }, true);
     // The user's sessions end (all of them; the administrator's own, when resetting their own password, goes on).
-    await any.updateTable('sys_user').set({ password: hash, update_by: session.user.username, update_time: nowText(), ...sessionsEnd(user.id === session.user.id ? session.jti : null) }).where('id', '=', user.id).execute();
+    await storePassword(ctx.db, user.id, hash!, session.user.username, user.id === session.user.id ? session.jti : null);
     return ok(null, '密码修改成功!');
   };
 

@@ -1,8 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { UserInfo } from '../../src/core/api-types.ts';
+import { sessionsEnd } from '../auth/tokens.ts';
 import type { DB, SysDepart, SysUser } from '../db/schema.ts';
+import { nowText } from '../lib/time.ts';
 
 export type { UserInfo };
+
+/**
+ * Stores a user's new password hash (the caller checked the password) and ends their sessions on every
+ * process — all of them, or all but `keep` (the session that changed its own password goes on).
+ */
+export async function storePassword(db: Kysely<DB>, userId: string, hash: string, by: string, keep: string | null): Promise<void> {
+  await db.updateTable('sys_user').set({ password: hash, update_by: by, update_time: nowText(), ...sessionsEnd(keep) }).where('id', '=', userId).execute();
+}
 
 
 export async function departsOf(db: Kysely<DB>, userId: string): Promise<SysDepart[]> {

@@ -57,11 +57,11 @@ describe('phone sign-in', () => {
     expect(r.body.message).toBe(message);
   });
 
-  it('refuses a second send within a minute, and registration and recovery modes (not open)', async () => {
+  it('refuses a second send within a minute, a registration code for a phone in use, and an unknown mode', async () => {
     const phone = '13800000001';
     expect((await send(phone)).body.success).toBe(true);
     expect((await send(phone)).body).toMatchObject({ success: false, message: '验证码已发送，请60秒后再试' });
-    expect((await send(phone, '1')).status).toBe(403);
+    expect((await send(phone, '1')).body).toMatchObject({ success: false, message: '该手机号已注册，请直接登录' });
     expect((await send(phone, '9')).status).toBe(400);
   });
 
@@ -87,6 +87,77 @@ describe('phone sign-in', () => {
     expect((await s.api.put('/sys/user/frozenBatch', { ids: lina.id, status: '2' }, admin)).body.success).toBe(true);
     await forgetLastSend(LINA_PHONE);
     expect((await send(LINA_PHONE)).body).toMatchObject({ success: false, message: '该用户已冻结' });
+  });
+});
+
+describe('registration (smsmode 1, /sys/user/register)', () => {
+  const phone = '13700000077';
+  const register = (body: Record<string, unknown>) => s.api.post('/sys/user/register', { username: 'xiaoming', password: 'Reg@12345', phone, ...body });
+  const users = () => s.db.selectFrom('sys_user').select('username').where('phone', '=', phone).execute();
+
+  it('refuses bad input before any code is used, and creates nobody', async () => {
+    expect((await s.api.get('/site/siteinfo')).body.result.allowRegister).toBe(true);
+    expect((await send(phone, '1')).body.success).toBe(true);
+    const code = lastCode(phone);
+    expect((await register({ smscode: code, username: "x' or 1=1" })).body.message).toBe('用户名只能由2到30位字母、数字或下划线组成');
+    expect((await register({ smscode: code, password: '12345678' })).body.message).toBe('密码由8位数字、大小写字母和特殊符号组成!');
+    expect((await register({ smscode: code, username: 'admin' })).body.message).toBe('用户账号已存在');
+    expect((await register({ smscode: code, phone: LINA_PHONE })).body.message).toBe('该手机号已注册，请直接登录');
+    expect((await register({ smscode: code === '000000' ? '111111' : '000000' })).body.message).toBe('手机验证码错误');
+    expect(await users()).toEqual([]);
+  });
+
+  it('makes an account in the first tenant with no role, which signs in with its password; the code is used up', async () => {
+    await forgetLastSend(phone);
+    expect((await send(phone, '1')).body.success).toBe(true);
+    const code = lastCode(phone);
+    const r = await register({ smscode: code });
+    expect(r.body).toMatchObject({ success: true, message: '注册成功', result: { username: 'xiaoming' } });
+    const user = await s.db.selectFrom('sys_user').selectAll().where('username', '=', 'xiaoming').executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ phone, status: 1, realname: 'xiaoming' });
+    expect(user.password).not.toContain('Reg@12345');
+    expect(await s.db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(await s.db.selectFrom('sys_user_tenant').select('tenant_id').where('user_id', '=', user.id).execute()).toEqual([{ tenant_id: 1 }]);
+    expect((await s.api.post('/sys/login', { username: 'xiaoming', password: 'Reg@12345' })).body.success).toBe(true);
+    expect((await register({ smscode: code, username: 'xiaoming2', phone: '13700000078' })).body.success).toBe(false);
+  });
+
+  it('ALLOW_REGISTER=false closes it', async () => {
+    const closed = await startServer({ ALLOW_REGISTER: 'false' });
+    try {
+      expect((await closed.api.get('/site/siteinfo')).body.result.allowRegister).toBe(false);
+      expect((await closed.api.post('/sys/sms', { mobile: '13700000099', smsmode: '1' })).body.message).toBe('系统未开放注册');
+      expect((await closed.api.post('/sys/user/register', { username: 'nobody', password: 'Reg@12345', phone: '13700000099', smscode: '123456' })).status).toBe(403);
+    } finally {
+      await closed.close();
+    }
+  });
+});
+
+describe('password recovery (smsmode 2, phoneVerification, passwordChange)', () => {
+  it('a code proves the phone and names the account; the new password replaces the old and ends its sessions', async () => {
+    const phone = '13800000001';
+    const before = await s.loginAs('zhangwei', ADMIN_PASSWORD);
+    // Sessions are ended by the second they began in (tokens carry whole seconds): let this one be older.
+    await new Promise((r) => setTimeout(r, 1100));
+    await forgetLastSend(phone);
+    expect((await send(phone, '2')).body.success).toBe(true);
+    const code = lastCode(phone);
+    expect((await s.api.post('/sys/user/phoneVerification', { phone, smscode: '000000' === code ? '111111' : '000000' })).body.message).toBe('手机验证码错误');
+    const verified = await s.api.post('/sys/user/phoneVerification', { phone, smscode: code });
+    expect(verified.body).toMatchObject({ success: true, result: { username: 'zhangwei' } });
+
+    const change = (query: string) => s.api.get(`/sys/user/passwordChange?${query}`);
+    expect((await change(`username=lina&password=New%4012345&smscode=${code}&phone=${phone}`)).body.message).toBe('用户名与手机号不匹配');
+    expect((await change(`username=zhangwei&password=weak&smscode=${code}&phone=${phone}`)).body.message).toBe('密码由8位数字、大小写字母和特殊符号组成!');
+    expect((await s.api.post('/sys/login', { username: 'zhangwei', password: ADMIN_PASSWORD })).body.success).toBe(true);
+
+    expect((await change(`username=zhangwei&password=New%4012345&smscode=${code}&phone=${phone}`)).body).toMatchObject({ success: true, message: '密码重置成功' });
+    expect((await s.api.post('/sys/login', { username: 'zhangwei', password: ADMIN_PASSWORD })).body.success).toBe(false);
+    expect((await s.api.post('/sys/login', { username: 'zhangwei', password: 'New@12345' })).body.success).toBe(true);
+    expect((await s.api.get('/sys/permission/getUserPermissionByToken', before)).status).not.toBe(200);
+    // The code was used up by the change.
+    expect((await change(`username=zhangwei&password=Other%4012345&smscode=${code}&phone=${phone}`)).body.message).toBe('手机验证码已失效，请重新获取');
   });
 });
 
