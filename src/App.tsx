@@ -10,6 +10,9 @@ import { resolveComponent } from './pages/registry.tsx';
 
 const UserLayout = lazy(() => import('./pages/user/UserLayout.tsx'));
 const Login = lazy(() => import('./pages/user/Login.tsx'));
+const Register = lazy(() => import('./pages/user/Register.tsx'));
+const RegisterResult = lazy(() => import('./pages/user/RegisterResult.tsx'));
+const Alteration = lazy(() => import('./pages/user/Alteration.tsx'));
 const BasicLayout = lazy(() => import('./pages/layouts/BasicLayout.tsx'));
 const Analysis = lazy(() => import('./pages/dashboard/Analysis.tsx'));
 const TestHome = lazy(() => import('./pages/test/Home.tsx'));
@@ -39,6 +42,9 @@ export function App() {
           <Route path="/user" element={<UserLayout />}>
             <Route index element={<Navigate to={LOGIN_PATH} replace />} />
             <Route path="login" element={<Login />} />
+            <Route path="register" element={<Register />} />
+            <Route path="register-result" element={<RegisterResult />} />
+            <Route path="alteration" element={<Alteration />} />
           </Route>
           <Route path="/404" element={<Exception404 />} />
           <Route path="/" element={<BasicLayout />}>

@@ -84,9 +84,11 @@ export default function Login() {
     }
   }
 
-  const guest = site?.allowGuest && (
+  const guest = (site?.allowGuest || site?.allowRegister || site?.allowPhoneLogin) && (
     <div className="login-other">
-      <Link to={HOME_PATH}>以访客身份浏览</Link>
+      {site?.allowPhoneLogin && <Link to="/user/alteration">忘记密码</Link>}
+      {site?.allowRegister && <Link to="/user/register">注册账户</Link>}
+      {site?.allowGuest && <Link to={HOME_PATH}>以访客身份浏览</Link>}
     </div>
   );
   const titles = site?.allowPhoneLogin ? (

@@ -1,13 +1,11 @@
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { Alert, Button, Input, message } from 'antd';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Alert, Button, Input } from 'antd';
+import { type FormEvent, useState } from 'react';
 import type { LoginResult } from '../../core/api-types.ts';
 import { RequestFailure } from '../../runtime/http/client.ts';
-import { phoneLogin, sendLoginCode } from '../../runtime/session/store.ts';
+import { phoneLogin } from '../../runtime/session/store.ts';
 import { LoginField } from './LoginField.tsx';
-
-const PHONE = /^1[3-9]\d{9}$/;
-const RESEND_SECONDS = 60;
+import { SmsCodeButton } from './SmsCodeButton.tsx';
 
 /*
  * 手机号登录 (JeecgBoot's phone tab): 获取验证码 asks /sys/sms for a code (then counts down a minute before
@@ -19,29 +17,6 @@ export default function PhoneLoginForm({ onSignedIn }: { onSignedIn: (result: Lo
   const [missing, setMissing] = useState<{ mobile?: boolean; code?: boolean }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [wait, setWait] = useState(0);
-
-  useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
-
-  async function sendCode() {
-    const phone = mobile.trim();
-    if (!PHONE.test(phone)) {
-      setError(phone ? '手机号码格式不正确' : null);
-      setMissing({ mobile: !phone });
-      return;
-    }
-    setError(null);
-    try {
-      message.success(await sendLoginCode(phone));
-      setWait(RESEND_SECONDS);
-    } catch (e) {
-      setError(e instanceof RequestFailure ? e.message : '验证码发送失败，请稍后再试');
-    }
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -71,9 +46,7 @@ export default function PhoneLoginForm({ onSignedIn }: { onSignedIn: (result: Lo
       <LoginField Control={Input} icon={<MobileOutlined />} placeholder="请输入手机号" autoComplete="tel" value={mobile} missing={missing.mobile} onChange={edit(setMobile, 'mobile')} />
       <div className="login-captcha">
         <LoginField Control={Input} icon={<SafetyOutlined />} placeholder="请输入验证码" autoComplete="one-time-code" value={code} missing={missing.code} onChange={edit(setCode, 'code')} />
-        <Button size="large" className="login-sms-button" disabled={wait > 0} onClick={sendCode}>
-          {wait > 0 ? `${wait} s` : '获取验证码'}
-        </Button>
+        <SmsCodeButton phone={mobile} mode="0" onError={setError} />
       </div>
       <Button type="primary" htmlType="submit" size="large" block loading={busy} className="login-button">
         登 录

@@ -1,12 +1,16 @@
+import { message } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { HOME_PATH, LOGIN_PATH } from '../config.ts';
-import { fetchPermissions, guestLogin, logout, session, signedOutOnThisPage } from './store.ts';
+import { EMPTY_MENU_ERROR, fetchPermissions, guestLogin, logout, session, signedOutOnThisPage } from './store.ts';
 import { PageLoading } from './PageLoading.tsx';
 
-/** Paths reachable without a token (spec section 4: only the login page). */
-const isOpenPath = (path: string) => path === LOGIN_PATH || path === '/user';
+/** Paths reachable without a token: the login page and the pages beside it (register, its result, recovery). */
+const OPEN_PATHS = new Set([LOGIN_PATH, '/user', '/user/register', '/user/register-result', '/user/alteration']);
+const isOpenPath = (path: string) => OPEN_PATHS.has(path);
+
+export const NO_MENU_MESSAGE = '该账户尚未分配角色，请联系管理员授权后再登录';
 
 const loginWithRedirect = (path: string) => `${LOGIN_PATH}?redirect=${encodeURIComponent(path)}`;
 
@@ -27,7 +31,11 @@ export function SessionGate({ children }: { children: ReactNode }) {
       if (isOpenPath(path)) {
         navigate(new URLSearchParams(location.search).get('redirect') || HOME_PATH, { replace: true });
       } else if (!snap.menu) {
-        fetchPermissions().catch(() => logout().finally(() => navigate(loginWithRedirect(path), { replace: true })));
+        fetchPermissions().catch((error: unknown) => {
+          // An account no role has reached yet (a self-registered one) has no menu: say so, not just bounce.
+          if (error instanceof Error && error.message === EMPTY_MENU_ERROR) message.warning(NO_MENU_MESSAGE);
+          return logout().finally(() => navigate(loginWithRedirect(path), { replace: true }));
+        });
       }
     } else if (!isOpenPath(path) && signedOutOnThisPage()) {
       navigate(LOGIN_PATH, { replace: true });

@@ -62,8 +62,11 @@ export const login = (username: string, password: string, captcha?: { captcha: s
 /** Phone sign-in with the code /sys/sms sent (JeecgBoot's field names: mobile, captcha). */
 export const phoneLogin = (mobile: string, captcha: string) => signIn('/sys/phoneLogin', { mobile, captcha }).then(signedIn);
 
-/** Asks the server to text a sign-in code to `mobile` (smsmode 0); answers the server's message. */
-export const sendLoginCode = (mobile: string) => http.post<null>('/sys/sms', { mobile, smsmode: '0' }, { silent: true }).then((r) => r.message);
+/** What an SMS code is for (JeecgBoot's smsmode): sign-in, registration, password recovery. */
+export type SmsMode = '0' | '1' | '2';
+
+/** Asks the server to text a code to `mobile`; answers the server's message. */
+export const sendSmsCode = (mobile: string, smsmode: SmsMode) => http.post<null>('/sys/sms', { mobile, smsmode }, { silent: true }).then((r) => r.message);
 
 let guestInFlight: Promise<LoginResult> | null = null;
 /** Automatic sign-in as the read-only guest; one attempt at a time however often it is asked. */

@@ -1,0 +1,114 @@
+import { LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input, Result, Steps } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { PASSWORD_RULE, PASSWORD_RULE_MESSAGE } from '../../core/password-rule.ts';
+import { LOGIN_PATH } from '../../runtime/config.ts';
+import { http, RequestFailure } from '../../runtime/http/client.ts';
+import { PHONE, SmsCodeButton } from './SmsCodeButton.tsx';
+
+interface Proven {
+  phone: string;
+  username: string;
+  smscode: string;
+}
+
+/*
+ * 找回密码 (spec section 2, /user/alteration; JeecgBoot's Alteration steps): 手机验证 — a code texted for
+ * recovery (smsmode 2) proves the phone and names its account (/sys/user/phoneVerification); 更改密码 — the
+ * new password twice (/sys/user/passwordChange, which uses the code up and ends the account's sessions);
+ * 完成 — back to the login page.
+ */
+export default function Alteration() {
+  const [step, setStep] = useState(0);
+  const [proven, setProven] = useState<Proven | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [phoneForm] = Form.useForm<{ mobile: string; captcha: string }>();
+  const mobile = Form.useWatch('mobile', phoneForm) ?? '';
+  const navigate = useNavigate();
+
+  async function run(work: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (e) {
+      setError(e instanceof RequestFailure ? e.message : '操作失败，请稍后再试');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const verify = ({ mobile: phone, captcha }: { mobile: string; captcha: string }) =>
+    run(async () => {
+      const r = await http.post<{ username: string }>('sys/user/phoneVerification', { phone: phone.trim(), smscode: captcha.trim() }, { silent: true });
+      setProven({ phone: phone.trim(), username: r.result.username, smscode: captcha.trim() });
+      setStep(1);
+    });
+
+  const change = ({ password }: { password: string }) =>
+    run(async () => {
+      // POSTed (the server takes JeecgBoot's GET too): a password does not belong in an address.
+      await http.post('sys/user/passwordChange', { ...proven!, password }, { silent: true });
+      setStep(2);
+    });
+
+  return (
+    <div className="login-main alteration" data-testid="alteration">
+      <Steps size="small" current={step} items={[{ title: '手机验证' }, { title: '更改密码' }, { title: '完成' }]} className="alteration-steps" />
+      {error && <Alert type="error" showIcon message={error} className="login-error" data-testid="alteration-error" />}
+      {step === 0 && (
+        <Form form={phoneForm} onFinish={verify} onValuesChange={() => setError(null)}>
+          <Form.Item name="mobile" rules={[{ required: true, message: '请输入手机号' }, { pattern: PHONE, message: '手机号码格式不正确' }]}>
+            <Input size="large" prefix={<MobileOutlined />} placeholder="账户绑定的手机号" autoComplete="tel" />
+          </Form.Item>
+          <div className="login-captcha">
+            <Form.Item name="captcha" className="login-field" rules={[{ required: true, message: '请输入验证码' }]}>
+              <Input size="large" prefix={<SafetyOutlined />} placeholder="验证码" autoComplete="one-time-code" />
+            </Form.Item>
+            <SmsCodeButton phone={mobile} mode="2" onError={setError} />
+          </div>
+          <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+            下一步
+          </Button>
+        </Form>
+      )}
+      {step === 1 && proven && (
+        <Form onFinish={change} onValuesChange={() => setError(null)}>
+          <div className="alteration-account">
+            账户：<strong>{proven.username}</strong>
+          </div>
+          <Form.Item name="password" rules={[{ required: true, message: '请输入新密码' }, { pattern: PASSWORD_RULE, message: PASSWORD_RULE_MESSAGE }]}>
+            <Input.Password size="large" prefix={<LockOutlined />} placeholder="新密码" autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirm"
+            dependencies={['password']}
+            rules={[{ required: true, message: '请再次输入新密码' }, ({ getFieldValue }) => ({ validator: (_, v) => (!v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一样！'))) })]}
+          >
+            <Input.Password size="large" prefix={<LockOutlined />} placeholder="确认新密码" autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+            提 交
+          </Button>
+        </Form>
+      )}
+      {step === 2 && (
+        <Result
+          status="success"
+          title="密码已重置"
+          subTitle={`账户 ${proven?.username ?? ''} 的其他登录已失效，请用新密码登录。`}
+          extra={
+            <Button type="primary" onClick={() => navigate(LOGIN_PATH)}>
+              返回登录
+            </Button>
+          }
+        />
+      )}
+      <div className="login-other">
+        <Link to={LOGIN_PATH}>返回登录</Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { PASSWORD_RULE, PASSWORD_RULE_MESSAGE } from '../../core/password-rule.ts';
+import { LOGIN_PATH } from '../../runtime/config.ts';
+import { http, RequestFailure } from '../../runtime/http/client.ts';
+import { PHONE, SmsCodeButton } from './SmsCodeButton.tsx';
+
+interface Values {
+  username: string;
+  password: string;
+  password2: string;
+  mobile: string;
+  captcha: string;
+}
+
+/*
+ * 注册 (spec section 2, /user/register; JeecgBoot's Register page): an account named, a password under the
+ * system's rule typed twice, and a phone proven by a texted code (smsmode 1). POST /sys/user/register makes
+ * it (the server checks everything again); the result page names the account.
+ */
+export default function Register() {
+  const [form] = Form.useForm<Values>();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const mobile = Form.useWatch('mobile', form) ?? '';
+
+  async function submit(values: Values) {
+    setBusy(true);
+    setError(null);
+    try {
+      await http.post('sys/user/register', { username: values.username.trim(), password: values.password, phone: values.mobile.trim(), smscode: values.captcha.trim() }, { silent: true });
+      navigate(`/user/register-result?account=${encodeURIComponent(values.username.trim())}`);
+    } catch (e) {
+      setError(e instanceof RequestFailure ? e.message : '注册失败，请稍后再试');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="login-main" data-testid="register">
+      <div className="login-tab-title">注册</div>
+      {error && <Alert type="error" showIcon message={error} className="login-error" data-testid="register-error" />}
+      <Form form={form} onFinish={submit} onValuesChange={() => setError(null)}>
+        <Form.Item name="username" rules={[{ required: true, message: '请输入用户名' }, { pattern: /^[A-Za-z0-9_]{2,30}$/, message: '用户名只能由2到30位字母、数字或下划线组成' }]}>
+          <Input size="large" prefix={<UserOutlined />} placeholder="用户名" autoComplete="username" />
+        </Form.Item>
+        <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }, { pattern: PASSWORD_RULE, message: PASSWORD_RULE_MESSAGE }]}>
+          <Input.Password size="large" prefix={<LockOutlined />} placeholder="至少8位密码，含字母、数字和特殊符号" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="password2"
+          dependencies={['password']}
+          rules={[{ required: true, message: '请再次输入密码' }, ({ getFieldValue }) => ({ validator: (_, v) => (!v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一样！'))) })]}
+        >
+          <Input.Password size="large" prefix={<LockOutlined />} placeholder="确认密码" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="mobile" rules={[{ required: true, message: '请输入手机号' }, { pattern: PHONE, message: '手机号码格式不正确' }]}>
+          <Input size="large" prefix={<MobileOutlined />} placeholder="11 位手机号" autoComplete="tel" />
+        </Form.Item>
+        <div className="login-captcha">
+          <Form.Item name="captcha" className="login-field" rules={[{ required: true, message: '请输入验证码' }]}>
+            <Input size="large" prefix={<SafetyOutlined />} placeholder="验证码" autoComplete="one-time-code" />
+          </Form.Item>
+          <SmsCodeButton phone={mobile} mode="1" onError={setError} />
+        </div>
+        <Button type="primary" htmlType="submit" size="large" block loading={busy} className="login-button">
+          注 册
+        </Button>
+      </Form>
+      <div className="login-other">
+        <Link to={LOGIN_PATH}>使用已有账户登录</Link>
+      </div>
+    </div>
+  );
+}
