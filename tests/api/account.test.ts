@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send, staffServer } from './announcements.fixture.ts';
 import type { TestServer } from './helpers/server.ts';
+import { TINY_PNG } from './helpers/fixtures.ts';
 
 let s: TestServer;
 let zhangwei: string;
@@ -15,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082', 'hex');
 
 async function upload(token: string | undefined, bytes: Buffer, name = 'a.png', fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -32,7 +32,7 @@ const filesUnder = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir
 
 describe('upload', () => {
   it('stores a real image under a dated folder with a random name and serves it back', async () => {
-    const r = await upload(zhangwei, PNG, '../../../etc/passwd.png');
+    const r = await upload(zhangwei, TINY_PNG, '../../../etc/passwd.png');
     expect(r.status).toBe(200);
     expect(r.body.success).toBe(true);
     expect(r.body.message).toMatch(/^temp\/\d{8}\/[0-9a-f]{32}\.png$/);
@@ -46,12 +46,12 @@ describe('upload', () => {
     const before = filesUnder(uploadRoot()).length;
     const fake = await upload(zhangwei, Buffer.from('<svg onload="alert(1)"></svg>'), 'x.png');
     expect(fake).toMatchObject({ status: 400, body: { success: false, message: '请上传图片（仅支持 gif、jpeg、png）' } });
-    const big = await upload(zhangwei, Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]));
+    const big = await upload(zhangwei, Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024)]));
     expect(big).toMatchObject({ status: 413, body: { success: false, message: '文件大小不能超过5MB' } });
-    const escape = await upload(zhangwei, PNG, 'a.png', { biz: '../../x' });
+    const escape = await upload(zhangwei, TINY_PNG, 'a.png', { biz: '../../x' });
     expect(escape).toMatchObject({ status: 400, body: { message: 'biz 只能包含字母、数字和下划线' } });
-    expect((await upload(guest, PNG)).status).toBe(403);
-    expect((await upload(undefined, PNG)).status).toBe(401);
+    expect((await upload(guest, TINY_PNG)).status).toBe(403);
+    expect((await upload(undefined, TINY_PNG)).status).toBe(401);
     expect(filesUnder(uploadRoot()).length).toBe(before);
     expect(existsSync(join(s.config.dataDir, 'x'))).toBe(false);
   });
@@ -72,7 +72,7 @@ describe('account settings', () => {
   });
 
   it('edits the own basic information, avatar included', async () => {
-    const avatar = (await upload(lina, PNG)).body.message;
+    const avatar = (await upload(lina, TINY_PNG)).body.message;
     const r = await edit(lina, { realname: '李娜娜', phone: '13800138000', email: 'lina@example.org', avatar });
     expect(r).toMatchObject({ status: 200, body: { success: true, message: '修改成功' } });
     expect(r.body.result.userInfo).toMatchObject({ realname: '李娜娜', phone: '13800138000', email: 'lina@example.org', avatar, sex: 2 });

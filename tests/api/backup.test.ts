@@ -15,6 +15,7 @@ import { prepareApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { uploadDirOf } from '../../server/services/uploads.ts';
 import { ADMIN_PASSWORD, createTestDatabase, startServer, tempDataDir, type TestDatabase, type TestServer } from './helpers/server.ts';
+import { TINY_PNG } from './helpers/fixtures.ts';
 
 /*
  * Backup, restore and the move to PostgreSQL (server/db/backup): a running install with the demo data
@@ -22,7 +23,6 @@ import { ADMIN_PASSWORD, createTestDatabase, startServer, tempDataDir, type Test
  * damaged, newer and clashing inputs are refused and change nothing.
  */
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082', 'hex');
 
 let s: TestServer;
 let admin: string;
@@ -33,7 +33,7 @@ const cleanups: (() => Promise<unknown> | unknown)[] = [];
 beforeAll(async () => {
   s = await startServer({ DEMO_DATA: 'true' });
   admin = await s.loginAs('admin', ADMIN_PASSWORD);
-  const r = await s.api.upload('/sys/common/upload?biz=photo', PNG, 'photo.png', admin);
+  const r = await s.api.upload('/sys/common/upload?biz=photo', TINY_PNG, 'photo.png', admin);
   uploaded = r.body.message;
   work = tempDataDir();
 }, 120_000);
@@ -77,7 +77,7 @@ describe('backup → restore', () => {
     const summary = await restoreBackup(target.open.db, { file, uploadDir });
     expect(summary.rows).toEqual(source);
     expect(await countsOf(target.open.db)).toEqual(source);
-    expect(readFileSync(join(uploadDir, ...uploaded.split('/'))).equals(PNG)).toBe(true);
+    expect(readFileSync(join(uploadDir, ...uploaded.split('/'))).equals(TINY_PNG)).toBe(true);
 
     // The restored database starts as a server (no second seed) and answers as the source does.
     await target.open.close();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathsIn } from '../../server/engine/write/file-references.ts';
 import { JOB_HANDLERS } from '../../server/services/jobs/handlers.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
+import { TINY_PNG } from './helpers/fixtures.ts';
 
 /*
  * 文件管理 (schemas/system/file.json): every upload is indexed with its uploader; the writer keeps the
@@ -11,7 +12,6 @@ import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.t
  * deleted, a free one is deleted with its bytes; the screen reads through the scoped reader.
  */
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082', 'hex');
 
 let s: TestServer;
 let admin: string;
@@ -27,7 +27,7 @@ afterAll(() => s?.close());
 async function upload(token: string, name = 'photo.png', biz = 'carousel', tenant?: string): Promise<string> {
   const form = new FormData();
   form.append('biz', biz);
-  form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), name);
+  form.append('file', new Blob([new Uint8Array(TINY_PNG)], { type: 'image/png' }), name);
   const headers: Record<string, string> = { 'X-Access-Token': token, ...(tenant ? { tenant_id: tenant } : {}) };
   const r = await fetch(`${s.origin}${s.config.apiBase}/sys/common/upload`, { method: 'POST', headers, body: form });
   return ((await r.json()) as { message: string }).message;
@@ -44,7 +44,7 @@ const remove = (id: string, token = admin) => s.api.post(`/system/file/operation
 describe('the index of uploads', () => {
   it('an upload gets a row with its name, size, type, business folder and uploader', async () => {
     const path = await upload(lina, '证书照片.png');
-    expect(await fileRow(path)).toMatchObject({ file_name: '证书照片.png', file_size: PNG.length, file_type: 'image/png', biz: 'carousel', create_by: 'lina', ref_count: 0 });
+    expect(await fileRow(path)).toMatchObject({ file_name: '证书照片.png', file_size: TINY_PNG.length, file_type: 'image/png', biz: 'carousel', create_by: 'lina', ref_count: 0 });
   });
 
   it('finds stored paths in upload fields, comma lists and rich text, and nothing in look-alikes', () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffServer } from './announcements.fixture.ts';
 import type { TestServer } from './helpers/server.ts';
+import { TINY_PNG } from './helpers/fixtures.ts';
 
 let s: TestServer;
 let token: string;
@@ -12,7 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082', 'hex');
 
 async function upload(bytes: Buffer, name: string, type: string, fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -28,12 +28,12 @@ const download = (path: string) => fetch(`${s.origin}${s.config.apiBase}/sys/com
 
 describe('POST /sys/common/upload', () => {
   it('stores an image of the main upload (isup=1) under temp with code 0 and the path as the message, and serves it back', async () => {
-    const r = await upload(PNG, 'photo.png', 'image/png', { isup: '1' });
+    const r = await upload(TINY_PNG, 'photo.png', 'image/png', { isup: '1' });
     expect(r).toMatchObject({ status: 200, body: { success: true, code: 0 } });
     expect(r.body.message).toMatch(/^temp\/\d{8}\/[0-9a-f]{32}\.png$/);
     const back = await download(r.body.message);
     expect(back.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await back.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(Buffer.from(await back.arrayBuffer()).equals(TINY_PNG)).toBe(true);
   });
 
   it('stores an ordinary file under its biz and hands it back as a download', async () => {
@@ -50,7 +50,7 @@ describe('POST /sys/common/upload', () => {
   });
 
   it('takes the rich-text editor upload (biz=jeditor, jeditor=1)', async () => {
-    const r = await upload(PNG, 'a.png', 'image/png', { biz: 'jeditor', jeditor: '1' });
+    const r = await upload(TINY_PNG, 'a.png', 'image/png', { biz: 'jeditor', jeditor: '1' });
     expect(r.body.message).toMatch(/^jeditor\/\d{8}\/[0-9a-f]{32}\.png$/);
   });
 

@@ -31,7 +31,7 @@ test('a visitor registers with a phone code, sees the result and signs in with t
   await form.getByRole('button', { name: /注\s*册/ }).click();
   await expect(form.getByText('请输入用户名')).toBeVisible();
   await form.getByPlaceholder('用户名').fill('e2e_xiaohong');
-  await form.getByPlaceholder(/至少8位密码/).fill('Reg@12345');
+  await form.getByPlaceholder('密码', { exact: true }).fill('Reg@12345');
   await form.getByPlaceholder('确认密码').fill('Reg@99999');
   await form.getByPlaceholder('11 位手机号').fill(PHONE);
   await expect(form.getByText('两次输入的密码不一样！')).toBeVisible();

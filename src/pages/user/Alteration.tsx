@@ -1,11 +1,9 @@
-import { LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Result, Steps } from 'antd';
+import { Alert, Button, Form, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { PASSWORD_RULE, PASSWORD_RULE_MESSAGE } from '../../core/password-rule.ts';
 import { LOGIN_PATH } from '../../runtime/config.ts';
 import { http, RequestFailure } from '../../runtime/http/client.ts';
-import { PHONE, SmsCodeButton } from './SmsCodeButton.tsx';
+import { NewPassword, PhoneAndCode } from './AccountFields.tsx';
 
 interface Proven {
   phone: string;
@@ -25,7 +23,6 @@ export default function Alteration() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [phoneForm] = Form.useForm<{ mobile: string; captcha: string }>();
-  const mobile = Form.useWatch('mobile', phoneForm) ?? '';
   const navigate = useNavigate();
 
   async function run(work: () => Promise<void>) {
@@ -60,15 +57,7 @@ export default function Alteration() {
       {error && <Alert type="error" showIcon message={error} className="login-error" data-testid="alteration-error" />}
       {step === 0 && (
         <Form form={phoneForm} onFinish={verify} onValuesChange={() => setError(null)}>
-          <Form.Item name="mobile" rules={[{ required: true, message: '请输入手机号' }, { pattern: PHONE, message: '手机号码格式不正确' }]}>
-            <Input size="large" prefix={<MobileOutlined />} placeholder="账户绑定的手机号" autoComplete="tel" />
-          </Form.Item>
-          <div className="login-captcha">
-            <Form.Item name="captcha" className="login-field" rules={[{ required: true, message: '请输入验证码' }]}>
-              <Input size="large" prefix={<SafetyOutlined />} placeholder="验证码" autoComplete="one-time-code" />
-            </Form.Item>
-            <SmsCodeButton phone={mobile} mode="2" onError={setError} />
-          </div>
+          <PhoneAndCode mode="2" placeholder="账户绑定的手机号" onError={setError} />
           <Button type="primary" htmlType="submit" size="large" block loading={busy}>
             下一步
           </Button>
@@ -79,16 +68,7 @@ export default function Alteration() {
           <div className="alteration-account">
             账户：<strong>{proven.username}</strong>
           </div>
-          <Form.Item name="password" rules={[{ required: true, message: '请输入新密码' }, { pattern: PASSWORD_RULE, message: PASSWORD_RULE_MESSAGE }]}>
-            <Input.Password size="large" prefix={<LockOutlined />} placeholder="新密码" autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            dependencies={['password']}
-            rules={[{ required: true, message: '请再次输入新密码' }, ({ getFieldValue }) => ({ validator: (_, v) => (!v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一样！'))) })]}
-          >
-            <Input.Password size="large" prefix={<LockOutlined />} placeholder="确认新密码" autoComplete="new-password" />
-          </Form.Item>
+          <NewPassword placeholders={['新密码', '确认新密码']} />
           <Button type="primary" htmlType="submit" size="large" block loading={busy}>
             提 交
           </Button>

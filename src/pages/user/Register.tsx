@@ -1,16 +1,15 @@
-import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { PASSWORD_RULE, PASSWORD_RULE_MESSAGE } from '../../core/password-rule.ts';
 import { LOGIN_PATH } from '../../runtime/config.ts';
 import { http, RequestFailure } from '../../runtime/http/client.ts';
-import { PHONE, SmsCodeButton } from './SmsCodeButton.tsx';
+import { NewPassword, PhoneAndCode } from './AccountFields.tsx';
 
 interface Values {
   username: string;
   password: string;
-  password2: string;
+  confirm: string;
   mobile: string;
   captcha: string;
 }
@@ -25,7 +24,6 @@ export default function Register() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const mobile = Form.useWatch('mobile', form) ?? '';
 
   async function submit(values: Values) {
     setBusy(true);
@@ -48,25 +46,8 @@ export default function Register() {
         <Form.Item name="username" rules={[{ required: true, message: '请输入用户名' }, { pattern: /^[A-Za-z0-9_]{2,30}$/, message: '用户名只能由2到30位字母、数字或下划线组成' }]}>
           <Input size="large" prefix={<UserOutlined />} placeholder="用户名" autoComplete="username" />
         </Form.Item>
-        <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }, { pattern: PASSWORD_RULE, message: PASSWORD_RULE_MESSAGE }]}>
-          <Input.Password size="large" prefix={<LockOutlined />} placeholder="至少8位密码，含字母、数字和特殊符号" autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="password2"
-          dependencies={['password']}
-          rules={[{ required: true, message: '请再次输入密码' }, ({ getFieldValue }) => ({ validator: (_, v) => (!v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一样！'))) })]}
-        >
-          <Input.Password size="large" prefix={<LockOutlined />} placeholder="确认密码" autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="mobile" rules={[{ required: true, message: '请输入手机号' }, { pattern: PHONE, message: '手机号码格式不正确' }]}>
-          <Input size="large" prefix={<MobileOutlined />} placeholder="11 位手机号" autoComplete="tel" />
-        </Form.Item>
-        <div className="login-captcha">
-          <Form.Item name="captcha" className="login-field" rules={[{ required: true, message: '请输入验证码' }]}>
-            <Input size="large" prefix={<SafetyOutlined />} placeholder="验证码" autoComplete="one-time-code" />
-          </Form.Item>
-          <SmsCodeButton phone={mobile} mode="1" onError={setError} />
-        </div>
+        <NewPassword placeholders={['密码', '确认密码']} />
+        <PhoneAndCode mode="1" placeholder="11 位手机号" onError={setError} />
         <Button type="primary" htmlType="submit" size="large" block loading={busy} className="login-button">
           注 册
         </Button>

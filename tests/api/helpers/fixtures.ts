@@ -4,7 +4,10 @@ import type { DB, SysPermission } from '../../../server/db/schema.ts';
 import { newId } from '../../../server/lib/ids.ts';
 import { nowText } from '../../../server/lib/time.ts';
 
-/* Rows the tests add straight to the database, beside the seed. */
+/* Rows the tests add straight to the database, beside the seed; and files they upload. */
+
+/** The smallest PNG (1×1): an upload the server accepts as a picture. */
+export const TINY_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082', 'hex');
 
 export async function userId(db: Kysely<DB>, username: string): Promise<string> {
   const row = await db.selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirstOrThrow();
