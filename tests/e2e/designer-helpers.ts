@@ -71,3 +71,15 @@ export async function setText(page: Page, label: string, value: string) {
 /** A field in the preview's runtime form, by its label. */
 export const previewItem = (page: Page, label: string) =>
   page.getByTestId('designer-preview').locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content label', { hasText: new RegExp(`^${label}$`) }) });
+
+/**
+ * Answers 确定 in a confirm dialog until it is gone: a click that lands while the dialog is still
+ * animating in (a busy machine) is not taken, so the click is repeated rather than assumed.
+ */
+export async function confirmDialog(page: Page) {
+  const dialog = page.locator('.ant-modal-confirm');
+  await expect(async () => {
+    if (await dialog.count()) await dialog.getByRole('button', { name: /确\s*定/ }).click({ timeout: 2000 });
+    await expect(dialog).toHaveCount(0, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}

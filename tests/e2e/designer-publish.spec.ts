@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { canvas, canvasItems, closeDialog, dialog, drag, dropped, modalsSettled, palette, previewItem, props, setText } from './designer-helpers.ts';
+import { canvas, canvasItems, closeDialog, confirmDialog, dialog, drag, dropped, modalsSettled, palette, previewItem, props, setText } from './designer-helpers.ts';
 import { expectDashboard, loginAs, SHOTS } from './helpers.ts';
 
 /*
@@ -127,7 +127,7 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
 
   // Export JSON, reset, import it back: the same form.
   await page.getByRole('button', { name: '重置' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await confirmDialog(page);
   await expect(canvas(page)).toContainText('从左侧选择控件添加');
   await page.getByRole('button', { name: '导入JSON' }).click();
   const importDialog = await dialog(page, '导入JSON');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { canvas, canvasItems, closeDialog, dialog, drag, dropped, modalsSettled, palette, previewItem, props, setText } from './designer-helpers.ts';
+import { canvas, canvasItems, closeDialog, confirmDialog, dialog, drag, dropped, modalsSettled, palette, previewItem, props, setText } from './designer-helpers.ts';
 import { expectDashboard, loginAs, SHOTS } from './helpers.ts';
 
 /*
@@ -141,8 +141,7 @@ test('admin designs a form by drag and drop, previews it, exports and imports it
   await closeDialog(page, '导出JSON');
 
   await page.getByRole('button', { name: '重置' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
-  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
+  await confirmDialog(page);
   await expect(canvas(page)).toContainText('从左侧选择控件添加');
 
   await page.getByRole('button', { name: '导入JSON' }).click();
@@ -185,8 +184,7 @@ test('the layout table cell menu merges cells and refuses what cannot be merged'
   await expectDashboard(page);
   await page.goto('/#/online/desform/designer');
   await page.getByRole('button', { name: '重置' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
-  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
+  await confirmDialog(page);
   if (!(await palette(page, 'table').isVisible())) await page.getByRole('button', { name: '布局控件' }).click();
   await drag(page, palette(page, 'table'), canvas(page));
   const cell = (rc: string) => canvasItems(page, 'table').locator(`td[data-cell="${rc}"]`);
