@@ -8,7 +8,8 @@
  * seeded once by `npm run seed:scale` into .tmp/bench-scale and reused), the donation list pages and
  * the list screen's render time in Chromium (scripts/bench-list.mjs), and 捐赠报表 over a year, the
  * dashboard and login/visit calls, and the roll-up cost per inserted donation (scripts/bench-reports.mjs);
- * and the time to advance 1,000 workflow instances one step (scripts/bench-workflow.ts).
+ * the time to advance 1,000 workflow instances one step (scripts/bench-workflow.ts); and backup and
+ * restore of an embedded install (scripts/bench-backup.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -127,4 +128,9 @@ if (process.env.BENCH_SKIP_LIST !== '1') {
 if (process.env.BENCH_SKIP_WORKFLOW !== '1') {
   // The time to advance 1,000 workflow instances one step (issue 18), in its own process.
   spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/bench-workflow.ts')], { cwd: root, stdio: 'inherit' });
+}
+
+if (process.env.BENCH_SKIP_BACKUP !== '1') {
+  // Backup and restore of an embedded install (issue 16), in its own process.
+  spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/bench-backup.ts')], { cwd: root, stdio: 'inherit' });
 }
