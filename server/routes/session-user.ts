@@ -15,6 +15,12 @@ export function sessionUserRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(await permissions.forToken(user.id));
   });
 
+  // JeecgBoot's vue3 client reads the signed-in user and the dictionaries here after signing in.
+  app.get('/sys/user/getUserInfo', async (request) => {
+    const { user } = sessionOf(request);
+    return ok({ userInfo: await userInfoOf(db, user), sysAllDictItems: await ctx.dictionaries.allItems() });
+  });
+
   app.post('/sys/user/updatePassword', async (request) => {
     const { user } = sessionOf(request);
     const username = requireText(request.body, 'username', '当前系统无登陆用户!', 100);

@@ -43,7 +43,8 @@ describe('phone sign-in', () => {
 
     const r = await phoneLogin(LINA_PHONE, code);
     expect(r.body).toMatchObject({ success: true, result: { userInfo: { username: 'lina' } } });
-    expect((await s.api.get('/sys/permission/getUserPermissionByToken', r.body.result.token)).status).toBe(200);
+    // The token works: JeecgBoot's vue3 client reads the user with it next.
+    expect((await s.api.get('/sys/user/getUserInfo', r.body.result.token)).body.result).toMatchObject({ userInfo: { username: 'lina', realname: '李娜' }, sysAllDictItems: expect.objectContaining({ sex: expect.any(Array) }) });
     expect((await phoneLogin(LINA_PHONE, code)).body).toMatchObject({ success: false, message: '手机验证码已失效，请重新获取' });
   });
 
