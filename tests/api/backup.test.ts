@@ -18,8 +18,8 @@ import { ADMIN_PASSWORD, createTestDatabase, startServer, tempDataDir, type Test
 import { TINY_PNG } from './helpers/fixtures.ts';
 
 /*
- * Backup, restore and the move to PostgreSQL (server/db/backup): a running install with the demo data
- * and an upload is backed up, restored into an empty database, and served again with the same rows;
+ * Backup, restore and the move to PostgreSQL (server/db/backup): a running install with a record using
+ * an upload is backed up, restored into an empty database, and served again with the same rows;
  * damaged, newer and clashing inputs are refused and change nothing.
  */
 
@@ -31,10 +31,13 @@ let work: string;
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 
 beforeAll(async () => {
-  s = await startServer({ DEMO_DATA: 'true' });
+  s = await startServer();
   admin = await s.loginAs('admin', ADMIN_PASSWORD);
   const r = await s.api.upload('/sys/common/upload?biz=photo', TINY_PNG, 'photo.png', admin);
   uploaded = r.body.message;
+  // A business record using the upload (a document table, the file index and its reference) besides the seeded system tables.
+  const slide = await s.api.post('/web/carousel/add', { title: '备份测试', image: uploaded, link_type: '0', position: '1', status: '1' }, admin);
+  expect(slide.body.success, JSON.stringify(slide.body)).toBe(true);
   work = tempDataDir();
 }, 120_000);
 afterAll(async () => {
@@ -66,10 +69,15 @@ async function countsOf(db: Parameters<typeof readCatalog>[0]) {
 describe('backup → restore', () => {
   it('restores every table with the same row counts and the uploads, and the restored install serves them', async () => {
     const file = join(work, 'round-trip.jsonl.gz');
+    const before = await countsOf(s.db);
     const contents = await backupOf(s, file);
-    const source = await countsOf(s.db);
-    expect(Object.fromEntries([...contents.tables].map(([name, t]) => [name, t.rows]))).toEqual(source);
-    expect(source.donation_record).toBeGreaterThan(10);
+    const after = await countsOf(s.db);
+    const source = Object.fromEntries([...contents.tables].map(([name, t]) => [name, t.rows]));
+    // The server runs meanwhile: each table's count in the file lies between its counts before and after.
+    expect(Object.keys(source).sort()).toEqual(Object.keys(after).sort());
+    for (const [name, n] of Object.entries(source)) expect([name, n >= Math.min(before[name], after[name]) && n <= Math.max(before[name], after[name])]).toEqual([name, true]);
+    expect(source.web_carousel).toBe(1);
+    expect(source.sys_file_ref).toBe(1);
     expect(contents.files).toBeGreaterThanOrEqual(1);
 
     const target = await emptyTarget();
@@ -87,9 +95,9 @@ describe('backup → restore', () => {
       expect(await countsOf(restored.db)).toEqual(source);
       const token = await restored.loginAs('admin', ADMIN_PASSWORD);
       const list = (path: string, t: string, server: TestServer) => server.api.get(path, t).then((r) => r.body.result);
-      const [before, after] = await Promise.all([list('/donation/record/list?pageSize=5&column=id&order=asc', admin, s), list('/donation/record/list?pageSize=5&column=id&order=asc', token, restored)]);
-      expect(after.total).toBe(before.total);
-      expect(after.records).toEqual(before.records);
+      const [mine, theirs] = await Promise.all([list('/web/carousel/list?pageSize=5', admin, s), list('/web/carousel/list?pageSize=5', token, restored)]);
+      expect(theirs.total).toBe(mine.total);
+      expect(theirs.records).toEqual(mine.records);
     } finally {
       await restored.close();
     }
@@ -198,7 +206,8 @@ async function stoppedEmbeddedInstall(name: string): Promise<string> {
 const command = (args: string[], env: Record<string, string>) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '', ...env } });
 
-describe('the commands (scripts/backup.ts)', () => {
+// The commands work on an embedded install whatever the pass: run once, on the embedded pass.
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('the commands (scripts/backup.ts)', () => {
   it('npm run backup and npm run restore on a stopped embedded install; a second restore is refused with exit 1', async () => {
     const source = await stoppedEmbeddedInstall('cli-source');
     const file = join(work, 'cli.jsonl.gz');

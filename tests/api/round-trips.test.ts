@@ -24,11 +24,18 @@ describe('round trips per request', () => {
   it('a steady-state list request of a department-scoped user sends at most 3', async () => {
     const warm = await s.api.get('/donation/record/list?pageNo=1&pageSize=10', zhangwei);
     expect(warm.body.success).toBe(true);
-    const steady = await s.api.get('/donation/record/list?pageNo=2&pageSize=10', zhangwei);
-    expect(steady.body.success).toBe(true);
-    console.log('round trips', trips(warm), trips(steady));
-    expect(trips(steady)).toBeGreaterThan(0);
-    expect(trips(steady)).toBeLessThanOrEqual(3);
+    // A grant change at start-up drops the cache once more when its notice comes back (300 ms later, on
+    // PostgreSQL through LISTEN): steady state is the first request after that, within a few seconds.
+    let steady = 0;
+    await expect
+      .poll(async () => {
+        const r = await s.api.get('/donation/record/list?pageNo=2&pageSize=10', zhangwei);
+        expect(r.body.success).toBe(true);
+        return (steady = trips(r));
+      }, { timeout: 5000, interval: 200 })
+      .toBeLessThanOrEqual(3);
+    console.log('round trips', trips(warm), steady);
+    expect(steady).toBeGreaterThan(0);
   });
 });
 
