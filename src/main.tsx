@@ -8,8 +8,10 @@ import { HashRouter } from 'react-router-dom';
 import { App } from './App.tsx';
 import { ScrollToTop } from './runtime/session/ScrollToTop.tsx';
 import './styles/global.css';
+import { installWidgets } from './widgets/install.ts';
 
 dayjs.locale('zh-cn');
+installWidgets();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

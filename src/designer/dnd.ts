@@ -1,5 +1,5 @@
 import type { FormDef } from '../core/schema/types.generated.ts';
-import type { WidgetType } from '../widgets/types.ts';
+import type { WidgetType } from '../runtime/widgets/contract.ts';
 import { getList, locate, type Slot, slotInside } from './state/tree.ts';
 
 /*

@@ -13,7 +13,8 @@ import { slider } from './slider/index.ts';
 import { switchWidget } from './switch/index.ts';
 import { textarea } from './textarea/index.ts';
 import { time } from './time/index.ts';
-import type { WidgetRegistration, WidgetType } from './types.ts';
+import type { WidgetKit, WidgetRegistration, WidgetType } from '../runtime/widgets/contract.ts';
+import { formComponents } from './components.ts';
 import { cascader } from './cascader/index.ts';
 import { download } from './download/index.ts';
 import { pca } from './pca/index.ts';
@@ -32,7 +33,7 @@ import { button } from './button/index.ts';
 import { popup } from './popup/index.ts';
 import { linkDown } from './link-down/index.ts';
 
-/** The one widget registry: the form compiler, the list renderer and the designer all read it. */
+/** The one widget registry: the designer reads it here, the runtime through the kit below. */
 const ALL: WidgetRegistration[] = [input, textarea, password, number, integer, select, radio, checkbox, date, datetime, time, switchWidget, rate, slider, hidden, grid, card, table, divider, alert, text, batch, uploadFile, uploadImg, download, editor, markdown, selectSearch, treeSelect, cascader, pca, popup, linkDown, permissionTree, dept, user, categoryTree, html, button];
 
 export const widgetRegistry: ReadonlyMap<WidgetType, WidgetRegistration> = new Map(ALL.map((w) => [w.type, w]));
@@ -40,3 +41,6 @@ export const widgetRegistry: ReadonlyMap<WidgetType, WidgetRegistration> = new M
 export function widgetOf(type: WidgetType): WidgetRegistration | undefined {
   return widgetRegistry.get(type);
 }
+
+/** What the application hands to the runtime (provideWidgetKit in main.tsx and Storybook's preview). */
+export const widgetKit: WidgetKit = { widgets: widgetRegistry, components: formComponents };

@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, DatePicker, Divider, Input, InputNumber, Radio
 import type { ReactNode } from 'react';
 import type { WidgetItem } from '../../core/schema/types.generated.ts';
 import { sourceOf } from '../state/sources.ts';
-import { sanitizeHtml } from '../../widgets/html/sanitize.ts';
+import { sanitizeHtml } from '../../runtime/helpers/sanitize-html.ts';
 
 /*
  * How a widget looks on the canvas: antd's own control, inert (the canvas item takes the pointer), so

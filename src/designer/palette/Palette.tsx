@@ -4,7 +4,7 @@ import { Collapse } from 'antd';
 import { useState } from 'react';
 import { local } from '../../runtime/storage.ts';
 import { widgetRegistry } from '../../widgets/registry.ts';
-import type { WidgetRegistration } from '../../widgets/types.ts';
+import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
 import { useUpdate } from '../context.ts';
 import type { DragData } from '../dnd.ts';
 import { addWidget } from '../state/designer.ts';

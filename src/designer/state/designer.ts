@@ -1,5 +1,5 @@
 import type { FormConfig, FormDef, WidgetItem } from '../../core/schema/types.generated.ts';
-import type { WidgetType } from '../../widgets/types.ts';
+import type { WidgetType } from '../../runtime/widgets/contract.ts';
 import { cloneWithNewKeys, createItem, isDataWidget, keysOf } from './items.ts';
 import { syncCclist } from './limits.ts';
 import { getList, insertAt, locate, mapItem, removeAt, ROOT, type Slot, sameSlot, slotInside } from './tree.ts';

@@ -1,7 +1,7 @@
 import type { WidgetItem } from '../../core/schema/types.generated.ts';
 import { LAYOUT_TYPES } from '../../core/schema/walk.ts';
 import { widgetOf, widgetRegistry } from '../../widgets/registry.ts';
-import type { WidgetType } from '../../widgets/types.ts';
+import type { WidgetType } from '../../runtime/widgets/contract.ts';
 import { allItems, childSlots } from './tree.ts';
 
 /*

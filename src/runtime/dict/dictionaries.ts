@@ -1,4 +1,5 @@
 import type { DictOption } from '../../core/api-types.ts';
+import type { WidgetOptions } from '../../core/schema/types.generated.ts';
 import { http } from '../http/client.ts';
 import { KEYS, local, SEVEN_DAYS_MS } from '../storage.ts';
 
@@ -42,4 +43,13 @@ export async function refreshDictCache(): Promise<void> {
   const { result } = await http.get<Record<string, DictOption[]>>('sys/dict/queryAllDictItems');
   local.set(KEYS.DICT_CACHE, result, SEVEN_DAYS_MS);
   fetched.clear();
+}
+
+/** The dictionary code behind a widget's options source: dict (dynamicKey) or distal (table dictionary). */
+export function sourceDictCode(options: WidgetOptions | undefined): string | undefined {
+  if (options?.dynamic === 'dict') return options.dynamicKey || undefined;
+  if (options?.dynamic === 'distal' && options.distal?.tableName && options.distal.value && options.distal.label) {
+    return tableDictCode(options.distal.tableName, options.distal.label, options.distal.value);
+  }
+  return undefined;
 }

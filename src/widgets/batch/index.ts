@@ -1,5 +1,5 @@
 import type { ISchema } from '@formily/react';
-import type { WidgetRegistration } from '../types.ts';
+import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
 
 /**
  * The batch sub-table (spec: 'a batch sub-table with add and delete rows'): an array of rows, one

@@ -1,6 +1,6 @@
 import { TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
-import { joinValue, splitValue } from '../dept/selection.ts';
+import { joinList, splitList } from '../../runtime/helpers/list-value.ts';
 import { loadChildren, loadNames, loadRoots, mergeNodes, type SimpleNode } from './categories.ts';
 
 interface Props {
@@ -21,7 +21,7 @@ interface Props {
 export function CategoryTreeField({ value, onChange, disabled, readOnly, pcode, multiple, placeholder }: Props) {
   const [nodes, setNodes] = useState<SimpleNode[]>([]);
   const [labels, setLabels] = useState<Map<string, string>>(new Map());
-  const ids = splitValue(value);
+  const ids = splitList(value);
 
   useEffect(() => {
     loadRoots(pcode).then(setNodes, () => setNodes([]));
@@ -43,7 +43,7 @@ export function CategoryTreeField({ value, onChange, disabled, readOnly, pcode, 
       treeDataSimpleMode
       treeData={nodes}
       value={multiple ? labelled : labelled[0]}
-      onChange={(v: { value: string } | { value: string }[] | undefined) => onChange?.(joinValue((Array.isArray(v) ? v : v ? [v] : []).map((o) => String(o.value))))}
+      onChange={(v: { value: string } | { value: string }[] | undefined) => onChange?.(joinList((Array.isArray(v) ? v : v ? [v] : []).map((o) => String(o.value))))}
       loadData={async ({ value: pid }) => {
         const children = await loadChildren(String(pid));
         setNodes((prev) => mergeNodes(prev, children));

@@ -1,4 +1,8 @@
-import type { WidgetRegistration } from '../types.ts';
+import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { SEPARATOR } from '../../runtime/renderers/detail/readable.ts';
+import { pickerQueryInput } from '../query-picker/pickerQueryInput.tsx';
+import { loadNames } from './categories.ts';
+import { CategoryTreeField } from './CategoryTreeField.tsx';
 
 export const categoryTree: WidgetRegistration = {
   type: 'categoryTree',
@@ -6,5 +10,7 @@ export const categoryTree: WidgetRegistration = {
   group: 'advanced',
   data: true,
   schema: (item) => ({ type: 'string', 'x-component': 'CategoryTreeField', 'x-component-props': { pcode: item.options?.pcode, multiple: item.options?.multiple, placeholder: item.options?.placeholder } }),
+  readable: { lookup: () => async (items) => (await loadNames(items)).join(SEPARATOR) || items.join(SEPARATOR) },
+  query: { views: ['cat_tree'], Input: pickerQueryInput(CategoryTreeField) },
   scaffold: () => ({ type: 'categoryTree', label: '分类字典树', icon: 'icon-tree', options: { defaultValue: '', pcode: '', multiple: false, placeholder: '请选择', hidden: false, disabled: false }, rules: [{ required: false, message: '必填项' }] }),
 };

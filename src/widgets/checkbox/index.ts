@@ -1,5 +1,6 @@
 import { sourceProps } from '../options-source/props.ts';
-import type { WidgetRegistration } from '../types.ts';
+import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { optionsLookup } from '../../runtime/renderers/detail/readable.ts';
 
 /** Values travel as a comma list (JeecgBoot's convention), so the column stays a plain string. */
 export const checkbox: WidgetRegistration = {
@@ -8,5 +9,6 @@ export const checkbox: WidgetRegistration = {
   group: 'basic',
   data: true,
   schema: (item) => ({ type: 'string', 'x-component': 'SourceCheckbox', 'x-component-props': sourceProps(item) }),
+  readable: { lookup: optionsLookup },
   scaffold: () => ({ type: 'checkbox', label: '多选框', icon: 'icon-duoxuan1', options: { disabled: false, hidden: false, defaultValue: [], dynamicKey: '', dynamic: 'static', options: [{ value: '1', label: '选项1' }, { value: '2', label: '选项2' }] }, rules: [{ required: false, message: '必填项' }] }),
 };

@@ -1,5 +1,5 @@
 import type { WidgetItem } from '../../core/schema/types.generated.ts';
-import type { WidgetRegistration } from '../types.ts';
+import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
 import { disabledDateFn } from './DateField.tsx';
 
 export const DATE_FORMAT = 'YYYY-MM-DD';

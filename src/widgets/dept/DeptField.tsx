@@ -3,7 +3,8 @@ import { App, Empty, Input, Spin, Tree } from 'antd';
 import { useEffect, useState } from 'react';
 import { PickerFrame } from './PickerFrame.tsx';
 import { type DepartNode, DEPART_SEARCH_PLACEHOLDER, departText, loadDepartTree, namesById, searchDeparts } from './departs.ts';
-import { joinValue, nextChecked, splitValue, TOO_MANY_MESSAGE } from './selection.ts';
+import { joinList, splitList } from '../../runtime/helpers/list-value.ts';
+import { nextChecked, TOO_MANY_MESSAGE } from './selection.ts';
 
 interface Props {
   value?: string;
@@ -30,7 +31,7 @@ export function DeptField({ value, onChange, disabled, readOnly, multiple = fals
   const [checked, setChecked] = useState<string[]>([]);
   const [keyword, setKeyword] = useState('');
   const [loading, setLoading] = useState(false);
-  const ids = splitValue(value);
+  const ids = splitList(value);
   const locked = disabled || readOnly;
 
   useEffect(() => {
@@ -73,7 +74,7 @@ export function DeptField({ value, onChange, disabled, readOnly, multiple = fals
   };
 
   const confirm = () => {
-    onChange?.(joinValue(checked));
+    onChange?.(joinList(checked));
     close();
   };
 

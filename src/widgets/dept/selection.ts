@@ -7,14 +7,6 @@
 export const MAX_PICKED = 99;
 export const TOO_MANY_MESSAGE = `最多只能选择${MAX_PICKED}项`;
 
-/** 'a,b,,c' → ['a', 'b', 'c']; nothing → []. */
-export function splitValue(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String).filter(Boolean);
-  return typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : [];
-}
-
-export const joinValue = (keys: string[]) => keys.join(',');
-
 /**
  * The keys checked after a click. `checked` is what the tree reports now (strict check: no parent-child
  * linking). Single mode keeps only the key just added. A multi selection above the maximum is refused

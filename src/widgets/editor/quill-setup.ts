@@ -1,6 +1,6 @@
 import { Quill } from 'react-quill-new';
 import { authHeaders, uploadAction } from '../upload/headers.ts';
-import { fileUrl } from '../upload/files.ts';
+import { fileUrl } from '../../runtime/helpers/files.ts';
 import { runtimeConfig } from '../../runtime/config.ts';
 
 /** The font sizes of spec section 9, as inline styles so the stored HTML needs no Quill stylesheet. */

@@ -1,4 +1,4 @@
-import type { WidgetRegistration } from '../types.ts';
+import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
 
 /** A value carried with the record but never shown. */
 export const hidden: WidgetRegistration = {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { sanitizeHtml } from './sanitize.ts';
+import { sanitizeHtml } from '../../runtime/helpers/sanitize-html.ts';
 
 /** The html layout widget: its HTML, cleaned by the allow-list sanitiser, never as given. */
 export function HtmlBlock({ html }: { html?: string }) {

@@ -1,4 +1,4 @@
-import type { WidgetRegistration } from '../types.ts';
+import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
 
 /* No model and no rules (spec section 3): it shows its defaultValue as HTML. */
 export const html: WidgetRegistration = {

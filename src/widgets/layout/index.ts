@@ -1,5 +1,5 @@
 import type { ISchema } from '@formily/react';
-import type { WidgetRegistration } from '../types.ts';
+import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
 
 /* Layout widgets hold no data: no model and no rules (spec section 3). */
 

@@ -1,4 +1,4 @@
-import type { WidgetRegistration } from '../types.ts';
+import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
 
 /* The linked dropdown over one tree table (spec sections 3, 4 and 7). */
 export const linkDown: WidgetRegistration = {

@@ -1,5 +1,5 @@
 import type { WidgetItem } from '../../core/schema/types.generated.ts';
-import type { WidgetRegistration } from '../types.ts';
+import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
 
 /**
  * Precision 0 to 50; above 50 or unset means none. Min and max are open when unset (spec section 5). They

@@ -1,16 +1,6 @@
 import type { DictOption } from '../../core/api-types.ts';
-import { tableDictCode } from '../../runtime/dict/dictionaries.ts';
 import { useDictOptions } from '../../runtime/dict/useDict.ts';
-import type { OptionItem, WidgetOptions } from '../../core/schema/types.generated.ts';
-
-/** The dictionary code behind a widget's options source: dict (dynamicKey) or distal (table dictionary). */
-export function sourceDictCode(options: WidgetOptions | undefined): string | undefined {
-  if (options?.dynamic === 'dict') return options.dynamicKey || undefined;
-  if (options?.dynamic === 'distal' && options.distal?.tableName && options.distal.value && options.distal.label) {
-    return tableDictCode(options.distal.tableName, options.distal.label, options.distal.value);
-  }
-  return undefined;
-}
+import type { OptionItem } from '../../core/schema/types.generated.ts';
 
 export interface LabeledOption {
   label: string;

@@ -1,4 +1,4 @@
-import type { WidgetRegistration } from '../types.ts';
+import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
 
 export const password: WidgetRegistration = {
   type: 'password',

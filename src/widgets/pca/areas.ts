@@ -41,6 +41,19 @@ export function pathOf(areas: Area[], code: string | undefined): string[] {
   return [];
 }
 
+/** A region code as a person reads it: 省/市/区 (the code itself when unknown). */
+export function regionNames(areas: Area[], code: string): string {
+  const labels: string[] = [];
+  let level = areas;
+  for (const c of pathOf(areas, code)) {
+    const node = level.find((a) => a.value === c);
+    if (!node) break;
+    labels.push(node.label);
+    level = node.children ?? [];
+  }
+  return labels.join('/') || code;
+}
+
 /** The children of a code (the provinces for root 86). */
 export function childrenOf(areas: Area[], code: string): Area[] {
   if (code === ROOT_CODE) return areas;

@@ -1,4 +1,6 @@
-import type { WidgetRegistration } from '../types.ts';
+import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { SEPARATOR } from '../../runtime/renderers/detail/readable.ts';
+import { loadAreas, regionNames } from './areas.ts';
 
 export const pca: WidgetRegistration = {
   type: 'pca',
@@ -6,5 +8,6 @@ export const pca: WidgetRegistration = {
   group: 'advanced',
   data: true,
   schema: (item) => ({ type: 'string', 'x-component': 'PcaField', 'x-component-props': { areaType: item.options?.areaType ?? 'cascader', placeholder: item.options?.placeholder } }),
+  readable: { lookup: () => async (items) => (await loadAreas().then((areas) => items.map((c) => regionNames(areas, c)))).join(SEPARATOR) },
   scaffold: () => ({ type: 'pca', label: '省市区', icon: 'icon-ditu', options: { defaultValue: '', hidden: false, disabled: false, areaType: 'cascader', placeholder: '请选择省市区' }, rules: [{ required: false, message: '必填项' }] }),
 };

@@ -1,4 +1,6 @@
-import type { WidgetRegistration } from '../types.ts';
+import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { SEPARATOR } from '../../runtime/renderers/detail/readable.ts';
+import { grantedPages, loadPermissionTree } from './tree.ts';
 
 /**
  * Assigns menu entries, buttons and data rules (role → permissions) with a checkable tree loaded from
@@ -11,5 +13,7 @@ export const permissionTree: WidgetRegistration = {
   group: 'advanced',
   data: true,
   schema: (item) => ({ type: 'string', 'x-component': 'PermissionTreeField', ...(item.options?.departField ? { 'x-component-props': { departField: item.options.departField } } : {}) }),
+  // A role's permissions can be a hundred names: they take a whole row and scroll inside it.
+  readable: { wide: true, scroll: true, lookup: () => async (items) => grantedPages(await loadPermissionTree(), new Set(items)).join(SEPARATOR) },
   scaffold: () => ({ type: 'permissionTree', label: '权限树', icon: 'icon-tree', options: { hidden: false, disabled: false }, rules: [{ required: false, message: '必填项' }] }),
 };

@@ -45,3 +45,15 @@ export function withRuleParents(checked: string[], nodes: PermissionNode[]): str
   walk(nodes);
   return [...out];
 }
+
+/**
+ * Granted permissions as a person reads them: each granted page with its granted buttons in brackets
+ * (捐赠记录（新增、编辑、删除）); a bare 详情 or 导出 would not say of what.
+ */
+export function grantedPages(nodes: PermissionNode[], granted: Set<string>): string[] {
+  return nodes.flatMap((n) => {
+    const buttons = (n.children ?? []).filter((c) => c.kind === 2 && granted.has(c.key)).map((c) => c.title);
+    const own = granted.has(n.key) || buttons.length ? [`${n.title}${buttons.length ? `（${buttons.join('、')}）` : ''}`] : [];
+    return [...own, ...grantedPages((n.children ?? []).filter((c) => c.kind !== 2), granted)];
+  });
+}

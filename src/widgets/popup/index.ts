@@ -1,4 +1,4 @@
-import type { WidgetRegistration } from '../types.ts';
+import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
 
 /* The popup picker over an online report (spec sections 2, 3 and 5). */
 export const popup: WidgetRegistration = {

@@ -1,5 +1,6 @@
 import { sourceProps } from '../options-source/props.ts';
-import type { WidgetRegistration } from '../types.ts';
+import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { optionsLookup } from '../../runtime/renderers/detail/readable.ts';
 
 export const radio: WidgetRegistration = {
   type: 'radio',
@@ -7,5 +8,6 @@ export const radio: WidgetRegistration = {
   group: 'basic',
   data: true,
   schema: (item) => ({ type: 'string', 'x-component': 'SourceRadio', 'x-component-props': sourceProps(item) }),
+  readable: { lookup: optionsLookup },
   scaffold: () => ({ type: 'radio', label: '单选框', icon: 'icon-danxuan-cuxiantiao', options: { disabled: false, hidden: false, defaultValue: '', dynamicKey: '', dynamic: 'static', options: [{ value: '1', label: '选项1' }, { value: '2', label: '选项2' }] }, rules: [{ required: false, message: '必填项' }] }),
 };

@@ -1,5 +1,15 @@
-import type { WidgetRegistration } from '../types.ts';
+import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import type { WidgetItem } from '../../core/schema/types.generated.ts';
+import { dictLookup } from '../../runtime/renderers/detail/readable.ts';
+import type { DataRecord } from '../../runtime/schema/api.ts';
 import { followField } from './follow-field.ts';
+
+/** The table dictionary behind the value; with dictByField, the one the record's type field picks (none for a URL). */
+function searchDictOf(widget: WidgetItem, record: DataRecord): string | undefined {
+  const o = widget.options ?? {};
+  if (o.dictByField) return o.dictByField.dicts[String(record[o.dictByField.field] ?? '')];
+  return o.dictTable && o.dictText && o.dictCode ? `${o.dictTable},${o.dictText},${o.dictCode}` : undefined;
+}
 
 export const selectSearch: WidgetRegistration = {
   type: 'selectSearch',
@@ -12,5 +22,11 @@ export const selectSearch: WidgetRegistration = {
     'x-component-props': { dictTable: item.options?.dictTable, dictText: item.options?.dictText, dictCode: item.options?.dictCode, placeholder: item.options?.placeholder, dictByField: item.options?.dictByField },
     'x-reactions': followField(item),
   }),
+  readable: {
+    lookup: (widget, record) => {
+      const code = searchDictOf(widget, record);
+      return code ? dictLookup(code) : undefined;
+    },
+  },
   scaffold: () => ({ type: 'selectSearch', label: '搜索下拉框', icon: 'icon-xiala', options: { defaultValue: '', hidden: false, disabled: false, placeholder: '请输入关键字搜索', dictTable: '', dictText: '', dictCode: '' }, rules: [{ required: false, message: '必填项' }] }),
 };

@@ -1,7 +1,7 @@
 import type { StoryObj } from '@storybook/react-vite';
 import type { WidgetItem } from '../../core/schema/types.generated.ts';
 import { widgetOf } from '../registry.ts';
-import type { WidgetType } from '../types.ts';
+import type { WidgetType } from '../../runtime/widgets/contract.ts';
 import { WidgetStory } from './WidgetStory.tsx';
 
 type Story = StoryObj<typeof WidgetStory>;

@@ -1,5 +1,6 @@
 import type { WidgetItem } from '../../core/schema/types.generated.ts';
-import type { WidgetRegistration } from '../types.ts';
+import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { filesReadable } from '../upload/readable.tsx';
 
 /** The upload options both file widgets pass on (spec section 3, widget options by type). */
 export const uploadProps = (item: WidgetItem) => ({
@@ -18,5 +19,6 @@ export const uploadFile: WidgetRegistration = {
   group: 'basic',
   data: true,
   schema: (item) => ({ type: 'string', 'x-component': 'UploadField', 'x-component-props': { kind: 'file', ...uploadProps(item) } }),
+  readable: filesReadable,
   scaffold: () => ({ type: 'uploadFile', label: '上传文件', icon: 'icon-upload', options: { defaultValue: '', multiple: false, disabled: false, hidden: false, drag: false, downloadWay: 'a', dynamicFun: '', width: '100%', limit: 3, data: '{}', fileName: 'file', headers: {}, action: '' }, rules: [{ required: false, message: '必填项' }] }),
 };

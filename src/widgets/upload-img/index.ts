@@ -1,4 +1,5 @@
-import type { WidgetRegistration } from '../types.ts';
+import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { imagesReadable } from '../upload/readable.tsx';
 import { uploadProps } from '../upload-file/index.ts';
 
 export const uploadImg: WidgetRegistration = {
@@ -7,5 +8,6 @@ export const uploadImg: WidgetRegistration = {
   group: 'basic',
   data: true,
   schema: (item) => ({ type: 'string', 'x-component': 'UploadField', 'x-component-props': { kind: 'image', ...uploadProps(item) } }),
+  readable: imagesReadable,
   scaffold: () => ({ type: 'uploadImg', label: '上传图片', icon: 'icon-image', options: { defaultValue: '', multiple: false, hidden: false, disabled: false, width: '100%', data: '{}', limit: 3, fileName: 'file', headers: {}, action: '', listType: 'picture-card' }, rules: [{ required: false, message: '必填项' }] }),
 };

@@ -3,6 +3,9 @@
  * static domain, the upload list is antd's; the status rules are those of spec sections 4 and 5.
  */
 
+import { fileUrl } from '../../runtime/helpers/files.ts';
+import { splitList } from '../../runtime/helpers/list-value.ts';
+
 export type UploadKind = 'file' | 'image';
 
 export interface UploadResponse {
@@ -32,23 +35,13 @@ export function limitOf(limit: unknown): number {
 export const limitMessage = (limit: number) => `最大上传数量为${limit}`;
 export const failureMessage = (kind: UploadKind) => (kind === 'image' ? '图片上传失败' : '文件上传失败');
 
-export function pathsOf(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap(pathsOf);
-  return typeof value === 'string' ? value.split(',').map((p) => p.trim()).filter(Boolean) : [];
-}
-
-/** Absolute addresses stay as they are; a stored path is prefixed with the static domain. */
-export function fileUrl(path: string, staticDomain: string): string {
-  return /^(https?:)?\/\//i.test(path) || path.startsWith('/') || path.startsWith('data:') ? path : `${staticDomain.replace(/\/+$/, '')}/${path}`;
-}
-
 const nameOf = (path: string) => decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
 
 /** The spec's file item carries type 'file'; an image item carries none, so antd shows it as a thumbnail. */
 const typeOf = (kind: UploadKind) => (kind === 'file' ? { type: 'file' } : {});
 
 export function valueToFiles(value: unknown, staticDomain: string, kind: UploadKind = 'file'): UploadItem[] {
-  return pathsOf(value).map((path, i) => ({ uid: `-${i + 1}`, name: nameOf(path), status: 'done', ...typeOf(kind), url: fileUrl(path, staticDomain) }));
+  return splitList(value).map((path, i) => ({ uid: `-${i + 1}`, name: nameOf(path), status: 'done', ...typeOf(kind), url: fileUrl(path, staticDomain) }));
 }
 
 /** The stored path of a finished file: the server's message, or its url without the static domain. */

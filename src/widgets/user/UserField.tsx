@@ -4,7 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { PickerFrame } from '../dept/PickerFrame.tsx';
 import { type DepartNode, loadDepartTree } from '../dept/departs.ts';
-import { joinValue, MAX_PICKED, splitValue, TOO_MANY_MESSAGE } from '../dept/selection.ts';
+import { joinList, splitList } from '../../runtime/helpers/list-value.ts';
+import { MAX_PICKED, TOO_MANY_MESSAGE } from '../dept/selection.ts';
 import { ACCOUNT_PLACEHOLDER, loadUsers, type PickedUser, realnamesOf, RESET_QUERY, sexText, USER_MODAL_TITLE, USER_MODAL_WIDTH, type UserQuery } from './users.ts';
 
 interface Props {
@@ -41,7 +42,7 @@ export function UserField({ value, onChange, disabled, readOnly, multiple = fals
   const [selected, setSelected] = useState<string[]>([]);
   /** username → real name of users seen, so the input can show names. */
   const [names, setNames] = useState<Map<string, string>>(new Map());
-  const usernames = splitValue(value);
+  const usernames = splitList(value);
   const locked = disabled || readOnly;
 
   useEffect(() => {
@@ -82,7 +83,7 @@ export function UserField({ value, onChange, disabled, readOnly, multiple = fals
   };
 
   const confirm = () => {
-    onChange?.(joinValue(selected));
+    onChange?.(joinList(selected));
     close();
   };
 

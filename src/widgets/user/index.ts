@@ -1,4 +1,8 @@
-import type { WidgetRegistration } from '../types.ts';
+import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { named } from '../../runtime/renderers/detail/readable.ts';
+import { pickerQueryInput } from '../query-picker/pickerQueryInput.tsx';
+import { UserField } from './UserField.tsx';
+import { realnamesOf } from './users.ts';
 
 export const user: WidgetRegistration = {
   type: 'user',
@@ -6,5 +10,7 @@ export const user: WidgetRegistration = {
   group: 'advanced',
   data: true,
   schema: (item) => ({ type: 'string', 'x-component': 'UserField', 'x-component-props': { multiple: item.options?.multiple, placeholder: item.options?.placeholder } }),
+  readable: { lookup: () => async (items) => named(items, await realnamesOf(items)) },
+  query: { views: ['sel_user'], Input: pickerQueryInput(UserField) },
   scaffold: () => ({ type: 'user', label: '用户选择', icon: 'icon-gerenshezhi', options: { defaultValue: '', multiple: false, isCc: false, placeholder: '请点击选择用户', hidden: false, disabled: false }, rules: [{ required: false, message: '必填项' }] }),
 };

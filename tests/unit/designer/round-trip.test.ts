@@ -3,7 +3,7 @@ import { copyItem, initialState, updateItem } from '../../../src/designer/state/
 import { dataJson, formJson, formProblems, IMPORT_FAILED, IMPORT_OK, loadForm, parseImport, saveForm } from '../../../src/designer/state/io.ts';
 import formSchema from '../../../schemas/_meta/form.schema.json';
 import { widgetRegistry } from '../../../src/widgets/registry.ts';
-import type { WidgetType } from '../../../src/widgets/types.ts';
+import type { WidgetType } from '../../../src/runtime/widgets/contract.ts';
 import { form, item, schemaDocuments } from './fixtures.ts';
 
 const WIDGET_TYPES: string[] = formSchema.definitions.WidgetType.enum;

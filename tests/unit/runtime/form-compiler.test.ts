@@ -1,3 +1,4 @@
+import '../widget-kit.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,10 +1,12 @@
+import '../widget-kit.ts';
 import { describe, expect, it } from 'vitest';
 import { compileForm } from '../../../src/runtime/renderers/form/compile.ts';
 import type { WidgetItem } from '../../../src/core/schema/types.generated.ts';
 import { antButtonType, buttonHandler, registerButtonHandler, unknownHandlerMessage } from '../../../src/widgets/button/handlers.ts';
 import { mergeNodes } from '../../../src/widgets/category-tree/categories.ts';
 import { DEPART_SEARCH_PLACEHOLDER, departText, namesById } from '../../../src/widgets/dept/departs.ts';
-import { joinValue, MAX_PICKED, nextChecked, splitValue, TOO_MANY_MESSAGE } from '../../../src/widgets/dept/selection.ts';
+import { joinList, splitList } from '../../../src/runtime/helpers/list-value.ts';
+import { MAX_PICKED, nextChecked, TOO_MANY_MESSAGE } from '../../../src/widgets/dept/selection.ts';
 import { widgetOf } from '../../../src/widgets/registry.ts';
 import { RESET_QUERY, requestOf, sexText, USER_MODAL_TITLE, USER_MODAL_WIDTH } from '../../../src/widgets/user/users.ts';
 
@@ -13,10 +15,10 @@ const compiled = (item: Omit<WidgetItem, 'key'> & { key?: string }) => compileFo
 
 describe('picker selection (department picker and user modal)', () => {
   it('values travel as comma lists', () => {
-    expect(splitValue('a, b,,c')).toEqual(['a', 'b', 'c']);
-    expect(splitValue(undefined)).toEqual([]);
-    expect(splitValue('')).toEqual([]);
-    expect(joinValue(['a', 'b'])).toBe('a,b');
+    expect(splitList('a, b,,c')).toEqual(['a', 'b', 'c']);
+    expect(splitList(undefined)).toEqual([]);
+    expect(splitList('')).toEqual([]);
+    expect(joinList(['a', 'b'])).toBe('a,b');
   });
 
   it('single mode keeps only the newest check', () => {

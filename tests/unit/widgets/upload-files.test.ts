@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { downloadFile } from '../../../src/widgets/download/download-file.ts';
-import { fileUrl, filesToValue, limitOf, nextFiles, trimToLimit, type UploadItem, valueToFiles } from '../../../src/widgets/upload/files.ts';
+import { fileUrl } from '../../../src/runtime/helpers/files.ts';
+import { filesToValue, limitOf, nextFiles, trimToLimit, type UploadItem, valueToFiles } from '../../../src/widgets/upload/files.ts';
 import { uploadAction, uploadData } from '../../../src/widgets/upload/headers.ts';
 
 const DOMAIN = '/hope-boot/sys/common/static';

@@ -1,17 +1,20 @@
 import { Descriptions, Drawer, Grid, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { type DataRecord, entityApi } from '../../schema/api.ts';
-import type { FieldDef, SchemaDocument } from '../../../core/schema/types.generated.ts';
+import type { FieldDef, SchemaDocument, WidgetItem } from '../../../core/schema/types.generated.ts';
 import { LAYOUT_TYPES, widgets } from '../../../core/schema/walk.ts';
-import { UserNames } from '../../../widgets/user/UserNames.tsx';
 import { detailTitle } from '../../schema/names.ts';
-import { isWide, ReadableValue } from './ReadableValue.tsx';
+import { ReadableValue, useIsWide } from './ReadableValue.tsx';
 import { detailSections, drawerWidth, gridColumns, RECORD_FIELDS, RECORD_SECTION, spansOf } from './sections.ts';
+import { withWidgetKit } from '../../widgets/WidgetKitBoundary.tsx';
 import { ChildList } from './ChildList.tsx';
 import { DataDiff } from './DataDiff.tsx';
 import './detail.css';
 
 export { MAX_DETAIL_COLUMNS } from './sections.ts';
+
+/** create_by and update_by hold usernames: they read as a user picker's value does (real names). */
+const AUDIT_USER: WidgetItem = { key: 'audit_user', type: 'user' };
 
 /** The fields the detail shows: detail.fields, else the form's models in form order, else every field. */
 export function detailFields(doc: SchemaDocument): FieldDef[] {
@@ -25,7 +28,9 @@ export function detailFields(doc: SchemaDocument): FieldDef[] {
 }
 
 /** The read-only view of one record: titled description grids (at most 4 columns) and the related lists under it. */
-export function DetailView({ doc, recordId, onClose }: { doc: SchemaDocument; recordId: string; onClose: () => void }) {
+export const DetailView = withWidgetKit(DetailViewBody);
+
+function DetailViewBody({ doc, recordId, onClose }: { doc: SchemaDocument; recordId: string; onClose: () => void }) {
   const [record, setRecord] = useState<DataRecord | null>(null);
   const fields = useMemo(() => detailFields(doc), [doc]);
   const sections = useMemo(() => detailSections(doc, fields), [doc, fields]);
@@ -34,6 +39,7 @@ export function DetailView({ doc, recordId, onClose }: { doc: SchemaDocument; re
     entityApi(doc.code).queryById(recordId).then(setRecord, onClose);
   }, [doc.code, recordId, onClose]);
   const column = gridColumns(doc, Grid.useBreakpoint());
+  const isWide = useIsWide();
   const wide = (f: FieldDef) => isWide(f, widgetOf.get(f.name));
   const audit = record ? RECORD_FIELDS.filter((f) => record[f.name] !== undefined && record[f.name] !== null && record[f.name] !== '') : [];
   const shown = [...sections, ...(audit.length ? [{ title: RECORD_SECTION, fields: audit }] : [])];
@@ -54,7 +60,7 @@ export function DetailView({ doc, recordId, onClose }: { doc: SchemaDocument; re
               >
                 {spansOf(section.fields, wide, column).map(({ field: f, span }) => (
                   <Descriptions.Item key={f.name} label={f.label} span={span}>
-                    <span data-field={f.name}>{section.title === RECORD_SECTION && f.name.endsWith('_by') ? <UserNames value={record[f.name]} /> : <ReadableValue field={f} widget={widgetOf.get(f.name)} record={record} />}</span>
+                    <span data-field={f.name}><ReadableValue field={f} widget={section.title === RECORD_SECTION && f.name.endsWith('_by') ? AUDIT_USER : widgetOf.get(f.name)} record={record} /></span>
                   </Descriptions.Item>
                 ))}
               </Descriptions>

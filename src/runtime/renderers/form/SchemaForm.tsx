@@ -3,20 +3,25 @@ import { type Form, registerValidateLocale, setValidateLanguage } from '@formily
 import { createSchemaField, FormProvider } from '@formily/react';
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
-import { formComponents } from '../../../widgets/components.ts';
 import type { EntityDef, FormDef } from '../../../core/schema/types.generated.ts';
 import { session } from '../../session/store.ts';
+import { useWidgetKit } from '../../widgets/kit.ts';
+import { withWidgetKit } from '../../widgets/WidgetKitBoundary.tsx';
 import { compileForm, type UniqueCheck } from './compile.ts';
 
-const SchemaField = createSchemaField({ components: formComponents });
+// The components come from the widget kit, handed in at render (SchemaField merges its components prop).
+const SchemaField = createSchemaField();
 
 // A field made required by linkage (or without its own message) says '必填项', the spec's default.
 registerValidateLocale({ 'zh-CN': { required: '必填项' } });
 setValidateLanguage('zh-CN');
 
 /** Renders a designer-format form on a Formily form instance the caller owns (so it can submit it). */
-export function SchemaForm({ formDef, form, unique, entity }: { formDef: FormDef; form: Form; unique?: UniqueCheck; entity?: EntityDef }) {
+export const SchemaForm = withWidgetKit(SchemaFormBody);
+
+function SchemaFormBody({ formDef, form, unique, entity }: { formDef: FormDef; form: Form; unique?: UniqueCheck; entity?: EntityDef }) {
   const { userInfo } = useSnapshot(session);
+  const kit = useWidgetKit();
   const schema = useMemo(
     () =>
       compileForm(formDef, {
@@ -31,7 +36,7 @@ export function SchemaForm({ formDef, form, unique, entity }: { formDef: FormDef
   return (
     <FormProvider form={form}>
       <FormLayout layout={layout} labelCol={layout === 'horizontal' ? (labelCol?.span ?? 4) : undefined} wrapperCol={layout === 'horizontal' ? (wrapperCol?.span ?? 18) : undefined} feedbackLayout="terse">
-        <SchemaField schema={schema} />
+        <SchemaField schema={schema} components={kit.components} />
       </FormLayout>
     </FormProvider>
   );

@@ -1,7 +1,7 @@
 import type { Field, GeneralField } from '@formily/core';
 import type { ISchema, SchemaReaction } from '@formily/react';
-import { widgetOf } from '../../../widgets/registry.ts';
-import type { CompileContext } from '../../../widgets/types.ts';
+import type { CompileContext } from '../../widgets/contract.ts';
+import { widgetOf } from '../../widgets/kit.ts';
 import { evaluateCondition, evaluateExpression } from '../../../core/schema/condition.ts';
 import type { EntityDef, FormDef, Linkage, WidgetItem } from '../../../core/schema/types.generated.ts';
 import { entityReactions, entityValidators } from './entity-rules.ts';

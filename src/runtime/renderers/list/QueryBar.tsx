@@ -6,9 +6,9 @@ import { tableDictCode } from '../../dict/dictionaries.ts';
 import { useDictOptions } from '../../dict/useDict.ts';
 import { isRange, type QueryValue } from '../../query/encode.ts';
 import type { QueryItem } from '../../../core/schema/types.generated.ts';
-import { CategoryTreeField } from '../../../widgets/category-tree/CategoryTreeField.tsx';
-import { DeptField } from '../../../widgets/dept/DeptField.tsx';
-import { UserField } from '../../../widgets/user/UserField.tsx';
+import type { QueryInputProps } from '../../widgets/contract.ts';
+import { useWidgetKit } from '../../widgets/kit.ts';
+import { WidgetKitBoundary } from '../../widgets/WidgetKitBoundary.tsx';
 
 /** The dictionary behind a query item: a system code, or a table dictionary. */
 export function queryDictCode(item: QueryItem): string | undefined {
@@ -49,7 +49,18 @@ function RangeInput({ item, value, onChange }: { item: QueryItem; value?: unknow
   );
 }
 
-function QueryInput({ item, value, onChange }: { item: QueryItem; value?: unknown; onChange?: (v: unknown) => void }) {
+/** A view no built-in input answers (sel_user, sel_depart, cat_tree…): the widget that registered it. */
+function WidgetQueryInput(props: QueryInputProps) {
+  const kit = useWidgetKit();
+  const Registered = [...kit.widgets.values()].find((w) => w.query?.views.includes(props.item.view ?? ''))?.query?.Input;
+  return Registered ? <Registered {...props} /> : <TextInput {...props} />;
+}
+
+function TextInput({ item, value, onChange }: QueryInputProps) {
+  return <Input allowClear placeholder={`请输入${item.label}`} value={value as string} onChange={(e) => onChange?.(e.target.value)} />;
+}
+
+function QueryInput({ item, value, onChange }: QueryInputProps) {
   if (isRange(item)) return <RangeInput item={item} value={value} onChange={onChange} />;
   switch (item.view) {
     case 'list':
@@ -62,17 +73,15 @@ function QueryInput({ item, value, onChange }: { item: QueryItem; value?: unknow
     case 'date':
     case 'datetime':
       return <DatePicker showTime={item.view === 'datetime'} style={{ width: '100%' }} value={value ? dayjs(String(value)) : null} onChange={(d) => onChange?.(toText(d, item.view === 'datetime'))} />;
-    // The pickers answer comma lists, which the server reads as "any of" for these views.
-    case 'sel_depart':
-      return <DeptField multiple placeholder={`请选择${item.label}`} value={value as string} onChange={onChange} />;
-    case 'sel_user':
-      return <UserField multiple placeholder={`请选择${item.label}`} value={value as string} onChange={onChange} />;
-    case 'cat_tree':
-      return <CategoryTreeField multiple pcode={item.pcode} placeholder={`请选择${item.label}`} value={value as string} onChange={onChange} />;
     case 'number':
       return <InputNumber style={{ width: '100%' }} placeholder={`请输入${item.label}`} value={value as number} onChange={(v) => onChange?.(v ?? undefined)} />;
     default:
-      return <Input allowClear placeholder={`请输入${item.label}`} value={value as string} onChange={(e) => onChange?.(e.target.value)} />;
+      if (!item.view || item.view === 'text') return <TextInput item={item} value={value} onChange={onChange} />;
+      return (
+        <WidgetKitBoundary>
+          <WidgetQueryInput item={item} value={value} onChange={onChange} />
+        </WidgetKitBoundary>
+      );
   }
 }
 

@@ -5,7 +5,8 @@ import { dictText } from '../../dict/dictionaries.ts';
 import { formatMoney } from '../../helpers/format.ts';
 import type { DataRecord } from '../../schema/api.ts';
 import type { ColumnDef } from '../../../core/schema/types.generated.ts';
-import { fileUrl, pathsOf } from '../../../widgets/upload/files.ts';
+import { fileUrl } from '../../helpers/files.ts';
+import { splitList } from '../../helpers/list-value.ts';
 import { runtimeConfig } from '../../config.ts';
 
 export const DEFAULT_ELLIPSIS = 25;
@@ -28,7 +29,7 @@ export function renderCell(column: ColumnDef, record: DataRecord, dict?: readonl
   // An uploaded picture (the first of a comma list) as a thumbnail; the stored path stays on hover.
   // 'file': a picture the same way, any other upload as a download link.
   if (column.render === 'image' || column.render === 'file') {
-    const [path] = pathsOf(raw);
+    const [path] = splitList(raw);
     if (!path) return '';
     const url = fileUrl(path, runtimeConfig().staticDomainURL);
     if (column.render === 'file' && !IMAGE_PATH.test(path)) return <a href={url} download title={path}>下载</a>;

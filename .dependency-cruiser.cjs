@@ -1,0 +1,67 @@
+/*
+ * The layers, enforced: tests/unit/boundaries.test.ts (part of `npm test`) cruises the code and expects
+ * no violation, and cruises a fixture (tests/fixtures/boundaries) that breaks each rule once, to prove the
+ * rules catch what they say. Run it alone with `npx depcruise src server scripts`.
+ *
+ *   src/core  ←  src/runtime  ←  src/widgets  ←  src/designer, src/pages, src/App.tsx
+ *       ↑
+ *   server (imports nothing from src/ but the core)
+ *
+ * The runtime reaches widgets through the kit it is handed at start-up (src/runtime/widgets/kit.ts;
+ * src/widgets/install.ts hands it over); it never imports one. No import circle anywhere.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'An import circle makes every change in it a change to all of it, and the module loaded second sees the first half-made. ' +
+        'A circle closed only by `import type` is erased at compile time and is not one.',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'core-is-pure',
+      severity: 'error',
+      comment: 'src/core is shared by client and server: its own files, the meta-schemas, ajv and dayjs; no UI library, no other layer, no server.',
+      from: { path: '^src/core/' },
+      to: { pathNot: ['^src/core/', '^schemas/_meta/', '(^|/)node_modules/(ajv|dayjs)/'], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'runtime-not-up',
+      severity: 'error',
+      comment: 'The runtime gets widgets through the registry, never by importing one; it knows no page or designer.',
+      from: { path: '^src/runtime/' },
+      to: { path: '^src/(widgets|designer|pages)/|^src/App\\.tsx$' },
+    },
+    {
+      name: 'widgets-not-up',
+      severity: 'error',
+      comment: 'A widget is used by the designer and the pages, not the other way round.',
+      from: { path: '^src/widgets/' },
+      to: { path: '^src/(designer|pages)/|^src/App\\.tsx$' },
+    },
+    {
+      name: 'server-imports-only-core',
+      severity: 'error',
+      comment: 'The server shares types and rules with the client through src/core only.',
+      from: { path: '^(server|scripts)/' },
+      to: { path: '^src/', pathNot: '^src/core/' },
+    },
+    {
+      name: 'client-not-server',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(server|scripts)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(\\.tmp|dist|storybook-static)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

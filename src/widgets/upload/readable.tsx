@@ -1,0 +1,32 @@
+import { runtimeConfig } from '../../runtime/config.ts';
+import { fileUrl } from '../../runtime/helpers/files.ts';
+import { splitList } from '../../runtime/helpers/list-value.ts';
+import type { ReadableSpec } from '../../runtime/widgets/contract.ts';
+
+/** Uploaded pictures in a detail: thumbnails opening the picture. */
+export const imagesReadable: ReadableSpec = {
+  wide: true,
+  render: (raw, field) => (
+    <span className="detail-images">
+      {splitList(raw).map((p) => (
+        <a key={p} href={fileUrl(p, runtimeConfig().staticDomainURL)} target="_blank" rel="noreferrer">
+          <img className="cell-image" src={fileUrl(p, runtimeConfig().staticDomainURL)} alt={field.label} title={p} />
+        </a>
+      ))}
+    </span>
+  ),
+};
+
+/** Uploaded files in a detail: links named by the file. */
+export const filesReadable: ReadableSpec = {
+  wide: true,
+  render: (raw) => (
+    <span className="detail-files">
+      {splitList(raw).map((p) => (
+        <a key={p} href={fileUrl(p, runtimeConfig().staticDomainURL)} target="_blank" rel="noreferrer">
+          {p.split('/').pop()}
+        </a>
+      ))}
+    </span>
+  ),
+};
