@@ -12,6 +12,8 @@ export interface Database {
   kind: DbKind;
   /** Writes by table, whatever code sent them (caches listen). */
   writes: WriteWatch;
+  /** The embedded database's whole cluster as one file (PGlite's dumpDataDir); absent on a PostgreSQL server. */
+  image?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -31,7 +33,12 @@ const parsers: Record<number, (v: string) => unknown> = {
   [OID.TIMESTAMPTZ]: asText,
 };
 
-export async function openDatabase(opts: { dataDir?: string; databaseUrl?: string; inMemory?: boolean }): Promise<Database> {
+/**
+ * `image` (in memory only): start from another embedded database's image() instead of an empty cluster —
+ * the API tests start each server from one migrated, seeded image rather than running initdb, the
+ * migrations and the seed every time.
+ */
+export async function openDatabase(opts: { dataDir?: string; databaseUrl?: string; inMemory?: boolean; image?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
     const pg = await import('pg');
     const pool = new pg.default.Pool({
@@ -56,7 +63,7 @@ export async function openDatabase(opts: { dataDir?: string; databaseUrl?: strin
   const lock = dir ? lockDataDir(resolve(opts.dataDir ?? './data')) : undefined;
   let client;
   try {
-    client = await PGlite.create(dir ? { dataDir: dir, parsers, extensions: { pg_trgm } } : { parsers, extensions: { pg_trgm } });
+    client = await PGlite.create(dir ? { dataDir: dir, parsers, extensions: { pg_trgm } } : { parsers, extensions: { pg_trgm }, ...(opts.image ? { loadDataDir: opts.image } : {}) });
   } catch (error) {
     lock?.release();
     throw error;
@@ -70,5 +77,6 @@ export async function openDatabase(opts: { dataDir?: string; databaseUrl?: strin
       lock?.release();
     }
   };
-  return { db, kind: 'pglite', writes, close };
+  const pglite = client;
+  return { db, kind: 'pglite', writes, image: () => pglite.dumpDataDir('none'), close };
 }

@@ -75,8 +75,9 @@ export async function databaseFigures(db: Kysely<DB>, kind: DbKind) {
   const tables = (
     await sql<{ name: string; bytes: number; rows: number }>`
       select c.relname as name, pg_total_relation_size(c.oid)::bigint as bytes,
-        -- live rows as the statistics collector counts them; the planner's estimate before it has any
-        coalesce(st.n_live_tup, greatest(c.reltuples, 0))::bigint as rows
+        -- live rows as the statistics collector counts them, or the last ANALYZE's count when that is
+        -- higher: statistics start from zero after a restart that did not shut down cleanly
+        greatest(coalesce(st.n_live_tup, 0), c.reltuples, 0)::bigint as rows
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       left join pg_stat_user_tables st on st.relid = c.oid
       where c.relkind = 'r' and n.nspname = current_schema()

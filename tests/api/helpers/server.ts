@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -71,11 +71,11 @@ const adminUrl = () => process.env.TEST_DATABASE_URL || undefined;
  * A new, empty database. With TEST_DATABASE_URL: `hope_t_<random>` on that server. Otherwise PGlite,
  * in memory unless `dataDir` is given (restart tests need the files on disk).
  */
-export async function createTestDatabase(opts: { dataDir?: string } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(opts: { dataDir?: string; image?: Blob } = {}): Promise<TestDatabase> {
   const url = adminUrl();
   if (!url) {
     return {
-      open: () => (opts.dataDir ? openDatabase({ dataDir: opts.dataDir }) : openDatabase({ inMemory: true })),
+      open: () => (opts.dataDir ? openDatabase({ dataDir: opts.dataDir }) : openDatabase({ inMemory: true, image: opts.image })),
       dispose: async () => {},
     };
   }
@@ -129,6 +129,43 @@ export async function persistentStore(): Promise<{ dataDir: string; database: Te
   };
 }
 
+/** Where the global setup (seeded-image.ts) leaves the image of a database after a first start. */
+export const SEEDED_IMAGE_FILE = join(import.meta.dirname, '..', '..', '..', '.tmp', 'api-seeded-image', 'pglite.tar');
+/** Settings that change what a first start writes to the database: a start given one seeds for itself. */
+const SEEDING_ENV = ['ADMIN_PASSWORD', 'DEMO_DATA', 'DATABASE_URL'];
+let seededImage: Blob | undefined;
+
+/**
+ * The embedded database as a first start with the test settings leaves it (migrated, seeded), to start
+ * from instead of running initdb, the migrations and the seed again: a start on it is a restart with a new
+ * DATA_DIR. Not for the PostgreSQL pass, nor for a start whose settings seed differently.
+ */
+function seededImageFor(env: Record<string, string | undefined>): Blob | undefined {
+  if (adminUrl() || SEEDING_ENV.some((key) => key in env) || !existsSync(SEEDED_IMAGE_FILE)) return undefined;
+  seededImage ??= new Blob([readFileSync(SEEDED_IMAGE_FILE)]);
+  return seededImage;
+}
+
+/** The configuration a test server runs with: the test defaults, then `env` (a key set to undefined is removed). */
+export function testConfig(dataDir: string, env: Record<string, string | undefined> = {}): ServerConfig {
+  const fullEnv: NodeJS.ProcessEnv = {
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ADMIN_PASSWORD,
+    // Many logins per file; the rate-limit test starts its own server with a low limit.
+    LOGIN_RATE_LIMIT: '100000',
+    // No built client in the tests: the API does not depend on it.
+    CLIENT_DIR: join(dataDir, 'no-client'),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL || 'error',
+  };
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) delete fullEnv[key];
+    else fullEnv[key] = value;
+  }
+  return loadConfig(fullEnv);
+}
+
 /**
  * Starts the server on 127.0.0.1, port 0, on a fresh database and a fresh DATA_DIR.
  * `env` adds to or overrides the environment the config is read from (e.g. LOGIN_RATE_LIMIT, ALLOW_GUEST;
@@ -147,31 +184,17 @@ export async function startServer(
     await testDb.dispose();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const fullEnv: NodeJS.ProcessEnv = {
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    ADMIN_PASSWORD,
-    // Many logins per file; the rate-limit test starts its own server with a low limit.
-    LOGIN_RATE_LIMIT: '100000',
-    // No built client in the tests: the API does not depend on it.
-    CLIENT_DIR: join(dataDir, 'no-client'),
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL || 'error',
-  };
-  for (const [key, value] of Object.entries(env)) {
-    if (value === undefined) delete fullEnv[key];
-    else fullEnv[key] = value;
-  }
-  const config = loadConfig(fullEnv);
-
-  const testDb = reuse?.database ?? (await createTestDatabase());
+  const config = testConfig(dataDir, env);
+  const image = reuse ? undefined : seededImageFor(env);
+  const testDb = reuse?.database ?? (await createTestDatabase({ image }));
   const database = await testDb.open();
   let app: FastifyInstance | undefined;
   try {
     // As server/main.ts starts, except that the demo donations are written only when asked for
     // (DEMO_DATA=true): most tests want a database with nothing but their own records.
     const built = await prepareApp(config, database, { demoData: env.DEMO_DATA === 'true' });
-    const seed = built.seed;
+    // From the image the seed has run already; what a first start reports is what it reported then.
+    const seed = image ? { seeded: true } : built.seed;
     app = built.app;
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
