@@ -28,6 +28,8 @@ if (clientIsStale && process.env.SKIP_CLIENT_BUILD !== '1') {
   const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', '--outDir', clientDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+// `--build-only`: the end-to-end tests build once before their servers start.
+if (process.argv.includes('--build-only')) process.exit(0);
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], { cwd: root, stdio: 'inherit', env: process.env });
 // Passed on once: the server stops gracefully on the first signal (a process-group signal reaches it directly too).

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from './fixtures.ts';
 import { ADMIN_PASSWORD, expectDashboard, loginAs, SHOTS, storedToken } from './helpers.ts';
 
 /*

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { ADMIN_PASSWORD, expectDashboard, loginAs, SHOTS, storedToken } from './helpers.ts';
 
 /*

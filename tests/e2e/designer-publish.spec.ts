@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { canvas, canvasItems, closeDialog, confirmDialog, dialog, drag, dropped, modalsSettled, palette, previewItem, props, setText } from './designer-helpers.ts';
 import { expectDashboard, loginAs, SHOTS } from './helpers.ts';
 

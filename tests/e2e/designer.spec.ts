@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { canvas, canvasItems, closeDialog, confirmDialog, dialog, drag, dropped, modalsSettled, palette, previewItem, props, setText } from './designer-helpers.ts';
 import { expectDashboard, loginAs, SHOTS } from './helpers.ts';
 

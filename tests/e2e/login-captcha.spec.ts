@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD } from '../../playwright.config.ts';
+import { expect, test } from './fixtures.ts';
+import { E2E_ADMIN_PASSWORD } from './fixtures.ts';
 import { SHOTS } from './helpers.ts';
 import { API } from './schema-helpers.ts';
 

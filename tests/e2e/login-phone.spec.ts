@@ -1,6 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, lastCode, test } from './fixtures.ts';
 import { expectDashboard, SHOTS } from './helpers.ts';
 
 /*
@@ -8,15 +6,9 @@ import { expectDashboard, SHOTS } from './helpers.ts';
  * to DATA_DIR/sms-outbox.log, read here as a person reads their phone), counts down before another may
  * be asked, refuses a wrong code with the server's message, and signs in with the right one.
  */
-const OUTBOX = join(process.env.E2E_DATA_DIR || '.tmp/e2e-data', 'sms-outbox.log');
 const ZHANGWEI_PHONE = '13800000001';
 
-function lastCode(phone: string): string {
-  const lines = existsSync(OUTBOX) ? readFileSync(OUTBOX, 'utf8').trim().split('\n') : [];
-  return lines.reverse().find((l) => l.includes(` ${phone} `))?.match(/验证码是(\d{6})/)?.[1] ?? '';
-}
-
-test('a staff member signs in with a code texted to their phone; a wrong code is refused', async ({ page }) => {
+test('a staff member signs in with a code texted to their phone; a wrong code is refused', async ({ page, server }) => {
   await page.goto('/#/user/login');
   await page.getByRole('tab', { name: '手机号登录' }).click();
   const form = page.getByTestId('phone-login');
@@ -31,8 +23,8 @@ test('a staff member signs in with a code texted to their phone; a wrong code is
   await form.getByRole('button', { name: '获取验证码' }).click();
   await expect(page.getByText('验证码已发送，5分钟内有效')).toBeVisible();
   await expect(form.getByRole('button', { name: /\d+ s/ })).toBeDisabled();
-  await expect.poll(() => lastCode(ZHANGWEI_PHONE)).toMatch(/^\d{6}$/);
-  const code = lastCode(ZHANGWEI_PHONE);
+  await expect.poll(() => lastCode(server, ZHANGWEI_PHONE)).toMatch(/^\d{6}$/);
+  const code = lastCode(server, ZHANGWEI_PHONE);
   await page.screenshot({ path: `${SHOTS}/login-phone.png` });
 
   await form.getByPlaceholder('请输入验证码').fill(code === '000000' ? '111111' : '000000');

@@ -1,6 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, lastCode, type Page, test, type WorkerServer } from './fixtures.ts';
 import { loginAs, SHOTS } from './helpers.ts';
 
 /*
@@ -8,21 +6,15 @@ import { loginAs, SHOTS } from './helpers.ts';
  * account → sign in with it. Then 忘记密码: a code proves the phone and names the account, a new password
  * replaces the old one, and only the new one signs in. Codes are read from the console provider's outbox.
  */
-const OUTBOX = join(process.env.E2E_DATA_DIR || '.tmp/e2e-data', 'sms-outbox.log');
 const PHONE = '13700000042';
 
-function lastCode(phone: string): string {
-  const lines = existsSync(OUTBOX) ? readFileSync(OUTBOX, 'utf8').trim().split('\n') : [];
-  return lines.reverse().find((l) => l.includes(` ${phone} `))?.match(/验证码是(\d{6})/)?.[1] ?? '';
-}
-
-async function codeFor(page: Page, phone: string, before: string): Promise<string> {
+async function codeFor(page: Page, server: WorkerServer, phone: string, before: string): Promise<string> {
   await page.getByRole('button', { name: '获取验证码' }).click();
-  await expect.poll(() => lastCode(phone)).not.toBe(before);
-  return lastCode(phone);
+  await expect.poll(() => lastCode(server, phone)).not.toBe(before);
+  return lastCode(server, phone);
 }
 
-test('a visitor registers with a phone code, sees the result and signs in with the new account', async ({ page }) => {
+test('a visitor registers with a phone code, sees the result and signs in with the new account', async ({ page, server }) => {
   await page.goto('/#/user/login');
   await page.getByRole('link', { name: '注册账户' }).click();
   const form = page.getByTestId('register');
@@ -37,7 +29,7 @@ test('a visitor registers with a phone code, sees the result and signs in with t
   await expect(form.getByText('两次输入的密码不一样！')).toBeVisible();
   await form.getByPlaceholder('确认密码').fill('Reg@12345');
 
-  const code = await codeFor(page, PHONE, '');
+  const code = await codeFor(page, server, PHONE, '');
   await form.getByPlaceholder('验证码').fill(code === '000000' ? '111111' : '000000');
   await form.getByRole('button', { name: /注\s*册/ }).click();
   await expect(page.getByTestId('register-error')).toContainText('手机验证码错误');
@@ -55,13 +47,13 @@ test('a visitor registers with a phone code, sees the result and signs in with t
   await expect(page).toHaveURL(/#\/user\/login/);
 });
 
-test('the new account forgets its password and sets a new one by phone; only the new one signs in', async ({ page }) => {
+test('the new account forgets its password and sets a new one by phone; only the new one signs in', async ({ page, server }) => {
   const phone = PHONE;
   await page.goto('/#/user/login');
   await page.getByRole('link', { name: '忘记密码' }).click();
   const steps = page.getByTestId('alteration');
   await steps.getByPlaceholder('账户绑定的手机号').fill(phone);
-  const code = await codeFor(page, phone, lastCode(phone));
+  const code = await codeFor(page, server, phone, lastCode(server, phone));
   await steps.getByPlaceholder('验证码').fill(code);
   await steps.getByRole('button', { name: '下一步' }).click();
   await expect(steps).toContainText('账户：e2e_xiaohong');

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import type { MenuNode } from '../../src/core/api-types.ts';
 import { SHOTS, storedToken } from './helpers.ts';
 import { watchProblems } from './problems.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { SHOTS } from './helpers.ts';
 import { input, item, modal, openList, pickOption, rows } from './schema-helpers.ts';
 import { expectToast, signIn } from './shell-helpers.ts';

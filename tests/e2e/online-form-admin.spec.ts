@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { SHOTS, storedToken } from './helpers.ts';
 import { API, input, item, modal, openList, rows } from './schema-helpers.ts';
 import { expectToast, signIn } from './shell-helpers.ts';

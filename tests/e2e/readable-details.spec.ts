@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, type Response, test } from '@playwright/test';
+import { expect, type Page, type Response, test } from './fixtures.ts';
 import type { MenuNode } from '../../src/core/api-types.ts';
 import { widgets } from '../../src/core/schema/walk.ts';
 import type { SchemaDocument, WidgetItem } from '../../src/core/schema/types.generated.ts';

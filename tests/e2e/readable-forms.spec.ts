@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { SHOTS } from './helpers.ts';
 import { watchProblems } from './problems.ts';
 import { API, input, item, modal, openList, pickOption } from './schema-helpers.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { ADMIN_PASSWORD, expectDashboard, loginAs, SHOTS, storedToken } from './helpers.ts';
 
 test.describe('session', () => {

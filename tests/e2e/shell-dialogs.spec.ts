@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from './fixtures.ts';
 import { ADMIN_PASSWORD, SHOTS, storedToken } from './helpers.ts';
 import { watchProblems } from './problems.ts';
 import { box, expectToast, signIn, userMenu } from './shell-helpers.ts';

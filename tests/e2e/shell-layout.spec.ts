@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { SHOTS } from './helpers.ts';
 import { box, closeSettings, openSettings, signIn } from './shell-helpers.ts';
 

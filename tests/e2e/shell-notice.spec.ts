@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { SHOTS, storedToken } from './helpers.ts';
 import { API, openList, rows } from './schema-helpers.ts';
 import { bellCount, box, expectToast, signIn } from './shell-helpers.ts';

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { SHOTS } from './helpers.ts';
 import { input, item, modal, openList, rows } from './schema-helpers.ts';
 import { bellCount, expectToast, signIn } from './shell-helpers.ts';

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { expectDashboard, loginAs, SHOTS, storedToken } from './helpers.ts';
 import { API, input, item, modal, openList, rows, save } from './schema-helpers.ts';
 

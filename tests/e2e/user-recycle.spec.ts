@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectDashboard, loginAs, SHOTS, storedToken } from './helpers.ts';
 import { API, rows } from './schema-helpers.ts';
 

@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { test as base } from '@playwright/test';
+
+export * from '@playwright/test';
+
+/*
+ * Each Playwright worker runs its own server on its own data directory and port (a fresh embedded
+ * database with the demo data, as a first `npm start` makes it), so spec files run in parallel without
+ * seeing each other's records. Specs import `test` and `expect` from here.
+ */
+export const E2E_ADMIN_PASSWORD = 'Admin@1234';
+const root = resolve(import.meta.dirname, '..', '..');
+const BASE_PORT = Number(process.env.E2E_PORT || 3110);
+const DATA_ROOT = process.env.E2E_DATA_DIR || '.tmp/e2e-data';
+
+export interface WorkerServer {
+  origin: string;
+  /** The server's DATA_DIR (the SMS outbox lives there). */
+  dataDir: string;
+}
+
+/** The last code texted to a phone, read from the console SMS provider's outbox in the server's DATA_DIR. */
+export function lastCode(server: WorkerServer, phone: string): string {
+  const outbox = join(server.dataDir, 'sms-outbox.log');
+  const lines = existsSync(outbox) ? readFileSync(outbox, 'utf8').trim().split('\n') : [];
+  return lines.reverse().find((l) => l.includes(` ${phone} `))?.match(/验证码是(\d{6})/)?.[1] ?? '';
+}
+
+async function ready(origin: string, server: ChildProcess, log: () => string) {
+  for (let i = 0; i < 720; i++) {
+    if (server.exitCode !== null) throw new Error(`the e2e server stopped (${server.exitCode}): ${log()}`);
+    try {
+      if ((await fetch(`${origin}/runtime-config.js`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the e2e server did not start: ${log()}`);
+}
+
+export const test = base.extend<object, { server: WorkerServer }>({
+  server: [
+    async ({}, use, workerInfo) => {
+      const dataDir = join(root, `${DATA_ROOT}-${workerInfo.parallelIndex}`);
+      const port = BASE_PORT + workerInfo.parallelIndex;
+      rmSync(dataDir, { recursive: true, force: true });
+      const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, LOGIN_RATE_LIMIT: '1000', ALLOW_GUEST: 'true', SKIP_CLIENT_BUILD: '1', DATABASE_URL: '' },
+      });
+      let stderr = '';
+      server.stderr?.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+      const origin = `http://127.0.0.1:${port}`;
+      try {
+        await ready(origin, server, () => stderr);
+        await use({ origin, dataDir });
+      } finally {
+        if (server.exitCode === null) {
+          const exited = new Promise((r) => server.once('exit', r));
+          server.kill('SIGTERM');
+          await exited;
+        }
+      }
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.origin),
+});
