@@ -5,7 +5,8 @@
  *
  *   src/core  ←  src/runtime  ←  src/widgets  ←  src/designer, src/pages, src/App.tsx
  *       ↑
- *   server (imports nothing from src/ but the core)
+ *   server (imports nothing from src/ but the core; routes are HTTP only, no other part of the server
+ *           imports one; nothing on the request path imports the seed)
  *
  * The runtime reaches widgets through the kit it is handed at start-up (src/runtime/widgets/kit.ts;
  * src/widgets/install.ts hands it over); it never imports one. No import circle anywhere.
@@ -48,6 +49,20 @@ module.exports = {
       comment: 'The server shares types and rules with the client through src/core only.',
       from: { path: '^(server|scripts)/' },
       to: { path: '^src/', pathNot: '^src/core/' },
+    },
+    {
+      name: 'services-not-routes',
+      severity: 'error',
+      comment: 'Routes are HTTP only (parse, call, answer): what a service needs lives in a service or the engine.',
+      from: { path: '^server/(services|engine|auth|hooks|workflow|realtime|monitor)/' },
+      to: { path: '^server/routes/' },
+    },
+    {
+      name: 'requests-not-seed',
+      severity: 'error',
+      comment: 'The seed and the demo data run at start-up only; nothing on the request path imports them.',
+      from: { path: '^server/(routes|services|engine|auth|hooks|workflow|realtime|monitor|http)/' },
+      to: { path: '^server/db/(seed|demo)' },
     },
     {
       name: 'client-not-server',

@@ -8,12 +8,11 @@ import { seedPlanRow } from './seed-steps.ts';
 import type { DB } from './schema.ts';
 import { SYSTEM_DICTIONARIES } from './seed-dictionaries.ts';
 import { seedAnnouncements } from '../services/announcements-seed.ts';
+import { ADMIN_ROLE, GUEST_ROLE } from '../auth/roles.ts';
 
 export const SEEDED_KEY = 'seeded_at';
 /** pg_advisory_xact_lock key held while seeding (any fixed number unused elsewhere). */
 const SEED_LOCK = 7_345_001;
-export const ADMIN_ROLE = 'admin';
-export const GUEST_ROLE = 'guest';
 
 export interface SeedOutcome {
   seeded: boolean;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ADMIN_ROLE } from '../db/seed.ts';
+import { ADMIN_ROLE } from '../auth/roles.ts';
 
 /*
  * Who keeps the system usable: the active holders of the admin role. Shared by the user and role hooks

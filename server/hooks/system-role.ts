@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { badRequest } from '../http/envelope.ts';
-import { ADMIN_ROLE } from '../db/seed.ts';
+import { ADMIN_ROLE } from '../auth/roles.ts';
 import { menuIdOf } from '../engine/schema/menus.ts';
 import { registerHooks } from '../engine/write/hooks.ts';
 import { demandKeysGrantable } from '../services/grant-guard.ts';

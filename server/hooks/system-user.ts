@@ -1,5 +1,5 @@
 import { hashPassword, isStrongPassword, PASSWORD_RULE_MESSAGE } from '../auth/password.ts';
-import { ADMIN_ROLE } from '../db/seed.ts';
+import { ADMIN_ROLE } from '../auth/roles.ts';
 import { badRequest, forbidden } from '../http/envelope.ts';
 import { type HookContext, registerHooks } from '../engine/write/hooks.ts';
 import { ASSIGN_ROLE_PERMISSION, demandDepartRolesGrantable, demandRolesGrantable, diffIds, refuseAssign } from '../services/grant-guard.ts';

@@ -3,8 +3,8 @@ import type { Session } from '../auth/session.ts';
 import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, ok } from '../http/envelope.ts';
-import type { DictOption } from '../services/dictionaries.ts';
-import { parseTableDictSpec, resolveTableDict, tableDictOptions } from '../engine/read/table-dict.ts';
+import { resolveTableDict } from '../engine/read/table-dict.ts';
+import { dictOptions } from '../services/dict-options.ts';
 import { loadTree } from '../engine/read/tree-dict.ts';
 
 /*
@@ -12,7 +12,6 @@ import { loadTree } from '../engine/read/tree-dict.ts';
  * ('pay_status') or a table dictionary ('donation_activity,activity_name,id[,condition]').
  */
 
-const DICT_CODE = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
 const MAX_KEYS = 200;
 export const MAX_SEARCH = 50;
 
@@ -23,24 +22,6 @@ export function keysOf(raw: unknown): string[] {
   const keys = text(raw).split(',').map((k) => k.trim()).filter(Boolean);
   if (keys.length > MAX_KEYS) throw badRequest(`一次最多查询${MAX_KEYS}个值`);
   return keys;
-}
-
-/**
- * Options of either kind of dictionary, optionally narrowed by keyword (text contains) or by codes. A table
- * dictionary answers within the session's row scope of that table (its tenant, its roles' data rules).
- */
-export async function dictOptions(ctx: AppContext, session: Session, spec: string, opts: { keyword?: string; keys?: string[]; limit?: number; condition?: string } = {}): Promise<DictOption[]> {
-  const code = spec.trim();
-  if (!code) throw badRequest('字典Code不能为空!');
-  if (code.includes(',')) {
-    const dict = parseTableDictSpec(ctx.runtime.registry, code, opts.condition);
-    return tableDictOptions(ctx.db, dict, { ...opts, scope: await ctx.runtime.access.scope(session, dict.model) });
-  }
-  if (!DICT_CODE.test(code)) throw badRequest(`字典Code格式不正确: ${code.slice(0, 50)}`);
-  let items = await ctx.dictionaries.items(code);
-  if (opts.keyword) items = items.filter((o) => o.text.includes(opts.keyword!));
-  if (opts.keys) items = items.filter((o) => opts.keys!.includes(o.value));
-  return items.slice(0, opts.limit ?? items.length);
 }
 
 /** The texts of some codes, in the order asked; a code with no item stands for itself. */

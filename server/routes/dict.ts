@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
-import { dictOptions } from './dict-helpers.ts';
+import { dictOptions } from '../services/dict-options.ts';
 
 /**
  * Dictionary lookups (spec section 7, "Dictionaries"): a system dictionary code, or a table dictionary

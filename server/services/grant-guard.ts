@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { forbidden } from '../http/envelope.ts';
 import { grantsOf } from './permissions.ts';
-import { ADMIN_ROLE } from '../db/seed.ts';
+import { ADMIN_ROLE } from '../auth/roles.ts';
 import { checkKeys } from './role-permissions.ts';
 
 /*

@@ -25,7 +25,7 @@ function cruise(cwd: string, paths: string[]): Violation[] {
 const described = (violations: Violation[]) => violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to.replace(/^(\.\.\/)+node_modules\//, 'node_modules/')}`);
 
 describe('layer boundaries', () => {
-  it('the code breaks none: core pure, runtime below widgets below pages, server on the core only, no import circle', () => {
+  it('the code breaks none: core pure, runtime below widgets below pages, server on the core only, routes HTTP only, no import circle', () => {
     expect(described(cruise(root, ['src', 'server', 'scripts']))).toEqual([]);
   }, 120_000);
 
@@ -38,7 +38,9 @@ describe('layer boundaries', () => {
         'core-is-pure: src/core/uses-react.ts → node_modules/react/index.js',
         'no-circular: src/runtime/circle-a.ts → src/runtime/circle-b.ts',
         'runtime-not-up: src/runtime/thing.ts → src/widgets/widget.ts',
+        'requests-not-seed: server/routes/handler.ts → server/db/seed.ts',
         'server-imports-only-core: server/route.ts → src/runtime/thing.ts',
+        'services-not-routes: server/services/uses-route.ts → server/routes/handler.ts',
         'widgets-not-up: src/widgets/widget.ts → src/pages/page.ts',
       ].sort(),
     );

@@ -1,6 +1,6 @@
 import type { Session } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
-import { loginInfo, type LoginInfo, type VisitDay, visitInfo } from '../../routes/loginfo.ts';
+import { loginInfo, type LoginInfo, type VisitDay, visitInfo } from '../loginfo.ts';
 import { type DonationFigures, donationFigures } from './donations.ts';
 import { type PendingItem, pendingWork } from './pending.ts';
 import { type ProjectFigures, projectFigures } from './projects.ts';

@@ -1,7 +1,7 @@
 import type { Session } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../http/envelope.ts';
-import { dictOptions } from '../../routes/dict-helpers.ts';
+import { dictOptions } from '../dict-options.ts';
 import type { DictOption } from '../dictionaries.ts';
 import type { ReportDefinition, ReportItem } from './definitions.ts';
 
