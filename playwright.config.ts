@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 /*
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the real server. Each
  * worker starts a server of its own on a fresh embedded database (tests/e2e/fixtures.ts), so spec files
- * run in parallel; E2E_WORKERS sets how many (2 by default: the CI machine has 2 cores).
+ * can run in parallel: E2E_WORKERS sets how many. One by default: on the 2-core CI machine Chromium's
+ * painting already takes both cores, and a second worker only made each test twice as slow.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -11,7 +12,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS || 2),
+  workers: Number(process.env.E2E_WORKERS || 1),
   retries: 0,
   reporter: [['list']],
   outputDir: '.tmp/e2e-results',

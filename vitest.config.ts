@@ -22,8 +22,8 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
-          // One migrated, seeded database image that every server of the embedded pass starts from.
-          globalSetup: ['tests/api/helpers/seeded-image.ts'],
+          // One migrated, seeded database that every test server starts from (tests/api/helpers/seeded-database.ts).
+          globalSetup: ['tests/api/helpers/seeded-database.ts'],
           maxWorkers: 2,
           // Starting a server means creating a database, migrating it and seeding it (with scrypt hashes).
           hookTimeout: 120_000,

@@ -71,7 +71,7 @@ const adminUrl = () => process.env.TEST_DATABASE_URL || undefined;
  * A new, empty database. With TEST_DATABASE_URL: `hope_t_<random>` on that server. Otherwise PGlite,
  * in memory unless `dataDir` is given (restart tests need the files on disk).
  */
-export async function createTestDatabase(opts: { dataDir?: string; image?: Blob } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(opts: { dataDir?: string; image?: Blob; template?: string } = {}): Promise<TestDatabase> {
   const url = adminUrl();
   if (!url) {
     return {
@@ -80,7 +80,8 @@ export async function createTestDatabase(opts: { dataDir?: string; image?: Blob 
     };
   }
   const name = `hope_t_${randomBytes(6).toString('hex')}`;
-  await adminQuery(url, `create database ${name}`);
+  // The template's name is the global setup's own (hope_seed_<hex>), never a request's.
+  await adminQuery(url, `create database ${name}${opts.template ? ` template ${opts.template}` : ''}`);
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
   return {
@@ -129,21 +130,28 @@ export async function persistentStore(): Promise<{ dataDir: string; database: Te
   };
 }
 
-/** Where the global setup (seeded-image.ts) leaves the image of a database after a first start. */
-export const SEEDED_IMAGE_FILE = join(import.meta.dirname, '..', '..', '..', '.tmp', 'api-seeded-image', 'pglite.tar');
+/**
+ * Where the global setup (seeded-database.ts) leaves a database as a first start leaves it: the embedded
+ * database's image, or the name of a template database on the PostgreSQL server.
+ */
+const SEEDED_DIR = join(import.meta.dirname, '..', '..', '..', '.tmp', 'api-seeded-database');
+export const SEEDED_IMAGE_FILE = join(SEEDED_DIR, 'pglite.tar');
+export const SEEDED_TEMPLATE_FILE = join(SEEDED_DIR, 'postgres-template.txt');
 /** Settings that change what a first start writes to the database: a start given one seeds for itself. */
 const SEEDING_ENV = ['ADMIN_PASSWORD', 'DEMO_DATA', 'DATABASE_URL'];
 let seededImage: Blob | undefined;
 
 /**
- * The embedded database as a first start with the test settings leaves it (migrated, seeded), to start
- * from instead of running initdb, the migrations and the seed again: a start on it is a restart with a new
- * DATA_DIR. Not for the PostgreSQL pass, nor for a start whose settings seed differently.
+ * The database as a first start with the test settings leaves it (migrated, seeded), to start from instead
+ * of running initdb, the migrations and the seed again: a start on it is a restart with a new DATA_DIR.
+ * Not for a start whose settings seed differently.
  */
-function seededImageFor(env: Record<string, string | undefined>): Blob | undefined {
-  if (adminUrl() || SEEDING_ENV.some((key) => key in env) || !existsSync(SEEDED_IMAGE_FILE)) return undefined;
+function seededStartFor(env: Record<string, string | undefined>): { image?: Blob; template?: string } | undefined {
+  if (SEEDING_ENV.some((key) => key in env)) return undefined;
+  if (adminUrl()) return existsSync(SEEDED_TEMPLATE_FILE) ? { template: readFileSync(SEEDED_TEMPLATE_FILE, 'utf8').trim() } : undefined;
+  if (!existsSync(SEEDED_IMAGE_FILE)) return undefined;
   seededImage ??= new Blob([readFileSync(SEEDED_IMAGE_FILE)]);
-  return seededImage;
+  return { image: seededImage };
 }
 
 /** The configuration a test server runs with: the test defaults, then `env` (a key set to undefined is removed). */
@@ -185,8 +193,8 @@ export async function startServer(
     rmSync(dataDir, { recursive: true, force: true });
   };
   const config = testConfig(dataDir, env);
-  const image = reuse ? undefined : seededImageFor(env);
-  const testDb = reuse?.database ?? (await createTestDatabase({ image }));
+  const seeded = reuse ? undefined : seededStartFor(env);
+  const testDb = reuse?.database ?? (await createTestDatabase(seeded));
   const database = await testDb.open();
   let app: FastifyInstance | undefined;
   try {
@@ -194,7 +202,7 @@ export async function startServer(
     // (DEMO_DATA=true): most tests want a database with nothing but their own records.
     const built = await prepareApp(config, database, { demoData: env.DEMO_DATA === 'true' });
     // From the image the seed has run already; what a first start reports is what it reported then.
-    const seed = image ? { seeded: true } : built.seed;
+    const seed = seeded ? { seeded: true } : built.seed;
     app = built.app;
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
