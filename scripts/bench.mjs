@@ -43,7 +43,9 @@ async function waitFor(url, ms = 120_000) {
   while (Date.now() < until) {
     try {
       if ((await fetch(url)).ok) return;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`server did not answer at ${url}`);

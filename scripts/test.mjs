@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /*
- * `npm test`: the whole suite, in order: type check, unit and API tests on the embedded database,
+ * `npm test`: the whole suite, in order: type check, lint, unit and API tests on the embedded database,
  * the API tests again on a real PostgreSQL server (when one is reachable), the Storybook build, the
  * client build, and the end-to-end tests in Debian's Chromium. Prints one closing line: 'tests: N passed, N failed, N skipped'.
  */
@@ -68,6 +68,9 @@ function countVitest(file, title) {
   }
 }
 
+// eslint-disable-next-line no-control-regex -- the escape character is what the pattern is for
+const ANSI_COLOUR = /\x1b\[[0-9;]*m/g;
+
 function countPlaywright(file) {
   const report = readJson(file);
   if (!report) return problems.push('e2e: no report');
@@ -80,7 +83,7 @@ function countPlaywright(file) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue;
         const error = test.results?.at(-1)?.error?.message;
-        failures.push(`e2e: ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')} — ${firstLine(error).replace(/\x1b\[[0-9;]*m/g, '')}`);
+        failures.push(`e2e: ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')} — ${firstLine(error).replace(ANSI_COLOUR, '')}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child, path);
@@ -119,6 +122,7 @@ async function postgresUrl() {
 const only = process.argv[2];
 
 if (!only || only === 'static') run('type check (tsc --noEmit)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+if (!only || only === 'static') run('lint (eslint, no warnings)', bin('eslint'), ['.', '--max-warnings', '0']);
 
 if (!only || only === 'unit') {
   const out = join(tmp, 'vitest-pglite.json');

@@ -252,6 +252,7 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
  */
 export async function prepareApp(config: ServerConfig, database: Database, opts: { demoData: boolean }): Promise<{ app: FastifyInstance; ctx: AppContext; controlKey: string; seed: SeedOutcome }> {
   await migrateToLatest(database.db);
+  // Set once the app is built: the demo steps run after that, with it.
   let ctx: AppContext | undefined;
   const steps: SeedStep[] = [
     { name: 'categories', run: () => seedCategories(database.db) },

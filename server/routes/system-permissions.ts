@@ -6,7 +6,6 @@ import { badRequest, notFound, ok } from '../http/envelope.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
 import { checkId } from '../engine/write/record-input.ts';
 import type { DataRule } from '../engine/scope/row-scope.ts';
-import { demandRuleMenuHeld } from '../services/grant-guard.ts';
 import { buildTree } from '../services/permissions.ts';
 import { checkDataRule } from '../hooks/system-permission-data-rule.ts';
 

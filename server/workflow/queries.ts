@@ -208,7 +208,7 @@ export class WorkflowQueries {
     const node = process.nodes[String(task.node_id)];
     const model = head.entity ? this.ctx.runtime.registry.find(String(head.entity)) : undefined;
     const fields: WfField[] = [];
-    let record: Record<string, unknown> = {};
+    const record: Record<string, unknown> = {};
     if (model && head.business_id) {
       const reader = await this.ctx.runtime.reader(session);
       const full = await reader.byId(model, String(head.business_id));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send, staffServer } from './announcements.fixture.ts';
 import { up } from '../../server/db/migrations/012_announcement_screen.ts';
-import { addUser, userId } from './helpers/fixtures.ts';
+import { addUser } from './helpers/fixtures.ts';
 import { ADMIN_PASSWORD, type TestServer } from './helpers/server.ts';
 
 let s: TestServer;

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { SHOTS } from './helpers.ts';
-import { input, item, modal, openList, pickOption, rows } from './schema-helpers.ts';
+import { input, modal, openList, pickOption, rows } from './schema-helpers.ts';
 import { expectToast, signIn } from './shell-helpers.ts';
 
 /*

@@ -23,7 +23,9 @@ async function ready() {
   for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(`${BASE}/runtime-config.js`)).ok) return;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error('server did not start');

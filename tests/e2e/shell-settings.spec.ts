@@ -55,7 +55,7 @@ test.describe('settings drawer', () => {
 
   test('navigation mode and content width: top menu turns the fixed side menu off, Fluid exists only there', async ({ page }) => {
     await signIn(page);
-    let drawer = await openSettings(page);
+    const drawer = await openSettings(page);
     await switchIn(page, 'setting-fixed-sider').click();
     await expect(layout(page)).toHaveClass(/fixed-sider/);
     // Side-menu mode offers Fixed width only.
@@ -77,7 +77,7 @@ test.describe('settings drawer', () => {
     await expect(layout(page)).toHaveClass(/layout-topmenu/);
     await expect(page.locator('.content-width-fluid')).toBeVisible();
 
-    drawer = await openSettings(page);
+    await openSettings(page);
     await row(page, 'setting-content-width').locator('.ant-select').click();
     await page.locator('.ant-select-dropdown:visible').getByText('固定').click();
     await closeSettings(page);

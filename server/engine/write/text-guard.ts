@@ -9,6 +9,7 @@ import { badRequest } from '../../http/envelope.ts';
 export const BAD_TEXT_MESSAGE = '包含不允许的字符（空字符或不完整的Unicode字符），请删除后重试';
 
 /** NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+// eslint-disable-next-line no-control-regex -- NUL is the character refused
 const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const isBadText = (text: string): boolean => BAD_TEXT.test(text);

@@ -69,6 +69,6 @@ export interface WidgetRegistration {
 export interface WidgetKit {
   widgets: ReadonlyMap<WidgetType, WidgetRegistration>;
   /** The components a compiled form may name in x-component / x-decorator. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Formily's own component map is untyped
+  // Formily's own component map is untyped.
   components: Record<string, ComponentType<any>>;
 }

@@ -1,5 +1,5 @@
 import type { Meta } from '@storybook/react-vite';
-import { itemOf, standardStories } from '../story-kit/stories.tsx';
+import { standardStories } from '../story-kit/stories.tsx';
 import { WidgetStory } from '../story-kit/WidgetStory.tsx';
 
 export default { title: 'Widgets/密码 password', component: WidgetStory, parameters: { widgetTypes: ['password'] } } satisfies Meta<typeof WidgetStory>;

@@ -1,5 +1,5 @@
 import type { Meta } from '@storybook/react-vite';
-import { itemOf, standardStories } from '../story-kit/stories.tsx';
+import { standardStories } from '../story-kit/stories.tsx';
 import { WidgetStory } from '../story-kit/WidgetStory.tsx';
 
 export default { title: 'Widgets/时间 time', component: WidgetStory, parameters: { widgetTypes: ['time'] } } satisfies Meta<typeof WidgetStory>;

@@ -16,7 +16,7 @@ export function uploadAction(action?: string): string {
 
 /** The extra form data: a JSON object string (only a hint in the designer), merged over biz 'temp' and isup 1. */
 export function uploadData(data?: string): Record<string, unknown> {
-  let extra: unknown = {};
+  let extra: unknown;
   try {
     extra = data ? JSON.parse(data) : {};
   } catch {
