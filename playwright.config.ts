@@ -19,6 +19,8 @@ export default defineConfig({
   use: {
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // The client then turns antd's animations off (src/runtime/layout/motion.ts): no waiting them out.
+    reducedMotion: 'reduce',
     viewport: { width: 1366, height: 800 },
     screenshot: 'only-on-failure',
     trace: 'off',

@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
 import { App } from './App.tsx';
+import { usePrefersReducedMotion } from './runtime/layout/motion.ts';
 import { ScrollToTop } from './runtime/session/ScrollToTop.tsx';
 import './styles/global.css';
 import { installWidgets } from './widgets/install.ts';
@@ -13,13 +14,20 @@ import { installWidgets } from './widgets/install.ts';
 dayjs.locale('zh-cn');
 installWidgets();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1890FF' } }}>
+function Root() {
+  const motion = !usePrefersReducedMotion();
+  return (
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1890FF', motion } }}>
       <HashRouter>
         <ScrollToTop />
         <App />
       </HashRouter>
     </ConfigProvider>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Root />
   </StrictMode>,
 );

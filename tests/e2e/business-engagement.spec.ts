@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from './fixtures.ts';
-import { ADMIN_PASSWORD, expectDashboard, loginAs, SHOTS, storedToken } from './helpers.ts';
+import { shot, signIn, storedToken } from './helpers.ts';
 import { API, input, item, modal, pickOption, rows } from './schema-helpers.ts';
 
 /*
@@ -57,12 +57,12 @@ interface Area {
 async function roundTrip(page: Page, a: Area) {
   await open(page, a.code);
   await expect(rows(page).first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/${a.shot}-list.png`, fullPage: true });
+  await shot(page, `${a.shot}-list`, { fullPage: true });
 
   await page.getByRole('button', { name: /新\s*增/ }).click();
   await expect(modal(page)).toBeVisible();
   await a.fill(page);
-  await page.screenshot({ path: `${SHOTS}/${a.shot}-form.png` });
+  await shot(page, `${a.shot}-form`);
   await save(page, '添加成功！');
 
   await search(page, a.queryLabel, a.name);
@@ -77,8 +77,7 @@ async function roundTrip(page: Page, a: Area) {
 
   await rows(page).first().getByText('详情').click();
   await expect(page.getByTestId('detail-view')).toContainText(a.name);
-  await page.waitForTimeout(500); // the drawer's opening animation, for the screenshot only
-  await page.screenshot({ path: `${SHOTS}/${a.shot}-detail.png` });
+  await shot(page, `${a.shot}-detail`, { settle: 500 });
   await page.locator('.ant-drawer-content-wrapper:visible .ant-drawer-close').click();
 
   const downloading = page.waitForEvent('download');
@@ -94,17 +93,12 @@ async function roundTrip(page: Page, a: Area) {
 
 test.describe.configure({ mode: 'serial' });
 
-async function signIn(page: Page, username = 'admin') {
-  await loginAs(page, username, ADMIN_PASSWORD);
-  await expectDashboard(page);
-}
-
 test('donation invoices: over the limit refused on screen, then add, issue, query, edit, detail, export, delete', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { open: false });
   test.setTimeout(120_000);
   const paid = (await api<{ records: { id: string; record_no: string; amount: number }[] }>(page, '/donation/record/list?pay_status=2&invoice_status=0&pageSize=1')).records[0];
   await open(page, 'donation/invoice');
-  await page.screenshot({ path: `${SHOTS}/engagement-invoice-list.png`, fullPage: true });
+  await shot(page, 'engagement-invoice-list', { fullPage: true });
 
   await page.getByRole('button', { name: /新\s*增/ }).click();
   const record = item(page, '捐赠记录');
@@ -119,7 +113,7 @@ test('donation invoices: over the limit refused on screen, then add, issue, quer
   await input(page, '税号').fill('91110108MA01ABCD2X');
   await modal(page).getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('发票金额合计不能超过该笔捐赠的金额')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/engagement-invoice-over-limit.png` });
+  await shot(page, 'engagement-invoice-over-limit');
   await input(page, '金额').fill(String(paid.amount));
   await save(page, '添加成功！');
 
@@ -140,8 +134,7 @@ test('donation invoices: over the limit refused on screen, then add, issue, quer
   await save(page, '编辑成功!');
   await rows(page).first().getByText('详情').click();
   await expect(page.getByTestId('detail-view')).toContainText('e2e@example.com');
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${SHOTS}/engagement-invoice-detail.png` });
+  await shot(page, 'engagement-invoice-detail', { settle: 500 });
   await page.locator('.ant-drawer-content-wrapper:visible .ant-drawer-close').click();
 
   const downloading = page.waitForEvent('download');
@@ -155,7 +148,7 @@ test('donation invoices: over the limit refused on screen, then add, issue, quer
 });
 
 test('articles: list, query, add, edit, detail, export, delete', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { open: false });
   await roundTrip(page, {
     code: 'info/article', shot: 'engagement-article', queryLabel: '标题', name: 'E2E资讯：新校舍落成',
     fill: async (p) => {
@@ -171,12 +164,11 @@ test('articles: list, query, add, edit, detail, export, delete', async ({ page }
   const detail = page.locator('.ant-drawer-content-wrapper:visible').getByTestId('detail-view');
   await expect(detail.locator('img.cell-image')).toBeVisible();
   await expect(detail.locator('.detail-rich-text p').first()).toBeVisible();
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${SHOTS}/engagement-article-demo-detail.png` });
+  await shot(page, 'engagement-article-demo-detail', { settle: 500 });
 });
 
 test('love messages: list, query, add, reply, detail, export, delete', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { open: false });
   await roundTrip(page, {
     code: 'love/message', shot: 'engagement-message', queryLabel: '昵称', name: 'E2E暖阳',
     fill: async (p) => {
@@ -194,7 +186,7 @@ test('love messages: list, query, add, reply, detail, export, delete', async ({ 
 });
 
 test('carousel: list, query, add with an image, edit, detail, export, delete', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { open: false });
   await roundTrip(page, {
     code: 'web/carousel', shot: 'engagement-carousel', queryLabel: '标题', name: 'E2E轮播图',
     fill: async (p) => {
@@ -211,7 +203,7 @@ test('carousel: list, query, add with an image, edit, detail, export, delete', a
 });
 
 test('WeChat users: list, query, add, a duplicate openid refused, edit, detail, export, delete', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { open: false });
   const existing = (await api<{ records: { openid: string }[] }>(page, '/wx/user/list?pageSize=1')).records[0];
   await roundTrip(page, {
     code: 'wx/user', shot: 'engagement-wx-user', queryLabel: '昵称', name: 'E2E小程序用户',
@@ -229,7 +221,7 @@ test('WeChat users: list, query, add, a duplicate openid refused, edit, detail, 
 });
 
 test("a WeChat user's detail shows their donations, messages, collections and likes", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { open: false });
   await open(page, 'wx/user');
   const header = page.getByTestId('data-table').locator('th', { hasText: '累计捐赠金额' });
   await header.click();
@@ -244,8 +236,7 @@ test("a WeChat user's detail shows their donations, messages, collections and li
   // The user with the largest total has donations listed under it.
   await expect(drawer.locator('.child-list h4').first()).not.toContainText('共0条');
   await expect(drawer.locator('.child-list').first().locator('tbody tr').first()).toContainText('JZ');
-  await page.waitForTimeout(800);
-  await page.screenshot({ path: `${SHOTS}/engagement-wx-user-master-detail.png`, fullPage: true });
+  await shot(page, 'engagement-wx-user-master-detail', { fullPage: true, settle: 800 });
 });
 
 for (const kind of [
@@ -253,7 +244,7 @@ for (const kind of [
   { code: 'wx/user_like', shot: 'engagement-wx-like', type: '留言', time: '点赞时间' },
 ]) {
   test(`${kind.code}: list, query, add, edit, detail, export, delete`, async ({ page }) => {
-    await signIn(page);
+    await signIn(page, 'admin', { open: false });
     const name = `E2E${kind.type}对象`;
     await roundTrip(page, {
       code: kind.code, shot: kind.shot, queryLabel: '对象名称', name,
@@ -272,7 +263,7 @@ for (const kind of [
 }
 
 test('the finance user sees WeChat users’ phone numbers masked', async ({ page }) => {
-  await signIn(page, 'wangfang');
+  await signIn(page, 'wangfang', { open: false });
   await open(page, 'wx/user');
   await search(page, 'openid', 'oHope');
   const phones = await rows(page).locator('td').filter({ hasText: /^1\d{2}\*{4}\d{4}$/ }).count();
@@ -281,7 +272,7 @@ test('the finance user sees WeChat users’ phone numbers masked', async ({ page
 });
 
 test("a donation marked paid raises its activity's and its team's totals on screen", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { open: false });
   test.setTimeout(90_000);
   const token = (await storedToken(page))!;
   const team = (await api<{ records: { id: string; team_name: string; activity_id: string; activity_id_dictText: string }[] }>(page, '/donation/team/list?pageSize=1')).records[0];
@@ -310,7 +301,7 @@ test("a donation marked paid raises its activity's and its team's totals on scre
   await save(page, '编辑成功!');
 
   expect(await raisedOn('donation/activity', '活动名称', team.activity_id_dictText)).toBeCloseTo(activityBefore + 1234.56, 2);
-  await page.screenshot({ path: `${SHOTS}/engagement-activity-raised.png` });
+  await shot(page, 'engagement-activity-raised');
   expect(await raisedOn('donation/team', '团队名称', team.team_name)).toBeCloseTo(teamBefore + 1234.56, 2);
-  await page.screenshot({ path: `${SHOTS}/engagement-team-raised.png` });
+  await shot(page, 'engagement-team-raised');
 });

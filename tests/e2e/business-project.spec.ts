@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from './fixtures.ts';
-import { ADMIN_PASSWORD, expectDashboard, loginAs, SHOTS } from './helpers.ts';
+import { shot, signIn } from './helpers.ts';
 import { input, item, modal, openList, pickOption, rows, save, search } from './schema-helpers.ts';
 
 /*
@@ -14,11 +14,6 @@ import { input, item, modal, openList, pickOption, rows, save, search } from './
 const PROJECT = 'E2E乡村图书室建设';
 const APPLICANT = 'E2E申请人';
 const ID_CARD = '53332320100315002X';
-
-async function signIn(page: Page, username: string) {
-  await loginAs(page, username, ADMIN_PASSWORD);
-  await expectDashboard(page);
-}
 
 const rowOf = (page: Page, text: string) => rows(page).filter({ hasText: text });
 
@@ -41,10 +36,10 @@ async function exportList(page: Page) {
 test.describe.configure({ mode: 'serial' });
 
 test('admin lists, queries, adds, edits, views, exports and deletes project applications, and submits one', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', { open: false });
   await openList(page, 'project/application');
   await expect(rows(page).first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/project-application-list.png`, fullPage: true });
+  await shot(page, 'project-application-list', { fullPage: true });
 
   for (const name of [PROJECT, `${PROJECT}（待删除）`]) {
     await page.getByRole('button', { name: /新\s*增/ }).click();
@@ -55,7 +50,7 @@ test('admin lists, queries, adds, edits, views, exports and deletes project appl
     await input(page, '申请单位').fill('福贡县上帕镇中心小学');
     await input(page, '联系人').fill('和建国');
     await input(page, '申请金额').fill('60000');
-    if (name === PROJECT) await page.screenshot({ path: `${SHOTS}/project-application-form.png` });
+    if (name === PROJECT) await shot(page, 'project-application-form');
     await save(page, '添加成功！');
     await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
   }
@@ -88,15 +83,14 @@ test('admin lists, queries, adds, edits, views, exports and deletes project appl
   await expect(detail).toContainText(PROJECT);
   await expect(detail).toContainText('待审核');
   for (const title of ['项目拨付', '项目反馈', '资金台账']) await expect(page.locator('.ant-drawer-content-wrapper:visible')).toContainText(title);
-  await page.waitForTimeout(500); // the drawer's opening animation, for the screenshot only
-  await page.screenshot({ path: `${SHOTS}/project-application-detail.png` });
+  await shot(page, 'project-application-detail', { settle: 500 });
   await page.locator('.ant-drawer-content-wrapper:visible .ant-drawer-close').click();
 
   await exportList(page);
 });
 
 test('the finance officer approves the submitted project in 我的任务 with an amount and an opinion; she cannot submit drafts', async ({ page }) => {
-  await signIn(page, 'wangfang');
+  await signIn(page, 'wangfang', { open: false });
   await openList(page, 'project/application');
   // Demo drafts exist, but 提交审核 is the project officer's step; 立项 / 驳回 belong to the approval process.
   await expect(page.getByTestId('transition-2')).toHaveCount(0);
@@ -115,7 +109,7 @@ test('the finance officer approves the submitted project in 我的任务 with an
   await expect(page.getByTestId('wf-task-form')).toContainText('请填写批准金额');
   await page.getByTestId('wf-task-form').locator('input').first().fill('55000');
   await page.getByTestId('wf-task-form').locator('textarea').fill('同意立项，按批准金额分两批拨付');
-  await page.screenshot({ path: `${SHOTS}/project-application-approve.png` });
+  await shot(page, 'project-application-approve');
   await page.getByTestId('wf-approve').click();
   await expect(page.getByText('已同意').last()).toBeVisible();
   await expect(todo.locator('tr', { hasText: PROJECT })).toHaveCount(0);
@@ -129,7 +123,7 @@ test('the finance officer approves the submitted project in 我的任务 with an
 });
 
 test('admin starts and closes the project', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', { open: false });
   await openList(page, 'project/application');
   await search(page, '请输入项目名称', PROJECT);
   await confirmStep(page, PROJECT, '5', '开始实施成功!');
@@ -152,7 +146,7 @@ test('admin starts and closes the project', async ({ page }) => {
   }).toPass({ timeout: 15_000 });
   await modal(page).getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('拨付总额不能超过项目的批准金额').last()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/project-sending-over-limit.png` });
+  await shot(page, 'project-sending-over-limit');
   await input(page, '拨付金额').fill('30000');
   await save(page, '添加成功！');
   await openList(page, 'project/application');
@@ -161,14 +155,14 @@ test('admin starts and closes the project', async ({ page }) => {
   await confirmStep(page, PROJECT, '6', '结项成功!');
   await expect(rowOf(page, PROJECT)).toContainText('已结项');
   await expect(rowOf(page, PROJECT).locator('[data-testid^="transition-"]')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/project-application-closed.png`, fullPage: true });
+  await shot(page, 'project-application-closed', { fullPage: true });
 });
 
 test('a help application approved (in 我的任务) shows up as a poor-student file', async ({ page, browser }) => {
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', { open: false });
   await openList(page, 'help/application');
   await expect(page.locator('.list-pagination')).not.toContainText('共0条');
-  await page.screenshot({ path: `${SHOTS}/help-application-list.png`, fullPage: true });
+  await shot(page, 'help-application-list', { fullPage: true });
 
   for (const [name, idCard] of [[APPLICANT, ID_CARD], [`${APPLICANT}乙`, '533323201104050018']]) {
     await page.getByRole('button', { name: /新\s*增/ }).click();
@@ -199,7 +193,7 @@ test('a help application approved (in 我的任务) shows up as a poor-student f
   // 待审核 belongs to 救助申请审核: the project officer 李娜 approves it in 我的任务.
   await expect(rowOf(page, APPLICANT).locator('[data-testid^="transition-"]')).toHaveCount(0);
   const officer = await (await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 800 } })).newPage();
-  await signIn(officer, 'lina');
+  await signIn(officer, 'lina', { open: false });
   await officer.goto('/#/workflow/tasks');
   await officer.getByTestId('wf-todo').locator('tr', { hasText: APPLICANT }).getByText('办理').click();
   await expect(officer.getByTestId('wf-task')).toContainText('救助审核');
@@ -212,8 +206,7 @@ test('a help application approved (in 我的任务) shows up as a poor-student f
   await expect(rowOf(page, APPLICANT)).toContainText('已通过');
   await rowOf(page, APPLICANT).getByText('详情', { exact: true }).click();
   await expect(page.getByTestId('detail-view')).toContainText('经走访核实，情况属实');
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${SHOTS}/help-application-detail.png` });
+  await shot(page, 'help-application-detail', { settle: 500 });
   await page.locator('.ant-drawer-content-wrapper:visible .ant-drawer-close').click();
 
   await openList(page, 'student/poor_student');
@@ -223,25 +216,24 @@ test('a help application approved (in 我的任务) shows up as a poor-student f
   await expect(rowOf(page, APPLICANT)).toContainText('待资助');
   await rowOf(page, APPLICANT).getByText('详情', { exact: true }).click();
   await expect(page.getByTestId('detail-view')).toContainText('福贡县上帕镇中心小学');
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${SHOTS}/poor-student-detail.png` });
+  await shot(page, 'poor-student-detail', { settle: 500 });
 });
 
 test('a user without the view-sensitive permission sees masked 身份证号', async ({ page }) => {
-  await signIn(page, 'wangfang');
+  await signIn(page, 'wangfang', { open: false });
   await openList(page, 'student/poor_student');
   await search(page, '请输入姓名', APPLICANT);
   await expect(rowOf(page, APPLICANT)).toContainText('533323****002X');
   await expect(rowOf(page, APPLICANT)).not.toContainText(ID_CARD);
   await page.getByRole('button', { name: /重\s*置/ }).click();
   await expect(rows(page).first().locator('td').filter({ hasText: /^\d{6}\*{4}\d{3}[\dX]$/ })).toHaveCount(1);
-  await page.screenshot({ path: `${SHOTS}/poor-student-masked.png`, fullPage: true });
+  await shot(page, 'poor-student-masked', { fullPage: true });
   await openList(page, 'help/application');
   await expect(rows(page).first().locator('td').filter({ hasText: /^\d{6}\*{4}\d{3}[\dX]$/ })).toHaveCount(1);
 });
 
 test('admin adds an aid record in the poor student\'s inline sub-table and 累计资助金额 follows', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', { open: false });
   await openList(page, 'student/poor_student');
   await search(page, '请输入姓名', APPLICANT);
   await expect(rowOf(page, APPLICANT)).toContainText('0.00');
@@ -257,8 +249,8 @@ test('admin adds an aid record in the poor student\'s inline sub-table and 累�
   }).toPass({ timeout: 15_000 });
   await aid.locator('.ant-input-number input').fill('1200');
   await aid.locator('.ant-input-number input').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/poor-student-form.png` });
+  await shot(page, 'poor-student-form');
   await save(page, '编辑成功!');
   await expect(rowOf(page, APPLICANT)).toContainText('1,200.00');
-  await page.screenshot({ path: `${SHOTS}/poor-student-list.png`, fullPage: true });
+  await shot(page, 'poor-student-list', { fullPage: true });
 });

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from './fixtures.ts';
-import { ADMIN_PASSWORD, expectDashboard, loginAs, SHOTS, storedToken } from './helpers.ts';
+import { shot, signIn, storedToken } from './helpers.ts';
 
 /*
  * 流程中心 end to end (named to run before the session tests, which lock 李娜's account for 15 minutes): the admin draws a two-step approval in 流程设计 (财务审核 → a gateway on 申请金额 →
@@ -11,11 +11,6 @@ import { ADMIN_PASSWORD, expectDashboard, loginAs, SHOTS, storedToken } from './
 
 const API = '/hope-boot';
 const PROJECT = 'E2E流程审批希望小学';
-
-async function signIn(page: Page, username: string) {
-  await loginAs(page, username, ADMIN_PASSWORD);
-  await expectDashboard(page);
-}
 
 async function newPage(browser: Browser, username: string): Promise<Page> {
   const page = await (await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 800 } })).newPage();
@@ -68,7 +63,7 @@ async function editAmount(page: Page) {
 test.describe.configure({ mode: 'serial' });
 
 test('the admin draws, configures and deploys a two-step approval with a condition on the amount', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', { open: false });
   await page.goto('/#/workflow/design');
   await expect(page.getByTestId('wf-modeler').locator('.djs-element[data-element-id="start"]')).toBeVisible();
 
@@ -113,7 +108,7 @@ test('the admin draws, configures and deploys a two-step approval with a conditi
   await expect(toDirector.getByTestId('wf-condition-op')).toContainText('大于');
   await toDirector.getByRole('spinbutton').fill('100000');
   await toDirector.getByRole('spinbutton').blur();
-  await page.screenshot({ path: `${SHOTS}/workflow-design.png` });
+  await shot(page, 'workflow-design');
 
   await page.getByTestId('wf-deploy').click();
   await expect(page.getByText('流程【项目立项审批（两级）】已部署为第 2 版')).toBeVisible();
@@ -135,7 +130,7 @@ test('a project is approved, rejected back, followed, urged and copied through t
   await expect(wangfang.getByTestId('wf-diagram').locator('.wf-active')).toHaveCount(1);
   await wangfang.getByTestId('wf-task-form').locator('input').first().fill('180000');
   await wangfang.getByTestId('wf-task-form').locator('textarea').fill('预算合理');
-  await wangfang.screenshot({ path: `${SHOTS}/workflow-task.png` });
+  await shot(wangfang, 'workflow-task');
   await wangfang.getByTestId('wf-approve').click();
   await expect(wangfang.getByText('已同意').last()).toBeVisible();
 
@@ -168,8 +163,7 @@ test('a project is approved, rejected back, followed, urged and copied through t
   await expect(timeline).toContainText('王芳 同意【财务审核】');
   await expect(timeline).toContainText('管理员 驳回【主任复核】 → 财务审核');
   await expect(timeline).toContainText('意见：请核减设备费');
-  await page.waitForTimeout(500); // the drawer's animation, for the screenshot only
-  await page.screenshot({ path: `${SHOTS}/workflow-application.png` });
+  await shot(page, 'workflow-application', { settle: 500 });
   await page.locator('.ant-drawer-content-wrapper:visible .ant-drawer-close').click();
   await mine.getByText('催办').click();
   await expect(page.getByText('已催办 1 位办理人')).toBeVisible();
@@ -184,11 +178,11 @@ test('a project is approved, rejected back, followed, urged and copied through t
   await expect(copy).toContainText('财务审核');
   await copy.getByText('查看').click();
   await expect(zhangwei.getByTestId('wf-instance')).toContainText(PROJECT);
-  await zhangwei.screenshot({ path: `${SHOTS}/workflow-cc.png` });
+  await shot(zhangwei, 'workflow-cc');
 
   // 流程监控 lists it with its current step.
   await admin.goto('/#/workflow/monitor');
   await expect(admin.getByTestId('wf-monitor').locator('tr', { hasText: PROJECT })).toContainText('王芳');
-  await admin.screenshot({ path: `${SHOTS}/workflow-monitor.png` });
+  await shot(admin, 'workflow-monitor');
   for (const other of [wangfang, admin, zhangwei]) await other.context().close();
 });

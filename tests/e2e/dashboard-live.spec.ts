@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures.ts';
-import { ADMIN_PASSWORD, expectDashboard, loginAs, SHOTS, storedToken } from './helpers.ts';
+import { expectDashboard, shot, signIn, storedToken } from './helpers.ts';
 
 /*
  * The home page's donation figures come from the report's maintained summary: a paid donation added
@@ -17,8 +17,7 @@ async function call(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, bo
 }
 
 test('a paid donation and its refund show in the dashboard figures at once', async ({ page }) => {
-  await loginAs(page, 'admin', ADMIN_PASSWORD);
-  await expectDashboard(page);
+  await signIn(page, 'admin');
   const before = (await call(page, 'GET', 'dashboard/analysis')).donations;
   const { records } = await call(page, 'GET', 'donation/activity/list?pageNo=1&pageSize=1');
   const now = new Date();
@@ -33,8 +32,7 @@ test('a paid donation and its refund show in the dashboard figures at once', asy
   expect(Math.round((after.amount - before.amount) * 100) / 100).toBe(1234.56);
   await expect(page.getByTestId('stat-amount')).toContainText(money(after.amount));
   await expect(page.getByTestId('stat-count')).toContainText(String(after.count));
-  await page.waitForTimeout(800); // ECharts entry animation, for the screenshot
-  await page.screenshot({ path: `${SHOTS}/dashboard-after-add.png`, fullPage: true });
+  await shot(page, 'dashboard-after-add', { fullPage: true, settle: 800 });
 
   await call(page, 'PUT', 'donation/record/edit', { id: added.id, pay_status: '3' });
   await page.reload();

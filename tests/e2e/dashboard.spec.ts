@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from './fixtures.ts';
-import { ADMIN_PASSWORD, expectDashboard, loginAs, SHOTS, storedToken } from './helpers.ts';
+import { expectDashboard, shot, signIn, storedToken } from './helpers.ts';
 
 /*
  * The analysis dashboard (home page) and 捐赠报表 on the demo data: figures equal what the API computes,
@@ -19,8 +19,7 @@ const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 
 
 test.describe('analysis dashboard', () => {
   test('shows this year’s figures and the charts, and a pending count opens its list', async ({ page }) => {
-    await loginAs(page, 'admin', ADMIN_PASSWORD);
-    await expectDashboard(page);
+    await signIn(page, 'admin');
     const figures = await apiGet(page, 'dashboard/analysis');
     expect(figures.donations.count).toBeGreaterThan(0);
 
@@ -32,8 +31,7 @@ test.describe('analysis dashboard', () => {
       await expect(page.getByTestId(chart).locator('canvas').first()).toBeVisible();
     }
     if (figures.projects) await expect(page.getByTestId('chart-projects')).toBeVisible();
-    await page.waitForTimeout(800); // let ECharts finish its entry animation before the screenshot
-    await page.screenshot({ path: `${SHOTS}/dashboard-admin.png`, fullPage: true });
+    await shot(page, 'dashboard-admin', { fullPage: true, settle: 800 });
 
     for (const item of figures.pending) await expect(page.getByTestId(`pending-${item.key}`)).toContainText(item.title);
     const linked = figures.pending.find((p: { path: string | null }) => p.path);
@@ -43,14 +41,13 @@ test.describe('analysis dashboard', () => {
     await expect(page).toHaveURL(new RegExp(`#${linked.path}$`));
     await expect(page.getByTestId(`list-${linked.path.slice(1)}`)).toBeVisible();
     await expect(page.locator('.list-pagination')).toContainText(/共[1-9]\d*条/);
-    await page.screenshot({ path: `${SHOTS}/dashboard-pending-list.png` });
+    await shot(page, 'dashboard-pending-list');
   });
 });
 
 test.describe('捐赠报表', () => {
   test('a report for a chosen range shows the API’s totals and charts, and exports an xlsx', async ({ page }) => {
-    await loginAs(page, 'zhangwei', ADMIN_PASSWORD);
-    await expectDashboard(page);
+    await signIn(page, 'zhangwei');
     await expect(page.locator('.ant-layout-sider')).toContainText('捐赠管理');
     await page.goto('/#/donation/record/report/summary');
     await expect(page.getByTestId('report-page')).toBeVisible();
@@ -72,8 +69,7 @@ test.describe('捐赠报表', () => {
     await expect(page.getByTestId('report-total-count')).toContainText(String(expected.totals.count));
     for (const key of ['month', 'activity', 'team', 'pay_method', 'donor_type']) await expect(page.getByTestId(`report-chart-${key}`).locator('canvas').first()).toBeVisible();
     await expect(page.getByTestId('report-group-month').locator('tbody tr')).toHaveCount(12);
-    await page.waitForTimeout(800);
-    await page.screenshot({ path: `${SHOTS}/donation-report.png`, fullPage: true });
+    await shot(page, 'donation-report', { fullPage: true, settle: 800 });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导\s*出/ }).click()]);
     expect(download.suggestedFilename()).toBe(`捐赠报表_${year}-01-01_${year}-12-31.xlsx`);
@@ -87,6 +83,6 @@ test.describe('捐赠报表', () => {
     const token = await storedToken(page);
     const r = await page.request.get(`${API}/donation/record/report/summary?begin=2025-01-01&end=2025-12-31`, { headers: { 'X-Access-Token': token ?? '' } });
     expect(r.status()).toBe(403);
-    await page.screenshot({ path: `${SHOTS}/dashboard-guest.png`, fullPage: true });
+    await shot(page, 'dashboard-guest', { fullPage: true });
   });
 });

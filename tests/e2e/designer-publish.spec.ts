@@ -1,6 +1,6 @@
 import { expect, type Page, test } from './fixtures.ts';
 import { canvas, canvasItems, closeDialog, confirmDialog, dialog, drag, dropped, modalsSettled, palette, previewItem, props, setText } from './designer-helpers.ts';
-import { expectDashboard, loginAs, SHOTS } from './helpers.ts';
+import { shot, signIn } from './helpers.ts';
 
 /*
  * Online forms without a deploy (issue 8 phase 2): an admin designs a form, previews it, saves it to
@@ -19,8 +19,7 @@ test.describe.configure({ mode: 'serial' });
 
 test('admin designs, saves and publishes a form; a staff user adds records through the new menu', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  await loginAs(page, 'admin');
-  await expectDashboard(page);
+  await signIn(page, 'admin', { open: false });
   await page.goto('/#/online/desform/designer');
   await expect(canvas(page)).toContainText('从左侧选择控件添加');
 
@@ -57,7 +56,7 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
   await dropped(page, 'input');
   await setText(page, '标签', '成员姓名');
   await setText(page, '数据字段', 'member_name');
-  await page.screenshot({ path: `${SHOTS}/publish-designer.png` });
+  await shot(page, 'publish-designer');
 
   // Preview: the data as JSON.
   await page.getByRole('button', { name: '预览' }).click();
@@ -105,9 +104,8 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
   await code.getByRole('tab', { name: `${NAME}-家庭成员` }).click();
   await expect(code).toContainText(`文件：schemas/online/${CODE}_members.json`);
   await expect(code.getByRole('tab', { name: `${NAME}-家庭成员` })).toHaveAttribute('aria-selected', 'true');
-  await page.waitForTimeout(400); // the tab's ink bar slides over
   await modalsSettled(page);
-  await page.screenshot({ path: `${SHOTS}/publish-code.png` });
+  await shot(page, 'publish-code', { settle: 400 }); // the tab's ink bar slides over
   await closeDialog(page, '导出代码');
 
   // Publish for the 募捐专员 role.
@@ -118,7 +116,7 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
   await expect(publish.locator('.ant-select-selection-item')).toContainText('募捐专员');
   await page.keyboard.press('Escape');
   await modalsSettled(page);
-  await page.screenshot({ path: `${SHOTS}/publish-dialog.png` });
+  await shot(page, 'publish-dialog');
   await publish.getByRole('button', { name: /发\s*布/ }).click();
   await expect(page.getByText(`发布成功：菜单 在线开发 / ${NAME}（第 1 版）`)).toBeVisible();
   // The publisher's menu holds the new screen at once.
@@ -144,14 +142,14 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
   const formRow = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: CODE });
   await expect(formRow).toContainText(`online/${CODE}`);
   await expect(formRow).toContainText(NAME);
-  await page.screenshot({ path: `${SHOTS}/publish-forms-list.png` });
+  await shot(page, 'publish-forms-list');
 
   // 打开 in the designer lists the stored forms and opens one by its code.
   await page.goto('/#/online/desform/designer');
   await page.getByRole('button', { name: '打开' }).click();
   const openDialog = await dialog(page, '打开在线表单');
   await expect(openDialog.locator('tbody tr').filter({ hasText: CODE })).toContainText('已发布 v1');
-  await page.screenshot({ path: `${SHOTS}/publish-open.png` });
+  await shot(page, 'publish-open');
   await openDialog.getByText(NAME).click();
   await expect(page).toHaveURL(new RegExp(`desform=${CODE}`));
   await expect(page.locator('.fd-header')).toHaveText(`表单设计器 - ${NAME}`);
@@ -159,8 +157,7 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
 
   // Without a restart: zhangwei sees the new menu and works with the records.
   const staff = await browser.newPage();
-  await loginAs(staff, 'zhangwei');
-  await expectDashboard(staff);
+  await signIn(staff, 'zhangwei');
   const sider = staff.getByTestId('side-menu');
   await sider.getByText('在线开发').click();
   await sider.getByText(NAME).click();
@@ -172,7 +169,7 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
   await modal.locator('.ant-table-tbody input').first().fill('王小明');
   await modal.getByRole('button', { name: /确\s*定/ }).click();
   await expect(modal).toContainText('请输入正确的手机号');
-  await staff.screenshot({ path: `${SHOTS}/publish-record-error.png` });
+  await shot(staff, 'publish-record-error');
   await recordItem(staff, '联系电话').locator('input').fill('13800001111');
   // The dictionary select offers the sex dictionary's items (they load asynchronously: retry until it took).
   await expect(async () => {
@@ -191,13 +188,13 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('13800001111');
   await expect(rows.first()).toContainText('女');
-  await staff.screenshot({ path: `${SHOTS}/publish-record-list.png` });
+  await shot(staff, 'publish-record-list');
 
   // The detail view shows the sub-table rows stored with the record.
   await rows.first().getByText('详情').click();
   await expect(staff.locator('.ant-modal, .ant-drawer').last()).toContainText('王大明');
   await expect(staff.locator('.ant-modal, .ant-drawer').last()).toContainText('王小明');
-  await staff.screenshot({ path: `${SHOTS}/publish-record-detail.png` });
+  await shot(staff, 'publish-record-detail');
   await staff.close();
 
   // Back in the designer: a design without the phone field cannot be published while records hold phones.
@@ -211,7 +208,7 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
   await again.getByRole('button', { name: /发\s*布/ }).click();
   await expect(page.getByText(`发布失败：表 online_${CODE}：字段 phone 已有数据，不能删除或缩小（文档已不再声明该字段）`)).toBeVisible();
   await expect(again).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/publish-refused.png` });
+  await shot(page, 'publish-refused');
   await again.getByRole('button', { name: /取\s*消/ }).click();
 
   // Edits not yet saved are kept as a local draft, offered when the form is opened again.
@@ -221,7 +218,7 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
   await page.reload();
   await expect(page.getByTestId('draft-banner')).toContainText('本机有这个表单未保存到服务器的草稿');
   await expect(canvas(page)).toContainText('家访日期');
-  await page.screenshot({ path: `${SHOTS}/publish-draft.png` });
+  await shot(page, 'publish-draft');
   await page.getByRole('button', { name: '恢复草稿' }).click();
   await expect(page.getByTestId('draft-banner')).toHaveCount(0);
   await expect(canvas(page)).toContainText('走访日期');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.ts';
 import { canvas, canvasItems, closeDialog, confirmDialog, dialog, drag, dropped, modalsSettled, palette, previewItem, props, setText } from './designer-helpers.ts';
-import { expectDashboard, loginAs, SHOTS } from './helpers.ts';
+import { shot, signIn } from './helpers.ts';
 
 /*
  * The form designer end to end (issue 8, phase 1): drag widgets from the palette into the canvas and
@@ -12,8 +12,7 @@ test.describe.configure({ mode: 'serial' });
 
 test('admin designs a form by drag and drop, previews it, exports and imports its JSON', async ({ page }) => {
   test.setTimeout(120_000);
-  await loginAs(page, 'admin');
-  await expectDashboard(page);
+  await signIn(page, 'admin', { open: false });
   await page.goto('/#/online/desform/designer');
   await expect(page.locator('.fd-header')).toHaveText('表单设计器');
   await expect(canvas(page)).toContainText('从左侧选择控件添加');
@@ -38,7 +37,7 @@ test('admin designs a form by drag and drop, previews it, exports and imports it
   await props(page).getByRole('button', { name: '增加校验' }).click();
   await setText(page, '正则表达式', '^1[3-9]\\d{9}$');
   await setText(page, '校验提示', '请输入正确的手机号');
-  await page.screenshot({ path: `${SHOTS}/designer-item-properties.png` });
+  await shot(page, 'designer-item-properties');
 
   await drag(page, palette(page, 'select'), columns.nth(1));
   await dropped(page, 'select');
@@ -86,7 +85,7 @@ test('admin designs a form by drag and drop, previews it, exports and imports it
   await formProps.getByRole('button', { name: '添加条件' }).click();
   await choose('条件字段', '性别 (sex)');
   await formProps.getByLabel('条件值').fill('2');
-  await page.screenshot({ path: `${SHOTS}/designer-form-properties.png` });
+  await shot(page, 'designer-form-properties');
 
   // Copy then delete: the copy comes right after the original, deleting selects the next item.
   await canvasItems(page, 'date').click();
@@ -96,7 +95,7 @@ test('admin designs a form by drag and drop, previews it, exports and imports it
   await page.getByRole('button', { name: '删除' }).click();
   await expect(canvasItems(page, 'date')).toHaveCount(1);
   await expect(props(page).getByLabel('标签', { exact: true })).toHaveValue('家庭成员');
-  await page.screenshot({ path: `${SHOTS}/designer-canvas.png` });
+  await shot(page, 'designer-canvas');
 
   // Preview with the runtime form: the pattern message for a bad value, then the data as JSON.
   await page.getByRole('button', { name: '预览' }).click();
@@ -107,7 +106,7 @@ test('admin designs a form by drag and drop, previews it, exports and imports it
   await expect(preview).toContainText('请输入正确的手机号');
   await expect(preview).toContainText('必填项');
   await modalsSettled(page);
-  await page.screenshot({ path: `${SHOTS}/designer-preview-errors.png` });
+  await shot(page, 'designer-preview-errors');
   await previewItem(page, '手机号').locator('input').fill('13800001111');
   await previewItem(page, '性别').locator('.ant-select-selector').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '男' }).click();
@@ -126,7 +125,7 @@ test('admin designs a form by drag and drop, previews it, exports and imports it
   expect(Object.keys(data.members[0])).toEqual(['member_name']);
   expect(data.birthday).toBe('2015-06-01');
   await modalsSettled(page);
-  await page.screenshot({ path: `${SHOTS}/designer-preview-data.png` });
+  await shot(page, 'designer-preview-data');
   await closeDialog(page, '表单数据');
   await closeDialog(page, '预览');
 
@@ -168,7 +167,7 @@ test('admin designs a form by drag and drop, previews it, exports and imports it
   // The sub-table has no sub-form yet: the view says what keeps the document from loading.
   await expect(codeDialog).toContainText('缺少 onlineFormCode');
   await modalsSettled(page);
-  await page.screenshot({ path: `${SHOTS}/designer-code.png` });
+  await shot(page, 'designer-code');
   await closeDialog(page, '导出代码');
 
   // Save keeps a local draft of a new form at once, then asks for the code and name the server needs.
@@ -180,8 +179,7 @@ test('admin designs a form by drag and drop, previews it, exports and imports it
 });
 
 test('the layout table cell menu merges cells and refuses what cannot be merged', async ({ page }) => {
-  await loginAs(page, 'admin');
-  await expectDashboard(page);
+  await signIn(page, 'admin', { open: false });
   await page.goto('/#/online/desform/designer');
   await page.getByRole('button', { name: '重置' }).click();
   await confirmDialog(page);
@@ -216,17 +214,16 @@ test('the layout table cell menu merges cells and refuses what cannot be merged'
   await expect(page.getByText('当前表格无法向右合并')).toBeVisible();
   await drag(page, palette(page, 'divider'), cell('2-1'));
   await expect(cell('2-1').locator('.fd-item[data-type="divider"]')).toHaveCount(1);
-  await page.screenshot({ path: `${SHOTS}/designer-table.png` });
+  await shot(page, 'designer-table');
 });
 
 test('a screen from schemas/ opens in the designer unchanged', async ({ page }) => {
   const file = JSON.parse(readFileSync('schemas/donation/record.json', 'utf8'));
-  await loginAs(page, 'admin');
-  await expectDashboard(page);
+  await signIn(page, 'admin', { open: false });
   await page.goto('/#/online/desform/designer?code=donation/record');
   await expect(page.locator('.fd-header')).toHaveText(`表单设计器 - ${file.title}`);
   await expect(canvasItems(page, 'grid')).toHaveCount(1);
-  await page.screenshot({ path: `${SHOTS}/designer-record.png` });
+  await shot(page, 'designer-record');
   await page.getByRole('button', { name: '导出JSON' }).click();
   expect(JSON.parse((await page.getByTestId('json-view').textContent())!)).toEqual(file.form);
 });

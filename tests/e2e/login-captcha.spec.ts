@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { E2E_ADMIN_PASSWORD } from './fixtures.ts';
-import { SHOTS } from './helpers.ts';
+import { shot } from './helpers.ts';
 import { API } from './schema-helpers.ts';
 
 /*
@@ -33,7 +33,7 @@ test('the login page asks for the captcha when the site does, and sends it with 
   await image.click();
   await expect.poll(() => image.getAttribute('src')).not.toBe(first);
   await page.getByPlaceholder('请输入验证码').fill('ab3d');
-  await page.screenshot({ path: `${SHOTS}/login-captcha.png` });
+  await shot(page, 'login-captcha');
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await expect(page.getByTestId('login-error')).toContainText('验证码错误');
   expect(sent).toMatchObject({ username: 'admin', captcha: 'ab3d' });

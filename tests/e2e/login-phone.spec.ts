@@ -1,5 +1,5 @@
 import { expect, lastCode, test } from './fixtures.ts';
-import { expectDashboard, SHOTS } from './helpers.ts';
+import { expectDashboard, shot } from './helpers.ts';
 
 /*
  * 手机号登录: the login page's second tab asks the server to text a code (the console provider writes it
@@ -25,7 +25,7 @@ test('a staff member signs in with a code texted to their phone; a wrong code is
   await expect(form.getByRole('button', { name: /\d+ s/ })).toBeDisabled();
   await expect.poll(() => lastCode(server, ZHANGWEI_PHONE)).toMatch(/^\d{6}$/);
   const code = lastCode(server, ZHANGWEI_PHONE);
-  await page.screenshot({ path: `${SHOTS}/login-phone.png` });
+  await shot(page, 'login-phone');
 
   await form.getByPlaceholder('请输入验证码').fill(code === '000000' ? '111111' : '000000');
   await form.getByRole('button', { name: /登\s*录/ }).click();

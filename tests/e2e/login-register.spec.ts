@@ -1,5 +1,5 @@
 import { expect, lastCode, type Page, test, type WorkerServer } from './fixtures.ts';
-import { loginAs, SHOTS } from './helpers.ts';
+import { loginAs, shot } from './helpers.ts';
 
 /*
  * From the login page without an account: 注册账户 → a phone proven by a texted code → 注册结果 naming the
@@ -33,12 +33,12 @@ test('a visitor registers with a phone code, sees the result and signs in with t
   await form.getByPlaceholder('验证码').fill(code === '000000' ? '111111' : '000000');
   await form.getByRole('button', { name: /注\s*册/ }).click();
   await expect(page.getByTestId('register-error')).toContainText('手机验证码错误');
-  await page.screenshot({ path: `${SHOTS}/register.png` });
+  await shot(page, 'register');
 
   await form.getByPlaceholder('验证码').fill(code);
   await form.getByRole('button', { name: /注\s*册/ }).click();
   await expect(page.getByTestId('register-result')).toContainText('你的账户：e2e_xiaohong 注册成功');
-  await page.screenshot({ path: `${SHOTS}/register-result.png` });
+  await shot(page, 'register-result');
 
   await page.getByRole('button', { name: '使用该账户登录' }).click();
   await loginAs(page, 'e2e_xiaohong', 'Reg@12345');
@@ -60,7 +60,7 @@ test('the new account forgets its password and sets a new one by phone; only the
 
   await steps.getByPlaceholder('新密码', { exact: true }).fill('New@2026x');
   await steps.getByPlaceholder('确认新密码').fill('New@2026x');
-  await page.screenshot({ path: `${SHOTS}/alteration.png` });
+  await shot(page, 'alteration');
   await steps.getByRole('button', { name: /提\s*交/ }).click();
   await expect(steps).toContainText('密码已重置');
   await steps.getByRole('button', { name: '返回登录' }).first().click();

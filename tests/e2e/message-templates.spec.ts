@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
-import { SHOTS } from './helpers.ts';
+import { shot, signIn } from './helpers.ts';
 import { input, modal, openList, pickOption, rows } from './schema-helpers.ts';
-import { expectToast, signIn } from './shell-helpers.ts';
+import { expectToast } from './shell-helpers.ts';
 
 /*
  * 消息中心 → 消息模板 (schemas/system/message_template.json): the admin writes a template with a named
@@ -13,7 +13,7 @@ test('admin writes a message template, sends it to a role, and the role\'s membe
   const admin = await (await browser.newContext()).newPage();
   const staff = await (await browser.newContext()).newPage();
   const name = `项目进度提醒${Date.now()}`;
-  await signIn(admin, 'admin');
+  await signIn(admin, 'admin', { open: false });
   await openList(admin, 'system/message_template');
   await admin.getByRole('button', { name: /新\s*增/ }).click();
   await input(admin, '模板编码').fill(`remind_${Date.now()}`);
@@ -35,20 +35,20 @@ test('admin writes a message template, sends it to a role, and the role\'s membe
   await admin.getByTestId('op-send-submit').click();
   await expect(admin.getByText('模板参数缺少值：day')).toBeVisible();
   await input(admin, '模板参数').fill('{"day": "11月30日"}');
-  await admin.screenshot({ path: `${SHOTS}/message-template-send.png` });
+  await shot(admin, 'message-template-send');
   await admin.getByTestId('op-send-submit').click();
   await expect(admin.getByText(/消息已发送给 \d+ 人/)).toBeVisible();
   await expect(dialog).toBeHidden();
 
   await openList(admin, 'system/message');
   await expect(rows(admin).filter({ hasText: name })).toContainText('已发送');
-  await admin.screenshot({ path: `${SHOTS}/message-records.png` });
+  await shot(admin, 'message-records');
 
-  await signIn(staff, 'lina');
+  await signIn(staff, 'lina', { open: false });
   await staff.goto('/#/isps/userAnnouncement');
   const mine = staff.getByTestId('my-announcements').locator('.ant-table-row').filter({ hasText: name });
   await expect(mine).toBeVisible();
   await mine.getByText('查看').click();
   await expect(staff.getByTestId('announcement-view')).toContainText('请于 11月30日 前提交项目进度。');
-  await staff.screenshot({ path: `${SHOTS}/message-template-received.png` });
+  await shot(staff, 'message-template-received');
 });

@@ -1,6 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { SHOTS } from './helpers.ts';
-import { signIn } from './shell-helpers.ts';
+import { shot, signIn } from './helpers.ts';
 
 /* 系统监控 → 监控中心: each tab shows live figures; the runtime tab's charts grow as it refreshes. */
 
@@ -14,7 +13,7 @@ test('admin reads the runtime, system, disk, database and request-trace figures 
   await expect(center.getByTestId('runtime-figures')).toContainText('MB');
   // Refreshed every 5 s: a second sample arrives.
   await expect(center.getByTestId('spark-堆内存 MB')).toContainText('最近 2 次', { timeout: 15_000 });
-  await page.screenshot({ path: `${SHOTS}/monitor-runtime.png` });
+  await shot(page, 'monitor-runtime');
 
   await center.getByRole('tab', { name: '系统监控' }).click();
   await expect(center.getByTestId('system-figures')).toContainText('核');
@@ -22,8 +21,8 @@ test('admin reads the runtime, system, disk, database and request-trace figures 
   await expect(center.getByTestId('data-dir-size')).toContainText('数据目录');
   await center.getByRole('tab', { name: '数据库监控' }).click();
   await expect(center.getByTestId('database-figures')).toContainText('PostgreSQL');
-  await page.screenshot({ path: `${SHOTS}/monitor-database.png` });
+  await shot(page, 'monitor-database');
   await center.getByRole('tab', { name: '请求追踪' }).click();
   await expect(center.getByTestId('trace-table')).toContainText('/hope-boot/monitor/');
-  await page.screenshot({ path: `${SHOTS}/monitor-trace.png` });
+  await shot(page, 'monitor-trace');
 });

@@ -3,9 +3,8 @@ import { expect, type Page, type Response, test } from './fixtures.ts';
 import type { MenuNode } from '../../src/core/api-types.ts';
 import { widgets } from '../../src/core/schema/walk.ts';
 import type { SchemaDocument, WidgetItem } from '../../src/core/schema/types.generated.ts';
-import { SHOTS, storedToken } from './helpers.ts';
+import { shot, SHOTS, signIn, storedToken } from './helpers.ts';
 import { API, rows } from './schema-helpers.ts';
-import { signIn } from './shell-helpers.ts';
 
 /*
  * Guards readable details: opens the detail of one record of every schema screen in the admin's menu
@@ -63,7 +62,7 @@ const isList = (code: string) => (r: Response) => r.url().includes(`${API}/${cod
 test('every schema detail shows names and labels, never the stored codes', async ({ page }) => {
   test.setTimeout(600_000);
   await page.setViewportSize({ width: 1366, height: 768 });
-  await signIn(page);
+  await signIn(page, 'admin', { open: false });
   const token = (await storedToken(page))!;
   const screens = await schemaScreens(page);
   expect(screens.length).toBeGreaterThan(25);
@@ -90,8 +89,7 @@ test('every schema detail shows names and labels, never the stored codes', async
     const detail = page.locator('.ant-drawer-content-wrapper:visible').getByTestId('detail-view');
     await expect(detail).toBeVisible();
     await expect(detail.locator('.detail-loading')).toHaveCount(0);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/details/${code.replace('/', '_')}.png` });
+    await shot(page, `details/${code.replace('/', '_')}`, { settle: 300 });
     for (const [name, kind] of coded) {
       const raw = stored(record[name]);
       const cell = detail.locator(`[data-field="${name}"]`);

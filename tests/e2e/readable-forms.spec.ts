@@ -1,8 +1,7 @@
 import { expect, type Page, test } from './fixtures.ts';
-import { SHOTS } from './helpers.ts';
+import { shot, signIn } from './helpers.ts';
 import { watchProblems } from './problems.ts';
 import { API, input, item, modal, openList, pickOption } from './schema-helpers.ts';
-import { signIn } from './shell-helpers.ts';
 
 /*
  * Forms that say what is wrong instead of saving nonsense, dialogs that name the record, and pickers
@@ -20,7 +19,7 @@ async function typeDate(page: Page, label: string, date: string) {
 
 test('捐赠活动: a negative target and an end before the start are refused in the form, with the messages', async ({ page }) => {
   const problems = await watchProblems(page, { console: false });
-  await signIn(page);
+  await signIn(page, 'admin', { open: false });
   await openList(page, 'donation/activity');
   await page.getByRole('button', { name: /新\s*增/ }).click();
   await expect(modal(page).locator('.ant-modal-title')).toHaveText('新增捐赠活动');
@@ -34,7 +33,7 @@ test('捐赠活动: a negative target and an end before the start are refused in
   await typeDate(page, '开始日期', '2026-03-10');
   await typeDate(page, '结束日期', '2026-03-01');
   await expect(item(page, '结束日期')).toContainText('结束日期不能早于开始日期');
-  await page.screenshot({ path: `${SHOTS}/readable-form-checks.png` });
+  await shot(page, 'readable-form-checks');
 
   const saved = page.waitForResponse((r) => r.url().includes(`${API}/donation/activity/add`), { timeout: 3000 }).catch(() => null);
   await modal(page).getByRole('button', { name: /确\s*定/ }).click();
@@ -51,7 +50,7 @@ test('捐赠活动: a negative target and an end before the start are refused in
 });
 
 test('轮播图: 跳转目标 picks an article by its title, and the detail names it', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { open: false });
   await openList(page, 'web/carousel');
   await page.getByRole('button', { name: /新\s*增/ }).click();
   await expect(modal(page).locator('.ant-modal-title')).toHaveText('新增轮播图');
@@ -64,7 +63,7 @@ test('轮播图: 跳转目标 picks an article by its title, and the detail name
   await input(page, '跳转目标').fill('https://example.org/');
   await pickOption(page, '跳转类型', '资讯');
   await pickOption(page, '跳转目标', title);
-  await page.screenshot({ path: `${SHOTS}/readable-form-carousel-target.png` });
+  await shot(page, 'readable-form-carousel-target');
   await input(page, '标题').fill('E2E资讯轮播');
   await item(page, '图片').locator('input[type=file]').setInputFiles({ name: 'b.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex') });
   await expect(item(page, '图片').locator('.ant-upload-list-item-done')).toHaveCount(1);

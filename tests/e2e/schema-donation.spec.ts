@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from './fixtures.ts';
-import { ADMIN_PASSWORD, expectDashboard, loginAs, SHOTS, storedToken } from './helpers.ts';
+import { shot, signIn, storedToken } from './helpers.ts';
 
 /*
  * The schema runtime end to end on the donation record screen (schemas/donation/record.json):
@@ -9,11 +9,6 @@ import { ADMIN_PASSWORD, expectDashboard, loginAs, SHOTS, storedToken } from './
  */
 const NAME = 'E2E测试捐赠人';
 const API = '/hope-boot';
-
-async function signIn(page: Page, username: string) {
-  await loginAs(page, username, ADMIN_PASSWORD);
-  await expectDashboard(page);
-}
 
 async function openRecords(page: Page) {
   await page.goto('/#/donation/record');
@@ -49,9 +44,9 @@ async function search(page: Page, donor: string) {
 test.describe.configure({ mode: 'serial' });
 
 test('admin creates, queries, sorts, pages, edits, views and deletes donation records', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', { open: false });
   await openRecords(page);
-  await page.screenshot({ path: `${SHOTS}/donation-record-list.png`, fullPage: true });
+  await shot(page, 'donation-record-list', { fullPage: true });
   const totalText = await page.locator('.list-pagination').textContent();
   expect(totalText).toMatch(/1-10 共\d+条/);
 
@@ -68,7 +63,7 @@ test('admin creates, queries, sorts, pages, edits, views and deletes donation re
   await pickOption(page, '支付状态', '已支付');
   await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.locator('.ant-modal')).toContainText('必填项');
-  await page.screenshot({ path: `${SHOTS}/donation-record-form.png` });
+  await shot(page, 'donation-record-form');
   await field(page, '支付时间').click();
   await page.locator('.ant-picker-dropdown:visible').getByText('此刻').click();
   await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
@@ -123,8 +118,7 @@ test('admin creates, queries, sorts, pages, edits, views and deletes donation re
   await rows(page).first().getByText('详情').click();
   await expect(page.getByTestId('detail-view')).toContainText(NAME);
   await expect(page.getByTestId('detail-view')).toContainText('已支付');
-  await page.waitForTimeout(500); // the drawer's opening animation, for the screenshot only
-  await page.screenshot({ path: `${SHOTS}/donation-record-detail.png` });
+  await shot(page, 'donation-record-detail', { settle: 500 });
   await page.locator('.ant-drawer-content-wrapper:visible .ant-drawer-close').click();
 
   // Export the filtered list, delete the record, import the file back.
@@ -146,7 +140,7 @@ test('admin creates, queries, sorts, pages, edits, views and deletes donation re
 });
 
 test('batch delete removes the selected records', async ({ page, request }) => {
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', { open: false });
   await openRecords(page);
   const token = (await storedToken(page))!;
   const activities = await (await request.get(`${API}/donation/activity/list?pageSize=1`, { headers: { 'X-Access-Token': token } })).json();
@@ -169,7 +163,7 @@ test('batch delete removes the selected records', async ({ page, request }) => {
 });
 
 test('a user without the edit permission sees no edit button and the server refuses edit', async ({ page, request }) => {
-  await signIn(page, 'wangfang');
+  await signIn(page, 'wangfang', { open: false });
   await openRecords(page);
   await expect(rows(page).first()).toBeVisible();
   await expect(page.getByRole('button', { name: /新\s*增/ })).toHaveCount(0);
@@ -177,7 +171,7 @@ test('a user without the edit permission sees no edit button and the server refu
   await expect(rows(page).first().getByText('详情')).toBeVisible();
   // Without the view-sensitive permission phone numbers are masked.
   await expect(rows(page).first().locator('td').nth(3)).toHaveText(/^1\d{2}\*{4}\d{4}$/);
-  await page.screenshot({ path: `${SHOTS}/donation-record-readonly-user.png` });
+  await shot(page, 'donation-record-readonly-user');
   const token = (await storedToken(page))!;
   const list = await (await request.get(`${API}/donation/record/list?pageSize=1`, { headers: { 'X-Access-Token': token } })).json();
   const record = list.result.records[0];

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { ADMIN_PASSWORD, expectDashboard, loginAs, SHOTS, storedToken } from './helpers.ts';
+import { ADMIN_PASSWORD, expectDashboard, loginAs, shot, storedToken } from './helpers.ts';
 
 test.describe('session', () => {
   test('the login page renders with its form', async ({ page }) => {
@@ -7,7 +7,7 @@ test.describe('session', () => {
     await expect(page.getByText('账号密码登录')).toBeVisible();
     await expect(page.getByPlaceholder('请输入用户名')).toBeVisible();
     await expect(page.locator('body')).toHaveClass(/userLayout/);
-    await page.screenshot({ path: `${SHOTS}/login.png` });
+    await shot(page, 'login');
   });
 
   test('empty fields show the form messages and send nothing', async ({ page }) => {
@@ -25,7 +25,7 @@ test.describe('session', () => {
     await expectDashboard(page);
     await expect(page.getByText('欢迎您，管理员')).toBeVisible();
     await expect(page).toHaveTitle(/希望工程/);
-    await page.screenshot({ path: `${SHOTS}/dashboard.png` });
+    await shot(page, 'dashboard');
     const token = await storedToken(page);
     expect(token).toBeTruthy();
     await page.reload();
@@ -66,7 +66,7 @@ test.describe('session', () => {
     await page.goto('/#/no/such/page');
     await expect(page).toHaveURL(/#\/404/);
     await expect(page.getByText('抱歉，你访问的页面不存在')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/404.png` });
+    await shot(page, '404');
   });
 
   test('a wrong password shows the server message and stays on the login page', async ({ page }) => {
@@ -74,7 +74,7 @@ test.describe('session', () => {
     await expect(page.getByTestId('login-error')).toContainText('用户名或密码错误');
     await expect(page).toHaveURL(/#\/user\/login/);
     expect(await storedToken(page)).toBeNull();
-    await page.screenshot({ path: `${SHOTS}/login-wrong-password.png` });
+    await shot(page, 'login-wrong-password');
   });
 
   test('five wrong passwords lock the account, and then even the right one is refused', async ({ page }) => {
@@ -95,7 +95,7 @@ test.describe('session', () => {
     await page.getByTestId('user-menu').hover();
     await expect(page.getByRole('menuitem', { name: /登录/ })).toBeVisible();
     await expect(page.getByText('退出登录')).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/guest.png` });
+    await shot(page, 'guest');
     await page.getByRole('menuitem', { name: /登录/ }).click();
     await expect(page).toHaveURL(/#\/user\/login/);
   });

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from './fixtures.ts';
-import { ADMIN_PASSWORD, SHOTS, storedToken } from './helpers.ts';
+import { ADMIN_PASSWORD, shot, signIn, storedToken } from './helpers.ts';
 import { watchProblems } from './problems.ts';
-import { box, expectToast, signIn, userMenu } from './shell-helpers.ts';
+import { box, expectToast, userMenu } from './shell-helpers.ts';
 
 const NEW_PASSWORD = 'Wang@2026new';
 
@@ -33,20 +33,20 @@ test.describe('change-password dialog', () => {
 
     await fillPassword(page, {});
     for (const message of ['请输入旧密码!', '密码由8位数字、大小写字母和特殊符号组成!', '请确认新密码!']) await expect(fieldError(page, message)).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/shell-password-required.png` });
+    await shot(page, 'shell-password-required');
 
     await fillPassword(page, { old: 'whatever', next: 'abc12345', confirm: 'abc12345' });
     await expect(fieldError(page, '密码由8位数字、大小写字母和特殊符号组成!')).toBeVisible();
     await fillPassword(page, { next: NEW_PASSWORD, confirm: `${NEW_PASSWORD}x` });
     await expect(fieldError(page, '两次输入的密码不一样！')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/shell-password-mismatch.png` });
+    await shot(page, 'shell-password-mismatch');
     expect(uncaught).toEqual([]);
 
     // The server verifies the old password; its refusal is a warning and the dialog stays.
     await fillPassword(page, { old: 'Wrong@123456', confirm: NEW_PASSWORD });
     await expectToast(page, '旧密码输入错误!');
     await expect(dialog).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/shell-password-wrong-old.png` });
+    await shot(page, 'shell-password-wrong-old');
 
     await fillPassword(page, { old: ADMIN_PASSWORD });
     await expectToast(page, '密码修改成功!');
@@ -59,7 +59,7 @@ test.describe('change-password dialog', () => {
       await elsewhere.goto('/#/isps/userAnnouncement');
       const expired = elsewhere.locator('.ant-modal-confirm').filter({ hasText: '登录已过期' }).first();
       await expect(expired).toContainText('很抱歉，登录已过期，请重新登录');
-      await elsewhere.screenshot({ path: `${SHOTS}/shell-session-expired.png` });
+      await shot(elsewhere, 'shell-session-expired');
       await expired.getByRole('button', { name: '重新登录' }).click();
       // Signed out: the visitor without a token is the guest again (ALLOW_GUEST), no longer 王芳.
       await expect(elsewhere.getByTestId('user-menu')).toContainText('访客');
@@ -86,7 +86,7 @@ test.describe('change-password dialog', () => {
     await userMenu(page, '密码修改');
     await fillPassword(page, { old: ADMIN_PASSWORD, next: NEW_PASSWORD, confirm: NEW_PASSWORD });
     await expectToast(page, '当前系统无登陆用户!');
-    await page.screenshot({ path: `${SHOTS}/shell-password-no-user.png` });
+    await shot(page, 'shell-password-no-user');
   });
 });
 
@@ -116,7 +116,7 @@ test.describe('department dialog', () => {
     await dialog.getByRole('button', { name: /确\s*认/ }).click();
     await expect(dialog.locator('.ant-form-item-has-error')).toBeVisible();
     await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText('请选择登录部门');
-    await page.screenshot({ path: `${SHOTS}/shell-depart-empty.png` });
+    await shot(page, 'shell-depart-empty');
 
     await chooseDepart(page, dialog, '资助部');
     await dialog.getByRole('button', { name: /确\s*认/ }).click();
@@ -128,7 +128,7 @@ test.describe('department dialog', () => {
 
     await userMenu(page, '切换部门');
     await expect(departDialog(page).locator('.ant-modal-title')).toHaveText('部门切换（当前部门 : 资助部）');
-    await page.screenshot({ path: `${SHOTS}/shell-depart-switch.png` });
+    await shot(page, 'shell-depart-switch');
     await chooseDepart(page, departDialog(page), '财务部');
     await departDialog(page).getByRole('button', { name: /确\s*认/ }).click();
     await expect(page.getByTestId('dashboard')).toContainText('财务部');
@@ -153,7 +153,7 @@ test.describe('department dialog', () => {
 test.describe('account centre and settings', () => {
   test('basic information with an avatar upload, shown in the header and the account centre', async ({ page }) => {
     // Not lina: the session tests lock her account.
-    await signIn(page, 'zhangwei');
+    await signIn(page, 'zhangwei', { open: false });
     await page.goto('/#/account/settings');
     const form = page.getByTestId('base-setting');
     await form.getByLabel('手机号码').fill('12345');
@@ -169,12 +169,12 @@ test.describe('account centre and settings', () => {
     await form.getByRole('button', { name: '更新基本信息' }).click();
     await expectToast(page, '修改成功');
     await expect(page.getByTestId('user-menu').locator('img')).toHaveAttribute('src', /avatar\//);
-    await page.screenshot({ path: `${SHOTS}/shell-account-settings.png` });
+    await shot(page, 'shell-account-settings');
 
     await page.goto('/#/account/center');
     await expect(page.locator('#printContent')).toContainText('13912340001');
     await expect(page.locator('#printContent')).toContainText('zhangwei@hope.example.org');
-    await page.screenshot({ path: `${SHOTS}/shell-account-center.png` });
+    await shot(page, 'shell-account-center');
 
     await page.goto('/#/account/settings');
     await page.getByTestId('account-settings').getByText('安全设置').click();

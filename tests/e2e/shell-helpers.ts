@@ -1,12 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { expectDashboard, loginAs } from './helpers.ts';
 
 /* Steps the shell's end-to-end tests share. */
-
-export async function signIn(page: Page, username = 'admin') {
-  await loginAs(page, username);
-  await expectDashboard(page);
-}
 
 /** Chooses an entry of the user dropdown in the header. */
 export async function userMenu(page: Page, label: string) {

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
-import { SHOTS } from './helpers.ts';
-import { box, closeSettings, openSettings, signIn } from './shell-helpers.ts';
+import { shot, signIn } from './helpers.ts';
+import { box, closeSettings, openSettings } from './shell-helpers.ts';
 
 test.describe('main layout', () => {
   test('side menu from the server: submenus, one root open at a time, breadcrumb from 首页, page title', async ({ page }) => {
@@ -19,7 +19,7 @@ test.describe('main layout', () => {
     await expect(sider.locator('.ant-menu-submenu-open')).toHaveCount(1);
     await expect(sider.locator('.ant-menu-submenu-open')).toContainText('消息中心');
     await expect(sider.getByText('个人中心')).toBeHidden();
-    await page.screenshot({ path: `${SHOTS}/shell-side-menu.png` });
+    await shot(page, 'shell-side-menu');
   });
 
   test('collapse: 200 px to 80 px and back, remembered across a reload, open submenus restored', async ({ page }) => {
@@ -30,7 +30,7 @@ test.describe('main layout', () => {
     await page.getByTestId('menu-toggle').click();
     await expect.poll(async () => (await box(sider)).width).toBe(80);
     await expect(sider.getByText('希望工程')).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/shell-collapsed.png` });
+    await shot(page, 'shell-collapsed');
     await page.reload();
     await expect.poll(async () => (await box(page.getByTestId('side-menu'))).width).toBe(80);
     await page.getByTestId('menu-toggle').click();
@@ -50,7 +50,7 @@ test.describe('main layout', () => {
     await header.locator('.ant-menu-horizontal').getByText('捐赠管理').hover();
     await page.locator('.ant-menu-submenu-popup:visible').filter({ hasText: '捐赠活动' }).getByText('捐赠活动').click();
     await expect(page).toHaveURL(/#\/donation\/activity/);
-    await page.screenshot({ path: `${SHOTS}/shell-top-menu.png` });
+    await shot(page, 'shell-top-menu');
   });
 
   test('menu search filters titles and jumps to the page', async ({ page }) => {
@@ -59,7 +59,7 @@ test.describe('main layout', () => {
     await page.keyboard.type('设置');
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     await expect(options).toHaveText(['个人设置']);
-    await page.screenshot({ path: `${SHOTS}/shell-menu-search.png` });
+    await shot(page, 'shell-menu-search');
     await options.first().click();
     await expect(page).toHaveURL(/#\/account\/settings/);
     // Route-view containers are not search results.
@@ -79,18 +79,18 @@ test.describe('main layout', () => {
     await expect(drawer).toBeVisible();
     // Polled and rounded: the drawer may still be sliding in (199.9999… px mid-motion).
     await expect.poll(async () => Math.round((await box(drawer)).width)).toBe(200);
-    await page.screenshot({ path: `${SHOTS}/shell-mobile-drawer.png` });
+    await shot(page, 'shell-mobile-drawer');
     await drawer.getByText('个人页').click();
     await drawer.getByText('个人中心').click();
     await expect(page).toHaveURL(/#\/account\/center/);
     await expect(drawer).toBeHidden();
     await page.getByRole('button', { name: '搜索菜单' }).click();
     await expect(page.locator('.ant-modal').filter({ hasText: '搜索菜单' })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/shell-mobile-search.png` });
+    await shot(page, 'shell-mobile-search');
   });
 
   test('print prints #printContent only', async ({ page }) => {
-    await signIn(page);
+    await signIn(page, 'admin', { open: false });
     await page.goto('/#/account/center');
     await expect(page.locator('#printContent')).toContainText('admin');
     await page.evaluate(() => {
@@ -107,7 +107,7 @@ test.describe('main layout', () => {
     await expect(page.getByText('欢迎您，张伟')).toBeVisible();
     await page.getByTestId('user-menu').hover();
     for (const label of ['密码修改', '切换部门', '退出登录']) await expect(page.getByRole('menuitem', { name: label })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/shell-user-menu.png` });
+    await shot(page, 'shell-user-menu');
 
     const guest = await browser.newPage();
     await guest.goto('/#/dashboard/analysis');

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from './fixtures.ts';
-import { SHOTS, storedToken } from './helpers.ts';
+import { shot, signIn, storedToken } from './helpers.ts';
 import { API, openList, rows } from './schema-helpers.ts';
-import { bellCount, box, expectToast, signIn } from './shell-helpers.ts';
+import { bellCount, box, expectToast } from './shell-helpers.ts';
 
 /** Signs in and waits until the live channel is open, so no push can slip past before it. */
 async function signInLive(page: Page, username: string) {
@@ -44,7 +44,7 @@ test.describe('announcements and live notifications', () => {
       await signIn(admin, 'admin');
       const title = `紧急通知 ${Date.now()}`;
       await releaseAsAdmin(admin, title, '<p>请<b>立即</b>核对名单</p><script>window.hacked = 1</script><img src="x" onerror="window.hacked = 2">');
-      await admin.screenshot({ path: `${SHOTS}/shell-notice-admin-released.png` });
+      await shot(admin, 'shell-notice-admin-released');
 
       await expect.poll(() => bellCount(staff), { timeout: 15_000 }).toBe(before + 1);
       await staff.getByTestId('notice-bell').click();
@@ -54,7 +54,7 @@ test.describe('announcements and live notifications', () => {
       const item = popover.locator('.notice-item').filter({ hasText: title });
       await expect(item.locator('.ant-tag')).toHaveText('紧急');
       await expect(item.locator('.ant-tag')).toHaveClass(/ant-tag-red/);
-      await staff.screenshot({ path: `${SHOTS}/shell-notice-bell.png` });
+      await shot(staff, 'shell-notice-bell');
 
       await item.click();
       const modal = staff.locator('.announcement-modal');
@@ -66,7 +66,7 @@ test.describe('announcements and live notifications', () => {
       await expect(modal.getByRole('button', { name: '去处理' })).toHaveCount(0);
       expect(await staff.evaluate(() => (window as any).hacked)).toBeUndefined();
       await expect.poll(async () => Math.round((await box(modal)).width)).toBe(Math.round(staff.viewportSize()!.width * 0.6));
-      await staff.screenshot({ path: `${SHOTS}/shell-notice-modal.png` });
+      await shot(staff, 'shell-notice-modal');
       await modal.getByRole('button', { name: '全屏' }).click();
       await expect.poll(async () => Math.round((await box(modal)).width)).toBe(staff.viewportSize()!.width);
       await modal.getByRole('button', { name: /关\s*闭/ }).click();
@@ -87,7 +87,7 @@ test.describe('announcements and live notifications', () => {
     await list.getByText('未读', { exact: true }).first().click();
     const row = list.locator('.ant-table-row').filter({ hasText: '请完善您的个人信息' });
     await expect(row).toContainText('未读');
-    await page.screenshot({ path: `${SHOTS}/shell-my-announcements.png` });
+    await shot(page, 'shell-my-announcements');
     await row.getByText('查看').click();
     const modal = page.locator('.announcement-modal');
     await expect(modal.getByRole('button', { name: '去处理' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from './fixtures.ts';
-import { SHOTS } from './helpers.ts';
-import { box, closeSettings, openSettings, signIn } from './shell-helpers.ts';
+import { shot, signIn } from './helpers.ts';
+import { box, closeSettings, openSettings } from './shell-helpers.ts';
 
 /*
  * Each switch of the settings drawer takes effect at once and survives a reload (local storage), and
@@ -24,7 +24,7 @@ test.describe('settings drawer', () => {
     await expect.poll(async () => (await box(panel)).width).toBe(300);
     await expect.poll(async () => Math.round((await box(panel)).x) + 300).toBe(page.viewportSize()!.width);
     await expect(drawer).toContainText('该设置仅用于开发环境预览');
-    await page.screenshot({ path: `${SHOTS}/shell-settings-drawer.png` });
+    await shot(page, 'shell-settings-drawer');
   });
 
   test('menu theme: dark by default, light when chosen, still light after a reload', async ({ page }) => {
@@ -36,7 +36,7 @@ test.describe('settings drawer', () => {
     await closeSettings(page);
     await reloadSignedIn(page);
     await expect(page.getByTestId('side-menu')).toHaveClass(/ant-layout-sider-light/);
-    await page.screenshot({ path: `${SHOTS}/shell-settings-light.png` });
+    await shot(page, 'shell-settings-light');
   });
 
   test('primary colour: one of the 8 presets recolours the components, and stays', async ({ page }) => {
@@ -50,7 +50,7 @@ test.describe('settings drawer', () => {
     await closeSettings(page);
     await reloadSignedIn(page);
     await expect(page.getByTestId('side-menu').locator('.ant-menu-item-selected')).toHaveCSS('background-color', 'rgb(114, 46, 209)');
-    await page.screenshot({ path: `${SHOTS}/shell-settings-colour.png` });
+    await shot(page, 'shell-settings-colour');
   });
 
   test('navigation mode and content width: top menu turns the fixed side menu off, Fluid exists only there', async ({ page }) => {
@@ -86,7 +86,7 @@ test.describe('settings drawer', () => {
     expect((await box(content)).width).toBeLessThanOrEqual(1200);
     await reloadSignedIn(page);
     await expect(page.locator('.content-width-fixed')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/shell-settings-topmenu-fixed.png` });
+    await shot(page, 'shell-settings-topmenu-fixed');
   });
 
   test('fixed side menu stays put while the page scrolls, and stays switched on', async ({ page }) => {
@@ -125,7 +125,7 @@ test.describe('settings drawer', () => {
     await page.mouse.wheel(0, 400);
     await expect(page.getByTestId('global-header')).toHaveClass(/global-header-hidden/);
     await expect.poll(async () => (await box(page.getByTestId('global-header'))).y).toBeLessThanOrEqual(-59);
-    await page.screenshot({ path: `${SHOTS}/shell-settings-header-hidden.png` });
+    await shot(page, 'shell-settings-header-hidden');
     await page.mouse.wheel(0, -100);
     await expect(page.getByTestId('global-header')).not.toHaveClass(/global-header-hidden/);
 
@@ -148,7 +148,7 @@ test.describe('settings drawer', () => {
     await switchIn(page, 'setting-multipage').click();
     await expect(page.getByTestId('multi-tab')).toHaveCount(0);
     await closeSettings(page);
-    await page.screenshot({ path: `${SHOTS}/shell-settings-weak.png` });
+    await shot(page, 'shell-settings-weak');
     await reloadSignedIn(page);
     await expect(page.locator('body')).toHaveClass(/colorWeak/);
     await expect(page.getByTestId('multi-tab')).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from './fixtures.ts';
-import { SHOTS } from './helpers.ts';
-import { expectToast, signIn } from './shell-helpers.ts';
+import { shot, signIn } from './helpers.ts';
+import { expectToast } from './shell-helpers.ts';
 
 const tabTitles = (page: Page) => page.getByTestId('multi-tab').getByTestId('tab-title');
 const tab = (page: Page, title: string) => page.getByTestId('multi-tab').locator('.ant-tabs-tab').filter({ hasText: title });
@@ -13,7 +13,7 @@ async function contextMenu(page: Page, title: string, action: string) {
 }
 
 async function openFour(page: Page) {
-  await signIn(page);
+  await signIn(page, 'admin', { open: false });
   for (const [path, title] of [['/account/center', '个人中心'], ['/account/settings', '个人设置'], ['/isps/userAnnouncement', '我的消息']]) {
     await page.goto(`/#${path}`);
     await expect(page.getByTestId('breadcrumb')).toContainText(title);
@@ -28,14 +28,14 @@ test.describe('multi-tab mode', () => {
     await tab(page, '个人中心').click();
     await expect(page).toHaveURL(/#\/account\/center/);
     await expect(page).toHaveTitle('个人中心 - 希望工程后台管理系统');
-    await page.screenshot({ path: `${SHOTS}/shell-tabs.png` });
+    await shot(page, 'shell-tabs');
   });
 
   test('home cannot be closed; closing the active tab moves to its left neighbour', async ({ page }) => {
     await openFour(page);
     await tab(page, '首页').locator('.ant-tabs-tab-remove').click();
     await expectToast(page, '首页不能关闭!');
-    await page.screenshot({ path: `${SHOTS}/shell-tabs-home-refused.png` });
+    await shot(page, 'shell-tabs-home-refused');
     await expect(tabTitles(page)).toHaveCount(4);
     await tab(page, '我的消息').locator('.ant-tabs-tab-remove').click();
     await expect(tabTitles(page)).toHaveText(['首页', '个人中心', '个人设置']);
@@ -46,7 +46,7 @@ test.describe('multi-tab mode', () => {
     await openFour(page);
     await tab(page, '个人设置').getByTestId('tab-title').click({ button: 'right' });
     await expect(page.locator('.ant-dropdown:visible')).toContainText('刷新');
-    await page.screenshot({ path: `${SHOTS}/shell-tabs-context-menu.png` });
+    await shot(page, 'shell-tabs-context-menu');
     await page.locator('.ant-dropdown:visible').getByText('关闭右侧').click();
     await expect(tabTitles(page)).toHaveText(['首页', '个人中心', '个人设置']);
     await expect(page).toHaveURL(/#\/account\/settings/);
@@ -62,12 +62,12 @@ test.describe('multi-tab mode', () => {
 
     await tab(page, '首页').locator('.ant-tabs-tab-remove').click();
     await expectToast(page, '这是最后一页，不能再关闭了啦');
-    await page.screenshot({ path: `${SHOTS}/shell-tabs-last-refused.png` });
+    await shot(page, 'shell-tabs-last-refused');
     await expect(tabTitles(page)).toHaveText(['首页']);
   });
 
   test('刷新 remounts the page; keepAlive keeps a page as it was while another tab is shown', async ({ page }) => {
-    await signIn(page);
+    await signIn(page, 'admin', { open: false });
     await page.goto('/#/account/settings');
     const realname = page.getByTestId('base-setting').getByLabel('姓名');
     await expect(realname).toHaveValue('管理员');
@@ -83,7 +83,7 @@ test.describe('multi-tab mode', () => {
   });
 
   test('a tab title stored in local storage overrides the menu title, and names the document', async ({ page }) => {
-    await signIn(page);
+    await signIn(page, 'admin', { open: false });
     await page.evaluate(() => localStorage.setItem('pro__route:title:/account/center', JSON.stringify({ value: '我的主页', expire: null })));
     await page.goto('/#/account/center');
     await expect(tab(page, '我的主页')).toBeVisible();

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
-import { ADMIN_PASSWORD, expectDashboard, loginAs, SHOTS, storedToken } from './helpers.ts';
+import { ADMIN_PASSWORD, shot, signIn, storedToken } from './helpers.ts';
 
 /*
  * System management end to end (issue #6): the admin adds a department-only data rule to 捐赠活动,
@@ -11,11 +11,6 @@ const API = '/hope-boot';
 const ROLE = 'E2E部门募捐员';
 const USER = 'e2e_dept';
 const PASSWORD = 'Dept#2026e2e';
-
-async function signIn(page: Page, username: string, password = ADMIN_PASSWORD) {
-  await loginAs(page, username, password);
-  await expectDashboard(page);
-}
 
 async function apiToken(request: APIRequestContext, username: string, password = ADMIN_PASSWORD): Promise<string> {
   const r = await request.post(`${API}/sys/login`, { data: { username, password } });
@@ -65,14 +60,14 @@ test.describe.configure({ mode: 'serial' });
 let activityMenuId = '';
 
 test('admin adds a department-only data rule to 捐赠活动 on the menu screen', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', { open: false });
   await openList(page, 'system/permission');
   // A tree: top-level entries first; 系统管理 opens onto its screens.
   const systemRow = rows(page).filter({ has: page.locator('td', { hasText: /^系统管理$/ }) }).first();
   await expect(rows(page).filter({ hasText: '用户管理' })).toHaveCount(0);
   await systemRow.getByRole('button', { name: '展开' }).click();
   await expect(rows(page).filter({ hasText: 'schema/system/user' })).toHaveCount(1);
-  await page.screenshot({ path: `${SHOTS}/system-permission-list.png`, fullPage: true });
+  await shot(page, 'system-permission-list', { fullPage: true });
   await search(page, '请输入菜单名称', '捐赠活动');
   await expect(rows(page)).toHaveCount(1);
   await rows(page).first().getByText('编辑').click();
@@ -88,7 +83,7 @@ test('admin adds a department-only data rule to 捐赠活动 on the menu screen'
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^等于$/ }).click();
   await cells.nth(3).fill('#{sys_org_code}');
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/system-permission-form.png` });
+  await shot(page, 'system-permission-form');
   await save(page);
   await expect(page.getByText('编辑成功!')).toBeVisible();
 
@@ -100,7 +95,7 @@ test('admin adds a department-only data rule to 捐赠活动 on the menu screen'
 });
 
 test('admin creates a role with menus, buttons and the data rule, and a user of 募捐部 with that role', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', { open: false });
   const token = (await storedToken(page))!;
   const tree = (await apiGet(page.request, token, '/sys/permission/queryTreeList')).result.treeList;
   type Node = { key: string; title: string; kind: number | string; children?: Node[] };
@@ -136,12 +131,12 @@ test('admin creates a role with menus, buttons and the data rule, and a user of 
     await tree$.locator('.ant-tree-treenode').filter({ has: page.locator(`[data-permission-key="${key}"]`) }).locator('.ant-tree-checkbox').first().click();
   }
   await tree$.locator(`[data-permission-key="${rule.key}"]`).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/system-role-form.png` });
+  await shot(page, 'system-role-form');
   await save(page);
   await expect(page.getByText('添加成功！')).toBeVisible();
   await search(page, '请输入角色名称', ROLE);
   await expect(rows(page)).toHaveCount(1);
-  await page.screenshot({ path: `${SHOTS}/system-role-list.png`, fullPage: true });
+  await shot(page, 'system-role-list', { fullPage: true });
 
   await openList(page, 'system/user');
   await page.getByRole('button', { name: /新\s*增/ }).click();
@@ -150,13 +145,13 @@ test('admin creates a role with menus, buttons and the data rule, and a user of 
   await field(page, '用户姓名').fill('部门测试员');
   await pickOption(page, '角色分配', ROLE);
   await pickOption(page, '所属部门', '募捐部');
-  await page.screenshot({ path: `${SHOTS}/system-user-form.png` });
+  await shot(page, 'system-user-form');
   await save(page);
   await expect(page.getByText('添加成功！')).toBeVisible();
   await search(page, '请输入用户账号', USER);
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('募捐部');
-  await page.screenshot({ path: `${SHOTS}/system-user-list.png`, fullPage: true });
+  await shot(page, 'system-user-list', { fullPage: true });
 
   // An activity of 募捐部 (made by zhangwei, who works there) besides the demo ones of the foundation (A01).
   const zhangwei = await apiToken(page.request, 'zhangwei');
@@ -165,7 +160,7 @@ test('admin creates a role with menus, buttons and the data rule, and a user of 
 });
 
 test('the user sees only their menus, buttons and department rows, is refused what they lack, and is cut off when frozen', async ({ page, browser }) => {
-  await signIn(page, USER, PASSWORD);
+  await signIn(page, USER, { password: PASSWORD });
   const token = (await storedToken(page))!;
   const permissions = (await apiGet(page.request, token, '/sys/permission/getUserPermissionByToken')).result;
   expect(permissions.menu.map((m: { meta: { title: string } }) => m.meta.title)).toEqual(['捐赠管理']);
@@ -182,7 +177,7 @@ test('the user sees only their menus, buttons and department rows, is refused wh
   await expect(page.getByRole('button', { name: /导\s*出/ })).toHaveCount(0);
   await expect(rows(page).first().getByText('编辑')).toHaveCount(0);
   await expect(rows(page).first().getByText('详情')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/system-user-sees-department-rows.png`, fullPage: true });
+  await shot(page, 'system-user-sees-department-rows', { fullPage: true });
 
   // The server refuses what the role lacks, whatever the client shows.
   const id = (await apiGet(page.request, token, '/donation/activity/list')).result.records[0].id;
@@ -193,7 +188,7 @@ test('the user sees only their menus, buttons and department rows, is refused wh
   // The admin freezes the user from the user list (row operation 冻结).
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signIn(admin, 'admin');
+  await signIn(admin, 'admin', { open: false });
   await openList(admin, 'system/user');
   await search(admin, '请输入用户账号', USER);
   await expect(rows(admin)).toHaveCount(1);
@@ -201,7 +196,7 @@ test('the user sees only their menus, buttons and department rows, is refused wh
   await admin.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
   await expect(admin.getByText('冻结成功!')).toBeVisible();
   await expect(rows(admin).first()).toContainText('冻结');
-  await admin.screenshot({ path: `${SHOTS}/system-user-frozen.png`, fullPage: true });
+  await shot(admin, 'system-user-frozen', { fullPage: true });
   await adminContext.close();
 
   // The user's open session is refused on the next request.
@@ -211,11 +206,11 @@ test('the user sees only their menus, buttons and department rows, is refused wh
   // In the browser: the next call is refused and the client drops the session for the login page.
   await page.reload();
   await expect(page).toHaveURL(/#\/user\/login/);
-  await page.screenshot({ path: `${SHOTS}/system-frozen-user-refused.png`, fullPage: true });
+  await shot(page, 'system-frozen-user-refused', { fullPage: true });
 });
 
 test('admin adds a position and gives it to a user; the user form reads roles, departments and positions back', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', { open: false });
   await openList(page, 'system/position');
   await page.getByRole('button', { name: /新\s*增/ }).click();
   await field(page, '职务编码').fill('fund_lead');
@@ -224,7 +219,7 @@ test('admin adds a position and gives it to a user; the user form reads roles, d
   await save(page);
   await expect(page.getByText('添加成功！')).toBeVisible();
   await expect(rows(page).filter({ hasText: '募捐主管' })).toHaveCount(1);
-  await page.screenshot({ path: `${SHOTS}/system-position-list.png`, fullPage: true });
+  await shot(page, 'system-position-list', { fullPage: true });
 
   await openList(page, 'system/user');
   await search(page, '请输入用户账号', USER);

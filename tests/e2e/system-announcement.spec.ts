@@ -1,7 +1,7 @@
 import { expect, type Page, test } from './fixtures.ts';
-import { SHOTS } from './helpers.ts';
+import { shot, signIn } from './helpers.ts';
 import { input, item, modal, openList, rows } from './schema-helpers.ts';
-import { bellCount, expectToast, signIn } from './shell-helpers.ts';
+import { bellCount, expectToast } from './shell-helpers.ts';
 
 /*
  * 系统通告 as a schema screen (schemas/system/announcement.json): the admin writes an announcement for a
@@ -19,7 +19,7 @@ test('admin writes an announcement for a chosen user, releases it, sees who read
   const staff = await staffContext.newPage();
   const title = `指定用户通知 ${Date.now()}`;
   try {
-    await signIn(admin, 'admin');
+    await signIn(admin, 'admin', { open: false });
     await openList(admin, 'system/announcement');
     await admin.getByRole('button', { name: /新\s*增/ }).click();
     await input(admin, '标题').fill(title);
@@ -37,7 +37,7 @@ test('admin writes an announcement for a chosen user, releases it, sees who read
     await expect(item(admin, '指定用户').getByTestId('user-picker-input')).toHaveValue('张伟');
     await item(admin, '内容').locator('.ql-editor').click();
     await admin.keyboard.type('请于本周五前提交助学金核对表。');
-    await admin.screenshot({ path: `${SHOTS}/system-announcement-form.png`, fullPage: true });
+    await shot(admin, 'system-announcement-form', { fullPage: true });
     await modal(admin).getByRole('button', { name: /确\s*定/ }).click();
     await expectToast(admin, '添加成功！');
 
@@ -54,21 +54,17 @@ test('admin writes an announcement for a chosen user, releases it, sees who read
     await expect(row.getByText('编辑', { exact: true })).toHaveCount(0);
     await expect(row.getByText('删除', { exact: true })).toHaveCount(0);
     await expect(row.getByTestId('op-revoke')).toBeVisible();
-    await admin.screenshot({ path: `${SHOTS}/system-announcement-released.png`, fullPage: true });
+    await shot(admin, 'system-announcement-released', { fullPage: true });
 
     // The chosen user sees it in the bell and opens it, which marks it read.
     await signIn(staff, 'zhangwei');
     await expect.poll(() => bellCount(staff)).toBeGreaterThan(0);
-    // The sign-in greeting sits over the bell's popover: closed so the shot shows the new notice.
-    const greeting = staff.locator('.ant-notification-notice').filter({ hasText: '欢迎' });
-    await greeting.locator('.ant-notification-notice-close').click();
-    await expect(greeting).toHaveCount(0);
     await staff.getByTestId('notice-bell').click();
     const notice = staff.getByTestId('notice-popover').locator('.notice-item').filter({ hasText: title });
     await expect(notice).toBeVisible();
     // Shot once the popover's fade-in is over.
     await expect(staff.locator('.ant-popover:visible').last()).toHaveCSS('opacity', '1');
-    await staff.screenshot({ path: `${SHOTS}/system-announcement-bell.png` });
+    await shot(staff, 'system-announcement-bell');
     await notice.click();
     const view = staff.getByTestId('announcement-view');
     await expect(view).toContainText('请于本周五前提交助学金核对表。');
@@ -76,7 +72,7 @@ test('admin writes an announcement for a chosen user, releases it, sees who read
     await staff.goto('/#/isps/userAnnouncement');
     const mine = staff.getByTestId('my-announcements').locator('.ant-table-row').filter({ hasText: title });
     await expect(mine).toContainText('已读');
-    await staff.screenshot({ path: `${SHOTS}/system-announcement-my-messages.png` });
+    await shot(staff, 'system-announcement-my-messages');
 
     // The admin's detail lists who has read it.
     await admin.reload();
@@ -91,7 +87,7 @@ test('admin writes an announcement for a chosen user, releases it, sees who read
     await expect(drawer.locator('.ant-spin-spinning')).toHaveCount(0);
     // Shot once the drawer has slid in (antd's motion classes gone).
     await expect(admin.locator('.ant-drawer [class*="motion"]')).toHaveCount(0);
-    await admin.screenshot({ path: `${SHOTS}/system-announcement-detail-read.png` });
+    await shot(admin, 'system-announcement-detail-read');
     await drawer.locator('.ant-drawer-close').click();
 
     await row.getByTestId('op-revoke').click();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures.ts';
-import { expectDashboard, loginAs, SHOTS, storedToken } from './helpers.ts';
+import { shot, signIn, storedToken } from './helpers.ts';
 import { API, rows } from './schema-helpers.ts';
 
 /*
@@ -22,8 +22,7 @@ async function search(page: Page, name: string) {
 }
 
 test('admin finds an upload in 文件管理 with the record using it; a used file is not deleted, a free one is', async ({ page }) => {
-  await loginAs(page, 'admin');
-  await expectDashboard(page);
+  await signIn(page, 'admin', { open: false });
   const token = (await storedToken(page))!;
   const used = await upload(page, token, 'e2e-轮播图片.png');
   const free = await upload(page, token, 'e2e-无人使用.png');
@@ -37,15 +36,14 @@ test('admin finds an upload in 文件管理 with the record using it; a used fil
   await expect(row).toContainText('管理员');
   await expect(row.locator('td').nth(5)).toHaveText('1');
   await expect(row.locator('img.cell-image')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/system-files-list.png`, fullPage: true });
+  await shot(page, 'system-files-list', { fullPage: true });
 
   await row.getByText('详情').click();
   const detail = page.locator('.ant-drawer-content-wrapper:visible');
   await expect(detail).toContainText('引用记录（共1条）');
   await expect(detail).toContainText('轮播图');
   await expect(detail).toContainText('image');
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/system-files-detail.png` });
+  await shot(page, 'system-files-detail', { settle: 300 });
   await page.locator('.ant-drawer-content-wrapper:visible .ant-drawer-close').click();
 
   await row.getByText('删除').click();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures.ts';
-import { expectDashboard, loginAs, SHOTS } from './helpers.ts';
+import { shot, signIn } from './helpers.ts';
 import { input as field, pickOption, rows } from './schema-helpers.ts';
 
 /*
@@ -21,8 +21,7 @@ async function confirmModal(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await loginAs(page, 'admin');
-  await expectDashboard(page);
+  await signIn(page, 'admin', { open: false });
 });
 
 test('a scheduled job is created, run once, its run log seen, started and paused', async ({ page }) => {
@@ -47,14 +46,14 @@ test('a scheduled job is created, run once, its run log seen, started and paused
   await row.getByTestId('op-start').click();
   await confirmModal(page);
   await expect(row).toContainText('运行中');
-  await page.screenshot({ path: `${SHOTS}/system-job-list.png`, fullPage: true });
+  await shot(page, 'system-job-list', { fullPage: true });
 
   await row.getByText('详情').click();
   const drawer = page.locator('.ant-drawer-open');
   await expect(drawer).toContainText('执行日志');
   await expect(drawer).toContainText('示例任务执行完成：来自端到端测试');
   await expect(drawer).toContainText('成功');
-  await page.screenshot({ path: `${SHOTS}/system-job-detail-log.png`, fullPage: true });
+  await shot(page, 'system-job-detail-log', { fullPage: true });
   await drawer.locator('.ant-drawer-close').click();
 
   await row.getByTestId('op-pause').click();
@@ -81,7 +80,7 @@ test('a deleted dictionary is listed in the recycle bin and restored', async ({ 
   await page.getByRole('button', { name: /回收站/ }).click();
   const bin = page.getByTestId('recycle-bin');
   await expect(bin).toContainText('E2E回收字典');
-  await page.screenshot({ path: `${SHOTS}/system-dict-recycle.png`, fullPage: true });
+  await shot(page, 'system-dict-recycle', { fullPage: true });
   await bin.locator('tr', { hasText: 'E2E回收字典' }).getByText('还原').click();
   await expect(page.getByText('还原成功!')).toBeVisible();
   await expect(bin).not.toContainText('E2E回收字典');
@@ -101,19 +100,19 @@ test('the data log shows a record\'s change as a side-by-side diff', async ({ pa
   const diff = page.getByTestId('data-diff');
   await expect(diff).toContainText('处变化');
   await expect(diff.locator('tr', { hasText: 'status' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/system-data-log-diff.png`, fullPage: true });
+  await shot(page, 'system-data-log-diff', { fullPage: true });
 });
 
 test('logs, address list, data sources, fill rules and check rules screens', async ({ page }) => {
   await open(page, 'system/log');
   await expect(rows(page).first()).toBeVisible();
   await expect(page.getByTestId('data-table')).toContainText('登录日志');
-  await page.screenshot({ path: `${SHOTS}/system-log.png`, fullPage: true });
+  await shot(page, 'system-log', { fullPage: true });
 
   await open(page, 'system/address_list');
   await expect(page.getByTestId('data-table')).toContainText('王芳');
   await expect(page.getByRole('button', { name: /新\s*增/ })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/system-address-list.png`, fullPage: true });
+  await shot(page, 'system-address-list', { fullPage: true });
 
   await open(page, 'system/data_source');
   await page.getByRole('button', { name: /新\s*增/ }).click();
@@ -126,10 +125,10 @@ test('logs, address list, data sources, fill rules and check rules screens', asy
   const ds = rows(page).filter({ hasText: 'E2E数据源' });
   await ds.getByTestId('op-testConnection').click();
   await expect(page.getByText(/数据库连接失败/)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/system-data-source.png`, fullPage: true });
+  await shot(page, 'system-data-source', { fullPage: true });
 
   await open(page, 'system/fill_rule');
-  await page.screenshot({ path: `${SHOTS}/system-fill-rule.png`, fullPage: true });
+  await shot(page, 'system-fill-rule', { fullPage: true });
   await open(page, 'system/check_rule');
-  await page.screenshot({ path: `${SHOTS}/system-check-rule.png`, fullPage: true });
+  await shot(page, 'system-check-rule', { fullPage: true });
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures.ts';
-import { expectDashboard, loginAs, SHOTS, storedToken } from './helpers.ts';
+import { shot, signIn, storedToken } from './helpers.ts';
 import { API, input, item, modal, openList, rows, save } from './schema-helpers.ts';
 
 /*
@@ -10,13 +10,8 @@ import { API, input, item, modal, openList, rows, save } from './schema-helpers.
 
 test.describe.configure({ mode: 'serial' });
 
-async function signInAdmin(page: Page) {
-  await loginAs(page, 'admin');
-  await expectDashboard(page);
-}
-
 test('the client sends the signed-in user’s tenant; 租户管理 adds a tenant', async ({ page }) => {
-  await signInAdmin(page);
+  await signIn(page, 'admin', { open: false });
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('pro__TENANT_ID') ?? 'null')?.value);
   expect(stored).toBe(1);
   const sent = page.waitForRequest((r) => r.url().includes('/system/tenant/list'));
@@ -29,11 +24,11 @@ test('the client sends the signed-in user’s tenant; 租户管理 adds a tenant
   await input(page, '租户名称').fill('西部分站');
   await save(page, '添加成功！');
   await expect(rows(page).filter({ hasText: '西部分站' })).toHaveCount(1);
-  await page.screenshot({ path: `${SHOTS}/system-tenant-list.png`, fullPage: true });
+  await shot(page, 'system-tenant-list', { fullPage: true });
 });
 
 test('用户管理 shows 当前部门 by name and checks the username as it is typed', async ({ page }) => {
-  await signInAdmin(page);
+  await signIn(page, 'admin', { open: false });
   await openList(page, 'system/user');
   const adminRow = rows(page).filter({ has: page.locator('td', { hasText: /^admin$/ }) });
   await expect(adminRow).toContainText('希望工程基金会');
@@ -44,14 +39,14 @@ test('用户管理 shows 当前部门 by name and checks the username as it is t
   await expect(item(page, '部门角色')).toBeVisible();
   await input(page, '用户账号').fill('zhangwei');
   await expect(item(page, '用户账号')).toContainText('该值不可用，系统中已存在！');
-  await page.screenshot({ path: `${SHOTS}/system-user-duplicate.png`, fullPage: true });
+  await shot(page, 'system-user-duplicate', { fullPage: true });
   await input(page, '用户账号').fill('zhangwei_new_account');
   await expect(item(page, '用户账号')).not.toContainText('该值不可用');
   await modal(page).getByRole('button', { name: /关\s*闭/ }).click();
 });
 
 test('部门管理 assigns a department’s permissions in its form; 部门角色 lists department roles', async ({ page }) => {
-  await signInAdmin(page);
+  await signIn(page);
   const token = (await storedToken(page))!;
   const headers = { 'X-Access-Token': token, tenant_id: '1' };
   const departs = await (await page.request.get(`${API}/system/depart/list?pageNo=1&pageSize=50`, { headers })).json();
@@ -62,7 +57,7 @@ test('部门管理 assigns a department’s permissions in its form; 部门角�
   const tree = item(page, '部门权限');
   await expect(tree.locator('.ant-tree')).toBeVisible();
   await tree.locator('.ant-tree-treenode').filter({ hasText: '租户管理' }).first().locator('.ant-tree-checkbox').click();
-  await page.screenshot({ path: `${SHOTS}/system-depart-permissions.png`, fullPage: true });
+  await shot(page, 'system-depart-permissions', { fullPage: true });
   await save(page, '编辑成功!');
 
   await departRow(page).getByText('编辑').click();
@@ -84,7 +79,7 @@ test('部门管理 assigns a department’s permissions in its form; 部门角�
   await expect(roleTree.locator('.ant-tree-treenode').filter({ hasText: '系统管理' }).first().locator('.ant-tree-checkbox')).toHaveCount(0);
   await roleTree.locator('.ant-tree-treenode').filter({ hasText: '租户管理' }).last().locator('.ant-tree-checkbox').click();
   await expect(roleTree.locator('.ant-tree-checkbox-checked')).toHaveCount(1);
-  await page.screenshot({ path: `${SHOTS}/system-depart-role-form.png`, fullPage: true });
+  await shot(page, 'system-depart-role-form', { fullPage: true });
   await save(page, '编辑成功!');
   // The department's 编辑成功! may still be showing: wait for the role's save itself.
   await expect(modal(page)).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { expectDashboard, loginAs, SHOTS, storedToken } from './helpers.ts';
+import { shot, signIn, storedToken } from './helpers.ts';
 import { API, rows } from './schema-helpers.ts';
 
 /*
@@ -8,8 +8,7 @@ import { API, rows } from './schema-helpers.ts';
 
 
 test('a deleted user is listed in the recycle bin and restored', async ({ page }) => {
-  await loginAs(page, 'admin');
-  await expectDashboard(page);
+  await signIn(page, 'admin', { open: false });
   const token = (await storedToken(page))!;
   const added = await page.request.post(`${API}/sys/user/add`, {
     headers: { 'X-Access-Token': token },
@@ -30,7 +29,7 @@ test('a deleted user is listed in the recycle bin and restored', async ({ page }
   await page.getByRole('button', { name: /回收站/ }).click();
   const bin = page.getByTestId('recycle-bin');
   await expect(bin).toContainText('E2E回收用户');
-  await page.screenshot({ path: `${SHOTS}/system-user-recycle.png`, fullPage: true });
+  await shot(page, 'system-user-recycle', { fullPage: true });
   await bin.locator('tr', { hasText: 'E2E回收用户' }).getByText('还原').click();
   await expect(page.getByText('还原成功!')).toBeVisible();
   await page.locator('.ant-modal-close').click();

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from './fixtures.ts';
-import { expectDashboard, loginAs, SHOTS, storedToken } from './helpers.ts';
+import { shot, signIn, storedToken } from './helpers.ts';
 
 /*
  * The pickers of issue 5 end to end: on the departments screen (schemas/system/depart.json) a new
@@ -24,8 +24,7 @@ async function api(page: Page, path: string) {
 test.describe.configure({ mode: 'serial' });
 
 test('a department saved with its parent picked in the 选择部门 modal; a department with children is not deleted', async ({ page }) => {
-  await loginAs(page, 'admin');
-  await expectDashboard(page);
+  await signIn(page, 'admin', { open: false });
   await page.goto('/#/system/depart');
   await expect(page.getByTestId('list-system/depart')).toBeVisible();
 
@@ -47,11 +46,11 @@ test('a department saved with its parent picked in the 选择部门 modal; a dep
   await picker.getByPlaceholder('请输入部门名称按回车进行搜索').fill('资助');
   await picker.getByPlaceholder('请输入部门名称按回车进行搜索').press('Enter');
   await expect(picker.locator('.ant-tree-title')).toHaveText(['资助部']);
-  await page.screenshot({ path: `${SHOTS}/widgets-dept-modal.png` });
+  await shot(page, 'widgets-dept-modal');
   await picker.getByRole('button', { name: /确\s*定/ }).click();
   await expect(picker).toBeHidden();
   await expect(form.getByTestId('dept-picker-input')).toHaveValue('资助部');
-  await page.screenshot({ path: `${SHOTS}/widgets-dept-form.png` });
+  await shot(page, 'widgets-dept-form');
 
   await form.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('添加成功！')).toBeVisible();
@@ -68,7 +67,7 @@ test('a department saved with its parent picked in the 选择部门 modal; a dep
   await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('该部门下还有子部门，请先删除子部门')).toBeVisible();
   await expect(rows).toHaveCount(1);
-  await page.screenshot({ path: `${SHOTS}/widgets-dept-delete-refused.png` });
+  await shot(page, 'widgets-dept-delete-refused');
 
   // The query bar's 上级部门 is the same picker: the departments under 资助部.
   const bar = page.getByTestId('query-bar');
@@ -94,8 +93,7 @@ const FORM = {
 
 test('users and departments picked in a form, with a category and sanitised html', async ({ page }) => {
   test.setTimeout(90_000);
-  await loginAs(page, 'admin');
-  await expectDashboard(page);
+  await signIn(page, 'admin', { open: false });
   await page.goto('/#/online/desform/designer');
   await page.getByRole('button', { name: '导入JSON' }).click();
   const importDialog = page.getByRole('dialog', { name: '导入JSON' });
@@ -137,7 +135,7 @@ test('users and departments picked in a form, with a category and sanitised html
   await users.getByRole('button', { name: /查\s*询/ }).click();
   await expect(rows).toHaveCount(1);
   await rows.first().locator('.ant-checkbox-input').check();
-  await page.screenshot({ path: `${SHOTS}/widgets-user-modal.png` });
+  await shot(page, 'widgets-user-modal');
   await users.getByRole('button', { name: /确\s*定/ }).click();
   await expect(users).toBeHidden();
   await expect(preview.getByTestId('user-picker-input')).toHaveValue('王芳,张伟');
@@ -157,7 +155,7 @@ test('users and departments picked in a form, with a category and sanitised html
   await dropdown.locator('.ant-select-tree-treenode').filter({ hasText: '学费资助' }).locator('.ant-select-tree-switcher').click();
   await dropdown.getByText('初中学费').click();
   await expect(preview.getByTestId('category-tree')).toContainText('初中学费');
-  await page.screenshot({ path: `${SHOTS}/widgets-pickers-form.png` });
+  await shot(page, 'widgets-pickers-form');
 
   await page.getByRole('button', { name: '获取数据' }).click();
   const data = JSON.parse((await page.getByTestId('preview-data').textContent())!);
@@ -170,12 +168,11 @@ test('users and departments picked in a form, with a category and sanitised html
 });
 
 test('a category is added under a parent picked in the category tree, and found by its parent', async ({ page }) => {
-  await loginAs(page, 'admin');
-  await expectDashboard(page);
+  await signIn(page, 'admin', { open: false });
   await page.goto('/#/system/category');
   await expect(page.getByTestId('list-system/category')).toBeVisible();
   await expect(page.getByTestId('data-table')).toContainText('大学新生助学金');
-  await page.screenshot({ path: `${SHOTS}/system-category-list.png` });
+  await shot(page, 'system-category-list');
 
   await page.getByRole('button', { name: /新\s*增/ }).click();
   const form = page.locator('.ant-modal').first();
@@ -186,7 +183,7 @@ test('a category is added under a parent picked in the category tree, and found 
   await expect(form.getByTestId('category-tree')).toContainText('希望图书室');
   await modalItem(form, '分类名称').locator('input').fill('E2E流动图书车');
   await modalItem(form, '分类编码').locator('input').fill('B02A02E2E');
-  await page.screenshot({ path: `${SHOTS}/system-category-form.png` });
+  await shot(page, 'system-category-form');
   await form.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('添加成功！')).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures.ts';
-import { ADMIN_PASSWORD, expectDashboard, loginAs, SHOTS, storedToken } from './helpers.ts';
+import { shot, signIn, storedToken } from './helpers.ts';
 
 /*
  * The popup picker end to end: on 捐赠团队's form, 队长姓名 is a popup over the online report 用户
@@ -16,8 +16,7 @@ const item = (page: Page, label: string) =>
 const popup = (page: Page) => page.locator('.report-popup');
 
 test('a fundraiser fills 队长 from the 用户 report through the popup and saves the team', async ({ page }) => {
-  await loginAs(page, 'zhangwei', ADMIN_PASSWORD);
-  await expectDashboard(page);
+  await signIn(page, 'zhangwei', { open: false });
   // Give 张伟 a phone number, so the second mapped column has something to carry.
   const token = await storedToken(page);
   const edit = await page.request.put(`${API}/sys/user/login/setting/userEdit`, { headers: { 'X-Access-Token': token! }, data: { realname: '张伟', phone: PHONE } });
@@ -65,20 +64,20 @@ test('a fundraiser fills 队长 from the 用户 report through the popup and sav
   await expect(rows.first()).toContainText(PHONE);
   await rows.first().click();
   await expect(popup(page).getByTestId('popup-selected-bar')).toContainText('已选择 1 项');
-  await page.screenshot({ path: `${SHOTS}/widgets-popup-report.png` });
+  await shot(page, 'widgets-popup-report');
   await popup(page).getByRole('button', { name: /确\s*定/ }).click();
   await expect(popup(page)).toHaveCount(0);
 
   await expect(leader).toHaveValue('张伟');
   await expect(item(page, '队长电话').locator('input')).toHaveValue(PHONE);
-  await page.screenshot({ path: `${SHOTS}/widgets-popup-filled.png` });
+  await shot(page, 'widgets-popup-filled');
   await modal(page).getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('添加成功！')).toBeVisible();
 
   // Saved: the team's row shows the chosen leader.
   const row = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: TEAM });
   await expect(row).toContainText('张伟');
-  await page.screenshot({ path: `${SHOTS}/widgets-popup-saved.png`, fullPage: true });
+  await shot(page, 'widgets-popup-saved', { fullPage: true });
 });
 
 test('the linked dropdown loads each level from querySelectOptions and clears the following levels', async ({ page }) => {
@@ -95,8 +94,7 @@ test('the linked dropdown loads each level from querySelectOptions and clears th
     ],
     config: { layout: 'horizontal', labelCol: { span: 4 }, wrapperCol: { span: 18 } },
   };
-  await loginAs(page, 'admin', ADMIN_PASSWORD);
-  await expectDashboard(page);
+  await signIn(page, 'admin', { open: false });
   await page.goto('/#/online/desform/designer');
   await page.getByRole('button', { name: '导入JSON' }).click();
   const importDialog = page.getByRole('dialog', { name: '导入JSON' });
@@ -120,7 +118,7 @@ test('the linked dropdown loads each level from querySelectOptions and clears th
   await choose('category1', '助学类别');
   await choose('category2', '学费资助');
   await choose('category3', '小学学费');
-  await page.screenshot({ path: `${SHOTS}/widgets-link-down.png` });
+  await shot(page, 'widgets-link-down');
 
   // A new first level clears the levels after it and offers its own children.
   await choose('category1', '项目类别');

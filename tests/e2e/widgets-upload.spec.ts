@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures.ts';
-import { expectDashboard, loginAs, SHOTS } from './helpers.ts';
+import { shot, signIn } from './helpers.ts';
 
 /*
  * Uploads through a form (issue 5): a form with a file and an image widget, imported into the designer
@@ -23,8 +23,7 @@ const field = (page: Page, label: string) =>
 
 test('a file and an image uploaded through a form are stored and download back', async ({ page }) => {
   test.setTimeout(90_000);
-  await loginAs(page, 'admin');
-  await expectDashboard(page);
+  await signIn(page, 'admin', { open: false });
   await page.goto('/#/online/desform/designer');
   await page.getByRole('button', { name: '导入JSON' }).click();
   const importDialog = page.getByRole('dialog', { name: '导入JSON' });
@@ -41,7 +40,7 @@ test('a file and an image uploaded through a form are stored and download back',
   // The limit of one is reached: the picture card's add button is gone.
   await expect(field(page, '照片').locator('.ant-upload-select')).toBeHidden();
   await expect(field(page, '照片').locator('img.ant-upload-list-item-image')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/widgets-upload-form.png` });
+  await shot(page, 'widgets-upload-form');
 
   await page.getByRole('button', { name: '获取数据' }).click();
   const data = JSON.parse((await page.getByTestId('preview-data').textContent())!);

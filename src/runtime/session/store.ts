@@ -1,8 +1,9 @@
 import { proxy } from 'valtio';
-import type { ButtonAuth, DictOption, LoginResult, MenuNode, PermissionResult, UserInfo } from '../../core/api-types.ts';
+import type { ButtonAuth, LoginResult, MenuNode, PermissionResult, UserInfo } from '../../core/api-types.ts';
 import { runtimeConfig } from '../config.ts';
 import { http, onUnauthorized, RequestFailure } from '../http/client.ts';
 import { type AppRoute, generateRoutes } from '../menu/routes.ts';
+import { rememberSignIn } from './remember.ts';
 import { KEYS, local, SESSION_KEYS, SEVEN_DAYS_MS, sessionGet, sessionRemove, sessionSet } from '../storage.ts';
 
 /** The signed-in session (spec section 4, "Session"): the token and user live 7 days in local storage. */
@@ -21,22 +22,8 @@ export const EMPTY_MENU_ERROR = 'getPermissionList: permissions must be a non-nu
 
 export const isGuest = () => session.userInfo?.username === GUEST_USERNAME;
 
-/**
- * The tenant the client names in its tenant_id header: the user's own tenant when it is one of theirs,
- * else their first, else 0. The server checks it against the user's tenants and stamps it on new rows.
- */
-export function currentTenantOf(userInfo: Pick<UserInfo, 'tenantId' | 'relTenantIds'>): number {
-  const mine = String(userInfo.relTenantIds ?? '').split(',').filter(Boolean).map(Number);
-  if (mine.includes(Number(userInfo.tenantId))) return Number(userInfo.tenantId);
-  return mine[0] ?? 0;
-}
-
 function remember(result: LoginResult) {
-  local.set(KEYS.ACCESS_TOKEN, result.token, SEVEN_DAYS_MS);
-  local.set(KEYS.TENANT_ID, currentTenantOf(result.userInfo), SEVEN_DAYS_MS);
-  local.set(KEYS.USER_NAME, result.userInfo.username, SEVEN_DAYS_MS);
-  local.set(KEYS.USER_INFO, result.userInfo, SEVEN_DAYS_MS);
-  local.set<Record<string, DictOption[]>>(KEYS.DICT_CACHE, result.sysAllDictItems, SEVEN_DAYS_MS);
+  rememberSignIn(local, result);
   session.token = result.token;
   session.userInfo = result.userInfo;
   session.menu = null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentTenantOf } from '../../../src/runtime/session/store.ts';
+import { currentTenantOf } from '../../../src/runtime/session/remember.ts';
 
 describe('the tenant the client sends after login', () => {
   it('is the user’s own tenant when it is one of theirs, else their first, else 0', () => {
