@@ -13,7 +13,10 @@ const Login = lazy(() => import('./pages/user/Login.tsx'));
 const Register = lazy(() => import('./pages/user/Register.tsx'));
 const RegisterResult = lazy(() => import('./pages/user/RegisterResult.tsx'));
 const Alteration = lazy(() => import('./pages/user/Alteration.tsx'));
-const BasicLayout = lazy(() => import('./pages/layouts/BasicLayout.tsx'));
+const loadBasicLayout = () => import('./pages/layouts/BasicLayout.tsx');
+const BasicLayout = lazy(loadBasicLayout);
+// Signed in from an earlier visit: the layout's code loads while the session gate asks for the menu, not after it.
+if (session.token) void loadBasicLayout();
 const Analysis = lazy(() => import('./pages/dashboard/Analysis.tsx'));
 const TestHome = lazy(() => import('./pages/test/Home.tsx'));
 const Exception404 = lazy(() => import('./pages/exception/404.tsx'));
