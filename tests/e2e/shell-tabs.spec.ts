@@ -68,7 +68,10 @@ test.describe('multi-tab mode', () => {
 
   test('刷新 remounts the page; keepAlive keeps a page as it was while another tab is shown', async ({ page }) => {
     await signIn(page, 'admin', { open: false });
+    // The form fills itself from the server's answer: typing before it arrives would be overwritten.
+    const loaded = page.waitForResponse((r) => r.url().includes('/login/setting/getUserData'));
     await page.goto('/#/account/settings');
+    await loaded;
     const realname = page.getByTestId('base-setting').getByLabel('姓名');
     await expect(realname).toHaveValue('管理员');
     await realname.fill('半途编辑');

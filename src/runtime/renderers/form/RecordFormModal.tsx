@@ -1,4 +1,4 @@
-import { createForm } from '@formily/core';
+import { createForm, onFormMount } from '@formily/core';
 import { Button, Drawer, Modal, message, Space, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { type DataRecord, entityApi } from '../../schema/api.ts';
@@ -12,7 +12,10 @@ export type FormMode = 'add' | 'edit';
 /** Add or edit one record in a modal (or a drawer, as the list declares), then tell the list to reload. */
 export function RecordFormModal({ doc, mode, recordId, onClose, onSaved }: { doc: SchemaDocument; mode: FormMode; recordId?: string; onClose: () => void; onSaved: () => void }) {
   const api = entityApi(doc.code);
-  const form = useMemo(() => createForm({ validateFirst: false }), []);
+  // 确定 waits for the form's fields (they load with the widget kit) and, when editing, for the record:
+  // pressed earlier it would validate no fields and send an empty record.
+  const [mounted, setMounted] = useState(false);
+  const form = useMemo(() => createForm({ validateFirst: false, effects: () => onFormMount(() => setMounted(true)) }), []);
   const [loading, setLoading] = useState(mode === 'edit');
   const [saving, setSaving] = useState(false);
   // Fields the entity declares unique are checked as the user types; the edited record's own value is fine.
@@ -55,7 +58,7 @@ export function RecordFormModal({ doc, mode, recordId, onClose, onSaved }: { doc
   const footer = (
     <Space>
       <Button onClick={onClose}>关闭</Button>
-      <Button type="primary" loading={saving} onClick={() => save().catch(() => undefined)}>
+      <Button type="primary" loading={saving} disabled={loading || !mounted} onClick={() => save().catch(() => undefined)}>
         确定
       </Button>
     </Space>
