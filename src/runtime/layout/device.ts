@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { subscribeToMedia } from './media.ts';
 
 /*
  * Device of spec sections 4 and 9: widths up to 1087.99 px (and so also up to 767.99 px) are mobile,
@@ -13,12 +14,7 @@ export function deviceOf(width: number): Device {
   return width <= 1087.99 ? 'mobile' : 'desktop';
 }
 
-function subscribe(notify: () => void): () => void {
-  if (typeof window === 'undefined' || !window.matchMedia) return () => {};
-  const queries = [window.matchMedia(MOBILE_QUERY), window.matchMedia(SMALL_QUERY)];
-  for (const q of queries) q.addEventListener('change', notify);
-  return () => queries.forEach((q) => q.removeEventListener('change', notify));
-}
+const subscribe = subscribeToMedia(MOBILE_QUERY, SMALL_QUERY);
 
 const current = (): Device => (typeof window === 'undefined' ? 'desktop' : deviceOf(window.innerWidth));
 

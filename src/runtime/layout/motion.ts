@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { subscribeToMedia } from './media.ts';
 
 /*
  * Someone who asks their system for less motion (WCAG 2.3.3) gets antd's components without their
@@ -7,15 +8,10 @@ import { useSyncExternalStore } from 'react';
  */
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
-const query = () => (typeof window === 'undefined' || !window.matchMedia ? null : window.matchMedia(REDUCED_MOTION_QUERY));
-
-function subscribe(notify: () => void): () => void {
-  const q = query();
-  q?.addEventListener('change', notify);
-  return () => q?.removeEventListener('change', notify);
-}
+const subscribe = subscribeToMedia(REDUCED_MOTION_QUERY);
+const matches = () => typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia(REDUCED_MOTION_QUERY).matches;
 
 /** Whether the user's system asks for reduced motion, re-rendering when that changes. */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => query()?.matches ?? false, () => false);
+  return useSyncExternalStore(subscribe, matches, () => false);
 }
