@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schedulerOf } from '../../server/routes/system-ops.ts';
+import { JobScheduler } from '../../server/services/jobs/scheduler.ts';
 import { ADMIN_PASSWORD, persistentStore, startServer, type TestServer } from './helpers/server.ts';
 
 /*
@@ -106,6 +107,27 @@ describe('jobs resume after a restart', () => {
       }
     } finally {
       await store.dispose();
+    }
+  });
+});
+
+describe('job timers', () => {
+  it('a scheduler stopped while it reloads keeps no timer, and the next one (a restart) still times the job', async () => {
+    const id = (await s.api.post('/system/job/add', job(), admin)).body.result.id;
+    await s.api.post(`/system/job/operation/start?id=${id}`, {}, admin);
+    try {
+      const closing = new JobScheduler(s.ctx);
+      // Two reloads at once (a write's notice and an operation's own reload), then the server closes.
+      const reloads = [closing.reload(), closing.reload()];
+      closing.stop();
+      await Promise.all(reloads);
+      expect(closing.scheduled).toEqual([]);
+      const next = new JobScheduler(s.ctx);
+      await Promise.all([next.reload(), next.reload()]);
+      expect(next.scheduled).toContain(id);
+      next.stop();
+    } finally {
+      await s.api.post(`/system/job/operation/pause?id=${id}`, {}, admin);
     }
   });
 });

@@ -46,6 +46,7 @@ export interface RunOutcome {
 export class JobScheduler {
   private readonly timers = new Map<string, Cron>();
   private stopped = false;
+  private reloading: Promise<void> = Promise.resolve();
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -58,17 +59,32 @@ export class JobScheduler {
     return [...this.timers.keys()];
   }
 
-  async reload(): Promise<void> {
+  /**
+   * Re-reads the running jobs and replaces the timers. Calls are queued, never overlapped: two reloads
+   * interleaved (a write's notice and the operation's own reload arrive together) would each build timers
+   * and one set would be left running untracked, still firing after stop().
+   */
+  reload(): Promise<void> {
+    const next = this.reloading.then(() => this.reloadNow());
+    this.reloading = next.catch(() => undefined);
+    return next;
+  }
+
+  private async reloadNow(): Promise<void> {
     if (this.stopped) return;
-    const jobs: Pick<JobRow, 'id' | 'cron_expression'>[] = await this.db.selectFrom(JOB_TABLE).select(['id', 'cron_expression']).where('status', '=', RUNNING).execute();
-    this.stopTimers();
     await this.db.deleteFrom('job_run_claim').where('claimed_at', '<', formatTimestamp(new Date(Date.now() - CLAIM_KEEP_MS))).execute();
+    const jobs: Pick<JobRow, 'id' | 'cron_expression'>[] = await this.db.selectFrom(JOB_TABLE).select(['id', 'cron_expression']).where('status', '=', RUNNING).execute();
+    // Stopped while the rows were read (the server closing): no timer may outlive it.
+    if (this.stopped) return;
+    this.stopTimers();
     for (const job of jobs) {
       try {
-        // protect: a run still going when the next one is due is skipped, never stacked.
-        this.timers.set(job.id, new Cron(job.cron_expression, { protect: true, name: `job-${job.id}` }, (self: Cron) => this.timed(job.id, self.currentRun())));
-      } catch {
+        // protect: a run still going when the next one is due is skipped, never stacked. No `name`: croner
+        // keeps named timers in one registry per process, where a second app (tests) would collide.
+        this.timers.set(job.id, new Cron(job.cron_expression, { protect: true }, (self: Cron) => this.timed(job.id, self.currentRun())));
+      } catch (error) {
         // The writer refuses bad expressions; a row edited behind the runtime's back is skipped, not fatal.
+        console.warn(`定时任务 ${job.id} 的 cron 表达式无效，未启动:`, error instanceof Error ? error.message : error);
       }
     }
   }
