@@ -6,14 +6,17 @@ import { intOf, paging } from '../http/paging.ts';
 import { realtime } from '../realtime/index.ts';
 import { registerOperation } from '../engine/write/operations.ts';
 import { ANNOUNCEMENT_PERMS, AnnouncementWriter } from '../services/announcements-admin.ts';
-import { AnnouncementReader, assertSelf, type ReadFilter, toView } from '../services/announcements.ts';
+import type { SysAnnouncement } from '../db/schema.ts';
+import { AnnouncementReader, assertSelf, type ReadFilter, type Recipient, toView } from '../services/announcements.ts';
 import { sendTemplate, TEMPLATE_DOC } from '../services/message-templates.ts';
 
 /*
  * Announcements (spec section 7, "Announcements") and the socket that announces them. Reading is for
  * whoever an announcement was sent to. Writing is the schema screen schemas/system/announcement.json
  * (generic runtime); its row operations 发布 / 撤销 and the spec's doReleaseData / doReovkeData calls run
- * the same release and revoke, which send the real-time push.
+ * the same release and revoke, which send the real-time push. Every read is of the caller's tenants only
+ * (their scoped reader's tenants): an announcement of another tenant reaches no one here, even one sent to
+ * all users.
  */
 
 /** The schema document whose list declares the release and revoke operations. */
@@ -43,6 +46,13 @@ export function announcementRoutes(app: FastifyInstance, ctx: AppContext) {
     const writer = new AnnouncementWriter(ctx.db, (target, message) => bus.publish(target, message));
     ctx.messages.attach((id, session) => writer.release(id, session.user));
     const demand = (request: FastifyRequest, code: string) => ctx.permissions.demand(sessionOf(request).user.id, code);
+    const model = () => ctx.runtime.registry.get(DOC);
+    /** The caller as a recipient: their id and the tenants their scoped reader sees. */
+    const recipient = async (request: FastifyRequest): Promise<Recipient> => {
+      const session = sessionOf(request);
+      const scope = await (await ctx.runtime.reader(session)).scope(model());
+      return { userId: session.user.id, tenants: scope?.tenants };
+    };
     // The list's row buttons (permission, declaration and row scope are checked by the operation route).
     registerOperation(DOC, 'release', async ({ session, id }) => {
       await writer.release(id, session.user);
@@ -57,46 +67,50 @@ export function announcementRoutes(app: FastifyInstance, ctx: AppContext) {
 
     scope.get('/sys/annountCement/listByUser', async (request) => {
       const pageSize = intOf(query(request).pageSize, 5, 1, 50, 'pageSize');
-      return ok(await reader.listByUser(sessionOf(request).user.id, pageSize));
+      return ok(await reader.listByUser(await recipient(request), pageSize));
     });
 
     scope.get('/sys/annountCement/queryById', async (request) => {
       const id = idOf(query(request).id);
-      const { user } = sessionOf(request);
-      // Writers open drafts and other people's announcements to edit them; readers only what they were sent.
-      if (await ctx.permissions.allows(user.id, ANNOUNCEMENT_PERMS.edit)) {
-        return ok(toView(await writer.get(id)));
+      const session = sessionOf(request);
+      // Writers open drafts and other people's announcements to edit them (those the 系统通告 screen shows
+      // them: its tenant and data rules); readers, and writers too, what they were sent.
+      if (await ctx.permissions.allows(session.user.id, ANNOUNCEMENT_PERMS.edit)) {
+        const row = await (await (await ctx.runtime.reader(session)).scoped(model())).selectAll().where('id', '=', id).executeTakeFirst();
+        if (row) return ok(toView(row as SysAnnouncement));
       }
-      return ok(await reader.sentOne(user.id, id));
+      return ok(await reader.sentOne(await recipient(request), id));
     });
 
     scope.put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', async (request) => {
       const { user } = sessionOf(request);
       const b = { ...query(request), ...body(request) };
       assertSelf(user.id, b.userId);
-      await reader.markRead(user.id, idOf(b.anntId));
+      await reader.markRead(await recipient(request), idOf(b.anntId));
       return ok(null, '操作成功');
     });
 
     scope.put('/sys/sysAnnouncementSend/readAll', async (request) => {
-      const n = await reader.markAllRead(sessionOf(request).user.id);
+      const n = await reader.markAllRead(await recipient(request));
       return ok(n, '全部已读');
     });
 
     scope.get('/sys/sysAnnouncementSend/getMyAnnouncementSend', async (request) => {
       const q = query(request);
       const category = q.msgCategory === '1' || q.msgCategory === '2' ? q.msgCategory : undefined;
-      return ok(await reader.pageOf(sessionOf(request).user.id, { ...paging(q), read: readFilter(q.readFlag), category }));
+      return ok(await reader.pageOf(await recipient(request), { ...paging(q), read: readFilter(q.readFlag), category }));
     });
 
     scope.get('/sys/annountCement/doReleaseData', async (request) => {
       await demand(request, ANNOUNCEMENT_PERMS.release);
+      await ctx.runtime.access.demandInScope(sessionOf(request), model(), [idOf(query(request).id)]);
       await writer.release(idOf(query(request).id), sessionOf(request).user);
       return ok(null, '该系统通知发布成功');
     });
 
     scope.get('/sys/annountCement/doReovkeData', async (request) => {
       await demand(request, ANNOUNCEMENT_PERMS.revoke);
+      await ctx.runtime.access.demandInScope(sessionOf(request), model(), [idOf(query(request).id)]);
       await writer.revoke(idOf(query(request).id), sessionOf(request).user);
       return ok(null, '该系统通知撤销成功');
     });

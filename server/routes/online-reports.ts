@@ -38,5 +38,5 @@ export function onlineReportRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(await runReport(ctx.db, def, parseDataRequest(def, request.query)));
   });
 
-  app.get<{ Querystring: Query }>('/online/cgform/api/querySelectOptions', async (request) => ok(await linkOptions(ctx, request.query)));
+  app.get<{ Querystring: Query }>('/online/cgform/api/querySelectOptions', async (request) => ok(await linkOptions(ctx, sessionOf(request), request.query)));
 }

@@ -3,11 +3,25 @@ import type { DB, SysAnnouncement } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { nowText } from '../lib/time.ts';
+import { applyScope } from '../engine/scope/row-scope.ts';
 
 /*
  * The reader's side of announcements: what was sent to a user, what they have read, and marking read.
- * "Sent to a user" means released, not deleted, and either for everyone or with a send row for them.
+ * "Sent to a user" means released, not deleted, of one of the user's tenants (or of none: tenant 0), and
+ * either for everyone or with a send row for them. "Everyone" is everyone of that tenant: an announcement
+ * of another tenant never reaches the user, whatever its addressees.
  */
+
+/**
+ * Whom a read is for: the user, and the tenants whose announcements reach them (the tenants of their
+ * scoped reader's row scope; undefined when that is every tenant, as on a single-tenant install). The data
+ * rules of the 系统通告 screen are not applied here: they narrow what an administrator manages, not what is
+ * delivered to them.
+ */
+export interface Recipient {
+  userId: string;
+  tenants?: number[];
+}
 
 export const NOT_SENT_MESSAGE = '消息不存在或未发送给您';
 export const RELEASED = '1';
@@ -79,38 +93,37 @@ export class AnnouncementReader {
   constructor(private readonly db: Kysely<DB>) {}
 
   /** Announcements sent to the user, with the user's read state (send row columns are null when none). */
-  private sentTo(userId: string) {
-    return this.db
-      .selectFrom('sys_announcement as a')
-      .leftJoin('sys_announcement_send as s', (join) => join.onRef('s.annt_id', '=', 'a.id').on('s.user_id', '=', userId))
+  private sentTo({ userId, tenants }: Recipient) {
+    const all = this.db.selectFrom('sys_announcement as a').leftJoin('sys_announcement_send as s', (join) => join.onRef('s.annt_id', '=', 'a.id').on('s.user_id', '=', userId));
+    return applyScope(all, { tenants }, 'a')
       .where('a.send_status', '=', RELEASED)
       .where('a.del_flag', '=', 0)
       .where((eb) => eb.or([eb('a.msg_type', '=', 'ALL'), eb('s.id', 'is not', null)]));
   }
 
-  private unread(userId: string, category: string) {
-    return this.sentTo(userId)
+  private unread(to: Recipient, category: string) {
+    return this.sentTo(to)
       .where('a.msg_category', '=', category)
       .where(sql<boolean>`coalesce(s.read_flag, 0) = 0`);
   }
 
-  private async unreadOf(userId: string, category: string, limit: number) {
+  private async unreadOf(to: Recipient, category: string, limit: number) {
     const [rows, count] = await Promise.all([
-      this.unread(userId, category).selectAll('a').select(['s.read_flag', 's.read_time']).orderBy('a.send_time', 'desc').orderBy('a.id', 'desc').limit(limit).execute(),
-      this.unread(userId, category).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      this.unread(to, category).selectAll('a').select(['s.read_flag', 's.read_time']).orderBy('a.send_time', 'desc').orderBy('a.id', 'desc').limit(limit).execute(),
+      this.unread(to, category).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { list: rows.map((r) => toView(r, r)), total: Number(count.n) };
   }
 
   /** The bell's figures: the newest unread notices and system messages and how many of each there are. */
-  async listByUser(userId: string, pageSize: number): Promise<ListByUserResult> {
-    const [annt, sys] = await Promise.all([this.unreadOf(userId, '1', pageSize), this.unreadOf(userId, '2', pageSize)]);
+  async listByUser(to: Recipient, pageSize: number): Promise<ListByUserResult> {
+    const [annt, sys] = await Promise.all([this.unreadOf(to, '1', pageSize), this.unreadOf(to, '2', pageSize)]);
     return { anntMsgList: annt.list, anntMsgTotal: annt.total, sysMsgList: sys.list, sysMsgTotal: sys.total };
   }
 
   /** My announcements page: everything sent to the user, newest first, optionally only read or unread. */
-  async pageOf(userId: string, opts: { pageNo: number; pageSize: number; read: ReadFilter; category?: string }) {
-    let query = this.sentTo(userId);
+  async pageOf(to: Recipient, opts: { pageNo: number; pageSize: number; read: ReadFilter; category?: string }) {
+    let query = this.sentTo(to);
     if (opts.read === 'read') query = query.where('s.read_flag', '=', 1);
     if (opts.read === 'unread') query = query.where(sql<boolean>`coalesce(s.read_flag, 0) = 0`);
     if (opts.category) query = query.where('a.msg_category', '=', opts.category);
@@ -129,14 +142,15 @@ export class AnnouncementReader {
   }
 
   /** One announcement sent to the user, or 404 with the same message whether it exists or not. */
-  async sentOne(userId: string, id: string): Promise<AnnouncementView> {
-    const row = await this.sentTo(userId).selectAll('a').select(['s.read_flag', 's.read_time']).where('a.id', '=', id).executeTakeFirst();
+  async sentOne(to: Recipient, id: string): Promise<AnnouncementView> {
+    const row = await this.sentTo(to).selectAll('a').select(['s.read_flag', 's.read_time']).where('a.id', '=', id).executeTakeFirst();
     if (!row) throw notFound(NOT_SENT_MESSAGE);
     return toView(row, row);
   }
 
-  async markRead(userId: string, anntId: string): Promise<void> {
-    await this.sentOne(userId, anntId);
+  async markRead(to: Recipient, anntId: string): Promise<void> {
+    await this.sentOne(to, anntId);
+    const { userId } = to;
     const now = nowText();
     await this.db
       .insertInto('sys_announcement_send')
@@ -146,8 +160,9 @@ export class AnnouncementReader {
   }
 
   /** Marks everything sent to the user read; answers how many were unread. */
-  async markAllRead(userId: string): Promise<number> {
-    const unread = await this.sentTo(userId).select('a.id').where(sql<boolean>`coalesce(s.read_flag, 0) = 0`).execute();
+  async markAllRead(to: Recipient): Promise<number> {
+    const { userId } = to;
+    const unread = await this.sentTo(to).select('a.id').where(sql<boolean>`coalesce(s.read_flag, 0) = 0`).execute();
     if (unread.length === 0) return 0;
     const now = nowText();
     await this.db

@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { badRequest } from '../http/envelope.ts';
+import type { RecordReader } from '../engine/read/reader.ts';
 import { conditionFields, conditionSql, isCondition } from '../engine/schema/condition.ts';
 import { columnOf, type EntityModel } from '../engine/schema/model.ts';
 
@@ -8,6 +9,10 @@ import { columnOf, type EntityModel } from '../engine/schema/model.ts';
  * condition)", "loadDictItem (ids)"): rows of the system/category document, a tree by pid ('0' or empty
  * for the top level). A node's value is the category's id; whether it has children is looked up, never
  * stored, so adding or deleting a category through the generic CRUD can never leave it wrong.
+ *
+ * Every read starts from the request's scoped reader: the caller's tenants (the seeded tree has tenant 0,
+ * shared by all) and the data rules their roles picked on the 分类字典 screen. Whether a node has children
+ * counts only children the caller may see, so a node never opens onto nothing.
  */
 
 export interface CategoryNode {
@@ -38,11 +43,9 @@ const LOOKUP_FIELDS = ['id', 'code', 'name'] as const;
 
 type Row = { id: string; pid: string | null; name: string; code: string; has_child: boolean };
 
-function select(db: Kysely<any>, model: EntityModel) {
-  return db
-    .selectFrom(`${model.table} as t`)
-    .select(['t.id', 't.pid', 't.name', 't.code'])
-    .select(sql<boolean>`exists (select 1 from ${sql.table(model.table)} c where c.pid = t.id)`.as('has_child'));
+async function select(reader: RecordReader, model: EntityModel) {
+  const children = (await reader.scoped(model, 'c')).select(sql.lit(1).as('one')).whereRef('c.pid', '=', 't.id');
+  return (await reader.scoped(model, 't')).select(['t.id', 't.pid', 't.name', 't.code']).select((eb) => eb.exists(children).as('has_child'));
 }
 
 const nodeOf = (r: Row): CategoryNode => ({
@@ -77,7 +80,8 @@ export function parseCondition(model: EntityModel, raw: unknown) {
 
 export class CategoryService {
   constructor(
-    private readonly db: Kysely<any>,
+    /** The request's scoped reader: only categories the caller may see. */
+    private readonly reader: RecordReader,
     private readonly model: EntityModel,
   ) {}
 
@@ -85,7 +89,7 @@ export class CategoryService {
   async children(pid: string, condition?: unknown): Promise<CategoryNode[]> {
     if (!ROOT_PIDS.includes(pid) && !ID.test(pid)) throw badRequest('pid 格式不正确');
     const cond = parseCondition(this.model, condition);
-    let query = select(this.db, this.model);
+    let query = await select(this.reader, this.model);
     query = ROOT_PIDS.includes(pid) ? query.where((eb) => eb.or([eb('t.pid', 'is', null), eb('t.pid', 'in', ROOT_PIDS)])) : query.where('t.pid', '=', pid);
     if (cond) query = query.where((eb) => conditionSql(eb, cond));
     const rows = (await query.orderBy('t.code').limit(1000).execute()) as Row[];
@@ -114,13 +118,13 @@ export class CategoryService {
     if (ids.length > MAX_IDS) throw badRequest(`一次最多查询${MAX_IDS}个值`);
     if (ids.some((id) => !ID.test(id))) throw badRequest('ID格式不正确');
     if (!ids.length) return [];
-    const rows = (await select(this.db, this.model).where('t.id', 'in', ids).execute()) as Row[];
+    const rows = (await (await select(this.reader, this.model)).where('t.id', 'in', ids).execute()) as Row[];
     return ids.map((id) => rows.find((r) => r.id === id)?.name ?? id);
   }
 
   async one(field: string, value: string): Promise<Category | undefined> {
     if (!(LOOKUP_FIELDS as readonly string[]).includes(field)) throw badRequest(`不支持按 ${field.slice(0, 30)} 查询`);
-    const row = (await select(this.db, this.model).where(`t.${field}`, '=', value).orderBy('t.id').executeTakeFirst()) as Row | undefined;
+    const row = (await (await select(this.reader, this.model)).where(`t.${field}`, '=', value).orderBy('t.id').executeTakeFirst()) as Row | undefined;
     return row && categoryOf(row);
   }
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Session } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/envelope.ts';
 import { conditionSql } from '../../engine/schema/condition.ts';
@@ -8,7 +8,8 @@ import { resolveTableDict } from '../../engine/read/table-dict.ts';
  * querySelectOptions for the linked dropdown: one level of a tree table. Level 1 narrows by a condition
  * (the declarative JSON grammar, never SQL text) or takes the roots; later levels send pidValue, the id of
  * the option chosen one level up. Only tables whose document declares entity.dictSource with a pid may
- * be named, and only with the columns it lists.
+ * be named, and only with the columns it lists. Options are read through the caller's scoped reader: only
+ * rows of their tenants (and tenant 0, shared) that the data rules of their roles let them see.
  */
 
 export interface LinkOption {
@@ -22,7 +23,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 const ROOTS = ['', '0'];
 export const MAX_LINK_OPTIONS = 1000;
 
-export async function linkOptions(ctx: AppContext, q: Query): Promise<LinkOption[]> {
+export async function linkOptions(ctx: AppContext, session: Session, q: Query): Promise<LinkOption[]> {
   const dict = resolveTableDict(ctx.runtime.registry, text(q.table), text(q.txt), text(q.key), text(q.condition) || undefined);
   const source = dict.model.doc.entity.dictSource!;
   const idField = text(q.idField) || 'id';
@@ -32,7 +33,8 @@ export async function linkOptions(ctx: AppContext, q: Query): Promise<LinkOption
   const pidValue = text(q.pidValue);
   if (pidValue.length > 64) throw badRequest('pidValue 格式不正确');
 
-  let query = (ctx.db as Kysely<any>).selectFrom(dict.model.table).select([`${idField} as id`, `${dict.code} as store`, `${dict.text} as label`]);
+  const reader = await ctx.runtime.reader(session);
+  let query = (await reader.scoped(dict.model)).select([`${idField} as id`, `${dict.code} as store`, `${dict.text} as label`]);
   if (pidValue) query = query.where(pidField, '=', pidValue);
   else if (dict.condition) query = query.where((eb) => conditionSql(eb, dict.condition!));
   else query = query.where((eb) => eb.or([eb(pidField, 'is', null), eb(pidField, 'in', ROOTS)]));
