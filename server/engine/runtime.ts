@@ -1,3 +1,4 @@
+import { syncReportWall } from './schema/report-wall.ts';
 import { type Kysely, sql } from 'kysely';
 import { toSnake } from '../../src/core/schema/audit-fields.ts';
 import type { Session } from '../auth/session.ts';
@@ -76,6 +77,7 @@ export class SchemaRuntime {
       await stage(trx);
       const registry = await loadRegistry(trx, this.dir);
       await syncTables(trx, registry);
+      await syncReportWall(trx);
       await syncRollups(trx, registry);
       await syncReportSummaries(trx, registry);
       await syncDictionaries(trx, registry);
@@ -92,6 +94,14 @@ export class SchemaRuntime {
   /** The model of a document code, or undefined. `entity` may be camelCase (sys/dictItem = sys/dict_item). */
   find(area: string, entity: string): EntityModel | undefined {
     return this.registry.find(`${area}/${toSnake(entity)}`);
+  }
+
+  /**
+   * A select over the rows of document `code` this session may see (tenant, data rules, soft delete): for
+   * routes that shape their own answer (trees, pickers) but must read what the reader would.
+   */
+  async scoped(session: Session, code: string, alias?: string) {
+    return (await this.reader(session)).scoped(this.registry.get(code), alias);
   }
 
   async reader(session: Session): Promise<RecordReader> {

@@ -22,30 +22,32 @@ function demandStaff(request: FastifyRequest) {
 }
 
 export function departRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db } = ctx;
+  const { db, runtime } = ctx;
+  const departs = (request: FastifyRequest) => runtime.scoped(sessionOf(request), 'system/depart');
+  const users = (request: FastifyRequest) => runtime.scoped(sessionOf(request), 'system/user', 'u');
 
-  app.get('/sys/sysDepart/queryTreeList', async () => ok(await departTree(db)));
+  app.get('/sys/sysDepart/queryTreeList', async (request) => ok(await departTree(await departs(request))));
 
-  app.get('/sys/sysDepart/queryIdTree', async () => ok(idTreeOf(await departTree(db))));
+  app.get('/sys/sysDepart/queryIdTree', async (request) => ok(idTreeOf(await departTree(await departs(request)))));
 
   app.get<{ Querystring: Query }>('/sys/sysDepart/searchBy', async (request) => {
     const keyword = request.query.keyWord ?? request.query.keyword;
-    return ok(await searchDeparts(db, typeof keyword === 'string' ? keyword : ''));
+    return ok(await searchDeparts(await departs(request), typeof keyword === 'string' ? keyword : ''));
   });
 
-  app.get('/sys/sysDepart/queryMyDeptTreeList', async (request) => ok(await myDepartTree(db, sessionOf(request).user.id)));
+  app.get('/sys/sysDepart/queryMyDeptTreeList', async (request) => ok(await myDepartTree(db, await departs(request), sessionOf(request).user.id)));
 
   // The user-management screen owns /sys/user/list (and its permission); pickers in any form use this
   // lighter list, as JeecgBoot's user components use queryUserComponentData.
   app.get<{ Querystring: Query }>('/sys/user/queryUserComponentData', async (request) => {
     demandStaff(request);
     // usernames=a,b: exactly these accounts (a stored value shown by real name), not a page.
-    if (request.query.usernames !== undefined) return ok(await usersByName(db, request.query.usernames));
-    return ok(await userPage(db, request.query));
+    if (request.query.usernames !== undefined) return ok(await usersByName(await users(request), request.query.usernames));
+    return ok(await userPage(await users(request), request.query));
   });
 
   app.get<{ Querystring: Query }>('/sys/user/queryUserByDepId', async (request) => {
     demandStaff(request);
-    return ok(await usersOfDeparts(db, departIdsOf(request.query.id), request.query.username));
+    return ok(await usersOfDeparts(await users(request), departIdsOf(request.query.id), request.query.username));
   });
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { RecordReader } from '../engine/read/reader.ts';
+import type { EntityModel } from '../engine/schema/model.ts';
 import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, forbidden, ok } from '../http/envelope.ts';
@@ -56,6 +58,9 @@ export function jeecgCallRoutes(app: FastifyInstance, ctx: AppContext) {
     if (typeof request.query.dataTable !== 'string' || !request.query.dataTable || typeof request.query.dataId !== 'string' || !request.query.dataId) throw badRequest('请指定表名和数据ID');
     const plan = planList(dataLog(), { data_table: request.query.dataTable, data_id: request.query.dataId, column: 'data_version', order: 'desc' });
     const reader = await runtime.reader(session);
+    // The versions of a record the user may not see (another department's, under a data rule) are not theirs to read either.
+    const logged = runtime.registry.byTable(request.query.dataTable);
+    if (logged && !(await recordVisible(ctx.db, reader, logged, request.query.dataId))) return ok([]);
     return ok(await reader.decorate(dataLog(), await reader.rows(dataLog(), plan, 1000, 0)));
   });
   app.get('/system/data_log/queryCompareList', async (request: Req) => {
@@ -64,7 +69,12 @@ export function jeecgCallRoutes(app: FastifyInstance, ctx: AppContext) {
     const ids = [request.query.dataId1, request.query.dataId2].map(checkId);
     const reader = await runtime.reader(session);
     const rows = await reader.rows(dataLog(), { ...planList(dataLog(), { column: 'data_version', order: 'asc' }), selections: ids }, 2, 0);
-    return ok(await reader.decorate(dataLog(), rows));
+    const shown = [];
+    for (const row of rows) {
+      const logged = runtime.registry.byTable(String(row.data_table));
+      if (!logged || (await recordVisible(ctx.db, reader, logged, String(row.data_id)))) shown.push(row);
+    }
+    return ok(await reader.decorate(dataLog(), shown));
   });
 
   /** Whether a value is free in a column (the role and category forms' checks as you type); a taken one is success false. */
@@ -104,7 +114,7 @@ export function jeecgCallRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       return undefined;
     };
-    return ok((level(await departTree(ctx.db)) ?? []).map(({ children, ...node }) => ({ ...node, isLeaf: !children?.length })));
+    return ok((level(await departTree(await ctx.runtime.scoped(sessionOf(request), 'system/depart'))) ?? []).map(({ children, ...node }) => ({ ...node, isLeaf: !children?.length })));
   });
 
   /** Whether a dictionary item value is free in its dictionary (the item form's check as you type). */
@@ -166,4 +176,12 @@ export function categoryListRoutes(app: FastifyInstance, ctx: AppContext) {
     const records = parents.length ? await childrenOf(request, parents) : [];
     return ok({ records, total: records.length, size: records.length, current: 1, pages: 1 });
   });
+}
+
+/** Whether a record is visible to the reader, or gone from its table (a deleted record's log stays readable). */
+async function recordVisible(db: Kysely<any>, reader: RecordReader, model: EntityModel, id: string): Promise<boolean> {
+  // An id of the wrong shape for the table's key names no record anyone may see.
+  if (!(model.doc.entity.chosenId ? /^\d{1,9}$/ : /^[A-Za-z0-9_-]{1,64}$/).test(id)) return false;
+  if (await (await reader.scoped(model)).select('id').where('id', '=', id).executeTakeFirst()) return true;
+  return !(await db.selectFrom(model.table).select('id').where('id', '=', id).executeTakeFirst());
 }

@@ -106,6 +106,7 @@ export function onlineFormRoutes(app: FastifyInstance, ctx: AppContext) {
   // The roles a publication may grant its new menu to.
   app.get('/form/formConfiguration/roles', async (request) => {
     await demand(request, 'publish');
-    return ok(await forms.db.selectFrom('sys_role').select(['role_code as roleCode', 'role_name as roleName']).orderBy('role_code').execute());
+    const roles = await runtime.scoped(sessionOf(request), 'system/role');
+    return ok(await roles.select(['role_code as roleCode', 'role_name as roleName']).orderBy('role_code').execute());
   });
 }

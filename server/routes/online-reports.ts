@@ -35,7 +35,7 @@ export function onlineReportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { id: string }; Querystring: Query }>('/online/cgreport/api/getData/:id', async (request) => {
     const def = await readable({ id: request.params.id }, request);
-    return ok(await runReport(ctx.db, def, parseDataRequest(def, request.query)));
+    return ok(await runReport(ctx.db, def, parseDataRequest(def, request.query), await ctx.runtime.access.visibleTenants(sessionOf(request))));
   });
 
   app.get<{ Querystring: Query }>('/online/cgform/api/querySelectOptions', async (request) => ok(await linkOptions(ctx, sessionOf(request), request.query)));

@@ -44,15 +44,17 @@ export function systemRoleRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/system/role/queryById', queryById);
 
   app.get('/sys/role/queryall', async (request: Req) => {
-    await runtime.access.demandView(sessionOf(request), model());
-    const rows = await any.selectFrom('sys_role').select(['id', 'role_name', 'role_code', 'description']).orderBy('create_time').orderBy('id').execute();
+    const session = sessionOf(request);
+    await runtime.access.demandView(session, model());
+    const rows = await (await runtime.scoped(session, CODE)).select(['id', 'role_name', 'role_code', 'description']).orderBy('create_time').orderBy('id').execute();
     return ok(rows.map((r) => ({ id: r.id, roleName: r.role_name, roleCode: r.role_code, description: r.description })));
   });
 
   /** Roles as tree nodes (JeecgBoot's role pickers). */
   app.get('/sys/role/queryTreeList', async (request: Req) => {
-    await runtime.access.demandView(sessionOf(request), model());
-    const rows = await any.selectFrom('sys_role').select(['id', 'role_name']).orderBy('create_time').orderBy('id').execute();
+    const session = sessionOf(request);
+    await runtime.access.demandView(session, model());
+    const rows = await (await runtime.scoped(session, CODE)).select(['id', 'role_name']).orderBy('create_time').orderBy('id').execute();
     return ok(rows.map((r) => ({ key: r.id, value: r.id, title: r.role_name, isLeaf: true })));
   });
 

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB, SysDepart } from '../db/schema.ts';
 import { badRequest } from '../http/envelope.ts';
 import { escapeLike } from '../engine/schema/like.ts';
@@ -34,8 +34,14 @@ export interface DepartIdNode {
 
 export const MAX_KEYWORD = 50;
 
-async function liveDeparts(db: Kysely<DB>): Promise<SysDepart[]> {
-  return db.selectFrom('sys_depart').selectAll().where('del_flag', '=', 0).orderBy('depart_order').orderBy('depart_name').orderBy('id').execute();
+/**
+ * The departments a request may see: a select over sys_depart that the caller's reader has scoped
+ * (`runtime.scoped(session, 'system/depart')`): only the tenant's departments.
+ */
+export type DepartSource = SelectQueryBuilder<any, any, object>;
+
+async function liveDeparts(from: DepartSource): Promise<SysDepart[]> {
+  return (await from.selectAll().where('del_flag', '=', 0).orderBy('depart_order').orderBy('depart_name').orderBy('id').execute()) as SysDepart[];
 }
 
 const nodeOf = (d: SysDepart): DepartNode => ({
@@ -80,8 +86,8 @@ export function buildDepartTree(rows: SysDepart[]): DepartNode[] {
   return roots;
 }
 
-export async function departTree(db: Kysely<DB>): Promise<DepartNode[]> {
-  return buildDepartTree(await liveDeparts(db));
+export async function departTree(from: DepartSource): Promise<DepartNode[]> {
+  return buildDepartTree(await liveDeparts(from));
 }
 
 export function idTreeOf(nodes: DepartNode[]): DepartIdNode[] {
@@ -89,24 +95,23 @@ export function idTreeOf(nodes: DepartNode[]): DepartIdNode[] {
 }
 
 /** searchBy: departments whose name contains the keyword, as flat leaf-less nodes (the picker shows them as a list). */
-export async function searchDeparts(db: Kysely<DB>, keyword: string): Promise<DepartNode[]> {
+export async function searchDeparts(from: DepartSource, keyword: string): Promise<DepartNode[]> {
   const text = keyword.trim();
   if (!text) throw badRequest('请输入部门名称');
   if (text.length > MAX_KEYWORD) throw badRequest(`部门名称不能超过${MAX_KEYWORD}个字`);
-  const rows = await db
-    .selectFrom('sys_depart')
+  const rows = (await from
     .selectAll()
     .where('del_flag', '=', 0)
     .where(sql<boolean>`depart_name like ${`%${escapeLike(text)}%`}`)
     .orderBy('depart_order')
     .orderBy('id')
     .limit(200)
-    .execute();
+    .execute()) as SysDepart[];
   return rows.map(nodeOf);
 }
 
 /** The subtrees rooted at the departments the user belongs to (a sub-department of another of theirs is not repeated). */
-export async function myDepartTree(db: Kysely<DB>, userId: string): Promise<DepartNode[]> {
+export async function myDepartTree(db: Kysely<DB>, from: DepartSource, userId: string): Promise<DepartNode[]> {
   const mine = new Set((await db.selectFrom('sys_user_depart').select('dep_id').where('user_id', '=', userId).execute()).map((r) => r.dep_id));
   const roots: DepartNode[] = [];
   const visit = (nodes: DepartNode[]) => {
@@ -115,6 +120,6 @@ export async function myDepartTree(db: Kysely<DB>, userId: string): Promise<Depa
       else if (n.children) visit(n.children);
     }
   };
-  visit(await departTree(db));
+  visit(await departTree(from));
   return roots;
 }

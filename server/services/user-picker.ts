@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { GUEST_USERNAME } from '../auth/session.ts';
 import type { DB } from '../db/schema.ts';
 import { badRequest } from '../http/envelope.ts';
@@ -67,9 +67,11 @@ export function departIdsOf(raw: unknown): string[] {
 /** Accounts a picker never offers: the read-only guest is not a person anyone hands work to. */
 const NOT_PICKABLE = [GUEST_USERNAME];
 
-function baseQuery(db: Kysely<DB>, account: string | undefined) {
-  let query = db
-    .selectFrom('sys_user as u')
+/** The users a request may see: sys_user as `u`, scoped by the caller's reader (`runtime.scoped(session, 'system/user', 'u')`). */
+export type UserSource = SelectQueryBuilder<any, any, object>;
+
+function baseQuery(from: UserSource, account: string | undefined) {
+  let query = from
     .where('u.del_flag', '=', 0)
     .where('u.username', 'not in', NOT_PICKABLE)
     .select(['u.id', 'u.username', 'u.realname', 'u.sex', 'u.phone', 'u.org_code'])
@@ -95,16 +97,16 @@ const picked = (r: Row): PickedUser => ({
 });
 
 /** GET /sys/user/queryUserComponentData for the modal: username (contains), pageNo, pageSize, column, order. */
-export async function userPage(db: Kysely<DB>, q: Record<string, unknown>): Promise<UserPage> {
+export async function userPage(from: UserSource, q: Record<string, unknown>): Promise<UserPage> {
   const account = accountPattern(q.username);
   const pageNo = pageNumber(q.pageNo, 1);
   const pageSize = pageNumber(q.pageSize, 10, MAX_PAGE_SIZE);
   const column = SORTABLE[text(q.column)] ?? 'create_time';
   const order = text(q.order) === 'asc' ? 'asc' : 'desc';
-  let count = db.selectFrom('sys_user as u').select(sql<number>`count(*)::int`.as('n')).where('u.del_flag', '=', 0).where('u.username', 'not in', NOT_PICKABLE);
+  let count = from.select(sql<number>`count(*)::int`.as('n')).where('u.del_flag', '=', 0).where('u.username', 'not in', NOT_PICKABLE);
   if (account) count = count.where(sql<boolean>`u.username ilike ${account}`);
   const total = Number((await count.executeTakeFirstOrThrow()).n);
-  const rows = (await baseQuery(db, account)
+  const rows = (await baseQuery(from, account)
     .orderBy(sql`${sql.ref(`u.${column}`)} ${sql.raw(order)} nulls last`)
     .orderBy('u.id')
     .limit(pageSize)
@@ -116,20 +118,20 @@ export async function userPage(db: Kysely<DB>, q: Record<string, unknown>): Prom
 const USERNAME = /^[A-Za-z0-9_.@-]{1,100}$/;
 
 /** The users named exactly (the picker showing a stored value's real names), in the order asked. */
-export async function usersByName(db: Kysely<DB>, raw: unknown): Promise<PickedUser[]> {
+export async function usersByName(from: UserSource, raw: unknown): Promise<PickedUser[]> {
   const names = [...new Set(text(raw).split(',').map((s) => s.trim()).filter(Boolean))];
   if (names.length > MAX_PAGE_SIZE) throw badRequest(`一次最多查询${MAX_PAGE_SIZE}个用户`);
   if (names.some((n) => !USERNAME.test(n))) throw badRequest('用户账号格式不正确');
   if (!names.length) return [];
-  const rows = (await baseQuery(db, undefined).where('u.username', 'in', names).execute()) as Row[];
+  const rows = (await baseQuery(from, undefined).where('u.username', 'in', names).execute()) as Row[];
   return names.flatMap((n) => rows.filter((r) => r.username === n)).map(picked);
 }
 
 /** GET /sys/user/queryUserByDepId: the users of these departments (not of their sub-departments), optionally by account. */
-export async function usersOfDeparts(db: Kysely<DB>, ids: string[], accountRaw?: unknown): Promise<PickedUser[]> {
+export async function usersOfDeparts(from: UserSource, ids: string[], accountRaw?: unknown): Promise<PickedUser[]> {
   const account = accountPattern(accountRaw);
-  const rows = (await baseQuery(db, account)
-    .where('u.id', 'in', (qb) => qb.selectFrom('sys_user_depart').select('user_id').where('dep_id', 'in', ids))
+  const rows = (await baseQuery(from, account)
+    .where('u.id', 'in', (eb: ExpressionBuilder<any, any>) => eb.selectFrom('sys_user_depart').select('user_id').where('dep_id', 'in', ids))
     .orderBy('u.username')
     .limit(1000)
     .execute()) as Row[];

@@ -88,7 +88,7 @@ export class Access {
    * when that covers every tenant there is (a single-tenant install): no condition is needed, and an
    * unconditioned list keeps its fast total (the trigger-kept counter).
    */
-  private visibleTenants(session: Session): Promise<number[] | undefined> {
+  visibleTenants(session: Session): Promise<number[] | undefined> {
     return this.permissions.grants.memo(`tenants:${session.user.id}:${session.tenantId}`, () => this.tenantsOf(session));
   }
 

@@ -1,3 +1,4 @@
+import { enterReportWall, reportWallBuilt } from '../../engine/schema/report-wall.ts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { ApiError, badRequest } from '../../http/envelope.ts';
 import { escapeLike } from '../../engine/schema/like.ts';
@@ -117,7 +118,8 @@ export const REPORT_TIMEOUT_MS = 30_000;
 const QUERY_CANCELED = '57014';
 
 /** One page of the report and the total, read inside a read-only transaction. */
-export async function runReport(db: Kysely<any>, def: ReportDefinition, req: DataRequest): Promise<{ total: number; records: Record<string, unknown>[] }> {
+export async function runReport(db: Kysely<any>, def: ReportDefinition, req: DataRequest, tenants: number[] | undefined): Promise<{ total: number; records: Record<string, unknown>[] }> {
+  if (!reportWallBuilt()) throw new ApiError(503, '在线报表未启用租户隔离（数据库用户不能创建只读角色 hope_report），暂不能执行，请联系管理员');
   const body = bindReportSql(def.sql, req.params);
   const where = filterSql(req.filters);
   const order = req.sort ? sql`order by ${sql.ref(`t.${req.sort.column}`)} ${sql.raw(req.sort.order)} nulls last` : sql``;
@@ -126,6 +128,8 @@ export async function runReport(db: Kysely<any>, def: ReportDefinition, req: Dat
       await sql`set transaction read only`.execute(trx);
       // A runaway report must not hold a connection for ever (PostgreSQL enforces this; the embedded database accepts it as a no-op).
       await sql`set local statement_timeout = ${sql.lit(REPORT_TIMEOUT_MS)}`.execute(trx);
+      // From here the SQL reads as the report role: other tenants' rows are not there (report-wall.ts).
+      await enterReportWall(trx, tenants);
       const counted = await sql<{ n: unknown }>`select count(*) as n from (${body}) as t where ${where}`.execute(trx);
       const rows = await sql<Record<string, unknown>>`select t.* from (${body}) as t where ${where} ${order} limit ${req.pageSize} offset ${(req.pageNo - 1) * req.pageSize}`.execute(trx);
       return { total: Number(counted.rows[0]?.n ?? 0), records: rows.rows };
