@@ -86,9 +86,15 @@ export class AnnouncementWriter {
     await this.pushFor(current, recipients);
   }
 
-  private pushFor(a: SysAnnouncement, userIds: string[]): Promise<void> {
+  private async pushFor(a: SysAnnouncement, userIds: string[]): Promise<void> {
     const message = { msgId: a.id, msgTxt: a.titile };
     if (a.msg_type === 'USER') return this.push({ userIds }, { cmd: 'user', ...message });
+    // "Everyone" is everyone of the announcement's tenant: other tenants' open pages never get its title.
+    const others = a.tenant_id ? await this.db.selectFrom('sys_tenant').select('id').where('id', '!=', a.tenant_id).limit(1).executeTakeFirst() : undefined;
+    if (others) {
+      const members = await this.db.selectFrom('sys_user_tenant').select('user_id').where('tenant_id', '=', a.tenant_id).execute();
+      return this.push({ userIds: members.map((m) => m.user_id) }, { cmd: 'topic', ...message });
+    }
     return this.push({ all: true }, { cmd: 'topic', ...message });
   }
 }

@@ -52,9 +52,9 @@ function connect(url: string, protocols?: string[]): Promise<{ socket: WebSocket
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function releaseAs(server: TestServer, token: string, fields: Record<string, unknown>) {
+async function releaseAs(server: TestServer, token: string, fields: Record<string, unknown>, tenant?: string) {
   // Written on the schema screen (system/announcement), released by the spec's call.
-  const id = (await server.api.post('/system/announcement/add', { titile: '推送测试', msg_type: 'ALL', ...fields }, token)).body.result.id;
+  const id = (await server.api.post('/system/announcement/add', { titile: '推送测试', msg_type: 'ALL', ...fields }, token, tenant ? { tenant_id: tenant } : {})).body.result.id;
   const r = await server.api.get(`/sys/annountCement/doReleaseData?id=${id}`, token);
   expect(r.body.success).toBe(true);
   return id as string;
@@ -154,6 +154,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('across server processes (Postgr
       await b.close();
       await database.dispose();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('push across tenants', () => {
+  it("an announcement to everyone reaches everyone of its tenant, and no other tenant's open page", async () => {
+    const t = await staffServer();
+    try {
+      await t.s.db.insertInto('sys_tenant').values({ id: 2, name: '另一个租户', status: 1, create_time: '2026-01-01 00:00:00' }).execute();
+      // lina works for the other tenant now.
+      await t.s.db.updateTable('sys_user_tenant').set({ tenant_id: 2 }).where('user_id', '=', t.ids.lina).execute();
+      await t.s.db.updateTable('sys_user').set({ tenant_id: 2 }).where('id', '=', t.ids.lina).execute();
+      const z = await socketOf(t.s, t.ids.zhangwei, t.tokens.zhangwei);
+      const l = await socketOf(t.s, t.ids.lina, t.tokens.lina);
+      const [message, id] = await Promise.all([z.next(), releaseAs(t.s, t.tokens.admin, { titile: '本租户全员' }, '1')]);
+      expect(message).toEqual({ cmd: 'topic', msgId: id, msgTxt: '本租户全员' });
+      await pause(300);
+      expect(l.messages).toEqual([]);
+    } finally {
+      await t.s.close();
     }
   });
 });
