@@ -79,19 +79,27 @@ export class SessionResolver {
     const user = { ...row };
     if (user.status !== 1) throw unauthorized(FROZEN_MESSAGE);
     if (!this.allowGuest && user.username === GUEST_USERNAME) throw unauthorized(GUEST_DISABLED_MESSAGE);
-    const tenantId = await this.checkTenant(request, user.id);
+    const tenantId = await this.checkTenant(request, user.id, user.tenant_id);
     return { user, jti: claims.jti, exp: claims.exp, iat: claims.iat, tenantId };
   }
 
-  private async checkTenant(request: FastifyRequest, userId: string): Promise<number> {
+  /**
+   * The tenant a request works in: the checked header, or without one the user's own tenant (when they
+   * still belong to it). Never 0 for a member of a tenant: rows written under 0 belong to no tenant and
+   * every tenant would see them.
+   */
+  private async checkTenant(request: FastifyRequest, userId: string, home: number): Promise<number> {
     // tenant_id as the spec names it, X-Tenant-Id as JeecgBoot's vue3 client sends it.
     const raw = request.headers[TENANT_HEADER] ?? request.headers[TENANT_HEADER_VUE3];
     const text = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-    if (!text || text === '0' || text === 'null' || text === 'undefined') return 0;
+    const tenants = () => this.grants.memo(`member:${userId}`, async () => (await this.db.selectFrom('sys_user_tenant').select('tenant_id').where('user_id', '=', userId).execute()).map((t) => t.tenant_id));
+    if (!text || text === '0' || text === 'null' || text === 'undefined') {
+      const mine = await tenants();
+      return mine.includes(home) ? home : (mine[0] ?? 0);
+    }
     if (!/^\d{1,9}$/.test(text)) throw new ApiError(400, '租户ID格式不正确');
     const tenantId = Number(text);
-    const tenants = await this.grants.memo(`member:${userId}`, async () => (await this.db.selectFrom('sys_user_tenant').select('tenant_id').where('user_id', '=', userId).execute()).map((t) => t.tenant_id));
-    if (!tenants.includes(tenantId)) throw forbidden('无权访问该租户');
+    if (!(await tenants()).includes(tenantId)) throw forbidden('无权访问该租户');
     return tenantId;
   }
 

@@ -38,7 +38,7 @@ describe('add', () => {
   it('stores the record with audit columns, defaults and a generated code, and logs it', async () => {
     const id = await addDonation(s, admin, activityId, { donor_name: '王芳', amount: '88.50' });
     const stored = await row(s, 'donation_record', id);
-    expect(stored).toMatchObject({ donor_name: '王芳', amount: 88.5, anonymous: '0', invoice_status: '0', create_by: 'admin', sys_org_code: 'A01', tenant_id: 0, update_by: null });
+    expect(stored).toMatchObject({ donor_name: '王芳', amount: 88.5, anonymous: '0', invoice_status: '0', create_by: 'admin', sys_org_code: 'A01', tenant_id: 1, update_by: null });
     expect(stored!.record_no).toMatch(/^JZ\d{8}\d{4}$/);
     expect(stored!.create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const log = await s.db.selectFrom('sys_data_log').selectAll().where('data_id', '=', id).execute();

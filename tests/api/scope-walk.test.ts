@@ -323,7 +323,14 @@ Object.assign(DECLARED, {
   'GET /hope-boot/sys/dict/loadDictItem/:dict': { samples: (w) => tableDicts(w).map((d) => ({ path: `/sys/dict/loadDictItem/${d.dict}?key=${d.keys}` , shows: d.shows })) },
   'GET /hope-boot/sys/dict/queryTableDictTextByKey': { samples: (w) => tableDicts(w).map((d) => ({ path: `/sys/dict/queryTableDictTextByKey?table=${d.table}&text=${d.text}&code=${d.code}&key=${d.keys}`, shows: d.shows })) },
   'GET /hope-boot/sys/dict/queryTableDictTextByKey/:dict/:key': { samples: (w) => tableDicts(w).map((d) => ({ path: `/sys/dict/queryTableDictTextByKey/${d.dict}/${d.keys}`, shows: d.shows })) },
-  'GET /hope-boot/sys/dict/loadTreeData': { samples: () => [{ path: '/sys/dict/loadTreeData?tableName=sys_category&text=name&code=id&pidField=pid&hasChildField=has_child&pid=0', refusable: true }] },
+  'GET /hope-boot/sys/dict/loadTreeData': {
+    samples: (w) =>
+      forEachModel(w, (m) => !!m.doc.entity.dictSource?.pid, (m) => {
+        const source = m.doc.entity.dictSource!;
+        // The roots: a marker shows only when it was cloned from a root, so no positive control here.
+        return { path: `/sys/dict/loadTreeData?tableName=${m.table}&text=${source.text[0]}&code=id&pidField=${source.pid}&pid=0` };
+      }),
+  },
   'GET /hope-boot/sys/dict/queryAllDictItems': { samples: () => [{ path: '/sys/dict/queryAllDictItems' }] },
   'GET /hope-boot/sys/dict/refleshCache': { samples: () => [{ path: '/sys/dict/refleshCache' }] },
   'GET /hope-boot/sys/dictItem/dictItemCheck': { samples: () => [{ path: '/sys/dictItem/dictItemCheck?dictId=1&itemValue=x' }] },

@@ -1,7 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Session } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
-import { applyScope } from '../scope/row-scope.ts';
 import { badRequest } from '../../http/envelope.ts';
 import { conditionSql } from '../schema/condition.ts';
 import { resolveTableDict } from './table-dict.ts';
@@ -35,22 +34,17 @@ export async function loadTree(ctx: AppContext, session: Session, q: Record<stri
   const pid = text(q.pid);
   if (pid.length > 64) throw badRequest('pid 格式不正确');
   const childColumn = hasChild ?? source.hasChild;
-  let query = (ctx.db as Kysely<any>)
-    .selectFrom(`${dict.model.table} as t`)
+  // Both the nodes and the children that make a node expandable are the ones the asking user may see
+  // (tenant, data rules, soft delete), as their list of the table would show them.
+  const reader = await ctx.runtime.reader(session);
+  const visibleChildren = (await reader.scoped(dict.model, 'c')).select(sql.lit(1).as('one')).whereRef(`c.${pidField}`, '=', `t.${dict.code}`);
+  let query = (await reader.scoped(dict.model, 't'))
     .select([`t.${dict.code} as value`, `t.${dict.text} as text`, `t.${pidField} as pid`])
-    .select(
-      childColumn
-        ? sql<unknown>`${sql.ref(`t.${childColumn}`)}`.as('has_child')
-        : sql<boolean>`exists (select 1 from ${sql.table(dict.model.table)} c where ${sql.ref(`c.${pidField}`)} = ${sql.ref(`t.${dict.code}`)})`.as('has_child'),
-    );
+    .select((eb) => (childColumn ? sql<unknown>`${sql.ref(`t.${childColumn}`)}`.as('has_child') : eb.exists(visibleChildren).as('has_child')));
   query = ROOTS.includes(pid)
     ? query.where((eb) => eb.or([eb(`t.${pidField}`, 'is', null), eb(`t.${pidField}`, 'in', ROOTS)]))
     : query.where(`t.${pidField}`, '=', pid);
   if (dict.condition) query = query.where((eb) => conditionSql(eb, dict.condition!));
-  // The asking user's row scope (tenant, data rules), as their list of the table would apply it.
-  query = applyScope(query, await ctx.runtime.access.scope(session, dict.model), 't');
-  const deleted = dict.model.doc.entity.softDelete;
-  if (deleted) query = query.where(`t.${deleted}`, '=', 0);
   const rows = await query.orderBy(`t.${dict.text}`).limit(1000).execute();
   return rows.map((r) => {
     const leaf = !(r.has_child === true || r.has_child === 1 || r.has_child === '1');
