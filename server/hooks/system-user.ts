@@ -74,8 +74,9 @@ registerHooks('system/user', {
     const id = before ? String(before.id) : undefined;
     await checkAssignment(w, id, relations);
     if (id) await keepAdminRole(w, id, relations);
-    // Unless the form chose tenants, a new user joins the adder's tenant (or all of the adder's tenants).
-    if (kind === 'add') relations.tenants ??= w.actor.tenantId ? [w.actor.tenantId] : w.actor.userId ? await tenantsOf(w.db, w.actor.userId) : [];
+    // Unless the form chose tenants (an empty choice is no choice: a user of no tenant sees only shared
+    // rows), a new user joins the adder's tenant (or all of the adder's tenants).
+    if (kind === 'add' && !relations.tenants?.length) relations.tenants = w.actor.tenantId ? [w.actor.tenantId] : w.actor.userId ? await tenantsOf(w.db, w.actor.userId) : [];
     pending.set(virtual, { relations, hash });
   },
   async beforeSave({ id, changed, record }, w) {
