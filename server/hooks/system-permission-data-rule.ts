@@ -23,6 +23,9 @@ export async function checkDataRule(db: Kysely<any>, registry: Registry, rule: R
   if (!menu) throw badRequest('菜单不存在');
   if (menu.menu_type === 2) throw badRequest('数据规则只能加在菜单上');
   const screen = registry.all().find((m) => m.doc.menu && menuIdOf(m.code) === permissionId);
+  // A rule is applied where the screen's rows are read; on a menu with no rows of its own (a folder, a
+  // report whose figures come from another screen's rows) it would be kept and never applied.
+  if (!screen) throw badRequest('该菜单没有对应的数据列表，数据规则不会生效，请加在数据所在的菜单上');
   const problem = ruleProblem(rule as unknown as DataRule, screen);
   if (problem) throw badRequest(problem);
 }

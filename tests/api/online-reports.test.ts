@@ -118,6 +118,13 @@ describe('report definitions and the popup calls', () => {
     const nested = await data(await store('evil_with', 'with d as (delete from sys_user returning id) select id from d'));
     expect(nested.body.success).toBe(false);
     expect(await count(s, 'sys_user')).toBe(users);
+    // Credentials are withheld from report SQL: the password hashes, the SMS codes.
+    for (const [code, body] of [['evil_hash', 'select username, password from sys_user'], ['evil_star', 'select * from sys_user'], ['evil_sms', 'select * from sys_sms_code']]) {
+      const r = await data(await store(code, body));
+      expect(r.body.success, code).toBe(false);
+      expect(JSON.stringify(r.body)).not.toMatch(/scrypt|\$[0-9a-z]+\$/);
+    }
+    expect((await data(await store('fine_users', 'select username, realname from sys_user'))).body.success).toBe(true);
     await expect(saveReport(s.db, { code: 'two', name: '两条', sql: 'select 1 as a; delete from sys_user', items: [{ name: 'a', title: 'A' }] })).rejects.toThrow('报表SQL只能是一条查询语句');
     await expect(saveReport(s.db, { code: 'upd', name: '更新', sql: 'update sys_user set realname = 1', items: [] })).rejects.toThrow('报表SQL必须是查询语句（select 或 with 开头）');
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/password.ts';
 import { nowText } from '../../server/lib/time.ts';
-import { menuIdOf } from '../../server/engine/schema/menus.ts';
+import { menuIdOf, reportMenuIdOf } from '../../server/engine/schema/menus.ts';
 import { roleId, userId } from './helpers/fixtures.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 
@@ -190,6 +190,9 @@ describe('data rules', () => {
   it('adds a rule whose column belongs to the screen and whose variables are known; refuses others', async () => {
     const base = { permissionId: activityMenu(), ruleName: '本部门', ruleConditions: '=', ruleValue: '#{sys_org_code}' };
     expect((await s.api.post('/sys/permission/addPermissionRule', { ...base, ruleColumn: 'salary' }, admin)).body.message).toBe('规则字段【salary】不是【捐赠活动】的字段');
+    // 捐赠报表's figures are 捐赠记录's rows: a rule on the report's own menu would never be applied.
+    const onReport = await s.api.post('/sys/permission/addPermissionRule', { ...base, permissionId: reportMenuIdOf('donation/record', 'summary'), ruleColumn: 'sys_org_code' }, admin);
+    expect(onReport.body.message).toBe('该菜单没有对应的数据列表，数据规则不会生效，请加在数据所在的菜单上');
     expect((await s.api.post('/sys/permission/addPermissionRule', { ...base, ruleColumn: 'sys_org_code; drop table x' }, admin)).body.message).toBe('规则字段格式不正确');
     expect((await s.api.post('/sys/permission/addPermissionRule', { ...base, ruleColumn: 'sys_org_code', ruleValue: '#{password}' }, admin)).body.message).toBe('未知的系统变量: #{password}');
     expect((await s.api.post('/sys/permission/addPermissionRule', { ...base, ruleColumn: 'sys_org_code', ruleConditions: 'SQL' }, admin)).body.message).toBe('不支持的规则条件: SQL');

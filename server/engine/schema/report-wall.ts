@@ -17,6 +17,9 @@ import { type Kysely, sql } from 'kysely';
 export const REPORT_ROLE = 'hope_report';
 export const TENANTS_SETTING = 'hope.tenants';
 const POLICY = 'hope_tenant';
+/** Credentials no report may read: whole tables, and columns of tables that are otherwise readable. */
+const SECRET_TABLES = ['sys_captcha', 'sys_sms_code', 'sys_token_revoked', 'sys_login_failure'];
+const SECRET_COLUMNS: Record<string, string[]> = { sys_user: ['password', 'session_keep'], data_source: ['db_password'] };
 
 let built: boolean | undefined;
 
@@ -36,6 +39,7 @@ export async function syncReportWall(trx: Kysely<any>): Promise<void> {
     const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(trx)).rows[0].s;
     await sql`grant usage on schema ${sql.id(schema)} to ${sql.id(REPORT_ROLE)}`.execute(trx);
     await sql`grant select on all tables in schema ${sql.id(schema)} to ${sql.id(REPORT_ROLE)}`.execute(trx);
+    await withholdSecrets(trx, schema);
     const tables = await sql<{ name: string; secured: boolean; walled: boolean }>`
       select c.relname as name, c.relrowsecurity as secured,
              exists (select from pg_policies p where p.schemaname = ${schema} and p.tablename = c.relname and p.policyname = ${POLICY}) as walled
@@ -57,6 +61,22 @@ export async function syncReportWall(trx: Kysely<any>): Promise<void> {
     await sql`rollback to savepoint report_wall`.execute(trx);
     if (built !== false) console.warn(`在线报表的租户隔离未能建立（${error instanceof Error ? error.message : error}），在线报表将拒绝执行`);
     built = false;
+  }
+}
+
+/** Takes back what the blanket grant gave on credentials: a table-wide grant would cover every column. */
+async function withholdSecrets(trx: Kysely<any>, schema: string): Promise<void> {
+  const names = [...SECRET_TABLES, ...Object.keys(SECRET_COLUMNS)];
+  const columns = await sql<{ table_name: string; column_name: string }>`
+    select table_name, column_name from information_schema.columns
+    where table_schema = ${schema} and table_name in (${sql.join(names)}) order by table_name, ordinal_position`.execute(trx);
+  const present = new Set(columns.rows.map((c) => c.table_name));
+  for (const table of names.filter((t) => present.has(t))) {
+    await sql`revoke select on ${sql.id(table)} from ${sql.id(REPORT_ROLE)}`.execute(trx);
+    const hidden = SECRET_COLUMNS[table];
+    if (!hidden) continue;
+    const readable = columns.rows.filter((c) => c.table_name === table && !hidden.includes(c.column_name)).map((c) => sql.id(c.column_name));
+    await sql`grant select (${sql.join(readable)}) on ${sql.id(table)} to ${sql.id(REPORT_ROLE)}`.execute(trx);
   }
 }
 
