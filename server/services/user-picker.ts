@@ -1,6 +1,5 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { GUEST_USERNAME } from '../auth/session.ts';
-import type { DB } from '../db/schema.ts';
 import { badRequest } from '../http/envelope.ts';
 import { escapeLike } from '../engine/schema/like.ts';
 
