@@ -33,6 +33,8 @@ export interface ServerConfig {
   smsProvider: 'console' | 'off';
   /** Self-registration on the login page (ALLOW_REGISTER, on by default as spec section 9 says; it needs SMS). */
   allowRegister: boolean;
+  /** A first start writes the demo records of every area (DEMO_DATA, on by default; false: accounts, menus and dictionaries only). */
+  demoData: boolean;
 }
 
 export const TOKEN_LIFETIME_MS = 7 * 24 * 3600 * 1000;
@@ -73,5 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workflowTimerMs: Number(env.WORKFLOW_TIMER_MS ?? 5000),
     smsProvider: env.SMS_PROVIDER === 'off' ? 'off' : 'console',
     allowRegister: flag(env.ALLOW_REGISTER, true) && env.SMS_PROVIDER !== 'off',
+    demoData: flag(env.DEMO_DATA, true),
   };
 }

@@ -13,7 +13,7 @@ const STOP_TIMEOUT_MS = 10_000;
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const { app, seed, controlKey } = await prepareApp(config, database, { demoData: true });
+  const { app, seed, controlKey } = await prepareApp(config, database, { demoData: config.demoData });
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   // `npm run backup` reaches this process through it (server/db/backup/control.ts).

@@ -6,8 +6,9 @@ import { expect, test } from './fixtures.ts';
 import { ADMIN_PASSWORD, expectDashboard, storedToken } from './helpers.ts';
 
 /*
- * A server of its own on its own data directory, stopped and started again: the signed-in browser
- * keeps its session (same install secret, same database) and the data is still there.
+ * A server of its own on its own data directory (started without the demo records: DEMO_DATA=false),
+ * stopped and started again: the signed-in browser keeps its session (same install secret, same
+ * database) and the data is still there.
  */
 const PORT = Number(process.env.E2E_RESTART_PORT || 3101);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -15,7 +16,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 function startServer(dataDir: string): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     stdio: 'ignore',
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, DATABASE_URL: '', DEMO_DATA: 'false' },
   });
 }
 
@@ -62,6 +63,9 @@ test('the server restarts with its data and sessions intact', async ({ page }) =
     const res = await fetch(`${BASE}/hope-boot/sys/user/getCurrentUserDeparts`, { headers: { 'X-Access-Token': token! } });
     expect(res.status).toBe(200);
     expect((await res.json()).result.list.length).toBe(2);
+    // DEMO_DATA=false: the accounts and menus are there, the demo records are not.
+    const donations = await fetch(`${BASE}/hope-boot/donation/record/list`, { headers: { 'X-Access-Token': token! } });
+    expect((await donations.json()).result.total).toBe(0);
   } finally {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
