@@ -1,16 +1,19 @@
+import DOMPurify from 'dompurify';
+
 /*
- * The html widget's HTML is cleaned before it is shown (spec: "html" renders its defaultValue): an
- * allow-list of tags and attributes, links and images only to http(s), relative or data-image
- * addresses. Scripts, styles, frames, forms and event handlers never reach the page. Runs on the
- * browser's own parser (DOMParser): parsing is inert, nothing is fetched or run while cleaning.
+ * Rich text is cleaned before it is shown (the html widget's content, rich-text details): DOMPurify
+ * (the browser's own parser, nothing fetched or run while cleaning) with an allow-list of tags and
+ * attributes, links and images only to http(s), mail, relative or data-image addresses. Scripts, styles,
+ * frames, forms and event handlers never reach the page. The server cleans what it stores with
+ * sanitize-html to the same list; this is the second wall, for content stored before or elsewhere.
  */
 
-const TAGS = new Set([
+const TAGS = [
   'p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'span', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li',
   'a', 'img', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'caption', 'blockquote', 'pre', 'code', 'hr', 'font', 'sub', 'sup', 'small', 'big', 'mark',
-]);
-/** Removed with everything inside them (other unknown tags are unwrapped: their text stays). */
-const DROPPED = new Set(['script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'form', 'input', 'button', 'textarea', 'select', 'option', 'link', 'meta', 'base', 'svg', 'math', 'template', 'noscript']);
+];
+/** Removed with everything inside them (other tags outside the list are unwrapped: their text stays). */
+const DROPPED = ['script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'form', 'input', 'button', 'textarea', 'select', 'option', 'link', 'meta', 'base', 'svg', 'math', 'template', 'noscript'];
 const COMMON_ATTRS = ['style', 'class', 'title', 'align'];
 const ATTRS: Record<string, string[]> = {
   a: ['href', 'target', 'rel'],
@@ -24,44 +27,37 @@ const ATTRS: Record<string, string[]> = {
 const SAFE_URL = /^(https?:\/\/|mailto:|\/|\.\/|#|data:image\/(png|gif|jpeg|webp);base64,)/i;
 const UNSAFE_STYLE = /expression\s*\(|url\s*\(|javascript:|behavior\s*:|-moz-binding/i;
 
-function cleanAttributes(el: Element): void {
-  const tag = el.tagName.toLowerCase();
-  const allowed = new Set([...COMMON_ATTRS, ...(ATTRS[tag] ?? [])]);
-  for (const attr of [...el.attributes]) {
-    const name = attr.name.toLowerCase();
-    const value = attr.value.trim();
-    const urlAttr = name === 'href' || name === 'src';
-    if (!allowed.has(name) || (urlAttr && !SAFE_URL.test(value)) || (name === 'style' && UNSAFE_STYLE.test(value))) el.removeAttribute(attr.name);
-  }
-  // A link opening a new tab must not hand the new page a handle on this one.
-  if (tag === 'a' && el.getAttribute('target')) el.setAttribute('rel', 'noopener noreferrer');
-}
+let purifier: ReturnType<typeof DOMPurify> | undefined;
 
-function cleanChildren(parent: Node): void {
-  for (const node of [...parent.childNodes]) {
-    if (node.nodeType === Node.COMMENT_NODE) {
-      node.remove();
-      continue;
-    }
-    if (node.nodeType !== Node.ELEMENT_NODE) continue;
-    const el = node as Element;
-    const tag = el.tagName.toLowerCase();
-    if (DROPPED.has(tag)) {
-      el.remove();
-      continue;
-    }
-    cleanChildren(el);
-    if (!TAGS.has(tag)) {
-      el.replaceWith(...el.childNodes);
-      continue;
-    }
-    cleanAttributes(el);
-  }
+/** One purifier with this module's rules (hooks are per instance: the global one stays as DOMPurify ships it). */
+function purify(): ReturnType<typeof DOMPurify> {
+  if (purifier) return purifier;
+  purifier = DOMPurify(window);
+  purifier.addHook('uponSanitizeAttribute', (node, data) => {
+    const tag = node.nodeName.toLowerCase();
+    const allowed = COMMON_ATTRS.includes(data.attrName) || (ATTRS[tag] ?? []).includes(data.attrName);
+    const value = data.attrValue.trim();
+    const urlAttr = data.attrName === 'href' || data.attrName === 'src';
+    if (!allowed || (urlAttr && !SAFE_URL.test(value)) || (data.attrName === 'style' && UNSAFE_STYLE.test(value))) data.keepAttr = false;
+  });
+  // A link opening a new tab must not hand the new page a handle on this one.
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName === 'A' && node.getAttribute('target')) node.setAttribute('rel', 'noopener noreferrer');
+  });
+  return purifier;
 }
 
 export function sanitizeHtml(html: string | undefined | null): string {
   if (!html) return '';
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  cleanChildren(doc.body);
-  return doc.body.innerHTML;
+  return purify().sanitize(html, {
+    ALLOWED_TAGS: TAGS,
+    ALLOWED_ATTR: [...new Set([...COMMON_ATTRS, ...Object.values(ATTRS).flat()])],
+    FORBID_TAGS: DROPPED,
+    FORBID_CONTENTS: [...DROPPED, 'noembed', 'noframes', 'plaintext', 'xmp', 'title', 'head', 'audio', 'video'],
+    // Tags outside the list keep their text; the dropped ones go with their content.
+    KEEP_CONTENT: true,
+    ALLOW_DATA_ATTR: false,
+    // Addresses are checked by the hook (SAFE_URL, on href and src only): DOMPurify's ALLOWED_URI_REGEXP
+    // would be applied to every other attribute value too (target, colspan…).
+  });
 }
