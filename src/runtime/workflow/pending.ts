@@ -9,16 +9,30 @@ import { workflow } from './provider.ts';
 
 export const pending = proxy({ todo: 0, ccUnread: 0 });
 
-export async function refreshPending(): Promise<void> {
-  try {
-    Object.assign(pending, await workflow.counts());
-  } catch {
-    // Not signed in, or no workflow for this user: the count stays as it was.
-  }
+let asking: Promise<void> | undefined;
+let answeredAt = 0;
+/** Asks within this long of the last answer share it: the header, its badge and the first messages all ask at load. */
+const FRESH_MS = 1000;
+
+/** Re-reads the count; callers at the same moment (or just after an answer) share one request. */
+export function refreshPending(force = false): Promise<void> {
+  if (asking) return asking;
+  if (!force && Date.now() - answeredAt < FRESH_MS) return Promise.resolve();
+  asking = workflow
+    .counts()
+    .then((counts) => void Object.assign(pending, counts))
+    .catch(() => {
+      // Not signed in, or no workflow for this user: the count stays as it was.
+    })
+    .finally(() => {
+      answeredAt = Date.now();
+      asking = undefined;
+    });
+  return asking;
 }
 
-/** After an action that changes someone's tasks. */
-export const announcePendingChange = () => void refreshPending();
+/** After an action that changes someone's tasks: always asks again. */
+export const announcePendingChange = () => void refreshPending(true);
 
 const EVERY_MS = 60_000;
 

@@ -138,7 +138,7 @@ export function ListPage({ doc }: { doc: SchemaDocument }) {
         showQuickJumper
         showSizeChanger
         pageSizeOptions={PAGE_SIZES.map(String)}
-        showTotal={(t, range) => `${range[0]}-${range[1]} 共${list.data.estimated ? '约' : ''}${t}条`}
+        showTotal={(t, range) => (list.loaded ? `${range[0]}-${range[1]} 共${list.data.estimated ? '约' : ''}${t}条` : '')}
         onChange={(page, pageSize) => list.setPage({ current: pageSize !== size ? 1 : page, size: pageSize })}
       />
       {editing && (

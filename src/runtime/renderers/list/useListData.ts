@@ -29,7 +29,10 @@ export function useListData(doc: SchemaDocument) {
   const [page, setPage] = useState({ current: 1, size: doc.list?.tree ? TREE_PAGE_SIZE : PAGE_SIZES[0] });
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [data, setData] = useState<{ records: DataRecord[]; total: number; estimated?: boolean }>({ records: [], total: 0 });
-  const [loading, setLoading] = useState(false);
+  // Loading from the first render: the first page is asked for at once, and until it answers the list
+  // shows its spinner, not an empty table and a "0-0 共0条" pager.
+  const [loading, setLoading] = useState(true);
+  const [loaded, setLoaded] = useState(false);
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
@@ -39,7 +42,11 @@ export function useListData(doc: SchemaDocument) {
       .list(listParams(doc, values, sorting, page))
       .then((p) => live && setData({ records: p.records, total: p.total, estimated: p.totalEstimated }))
       .catch(() => live && setData({ records: [], total: 0 }))
-      .finally(() => live && setLoading(false));
+      .finally(() => {
+        if (!live) return;
+        setLoading(false);
+        setLoaded(true);
+      });
     return () => {
       live = false;
     };
@@ -67,6 +74,8 @@ export function useListData(doc: SchemaDocument) {
     selectedIds: Object.keys(selection).filter((k) => selection[k]),
     data,
     loading,
+    /** Whether any page has answered yet. */
+    loaded,
     reload: useCallback(() => setVersion((v) => v + 1), []),
     params: () => listParams(doc, values, sorting, page),
   };
