@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { badRequest, notFound, ok } from '../http/envelope.ts';
 import { demandReader, queryItems, reportColumns } from '../services/online-reports/columns.ts';
 import { loadReport, type ReportDefinition } from '../services/online-reports/definitions.ts';
-import { parseDataRequest, runReport } from '../services/online-reports/query.ts';
+import { parseDataRequest, reportReader, runReport } from '../services/online-reports/query.ts';
 import { linkOptions } from '../services/online-reports/select-options.ts';
 
 /*
@@ -35,7 +35,7 @@ export function onlineReportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { id: string }; Querystring: Query }>('/online/cgreport/api/getData/:id', async (request) => {
     const def = await readable({ id: request.params.id }, request);
-    return ok(await runReport(ctx.db, def, parseDataRequest(def, request.query), await ctx.runtime.access.visibleTenants(sessionOf(request))));
+    return ok(await runReport(ctx.db, def, parseDataRequest(def, request.query), await reportReader(ctx, sessionOf(request), def)));
   });
 
   app.get<{ Querystring: Query }>('/online/cgform/api/querySelectOptions', async (request) => ok(await linkOptions(ctx, sessionOf(request), request.query)));

@@ -129,6 +129,24 @@ describe('report definitions and the popup calls', () => {
     await expect(saveReport(s.db, { code: 'upd', name: '更新', sql: 'update sys_user set realname = 1', items: [] })).rejects.toThrow('报表SQL必须是查询语句（select 或 with 开头）');
   });
 
+  it('#{sys_user_code} and #{sys_org_code} are the signed-in user’s, whatever the request says', async () => {
+    const id = await saveReport(s.db, {
+      code: 'report_me',
+      name: '我的账号',
+      sql: 'select username, org_code from sys_user where username = #{sys_user_code} and coalesce(org_code, \'\') = #{sys_org_code}',
+      items: [{ name: 'username', title: '账号' }, { name: 'org_code', title: '部门' }],
+    });
+    for (const [token, name] of [[zhangwei, 'zhangwei'], [wangfang, 'wangfang']]) {
+      const r = await data(id, 'sys_user_code=admin&sys_org_code=A01', token);
+      expect(r.body.result.records.map((u: { username: string }) => u.username)).toEqual([name]);
+    }
+  });
+
+  it('a scope naming no screen fails closed', async () => {
+    const id = await saveReport(s.db, { code: 'report_lost_scope', name: '失效范围', scope: 'donation/gone', sql: 'select id from donation_activity', items: [{ name: 'id', title: 'ID' }] });
+    refused(await data(id), '报表【失效范围】的数据范围【donation/gone】不存在，请联系管理员', 500);
+  });
+
   it('who may read: the user report needs a team add or edit permission; unknown reports are 404', async () => {
     const r = await data(userReport, 'realname=张', zhangwei);
     expect(r.body.result.records).toEqual([expect.objectContaining({ username: 'zhangwei', realname: '张伟', depart_name: '募捐部' })]);

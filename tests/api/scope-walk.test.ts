@@ -51,8 +51,8 @@ interface Sample {
    * a department column show other departments' traces (never other tenants').
    */
   tenantWide?: boolean;
-  // Online reports: administrators' SQL is walled by tenant (row-level security, report-wall.ts); the
-  // departments' data rules are not applied to it yet.
+  // Online reports: administrators' SQL is walled by tenant (row-level security, report-wall.ts); a
+  // report that names a scope screen is limited by that screen's data rules too, one that names none is not.
   /** A refusal (404, 403, 400) is a right answer too: asking for a row the user may not see. */
   refusable?: boolean;
 }
@@ -71,7 +71,7 @@ interface Ids {
 let s: TestServer;
 let walker: string;
 let ids: Ids;
-let reportIds: { id: string; code: string }[] = [];
+let reportIds: { id: string; code: string; scope: string | null }[] = [];
 /** The data-log rows written for the 捐赠记录 markers, with the own one's token. */
 const logIds: { id: string; shows: string[] }[] = [];
 const markers: Marker[] = [];
@@ -194,7 +194,7 @@ beforeAll(async () => {
       .values({ id, data_table: m.model.table, data_id: m.id, action: 'edit', data_before: null, data_after: JSON.stringify({ remark: `${m.token}-log` }), data_version: 1, create_by: 'admin', create_time: nowText(), tenant_id: m.kind === 'foreign' ? 1 : TENANT })
       .execute();
   }
-  reportIds = (await db().selectFrom('onl_cgreport_head').select(['id', 'code']).execute()).map((r) => ({ id: String(r.id), code: String(r.code) }));
+  reportIds = (await db().selectFrom('onl_cgreport_head').select(['id', 'code', 'scope_entity']).execute()).map((r) => ({ id: String(r.id), code: String(r.code), scope: r.scope_entity }));
   ids = { user, role, depart: ownDepart.id, menu: menuIdOf('donation/record') };
 }, 120_000);
 afterAll(() => s?.close());
@@ -407,7 +407,14 @@ Object.assign(DECLARED, {
   'GET /hope-boot/form/formConfiguration/roles': { samples: () => [{ path: '/form/formConfiguration/roles' }] },
   'GET /hope-boot/online/cgreport/api/getRpColumns/:code': { samples: (w) => onlineReports(w).map((r) => ({ path: `/online/cgreport/api/getRpColumns/${r.code}` })) },
   'GET /hope-boot/online/cgreport/api/getQueryInfo/:id': { samples: (w) => onlineReports(w).map((r) => ({ path: `/online/cgreport/api/getQueryInfo/${r.id}` })) },
-  'GET /hope-boot/online/cgreport/api/getData/:id': { samples: (w) => onlineReports(w).map((r) => ({ path: `/online/cgreport/api/getData/${r.id}?pageSize=200`, tenantWide: true })) },
+  'GET /hope-boot/online/cgreport/api/getData/:id': {
+    samples: (w) =>
+      onlineReports(w).map((r) => {
+        const screen = w.models((m) => m.code === r.scope)[0];
+        // exclude_status: the activity report leaves drafts out by default; the markers may be drafts.
+        return { path: `/online/cgreport/api/getData/${r.id}?pageSize=200&exclude_status=none`, ...(screen ? { shows: w.own(screen) } : { tenantWide: true }) };
+      }),
+  },
   'GET /hope-boot/online/cgform/api/querySelectOptions': { samples: () => [{ path: '/online/cgform/api/querySelectOptions?table=sys_category&txt=name&key=id&idField=id&pidField=pid', refusable: true }] },
   'GET /hope-boot/dashboard/analysis': { samples: () => [{ path: '/dashboard/analysis' }] },
   'GET /hope-boot/sys/loginfo': { samples: () => [{ path: '/sys/loginfo' }] },

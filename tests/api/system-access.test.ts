@@ -216,6 +216,11 @@ describe('data rules', () => {
     expect(names).toEqual(['部门活动']);
     const adminNames = (await s.api.get('/donation/activity/list?pageSize=100', admin)).body.result.records.map((r: { activity_name: string }) => r.activity_name);
     expect(adminNames).toEqual(expect.arrayContaining(['部门活动', '总部活动']));
+    // The online report over activities declares 捐赠活动 its scope: the same rule limits its rows.
+    const report = (await s.api.get('/online/cgreport/api/getRpColumns/report_donation_activity', admin)).body.result.cgRpConfigId;
+    const reported = async (token: string) => (await s.api.get(`/online/cgreport/api/getData/${report}?pageSize=200&exclude_status=none`, token)).body.result.records.map((r: { activity_name: string }) => r.activity_name);
+    expect(await reported(user)).toEqual(['部门活动']);
+    expect(await reported(admin)).toEqual(expect.arrayContaining(['部门活动', '总部活动']));
 
     expect((await s.api.get(`/donation/activity/queryById?id=${others.body.result.id}`, user)).status).toBe(404);
     expect((await s.api.put('/donation/activity/edit', { id: others.body.result.id, activity_name: '改名' }, user)).status).toBe(404);
@@ -234,6 +239,8 @@ describe('data rules', () => {
     await s.db.updateTable('sys_permission_data_rule' as never).set({ rule_column: 'no_such_column' } as never).where('id' as never, '=', ruleId as never).execute();
     const user = await s.loginAs('deptuser', PASSWORD);
     expect((await s.api.get('/donation/activity/list', user)).body.result.records).toEqual([]);
+    const report = (await s.api.get('/online/cgreport/api/getRpColumns/report_donation_activity', admin)).body.result.cgRpConfigId;
+    expect((await s.api.get(`/online/cgreport/api/getData/${report}?exclude_status=none`, user)).body.result.records).toEqual([]);
     const del = await s.api.delete(`/sys/permission/deletePermissionRule?id=${ruleId}`, admin);
     expect(del.body.success).toBe(true);
     const grant = await s.db.selectFrom('sys_role_permission').select('data_rule_ids').where('role_id', '=', await roleId(s.db, 'dept_fundraiser')).where('permission_id', '=', activityMenu()).executeTakeFirstOrThrow();

@@ -40,8 +40,11 @@ export const RULE_CONDITIONS: Record<string, string> = {
   RIGHT_LIKE: '右模糊',
 };
 
-/** The system variables a rule value may name: #{sys_org_code} → the user's current department … */
-export function ruleVariables(user: SysUser, now = new Date()): Record<string, string> {
+/** The system variables a rule value (or a report's SQL) may name, as JeecgBoot spells them. */
+export const SYSTEM_VARIABLES = ['sys_user_code', 'sys_user_name', 'sys_org_code', 'sys_date', 'sys_time'] as const;
+
+/** The user's values of the system variables: #{sys_org_code} → the user's current department … */
+export function ruleVariables(user: Pick<SysUser, 'username' | 'realname' | 'org_code'>, now = new Date()): Record<(typeof SYSTEM_VARIABLES)[number], string> {
   const time = formatTimestamp(now);
   return { sys_user_code: user.username, sys_user_name: user.realname, sys_org_code: user.org_code ?? '', sys_date: time.slice(0, 10), sys_time: time };
 }
@@ -64,8 +67,7 @@ export function ruleProblem(rule: DataRule, model?: EntityModel): string | undef
   if (!/^[a-zA-Z][a-zA-Z0-9_]{0,62}$/.test(rule.rule_column)) return '规则字段格式不正确';
   if (model && !columnOf(model, toSnake(rule.rule_column))) return `规则字段【${rule.rule_column}】不是【${model.title}】的字段`;
   const names = [...rule.rule_value.matchAll(VARIABLE)].map((m) => m[1]);
-  const known = Object.keys(ruleVariables({ username: '', realname: '', org_code: '' } as SysUser));
-  const bad = names.find((n) => !known.includes(n));
+  const bad = names.find((n) => !(SYSTEM_VARIABLES as readonly string[]).includes(n));
   if (bad) return `未知的系统变量: #{${bad}}`;
   return undefined;
 }

@@ -10,6 +10,7 @@ import { PARAM_NAME, parseReportSql, ReportSqlError, type SqlTemplate } from './
  */
 
 export const FIELD_NAME = /^[a-z_][a-z0-9_]{0,63}$/;
+const SCOPE_CODE = /^[a-z][a-z0-9_]*\/[a-z][a-z0-9_]*$/;
 export const FIELD_TYPES = ['string', 'integer', 'number', 'date', 'datetime'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -39,6 +40,12 @@ export interface ReportDefinition {
   sql: SqlTemplate;
   /** Any one of these permission codes lets a user read it; empty: every signed-in user. */
   perms: string[];
+  /**
+   * The screen (a schema document's code, e.g. donation/activity) whose data rules limit the result rows,
+   * as they limit that screen's list: a user whose role sees only 本部门 activities sees only those here.
+   * The rule columns must be among the SQL's result columns.
+   */
+  scope?: string;
   items: ReportItem[];
   params: ReportParam[];
 }
@@ -49,6 +56,7 @@ export interface ReportInput {
   name: string;
   sql: string;
   perms?: string[];
+  scope?: string;
   items: { name: string; title: string; type?: FieldType; dict?: string; show?: boolean; search?: boolean; range?: boolean; hidden?: boolean }[];
   params?: { name: string; title?: string; defaultValue?: string }[];
 }
@@ -57,6 +65,7 @@ export interface ReportInput {
 export function checkReportInput(input: ReportInput): void {
   if (!/^[A-Za-z][A-Za-z0-9_]{0,99}$/.test(input.code)) throw new ReportSqlError(`报表编码格式不正确: ${input.code.slice(0, 100)}`);
   const template = parseReportSql(input.sql);
+  if (input.scope !== undefined && !SCOPE_CODE.test(input.scope)) throw new ReportSqlError(`报表数据范围格式不正确: ${input.scope.slice(0, 100)}`);
   const names = new Set<string>();
   for (const item of input.items) {
     if (!FIELD_NAME.test(item.name)) throw new ReportSqlError(`报表字段名不正确: ${item.name.slice(0, 64)}`);
@@ -76,7 +85,7 @@ export async function saveReport(db: Kysely<any>, input: ReportInput, by = 'admi
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('onl_cgreport_head')
-      .values({ id, code: input.code, name: input.name, cgr_sql: input.sql, perms: input.perms?.join(',') || null, del_flag: 0, create_by: by, create_time: nowText() })
+      .values({ id, code: input.code, name: input.name, cgr_sql: input.sql, perms: input.perms?.join(',') || null, scope_entity: input.scope ?? null, del_flag: 0, create_by: by, create_time: nowText() })
       .execute();
     for (const [i, item] of input.items.entries()) {
       await trx
@@ -120,6 +129,7 @@ export async function loadReport(db: Kysely<any>, by: { id: string } | { code: s
     name: head.name,
     sql: parseReportSql(head.cgr_sql),
     perms: String(head.perms ?? '').split(',').map((p) => p.trim()).filter(Boolean),
+    ...(head.scope_entity ? { scope: String(head.scope_entity) } : {}),
     items: items
       .filter((r) => FIELD_NAME.test(r.field_name))
       .map((r) => ({

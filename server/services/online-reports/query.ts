@@ -1,5 +1,9 @@
 import { enterReportWall, reportWallBuilt } from '../../engine/schema/report-wall.ts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Filter as RuleFilter } from '../../engine/read/query.ts';
+import { applyScope, ruleVariables } from '../../engine/scope/row-scope.ts';
+import type { Session } from '../../auth/session.ts';
+import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest } from '../../http/envelope.ts';
 import { escapeLike } from '../../engine/schema/like.ts';
 import type { ReportDefinition, ReportItem } from './definitions.ts';
@@ -114,30 +118,58 @@ function filterSql(filters: Filter[]): RawBuilder<boolean> {
 }
 
 const READ_ONLY_VIOLATION = '25006';
+const UNDEFINED_COLUMN = '42703';
 export const REPORT_TIMEOUT_MS = 30_000;
 const QUERY_CANCELED = '57014';
 
+/** Who reads: what the engine adds around the administrator's SQL, none of it from the request. */
+export interface ReportReader {
+  /** The tenants whose rows the report role sees (undefined: every tenant, a single-tenant install). */
+  tenants: number[] | undefined;
+  /** The user's system variables, bound where the SQL writes #{name}. */
+  variables: Record<string, string>;
+  /** The data rules of the report's scope screen (row-scope.ts), applied to its result rows; undefined: none. */
+  rules: RuleFilter[][] | undefined;
+}
+
+/** The reader of a report for a session: its tenants, variables and the scope screen's data rules. */
+export async function reportReader(ctx: AppContext, session: Session, def: ReportDefinition): Promise<ReportReader> {
+  const access = ctx.runtime.access;
+  const screen = def.scope ? ctx.runtime.registry.find(def.scope) : undefined;
+  // A scope naming no screen fails closed: the rules it stood for cannot be told.
+  if (def.scope && !screen) throw new ApiError(500, `报表【${def.name}】的数据范围【${def.scope}】不存在，请联系管理员`);
+  return { tenants: await access.visibleTenants(session), variables: ruleVariables(session.user), rules: screen ? (await access.scope(session, screen)).anyOf : undefined };
+}
+
 /** One page of the report and the total, read inside a read-only transaction. */
-export async function runReport(db: Kysely<any>, def: ReportDefinition, req: DataRequest, tenants: number[] | undefined): Promise<{ total: number; records: Record<string, unknown>[] }> {
+export async function runReport(db: Kysely<any>, def: ReportDefinition, req: DataRequest, reader: ReportReader): Promise<{ total: number; records: Record<string, unknown>[] }> {
   if (!reportWallBuilt()) throw new ApiError(503, '在线报表未启用租户隔离（数据库用户不能创建只读角色 hope_report），暂不能执行，请联系管理员');
-  const body = bindReportSql(def.sql, req.params);
-  const where = filterSql(req.filters);
-  const order = req.sort ? sql`order by ${sql.ref(`t.${req.sort.column}`)} ${sql.raw(req.sort.order)} nulls last` : sql``;
+  const body = bindReportSql(def.sql, req.params, reader.variables);
   try {
     return await db.transaction().execute(async (trx) => {
       await sql`set transaction read only`.execute(trx);
       // A runaway report must not hold a connection for ever (PostgreSQL enforces this; the embedded database accepts it as a no-op).
       await sql`set local statement_timeout = ${sql.lit(REPORT_TIMEOUT_MS)}`.execute(trx);
       // From here the SQL reads as the report role: other tenants' rows are not there (report-wall.ts).
-      await enterReportWall(trx, tenants);
-      const counted = await sql<{ n: unknown }>`select count(*) as n from (${body}) as t where ${where}`.execute(trx);
-      const rows = await sql<Record<string, unknown>>`select t.* from (${body}) as t where ${where} ${order} limit ${req.pageSize} offset ${(req.pageNo - 1) * req.pageSize}`.execute(trx);
-      return { total: Number(counted.rows[0]?.n ?? 0), records: rows.rows };
+      await enterReportWall(trx, reader.tenants);
+      // The scope's rule columns come from its entity's allow-list; their values are bound (applyScope).
+      const rows = applyScope(trx.selectFrom(sql`(${body})`.as('t')).where(filterSql(req.filters)), { anyOf: reader.rules }, 't');
+      const counted = await rows.select(sql<string>`count(*)`.as('n')).executeTakeFirst();
+      const page = await (req.sort ? rows.orderBy(sql`${sql.ref(`t.${req.sort.column}`)} ${sql.raw(req.sort.order)} nulls last`) : rows)
+        .selectAll('t')
+        .limit(req.pageSize)
+        .offset((req.pageNo - 1) * req.pageSize)
+        .execute();
+      return { total: Number(counted?.n ?? 0), records: page };
     });
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    if ((error as { code?: string }).code === QUERY_CANCELED) throw new ApiError(500, `报表【${def.name}】查询超时（超过${REPORT_TIMEOUT_MS / 1000}秒），请缩小查询范围`);
-    if ((error as { code?: string }).code === READ_ONLY_VIOLATION) throw badRequest('报表查询试图修改数据，已拒绝：报表只能读取数据');
+    const code = (error as { code?: string }).code;
+    if (code === QUERY_CANCELED) throw new ApiError(500, `报表【${def.name}】查询超时（超过${REPORT_TIMEOUT_MS / 1000}秒），请缩小查询范围`);
+    if (code === READ_ONLY_VIOLATION) throw badRequest('报表查询试图修改数据，已拒绝：报表只能读取数据');
+    if (code === UNDEFINED_COLUMN && reader.rules) {
+      throw new ApiError(500, `报表【${def.name}】的查询结果缺少数据规则用到的字段，请在SQL中选出它: ${String((error as Error).message).slice(0, 120)}`);
+    }
     throw new ApiError(500, `报表查询执行失败，请检查报表【${def.name}】的SQL: ${String((error as Error).message ?? error).slice(0, 200)}`);
   }
 }

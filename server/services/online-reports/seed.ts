@@ -3,7 +3,8 @@ import { type ReportInput, saveReport } from './definitions.ts';
 
 /*
  * The report definitions a new install starts with: staff users (the popup behind 捐赠团队's 队长, so only
- * people who may add or edit a team may read it) and donation activities (any signed-in user).
+ * people who may add or edit a team may read it) and donation activities (any signed-in user, within the
+ * data rules of 捐赠活动).
  */
 export const DEMO_REPORTS: ReportInput[] = [
   {
@@ -26,7 +27,10 @@ export const DEMO_REPORTS: ReportInput[] = [
   {
     code: 'report_donation_activity',
     name: '捐赠活动',
-    sql: `select a.id, a.activity_no, a.activity_name, a.category, a.status, a.target_amount, a.raised_amount, a.donor_count, a.start_date
+    // 捐赠活动's data rules limit the rows (a 本部门 rule: the user's department's activities only).
+    scope: 'donation/activity',
+    sql: `select a.id, a.activity_no, a.activity_name, a.category, a.status, a.target_amount, a.raised_amount, a.donor_count, a.start_date,
+        a.sys_org_code, a.create_by
       from donation_activity a where a.status <> \${exclude_status}`,
     params: [{ name: 'exclude_status', title: '排除状态', defaultValue: '0' }],
     items: [

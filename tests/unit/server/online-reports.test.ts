@@ -11,6 +11,13 @@ describe('report SQL templates', () => {
     expect(t.text).toEqual(['select * from t where a = ', ' and b <> ', '']);
   });
 
+  it('#{name} binds a system variable of the signed-in user; unknown variables are refused', () => {
+    const t = parseReportSql('select * from t where org = #{sys_org_code} and a = ${first}');
+    expect(t.slots).toEqual([{ name: 'sys_org_code', system: true }, { name: 'first', system: false }]);
+    expect(t.params).toEqual(['first']);
+    expect(() => parseReportSql('select #{password}')).toThrow('未知的系统变量: #{password}');
+  });
+
   it('one select or with statement only', () => {
     expect(() => parseReportSql('select 1; delete from sys_user')).toThrow('报表SQL只能是一条查询语句');
     expect(() => parseReportSql('delete from sys_user')).toThrow('报表SQL必须是查询语句（select 或 with 开头）');
@@ -26,6 +33,8 @@ describe('report SQL templates', () => {
     expect(() => checkReportInput({ ...ok, items: [{ name: 'A"; drop', title: 'x' }] })).toThrow(/^报表字段名不正确/);
     expect(() => checkReportInput({ ...ok, items: [{ name: 'a', title: 'A' }, { name: 'a', title: 'B' }] })).toThrow('报表字段重复: a');
     expect(() => checkReportInput({ ...ok, code: "x' or 1=1" })).toThrow(/^报表编码格式不正确/);
+    expect(() => checkReportInput({ ...ok, scope: 'donation/activity' })).not.toThrow();
+    expect(() => checkReportInput({ ...ok, scope: 'x; drop' })).toThrow('报表数据范围格式不正确: x; drop');
   });
 });
 
