@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summaryTable } from '../../server/engine/read/report-summaries.ts';
+import { menuIdOf, reportMenuIdOf } from '../../server/engine/schema/menus.ts';
+import { nowText } from '../../server/lib/time.ts';
 import { addActivity, addDonation, addTeam } from './helpers/schema-records.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 
@@ -25,16 +27,16 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-async function report() {
-  const r = await s.api.get(`/donation/record/report/summary?${RANGE}`, admin);
+async function report(token = admin) {
+  const r = await s.api.get(`/donation/record/report/summary?${RANGE}`, token);
   expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: true });
   const group = (key: string) => Object.fromEntries(r.body.result.groups.find((g: any) => g.key === key).rows.filter((row: any) => row.count > 0).map((row: any) => [row.value, [row.amount, row.count, row.donors]]));
   return { totals: r.body.result.totals, month: group('month'), activity: group('activity') };
 }
 
-/** The same figures computed here from the records. */
-async function expected() {
-  const paid = sql`pay_status = '2' and pay_time >= '2024-01-01' and pay_time < '2025-01-01'`;
+/** The same figures computed here from the records (those `only` selects). */
+async function expected(only = sql`true`) {
+  const paid = sql`pay_status = '2' and pay_time >= '2024-01-01' and pay_time < '2025-01-01' and ${only}`;
   const num = (v: unknown) => Math.round(Number(v) * 100) / 100;
   const grouped = async (expr: ReturnType<typeof sql>) => {
     const { rows } = await sql<any>`select ${expr} as g, sum(amount) as a, count(*) as n, count(distinct donor_name) as d from donation_record where ${paid} group by 1`.execute(s.db);
@@ -95,5 +97,45 @@ describe('report summaries', () => {
     await sql`delete from sys_meta where key = ${`report_summary:${table}`}`.execute(s.db);
     await s.ctx.runtime.reload();
     expect(await report()).toEqual(await expected());
+  });
+
+  it('a reader of one tenant with a 本部门 rule on 捐赠记录 is answered from the summary, over their own rows only', async () => {
+    const model = s.ctx.runtime.registry.get('donation/record');
+    const table = summaryTable(model, model.doc.reports![0]);
+    const rebuild = async () => {
+      await sql`delete from sys_meta where key = ${`report_summary:${table}`}`.execute(s.db);
+      await s.ctx.runtime.reload();
+    };
+    // One paid 2024 donation moves to another department, one to another tenant.
+    const org = (await s.db.selectFrom('sys_user').select('org_code').where('username', '=', 'admin').executeTakeFirstOrThrow()).org_code!;
+    const paid = (await sql<{ id: string }>`select id from donation_record where pay_status = '2' and pay_time >= '2024-01-01' and pay_time < '2025-01-01' order by id`.execute(s.db)).rows;
+    expect(paid.length).toBeGreaterThanOrEqual(3);
+    await s.db.insertInto('sys_tenant').values({ id: 2, name: '分会', status: 1, create_time: nowText() }).execute();
+    await sql`update donation_record set sys_org_code = 'A01A99' where id = ${paid[0].id}`.execute(s.db);
+    await sql`update donation_record set tenant_id = 2 where id = ${paid[1].id}`.execute(s.db);
+    await rebuild();
+
+    const area = (await s.db.selectFrom('sys_permission').select('id').where('url', '=', '/donation').where('menu_type', '=', 0).executeTakeFirstOrThrow()).id;
+    const rule = await s.api.post('/sys/permission/addPermissionRule', { permissionId: menuIdOf('donation/record'), ruleName: '本部门', ruleColumn: 'sys_org_code', ruleConditions: '=', ruleValue: '#{sys_org_code}' }, admin);
+    const permissions = [area, menuIdOf('donation/record'), reportMenuIdOf('donation/record', 'summary'), `rule:${rule.body.result.id}`].join(',');
+    const role = await s.api.post('/system/role/add', { role_name: '部门报表', role_code: 'dept_report', permissions }, admin);
+    const depart = (await s.db.selectFrom('sys_depart').select('id').where('org_code', '=', org).executeTakeFirstOrThrow()).id;
+    const added = await s.api.post('/sys/user/add', { username: 'deptreader', realname: '部门读者', password: 'Staff#2026a', selectedroles: [role.body.result.id], selecteddeparts: [depart] }, admin);
+    expect(added.body.success, JSON.stringify(added.body)).toBe(true);
+    const reader = await s.loginAs('deptreader', 'Staff#2026a');
+
+    const own = sql`tenant_id in (0, 1) and sys_org_code = ${org}`;
+    const seen = await report(reader);
+    expect(seen).toEqual(await expected(own));
+    expect(seen.totals.count).toBe((await expected()).totals.count - 2);
+    expect(await report()).toEqual(await expected(sql`tenant_id in (0, 1)`));
+
+    // The figures are the summary's: a change to the reader's own summary rows shows, one to others' does not.
+    await sql`update ${sql.table(table)} set n = n + 1000 where dim = 0 and sys_org_code = 'A01A99'`.execute(s.db);
+    expect((await report(reader)).totals.count).toBe(seen.totals.count);
+    await sql`update ${sql.table(table)} set n = n + 1000 where dim = 0 and sys_org_code = ${org} and tenant_id = 1`.execute(s.db);
+    expect((await report(reader)).totals.count).toBeGreaterThan(seen.totals.count + 999);
+    await rebuild();
+    expect(await report(reader)).toEqual(await expected(own));
   });
 });

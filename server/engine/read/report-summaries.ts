@@ -6,6 +6,7 @@ import type { RowChange } from '../write/aggregates.ts';
 import { conditionSql } from '../schema/condition.ts';
 import { columnOf, type EntityModel } from '../schema/model.ts';
 import type { Registry } from '../schema/registry.ts';
+import { applyScope, type RowScope } from '../scope/row-scope.ts';
 
 /*
  * Maintained summaries of the declared reports, so a report or the dashboard reads a few hundred rows
@@ -15,6 +16,10 @@ import type { Registry } from '../schema/registry.ts';
  * an average). It is written inside each write's transaction by delta upserts (INSERT … ON CONFLICT DO
  * UPDATE n = n + excluded.n: concurrent writers add up instead of overwriting), and rebuilt from the
  * records at sync when it is new or the report's definition changed.
+ *
+ * Each row also carries the scope a reader's rows are limited by — tenant, owning department, owner
+ * (SCOPE_COLUMNS) — so a reader of one tenant, or with 本部门 / 本人 data rules, is answered from the
+ * summary too: the reader's scope becomes conditions on those columns (summaryCovers tells when it can).
  *
  * Distinct counts (捐赠人数) cannot be added up across days or groups, and an auxiliary (day, group,
  * donor) table would be about as large as the records themselves; they stay exact by a scan of the
@@ -36,9 +41,30 @@ export function summarised(model: EntityModel, report: ReportDef): boolean {
   return report.dimensions.every((d) => d.bucket || columnOf(model, d.field)?.type !== 'decimal');
 }
 
+/**
+ * The audit columns a reader's row scope names (row-scope.ts): the tenant, and the columns data rules
+ * limit by in practice (本部门: sys_org_code, 本人: create_by). Kept in the summary as '' / 0 for none:
+ * the primary key cannot hold nulls, so a rule comparing with '' also meets rows without a value.
+ */
+export const SCOPE_COLUMNS = ['tenant_id', 'sys_org_code', 'create_by'] as const;
+const scopeValueSql = (column: string): RawBuilder<unknown> => (column === 'tenant_id' ? sql`coalesce(${sql.ref(column)}, 0)` : sql`coalesce(${sql.ref(column)}, '')`);
+const scopeValueOf = (column: string, row: Record<string, unknown>): string | number =>
+  column === 'tenant_id' ? Number(row[column] ?? 0) : String(row[column] ?? '');
+
+/** Whether the summary can answer for a reader of this scope: every data rule names a scope column. */
+export const summaryCovers = (scope: RowScope | undefined): boolean =>
+  !scope?.anyOf || scope.anyOf.every((group) => group.every((f) => (SCOPE_COLUMNS as readonly string[]).includes(f.column)));
+
 /** Everything of the definition the summary's content depends on: any change rebuilds it. */
 const fingerprint = (model: EntityModel, report: ReportDef) =>
-  JSON.stringify([model.table, report.dateField, report.where ?? null, report.dimensions.map((d) => [d.field, d.bucket ?? null]), report.measures.map((m) => [m.op, m.field ?? null])]);
+  JSON.stringify([
+    model.table,
+    report.dateField,
+    report.where ?? null,
+    report.dimensions.map((d) => [d.field, d.bucket ?? null]),
+    report.measures.map((m) => [m.op, m.field ?? null]),
+    SCOPE_COLUMNS,
+  ]);
 
 /** The group of a row: a bucketed date is kept by day and bucketed at query time; '' is "no value". */
 const groupKeySql = (d: ReportDimension): RawBuilder<string> =>
@@ -53,24 +79,32 @@ function groupKeyOf(d: ReportDimension, row: Record<string, unknown>): string {
 /** Measure i's columns: s<i> (sum) for sum and avg, c<i> (non-empty values) for avg; counts use n. */
 const summedMeasures = (report: ReportDef) => report.measures.map((m, i) => ({ m, i })).filter(({ m }) => m.op === 'sum' || m.op === 'avg');
 
+/** A summary row's key after dim: the day, the group, the scope. */
+const KEY_COLUMNS = ['day', 'value_key', ...SCOPE_COLUMNS];
+/** Every column of a summary table, key first, then the counters. */
+const summaryColumns = (report: ReportDef) => ['dim', ...KEY_COLUMNS, 'n', ...summedMeasures(report).flatMap(({ m, i }) => (m.op === 'avg' ? [`s${i}`, `c${i}`] : [`s${i}`]))];
+
 async function createSummary(db: Kysely<any>, table: string, report: ReportDef): Promise<void> {
   let create = db.schema
     .createTable(table)
     .addColumn('dim', 'smallint', (c) => c.notNull())
     .addColumn('day', 'date', (c) => c.notNull())
     .addColumn('value_key', 'text', (c) => c.notNull())
+    .addColumn('tenant_id', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('sys_org_code', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('create_by', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('n', 'bigint', (c) => c.notNull().defaultTo(0));
   for (const { m, i } of summedMeasures(report)) {
     create = create.addColumn(`s${i}`, 'numeric', (c) => c.notNull().defaultTo(0));
     if (m.op === 'avg') create = create.addColumn(`c${i}`, 'bigint', (c) => c.notNull().defaultTo(0));
   }
-  await create.addPrimaryKeyConstraint(`${table}_pk`, ['dim', 'day', 'value_key']).execute();
+  await create.addPrimaryKeyConstraint(`${table}_pk`, ['dim', 'day', 'value_key', ...SCOPE_COLUMNS]).execute();
 }
 
 /** Fills an empty summary from the records: one grouped insert per dimension. */
 async function fillSummary(db: Kysely<any>, model: EntityModel, report: ReportDef, table: string): Promise<void> {
   const summed = summedMeasures(report);
-  const columns = ['dim', 'day', 'value_key', 'n', ...summed.flatMap(({ m, i }) => (m.op === 'avg' ? [`s${i}`, `c${i}`] : [`s${i}`]))];
+  const columns = summaryColumns(report);
   for (const [index, d] of report.dimensions.entries()) {
     const values = summed.flatMap(({ m, i }) => {
       const sum = sql`coalesce(sum(${sql.ref(m.field!)}), 0)`.as(`s${i}`);
@@ -78,9 +112,16 @@ async function fillSummary(db: Kysely<any>, model: EntityModel, report: ReportDe
     });
     let select = db
       .selectFrom(model.table)
-      .select([sql`${index}::smallint`.as('dim'), sql`(${sql.ref(report.dateField)})::date`.as('day'), groupKeySql(d).as('value_key'), sql`count(*)`.as('n'), ...values])
+      .select([
+        sql`${index}::smallint`.as('dim'),
+        sql`(${sql.ref(report.dateField)})::date`.as('day'),
+        groupKeySql(d).as('value_key'),
+        ...SCOPE_COLUMNS.map((c) => scopeValueSql(c).as(c)),
+        sql`count(*)`.as('n'),
+        ...values,
+      ])
       .where(report.dateField, 'is not', null)
-      .groupBy([sql`2`, sql`3`]);
+      .groupBy(KEY_COLUMNS.map((_, i) => sql.raw(String(i + 2))));
     if (report.where) {
       const where = report.where;
       select = select.where((eb) => conditionSql(eb, where));
@@ -129,6 +170,7 @@ interface Cell {
   dim: number;
   day: string;
   key: string;
+  scope: (string | number)[];
   n: number;
   /** per summed measure index: signed bound terms */
   sums: Map<number, RawBuilder<unknown>[]>;
@@ -150,10 +192,11 @@ export async function applySummaries(db: Kysely<any>, model: EntityModel, change
       const date = row[report.dateField];
       if (date === null || date === undefined || date === '') return;
       const day = String(date).slice(0, 10);
+      const scope = SCOPE_COLUMNS.map((c) => scopeValueOf(c, row));
       for (const [dim, d] of report.dimensions.entries()) {
         const key = groupKeyOf(d, row);
-        const id = `${dim}|${day}|${key}`;
-        const cell = cells.get(id) ?? { dim, day, key, n: 0, sums: new Map(), counts: new Map() };
+        const id = JSON.stringify([dim, day, key, scope]);
+        const cell = cells.get(id) ?? { dim, day, key, scope, n: 0, sums: new Map(), counts: new Map() };
         cells.set(id, cell);
         cell.n += sign;
         for (const { m, i } of summed) {
@@ -176,18 +219,19 @@ export async function applySummaries(db: Kysely<any>, model: EntityModel, change
       .map(([, c]) => c);
     if (!moved.length) continue;
     const table = summaryTable(model, report);
-    const columns = ['dim', 'day', 'value_key', 'n', ...summed.flatMap(({ m, i }) => (m.op === 'avg' ? [`s${i}`, `c${i}`] : [`s${i}`]))];
+    const columns = summaryColumns(report);
     const rows = moved.map((c) => {
-      const values: RawBuilder<unknown>[] = [sql`${c.dim}::smallint`, sql`cast(${c.day} as date)`, sql`${c.key}`, sql`${c.n}::bigint`];
+      const values: RawBuilder<unknown>[] = [sql`${c.dim}::smallint`, sql`cast(${c.day} as date)`, sql`${c.key}`, sql`${c.scope[0]}::integer`, sql`${c.scope[1]}`, sql`${c.scope[2]}`, sql`${c.n}::bigint`];
       for (const { m, i } of summed) {
         values.push(sql`(0 ${sql.join(c.sums.get(i) ?? [], sql` `)})`);
         if (m.op === 'avg') values.push(sql`${c.counts.get(i) ?? 0}::bigint`);
       }
       return sql`(${sql.join(values)})`;
     });
-    const updates = columns.slice(3).map((col) => sql`${sql.ref(col)} = ${sql.table(table)}.${sql.ref(col)} + excluded.${sql.ref(col)}`);
+    const counters = columns.slice(1 + KEY_COLUMNS.length);
+    const updates = counters.map((col) => sql`${sql.ref(col)} = ${sql.table(table)}.${sql.ref(col)} + excluded.${sql.ref(col)}`);
     await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(rows)}
-              on conflict (dim, day, value_key) do update set ${sql.join(updates)}`.execute(db);
+              on conflict (${sql.join(['dim', ...KEY_COLUMNS].map((c) => sql.ref(c)))}) do update set ${sql.join(updates)}`.execute(db);
   }
 }
 
@@ -199,13 +243,14 @@ export async function readSummary(
   dim: number | null,
   bucketLength: number | null,
   range: { begin: string; end: string },
+  scope: RowScope | undefined,
 ): Promise<{ value: string | null; n: number; s: Record<number, number>; c: Record<number, number> }[]> {
   const table = summaryTable(model, report);
   const summed = summedMeasures(report);
   // Totals read dimension 0 (every counted record is in exactly one of its groups).
   const group = dim === null ? sql`''` : bucketLength ? sql`substr(value_key, 1, ${sql.lit(bucketLength + 1)})` : sql`value_key`;
-  const rows = await db
-    .selectFrom(table)
+  // The reader's tenants and data rules, on the summary's scope columns (summaryCovers said they are all there).
+  const rows = await applyScope(db.selectFrom(table), scope)
     .select([
       group.as('g'),
       sql`sum(n)`.as('n'),

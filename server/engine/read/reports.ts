@@ -4,9 +4,8 @@ import { badRequest } from '../../http/envelope.ts';
 import { conditionFields, conditionSql } from '../schema/condition.ts';
 import { buildModel, columnOf, type EntityModel } from '../schema/model.ts';
 import type { RecordReader } from './reader.ts';
-import { readSummary, summarised } from './report-summaries.ts';
+import { readSummary, summarised, summaryCovers } from './report-summaries.ts';
 import { nextDay, parseDate } from '../schema/values.ts';
-import { isRestricted } from '../scope/row-scope.ts';
 
 /*
  * Declared reports (document.reports): totals of an entity's records over a date range, grouped by each
@@ -164,11 +163,12 @@ export class ReportRunner {
   }
 
   /**
-   * Whether the maintained summary answers for this reader: it holds every row of every tenant and
-   * department, so a reader limited by tenant or data rules is answered from a scan of their own rows.
+   * Whether the maintained summary answers for this reader: it keeps each row's tenant, department and
+   * owner, so a reader limited by those is answered from it; a data rule on any other column (a custom
+   * condition on the amount, say) is answered from a scan of the reader's own rows.
    */
   private async fromSummaries(model: EntityModel, report: ReportDef): Promise<boolean> {
-    return summarised(model, report) && !isRestricted(await this.reader.scope(model));
+    return summarised(model, report) && summaryCovers(await this.reader.scope(model));
   }
 
   async totals(model: EntityModel, report: ReportDef, range: ReportRange): Promise<Record<string, number>> {
@@ -195,12 +195,13 @@ export class ReportRunner {
       );
     const distinct = report.measures.filter((m) => m.op === 'countDistinct');
     const scanned = distinct.length ? await this.scan(model, { ...report, measures: distinct }, dimensions, range) : undefined;
-    const [total] = await readSummary(this.db, model, full, null, null, range);
+    const scope = await this.reader.scope(model);
+    const [total] = await readSummary(this.db, model, full, null, null, range, scope);
     const totals = { ...this.toMeasures(report, {}), ...(total ? measureOf(total) : {}), ...(scanned?.totals ?? {}) };
     const groups: ReportRow[][] = [];
     for (const [k, d] of dimensions.entries()) {
       const index = full.dimensions.findIndex((x) => x.key === d.key);
-      const rows = await readSummary(this.db, model, full, index, d.bucket ? BUCKET_FORMAT[d.bucket].length : null, range);
+      const rows = await readSummary(this.db, model, full, index, d.bucket ? BUCKET_FORMAT[d.bucket].length : null, range, scope);
       const extra = new Map((scanned?.groups[k] ?? []).map((r) => [r.value, r]));
       groups.push(rows.map((r): ReportRow => ({ ...this.toMeasures(report, {}), ...(extra.get(r.value) ?? {}), ...measureOf(r), value: r.value, text: '' })));
     }
