@@ -142,6 +142,20 @@ describe('report definitions and the popup calls', () => {
     }
   });
 
+  it.skipIf(!!process.env.TEST_DATABASE_URL)('on the embedded database, a report planned to cost too much is refused before it runs', async () => {
+    const id = await saveReport(s.db, { code: 'report_huge', name: '笛卡尔积', sql: 'select x.i as a from generate_series(1, 100000) x(i), generate_series(1, 100000) y(j)', items: [{ name: 'a', title: 'A' }] });
+    refused(await data(id), /^报表【笛卡尔积】的查询量过大（估算成本\d+，上限5000000），嵌入式数据库上无法中途停止查询，请增加查询条件或缩小范围$/);
+    // One of a table's size runs.
+    expect((await data(activityReport, 'pageSize=1')).body.success).toBe(true);
+  });
+
+  it('report SQL may not sleep (nothing could stop it on the embedded database)', async () => {
+    const id = await saveReport(s.db, { code: 'report_sleepy', name: '睡眠', sql: 'select pg_sleep(0.01)::text as a', items: [{ name: 'a', title: 'A' }] });
+    const r = await data(id);
+    expect(r.body.success).toBe(false);
+    expect(r.body.message).toMatch(/pg_sleep/);
+  });
+
   it('a scope naming no screen fails closed', async () => {
     const id = await saveReport(s.db, { code: 'report_lost_scope', name: '失效范围', scope: 'donation/gone', sql: 'select id from donation_activity', items: [{ name: 'id', title: 'ID' }] });
     refused(await data(id), '报表【失效范围】的数据范围【donation/gone】不存在，请联系管理员', 500);

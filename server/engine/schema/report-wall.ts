@@ -40,6 +40,7 @@ export async function syncReportWall(trx: Kysely<any>): Promise<void> {
     await sql`grant usage on schema ${sql.id(schema)} to ${sql.id(REPORT_ROLE)}`.execute(trx);
     await sql`grant select on all tables in schema ${sql.id(schema)} to ${sql.id(REPORT_ROLE)}`.execute(trx);
     await withholdSecrets(trx, schema);
+    await withholdSleep(trx);
     const tables = await sql<{ name: string; secured: boolean; walled: boolean }>`
       select c.relname as name, c.relrowsecurity as secured,
              exists (select from pg_policies p where p.schemaname = ${schema} and p.tablename = c.relname and p.policyname = ${POLICY}) as walled
@@ -61,6 +62,23 @@ export async function syncReportWall(trx: Kysely<any>): Promise<void> {
     await sql`rollback to savepoint report_wall`.execute(trx);
     if (built !== false) console.warn(`在线报表的租户隔离未能建立（${error instanceof Error ? error.message : error}），在线报表将拒绝执行`);
     built = false;
+  }
+}
+
+/**
+ * Report SQL may not sleep: on the embedded database nothing stops a statement once it runs (PGlite
+ * ignores statement_timeout), and a sleep's planned cost is nil, so the cost ceiling would not see it.
+ * Taken from PUBLIC, since every role gets functions from there; the application's own role does not
+ * sleep. A database user that does not own the functions (a managed PostgreSQL) keeps them: there the
+ * statement_timeout applies.
+ */
+async function withholdSleep(trx: Kysely<any>): Promise<void> {
+  await sql`savepoint report_sleep`.execute(trx);
+  try {
+    await sql`revoke execute on function pg_sleep(double precision), pg_sleep_for(interval), pg_sleep_until(timestamp with time zone) from public`.execute(trx);
+    await sql`release savepoint report_sleep`.execute(trx);
+  } catch {
+    await sql`rollback to savepoint report_sleep`.execute(trx);
   }
 }
 

@@ -1,5 +1,5 @@
 import { enterReportWall, reportWallBuilt } from '../../engine/schema/report-wall.ts';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Filter as RuleFilter } from '../../engine/read/query.ts';
 import { applyScope, ruleVariables } from '../../engine/scope/row-scope.ts';
 import type { Session } from '../../auth/session.ts';
@@ -130,7 +130,19 @@ export interface ReportReader {
   variables: Record<string, string>;
   /** The data rules of the report's scope screen (row-scope.ts), applied to its result rows; undefined: none. */
   rules: RuleFilter[][] | undefined;
+  /**
+   * The planner's cost above which the report is refused before it runs: set on the embedded database,
+   * where a running statement cannot be stopped (statement_timeout is ignored and the query holds the
+   * process's one connection and its event loop); undefined on PostgreSQL, whose statement_timeout cancels.
+   */
+  maxCost?: number;
 }
+
+/**
+ * About 25 s of work on the embedded database (a cost unit is a page read or a hundred rows handled:
+ * a scan of 1M donations costs about 40,000 and takes about 0.2 s).
+ */
+export const EMBEDDED_MAX_COST = 5_000_000;
 
 /** The reader of a report for a session: its tenants, variables and the scope screen's data rules. */
 export async function reportReader(ctx: AppContext, session: Session, def: ReportDefinition): Promise<ReportReader> {
@@ -138,7 +150,20 @@ export async function reportReader(ctx: AppContext, session: Session, def: Repor
   const screen = def.scope ? ctx.runtime.registry.find(def.scope) : undefined;
   // A scope naming no screen fails closed: the rules it stood for cannot be told.
   if (def.scope && !screen) throw new ApiError(500, `报表【${def.name}】的数据范围【${def.scope}】不存在，请联系管理员`);
-  return { tenants: await access.visibleTenants(session), variables: ruleVariables(session.user), rules: screen ? (await access.scope(session, screen)).anyOf : undefined };
+  return {
+    tenants: await access.visibleTenants(session),
+    variables: ruleVariables(session.user),
+    rules: screen ? (await access.scope(session, screen)).anyOf : undefined,
+    maxCost: ctx.config.databaseUrl ? undefined : EMBEDDED_MAX_COST,
+  };
+}
+
+/** The planner's total cost of a statement (EXPLAIN plans it, nothing runs). */
+async function plannedCost(trx: Kysely<any>, query: CompiledQuery): Promise<number> {
+  const { rows } = await trx.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]));
+  const raw = rows[0]?.['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Total Cost'?: number } }[];
+  return Number(plan?.[0]?.Plan?.['Total Cost'] ?? 0);
 }
 
 /** One page of the report and the total, read inside a read-only transaction. */
@@ -154,12 +179,18 @@ export async function runReport(db: Kysely<any>, def: ReportDefinition, req: Dat
       await enterReportWall(trx, reader.tenants);
       // The scope's rule columns come from its entity's allow-list; their values are bound (applyScope).
       const rows = applyScope(trx.selectFrom(sql`(${body})`.as('t')).where(filterSql(req.filters)), { anyOf: reader.rules }, 't');
-      const counted = await rows.select(sql<string>`count(*)`.as('n')).executeTakeFirst();
-      const page = await (req.sort ? rows.orderBy(sql`${sql.ref(`t.${req.sort.column}`)} ${sql.raw(req.sort.order)} nulls last`) : rows)
+      const count = rows.select(sql<string>`count(*)`.as('n'));
+      const pageOf = (req.sort ? rows.orderBy(sql`${sql.ref(`t.${req.sort.column}`)} ${sql.raw(req.sort.order)} nulls last`) : rows)
         .selectAll('t')
         .limit(req.pageSize)
-        .offset((req.pageNo - 1) * req.pageSize)
-        .execute();
+        .offset((req.pageNo - 1) * req.pageSize);
+      if (reader.maxCost !== undefined) {
+        // The total costs at least what the page does (it reads every row the filters keep).
+        const cost = await plannedCost(trx, count.compile());
+        if (cost > reader.maxCost) throw badRequest(`报表【${def.name}】的查询量过大（估算成本${Math.round(cost)}，上限${reader.maxCost}），嵌入式数据库上无法中途停止查询，请增加查询条件或缩小范围`);
+      }
+      const counted = await count.executeTakeFirst();
+      const page = await pageOf.execute();
       return { total: Number(counted?.n ?? 0), records: page };
     });
   } catch (error) {

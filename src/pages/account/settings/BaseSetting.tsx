@@ -1,5 +1,5 @@
 import { Button, Col, Form, Input, Radio, Row } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { isGuest, session, updateUserInfo } from '../../../runtime/session/store.ts';
 import { useSubmit } from '../../layouts/dialogs/useSubmit.ts';
@@ -11,15 +11,20 @@ export function BaseSetting() {
   const { userInfo } = useSnapshot(session);
   const [form] = Form.useForm<ProfileEdit>();
   const { busy, submit } = useSubmit();
+  // Fields stay disabled until the stored profile arrives: what someone typed before would be overwritten by it.
+  const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
-    void accountApi.profile().then((p) => form.setFieldsValue(p), () => {});
+    void accountApi
+      .profile()
+      .then((p) => form.setFieldsValue(p), () => {})
+      .finally(() => setLoaded(true));
   }, [form]);
 
   const save = (values: ProfileEdit) => submit(() => accountApi.edit(values), (result) => void updateUserInfo(result.userInfo), '保存失败');
 
   return (
-    <Form form={form} layout="vertical" onFinish={save} initialValues={userInfo ?? undefined} disabled={isGuest()} data-testid="base-setting">
+    <Form form={form} layout="vertical" onFinish={save} initialValues={userInfo ?? undefined} disabled={isGuest() || !loaded} data-testid="base-setting">
       <Row gutter={32}>
         <Col xs={24} md={14}>
           <Form.Item label="姓名" name="realname" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, { max: 50, message: '姓名长度不能超过50' }]}>
