@@ -1,5 +1,5 @@
 import type { ColumnDef as TColumn, VisibilityState } from '@tanstack/react-table';
-import { Alert, Button, Divider, Modal, message, Pagination, Popconfirm } from 'antd';
+import { Alert, App, Button, Divider, message, Pagination, Popconfirm } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -32,6 +32,8 @@ export function ListPage({ doc }: { doc: SchemaDocument }) {
   const can = (action: string) => hasPermission(permissionCode(doc, action), auth as never, allAuth as never);
   const list = useListData(doc);
   const navigate = useNavigate();
+  // The app's modal (not the static Modal.confirm): it follows the theme and the reduced-motion setting.
+  const { modal } = App.useApp();
   const [editing, setEditing] = useState<{ mode: FormMode; id?: string } | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const [visibility, setVisibility] = useState<VisibilityState>(() => local.get<VisibilityState>(settingsKey(doc.code)) ?? Object.fromEntries((doc.list?.columns ?? []).filter((c) => c.hidden).map((c) => [c.dataIndex, false])));
@@ -89,7 +91,7 @@ export function ListPage({ doc }: { doc: SchemaDocument }) {
         onExport={() => downloadFile(`${doc.code}/exportXls`, { ...stringify(list.params()), ...(list.selectedIds.length ? { selections: list.selectedIds.join(',') } : {}) }, `${doc.title}.xlsx`)}
         importPath={`${doc.code}/importExcel`}
         onImported={list.reload}
-        onBatchDelete={() => Modal.confirm({ title: '确认删除', content: `是否删除选中的 ${list.selectedIds.length} 条数据?`, okText: '确定', cancelText: '取消', onOk: () => remove(list.selectedIds) })}
+        onBatchDelete={() => modal.confirm({ title: '确认删除', content: `是否删除选中的 ${list.selectedIds.length} 条数据?`, okText: '确定', cancelText: '取消', onOk: () => remove(list.selectedIds) })}
         columns={doc.list?.columns ?? []}
         extra={
           <>

@@ -1,5 +1,5 @@
 import { createForm } from '@formily/core';
-import { Button, Divider, message, Modal, Space } from 'antd';
+import { App, Button, Divider, Modal, message, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Envelope } from '../../../core/api-types.ts';
@@ -70,6 +70,8 @@ function OperationForm({ doc, op, row, onClose, onDone }: { doc: SchemaDocument;
 export function RowOperations({ doc, row, can, onDone }: { doc: SchemaDocument; row: DataRecord; can: (action: string) => boolean; onDone: () => void }) {
   const [asking, setAsking] = useState<OperationDef | null>(null);
   const navigate = useNavigate();
+  // The app's modal (not the static Modal.confirm): it follows the theme and the reduced-motion setting.
+  const { modal } = App.useApp();
   const values = row as Record<string, unknown>;
   const ops = (doc.list?.operations ?? []).filter((op) => can(op.key) && evaluateCondition(op.when, values) && (!op.link || fillLink(op.link, values)));
   if (!ops.length) return null;
@@ -78,7 +80,7 @@ export function RowOperations({ doc, row, can, onDone }: { doc: SchemaDocument; 
     if (op.link) return navigate(fillLink(op.link, values)!);
     if (op.form) return setAsking(op);
     const go = () => runOperation(doc, op, id).then(onDone);
-    if (op.confirm) Modal.confirm({ title: op.label, content: op.confirm, okText: '确定', cancelText: '取消', onOk: go });
+    if (op.confirm) modal.confirm({ title: op.label, content: op.confirm, okText: '确定', cancelText: '取消', onOk: go });
     else void go();
   };
   return (

@@ -1,4 +1,4 @@
-import { Divider, Form, Input, InputNumber, Modal, message } from 'antd';
+import { App, Divider, Form, Input, InputNumber, Modal, message } from 'antd';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Envelope } from '../../../core/api-types.ts';
@@ -80,12 +80,14 @@ function StepDialog({ doc, step, id, onClose, onDone }: { doc: SchemaDocument; s
 export function TransitionActions({ doc, row, onDone }: { doc: SchemaDocument; row: DataRecord; onDone: () => void }) {
   const { auth, allAuth } = useSnapshot(session);
   const [open, setOpen] = useState<Step | null>(null);
+  // The app's modal (not the static Modal.confirm): it follows the theme and the reduced-motion setting.
+  const { modal } = App.useApp();
   const steps = availableSteps(doc, row, (code) => hasPermission(code, auth as never, allAuth as never));
   if (!steps.length) return null;
   const id = String(row.id);
   const click = (step: Step) => {
     if (needsDialog(step)) return setOpen(step);
-    Modal.confirm({ title: step.label, content: `确定${step.label}吗?`, okText: '确定', cancelText: '取消', onOk: () => send(doc, { id, to: step.to }, step.label!).then((done) => done && onDone()) });
+    modal.confirm({ title: step.label, content: `确定${step.label}吗?`, okText: '确定', cancelText: '取消', onOk: () => send(doc, { id, to: step.to }, step.label!).then((done) => done && onDone()) });
   };
   return (
     <>
