@@ -6,6 +6,7 @@ import { demandReader, queryItems, reportColumns } from '../services/online-repo
 import { loadReport, type ReportDefinition } from '../services/online-reports/definitions.ts';
 import { parseDataRequest, reportReader, runReport } from '../services/online-reports/query.ts';
 import { linkOptions } from '../services/online-reports/select-options.ts';
+import { registerOperation } from '../engine/write/operations.ts';
 
 /*
  * Online reports (spec section 7, "Online reports and forms"): the popup's columns, query items and data,
@@ -13,6 +14,15 @@ import { linkOptions } from '../services/online-reports/select-options.ts';
  */
 
 const KEY = /^[A-Za-z0-9_]{1,100}$/;
+
+/** 报表配置's 测试: the first page with the parameters' defaults, as the signed-in user would read it. */
+registerOperation('online/report', 'test', async ({ ctx, session, id }) => {
+  const def = await loadReport(ctx.db, { id });
+  if (!def) throw notFound(`报表不存在: ${id}`);
+  const page = await runReport(ctx.db, def, parseDataRequest(def, { pageSize: '10' }), await reportReader(ctx, session, def));
+  const columns = Object.keys(page.records[0] ?? {});
+  return { message: `测试成功，共${page.total}条${columns.length ? `，结果列: ${columns.join('、')}` : ''}`, result: page };
+});
 type Query = Record<string, unknown>;
 
 export function onlineReportRoutes(app: FastifyInstance, ctx: AppContext) {

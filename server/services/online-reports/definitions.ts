@@ -145,3 +145,24 @@ export async function loadReport(db: Kysely<any>, by: { id: string } | { code: s
     params: params.map((r) => ({ name: r.param_name, title: r.param_txt, defaultValue: r.param_value })),
   };
 }
+
+/**
+ * A definition as stored (报表配置 writes it through the generic writer: head, items, params) checked by
+ * the same rules as saveReport's: the statement, its parameters declared, plain column names. The
+ * message names the first problem; the caller refuses the write with it.
+ */
+export async function checkStoredReport(db: Kysely<any>, id: string): Promise<void> {
+  const head = await db.selectFrom('onl_cgreport_head').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!head) return;
+  const items = await db.selectFrom('onl_cgreport_item').select(['field_name', 'field_txt', 'field_type']).where('head_id', '=', id).execute();
+  const params = await db.selectFrom('onl_cgreport_param').select(['param_name']).where('head_id', '=', id).execute();
+  checkReportInput({
+    code: String(head.code),
+    name: String(head.name),
+    sql: String(head.cgr_sql ?? ''),
+    ...(head.scope_entity ? { scope: String(head.scope_entity) } : {}),
+    items: items.map((i) => ({ name: String(i.field_name), title: String(i.field_txt), type: i.field_type as FieldType })),
+    params: params.map((p) => ({ name: String(p.param_name) })),
+  });
+}
+
