@@ -7,7 +7,7 @@ import { MissingComponent } from './exception/MissingComponent.tsx';
  * Turns a menu entry's component string into a React component (spec section 2): layout containers
  * come from the layouts, every other name from the page files, each loaded lazily on first visit.
  */
-const pages = import.meta.glob<{ default: ComponentType }>(['./**/*.tsx', '!./registry.tsx', '!./layouts/**', '!./user/**', '!./exception/MissingComponent.tsx', '!./exception/ExceptionPage.tsx', '!./schema/**']);
+const pages = import.meta.glob<{ default: ComponentType }>(['./**/*.tsx', '!./registry.tsx', '!./layouts/**', '!./user/**', '!./exception/MissingComponent.tsx', '!./exception/ExceptionPage.tsx', '!./schema/**', '!./online/OnlineReportPage.tsx']);
 
 const layouts: Record<string, ComponentType> = {
   'layouts/RouteView': RouteView,
@@ -30,13 +30,26 @@ function reportPage(path: string): ComponentType {
   return lazy(() => import('../runtime/renderers/report/ReportPage.tsx').then(({ ReportPage }) => ({ default: () => <ReportPage docCode={`${area}/${entity}`} report={report} /> })));
 }
 
+/** 'cgreport/report_user' → the list screen of online report report_user (报表配置 › 发布). */
+function onlineReportPage(code: string): ComponentType {
+  return lazy(() => import('./online/OnlineReportPage.tsx').then(({ OnlineReportPage }) => ({ default: () => <OnlineReportPage code={code} /> })));
+}
+
 export function resolveComponent(component: string): ComponentType {
   const name = component.replace(/^\/+/, '').replace(/\.tsx?$/, '');
   if (layouts[name]) return layouts[name];
   const cached = cache.get(name);
   if (cached) return cached;
   const loader = pages[`./${name}.tsx`];
-  const resolved = name.startsWith('schema/') ? schemaPage(name.slice('schema/'.length)) : name.startsWith('report/') ? reportPage(name.slice('report/'.length)) : loader ? lazy(loader) : () => <MissingComponent name={component} />;
+  const resolved = name.startsWith('schema/')
+    ? schemaPage(name.slice('schema/'.length))
+    : name.startsWith('report/')
+      ? reportPage(name.slice('report/'.length))
+      : name.startsWith('cgreport/')
+        ? onlineReportPage(name.slice('cgreport/'.length))
+        : loader
+          ? lazy(loader)
+          : () => <MissingComponent name={component} />;
   cache.set(name, resolved);
   return resolved;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, refused } from './helpers/schema-records.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
@@ -63,6 +64,18 @@ describe('报表配置', () => {
     refused(await add({ code: 'report_depts' }), /已存在/);
     expect(await count(s, 'onl_cgreport_head')).toBe(heads);
     expect(await count(s, 'onl_cgreport_item')).toBe(items);
+  });
+
+  it('发布 makes a menu entry under 在线开发 for the admin, rendered by the report’s list screen; again, still one', async () => {
+    for (let i = 0; i < 2; i++) {
+      const r = await s.api.post(`/online/report/operation/publish?id=${id}`, {}, admin);
+      expect(r.body.message).toBe('发布成功，菜单地址: /online/cgreport/report_depts');
+    }
+    expect(await count(s, 'sys_permission', sql`url = '/online/cgreport/report_depts' and del_flag = 0`)).toBe(1);
+    const menu = JSON.stringify((await s.api.get('/sys/permission/getUserPermissionByToken', admin)).body.result.menu);
+    expect(menu).toContain('"component":"cgreport/report_depts"');
+    const zhangwei = await s.loginAs('zhangwei', ADMIN_PASSWORD);
+    expect(JSON.stringify((await s.api.get('/sys/permission/getUserPermissionByToken', zhangwei)).body.result.menu)).not.toContain('cgreport/report_depts');
   });
 
   it('an edit is checked the same way; deleting moves the report out of the popup calls', async () => {

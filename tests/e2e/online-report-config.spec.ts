@@ -5,10 +5,10 @@ import { input, modal, openList, rows, save } from './schema-helpers.ts';
 /*
  * 在线开发 › 报表配置: the admin writes a report definition — its SQL with a parameter, two result columns
  * and the parameter's default — in the form's two sub-tables, sees SQL that is not a query refused with
- * the rule's message, saves, and runs 测试 on the row.
+ * the rule's message, saves, runs 测试 on the row, and publishes it to a menu entry showing it as a list.
  */
 
-test('admin configures an online report with columns and a parameter, and tests it', async ({ page }) => {
+test('admin configures an online report with columns and a parameter, tests it and publishes it to the menu', async ({ page }) => {
   await signIn(page, 'admin', { open: false });
   await openList(page, 'online/report');
   await expect(rows(page).filter({ hasText: 'report_donation_activity' })).toHaveCount(1);
@@ -41,4 +41,18 @@ test('admin configures an online report with columns and a parameter, and tests 
   await row.getByText('测试', { exact: true }).click();
   await expect(page.getByText(/^测试成功，共\d+条，结果列: org_code、depart_name$/).last()).toBeVisible();
   await shot(page, 'online-report-config-list');
+
+  // 发布: a menu entry under 在线开发 showing the report as a list.
+  await row.getByText('发布', { exact: true }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('发布成功，菜单地址: /online/cgreport/report_e2e_depts').last()).toBeVisible();
+  // The side menu is read at sign-in: a new page load shows the entry.
+  await page.reload();
+  await page.getByTestId('side-menu').getByText('部门一览').click();
+  const screen = page.getByTestId('online-report-report_e2e_depts');
+  await expect(screen).toContainText('部门一览');
+  await expect(screen.locator('tbody tr.ant-table-row').first()).toContainText('A01');
+  await expect(screen.locator('.ant-pagination-total-text')).toContainText('共');
+  await expect(screen.locator('thead')).toContainText('部门名称');
+  await shot(page, 'online-report-published');
 });

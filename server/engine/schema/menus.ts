@@ -32,6 +32,8 @@ const stableId = (kind: string, key: string) => createHash('md5').update(`${kind
 export const menuIdOf = (code: string) => stableId('menu', code);
 /** The menu entry of a declared report (document.reports[].menu); holding it is the permission to run the report. */
 export const reportMenuIdOf = (code: string, report: string) => stableId('menu', `${code}#report/${report}`);
+/** The menu entry an online report is published to (报表配置 › 发布). */
+export const onlineReportMenuIdOf = (code: string) => stableId('menu', `cgreport/${code}`);
 export const actionCode = (model: EntityModel, action: ActionKey) => `${model.prefix}:${action}`;
 
 interface Button {
