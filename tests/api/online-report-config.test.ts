@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, refused } from './helpers/schema-records.ts';
@@ -43,6 +44,18 @@ describe('报表配置', () => {
     const codes = data.body.result.records.map((r: { org_code: string }) => r.org_code);
     expect(codes.length).toBeGreaterThan(1);
     expect(codes.every((c: string) => c.startsWith('A01'))).toBe(true);
+  });
+
+  it('导出 writes the rows getData pages through, with the same filters, as a sheet', async () => {
+    const r = await s.api.download(`/online/cgreport/api/exportXls/${id}?org_code=A01A02`, admin);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(r.bytes as unknown as ExcelJS.Buffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getRow(1).values).toEqual([undefined, '部门编码', '部门名称']);
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(1).value).toBe('A01A02');
   });
 
   it('测试 runs the first page with the parameters’ defaults', async () => {

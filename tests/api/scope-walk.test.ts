@@ -287,6 +287,13 @@ function tableDicts(w: Walk): { dict: string; table: string; text: string; code:
 const userMarkers = (_w: Walk) => markers.filter((m) => m.model.code === 'system/user').map((m) => m.id).join(',');
 const announcementMarkers = (_w: Walk) => markers.filter((m) => m.model.table === 'sys_announcement');
 const onlineReports = (_w: Walk) => reportIds;
+/** A report's rows: a scoped report shows its screen's own marker (not the sibling's), an unscoped one the tenant's. */
+const reportSamples = (w: Walk, path: (id: string) => string): Sample[] =>
+  onlineReports(w).map((r) => {
+    const screen = w.models((m) => m.code === r.scope)[0];
+    // exclude_status: the activity report leaves drafts out by default; the markers may be drafts.
+    return { path: path(r.id), ...(screen ? { shows: w.own(screen) } : { tenantWide: true }) };
+  });
 const dataLogs = (_w: Walk) => markers.filter((m) => m.model.code === 'donation/record').map((m) => ({ table: m.model.table, id: m.id, shows: m.kind === 'own' ? [`${m.token}-log`] : [] }));
 
 const visible = (m: EntityModel) => !!m.doc.menu || !!m.doc.entity.parent;
@@ -407,14 +414,8 @@ Object.assign(DECLARED, {
   'GET /hope-boot/form/formConfiguration/roles': { samples: () => [{ path: '/form/formConfiguration/roles' }] },
   'GET /hope-boot/online/cgreport/api/getRpColumns/:code': { samples: (w) => onlineReports(w).map((r) => ({ path: `/online/cgreport/api/getRpColumns/${r.code}` })) },
   'GET /hope-boot/online/cgreport/api/getQueryInfo/:id': { samples: (w) => onlineReports(w).map((r) => ({ path: `/online/cgreport/api/getQueryInfo/${r.id}` })) },
-  'GET /hope-boot/online/cgreport/api/getData/:id': {
-    samples: (w) =>
-      onlineReports(w).map((r) => {
-        const screen = w.models((m) => m.code === r.scope)[0];
-        // exclude_status: the activity report leaves drafts out by default; the markers may be drafts.
-        return { path: `/online/cgreport/api/getData/${r.id}?pageSize=200&exclude_status=none`, ...(screen ? { shows: w.own(screen) } : { tenantWide: true }) };
-      }),
-  },
+  'GET /hope-boot/online/cgreport/api/getData/:id': { samples: (w) => reportSamples(w, (id) => `/online/cgreport/api/getData/${id}?pageSize=200&exclude_status=none`) },
+  'GET /hope-boot/online/cgreport/api/exportXls/:id': { samples: (w) => reportSamples(w, (id) => `/online/cgreport/api/exportXls/${id}?exclude_status=none`).map((x) => ({ ...x, xlsx: true })) },
   'GET /hope-boot/online/cgform/api/querySelectOptions': { samples: () => [{ path: '/online/cgform/api/querySelectOptions?table=sys_category&txt=name&key=id&idField=id&pidField=pid', refusable: true }] },
   'GET /hope-boot/dashboard/analysis': { samples: () => [{ path: '/dashboard/analysis' }] },
   'GET /hope-boot/sys/loginfo': { samples: () => [{ path: '/sys/loginfo' }] },

@@ -55,4 +55,8 @@ test('admin configures an online report with columns and a parameter, tests it a
   await expect(screen.locator('.ant-pagination-total-text')).toContainText('共');
   await expect(screen.locator('thead')).toContainText('部门名称');
   await shot(page, 'online-report-published');
+
+  const download = page.waitForEvent('download');
+  await screen.getByRole('button', { name: /导\s*出/ }).click();
+  expect((await download).suggestedFilename()).toBe('部门一览.xlsx');
 });

@@ -36,15 +36,20 @@ function cellText(row: Row, name: string): string | number {
   return String(value);
 }
 
-export async function writeWorkbook(model: EntityModel, rows: Row[]): Promise<Buffer> {
+/** A sheet's name as Excel allows it: no \\ / ? * [ ] :, at most 31 characters. */
+export const sheetName = (name: string) => name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31);
+
+/** One sheet: the columns under their titles, a row per record (texts in place of codes, see cellText). */
+export async function writeSheet(title: string, columns: SheetColumn[], rows: Row[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(model.title.slice(0, 31));
-  const columns = exportColumns(model);
+  const sheet = workbook.addWorksheet(sheetName(title) || 'Sheet1');
   sheet.columns = columns.map((c) => ({ header: c.title, key: c.name, width: Math.max(10, Math.round((c.width ?? 120) / 7)) }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) sheet.addRow(Object.fromEntries(columns.map((c) => [c.name, cellText(row, c.name)])));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+export const writeWorkbook = (model: EntityModel, rows: Row[]): Promise<Buffer> => writeSheet(model.title, exportColumns(model), rows);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,12 +1,11 @@
 import ExcelJS from 'exceljs';
 import type { ReportResult } from '../read/reports.ts';
+import { sheetName } from './excel.ts';
 
 /*
  * A report as a workbook: a 汇总 sheet with the range and the totals, then one sheet per dimension
  * (its groups as rows, the measures as columns). Numbers stay numbers so the figures can be summed in Excel.
  */
-
-const sheetName = (name: string) => name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31);
 
 export async function reportWorkbook(report: ReportResult): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
