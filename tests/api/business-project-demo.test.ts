@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './helpers/server.ts';
+import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 
 /* The demo of the project, help and poor-student areas a first start writes, consistent with their rules. */
 
@@ -36,5 +36,25 @@ describe('project, help and student demo', () => {
       select p.id from poor_student p where p.total_aid_amount <> coalesce((select sum(a.amount) from student_aid a where a.student_id = p.id), 0)`);
     expect(totals).toEqual([]);
     expect(Number((await rows(sql<{ n: number }>`select count(*) as n from student_aid`))[0].n)).toBeGreaterThan(10);
+  });
+
+  it('a region chosen in the 所在地区 query item finds the rows in it: a province, a prefecture, a county', async () => {
+    const admin = await s.loginAs('admin', ADMIN_PASSWORD);
+    const regions = async (code: string) => {
+      const r = await s.api.get(`/project/application/list?pageSize=1000&region=${code}`, admin);
+      expect(r.body.success, JSON.stringify(r.body)).toBe(true);
+      return r.body.result.records.map((p: { region: string }) => p.region) as string[];
+    };
+    const all = (await rows(sql<{ region: string }>`select region from project_application`)).map((r) => r.region);
+    const yunnan = await regions('530000');
+    expect(yunnan.length).toBe(all.filter((r) => r.startsWith('53')).length);
+    expect(yunnan.length).toBeGreaterThan(0);
+    expect(yunnan.every((r) => r.startsWith('53'))).toBe(true);
+    const nujiang = await regions('533300');
+    expect(nujiang.length).toBe(all.filter((r) => r.startsWith('5333')).length);
+    expect(nujiang.length).toBeLessThan(yunnan.length);
+    expect(await regions('533323')).toEqual(all.filter((r) => r === '533323'));
+    const bad = await s.api.get('/project/application/list?region=53%25', admin);
+    expect(bad.body.message).toBe('所在地区的查询值格式不正确: 53%');
   });
 });

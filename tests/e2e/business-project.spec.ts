@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { PLACES } from '../../server/db/demo/places.ts';
 import { expect, type Page, test } from './fixtures.ts';
 import { shot, signIn } from './helpers.ts';
 import { input, item, modal, openList, pickOption, rows, save, search } from './schema-helpers.ts';
@@ -255,4 +256,24 @@ test('admin adds an aid record in the poor student\'s inline sub-table and 累�
   await save(page, '编辑成功!');
   await expect(rowOf(page, APPLICANT)).toContainText('1,200.00');
   await shot(page, 'poor-student-list', { fullPage: true });
+});
+
+test('the 所在地区 query item finds the projects of a province', async ({ page }) => {
+  const yunnan = PLACES.filter((p) => p.region.startsWith('53')).map((p) => p.school);
+  await signIn(page, 'admin', { open: false });
+  await openList(page, 'project/application');
+  const bar = page.getByTestId('query-bar');
+  await bar.getByText('展开').click();
+  await bar.locator('.ant-cascader').click();
+  await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item').filter({ hasText: /^云南省$/ }).click();
+  await page.keyboard.press('Escape');
+  await expect(bar.locator('.ant-cascader')).toContainText('云南省');
+  await bar.getByRole('button', { name: /查\s*询/ }).click();
+  // Every row is a project of a Yunnan school (the demo's schools and their counties: server/db/demo/places.ts).
+  await expect(async () => {
+    const texts = await rows(page).allInnerTexts();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(yunnan.some((school) => text.includes(school)), text).toBe(true);
+  }).toPass({ timeout: 10_000 });
+  await shot(page, 'project-application-region-query');
 });

@@ -40,16 +40,29 @@ function typed(field: FieldDef, raw: string): { value: string | number | boolean
   return parsed;
 }
 
+/** The view of the list's query item for a field, if the list declares one. */
+const queryViewOf = (model: EntityModel, field: FieldDef) => model.doc.list?.query?.find((q) => q.field === field.name)?.view;
+
 /** Several values may be asked for at once only where values are codes (dictionaries, references, lists). */
 function takesMany(model: EntityModel, field: FieldDef): boolean {
   if (field.dict || field.ref) return true;
-  const item = model.doc.list?.query?.find((q) => q.field === field.name);
-  return !!item?.view && MULTI_VIEWS.has(item.view);
+  const view = queryViewOf(model, field);
+  return !!view && MULTI_VIEWS.has(view);
+}
+
+/**
+ * A region chosen in a pca query item means "in this region": the six-digit codes of provinces and cities
+ * end in 00 pairs (530000 云南省, 533300 怒江州), so the rows whose code starts with the rest (53, 5333).
+ */
+function regionFilter(field: FieldDef, raw: string): Filter[] {
+  if (!/^\d{2,12}$/.test(raw)) throw badRequest(`${field.label}的查询值格式不正确: ${raw.slice(0, 50)}`);
+  return [{ column: field.name, op: 'ilike', value: `${raw.replace(/(00)+$/, '') || raw}%` }];
 }
 
 /** The filters one `field=value` parameter stands for. */
 function fieldFilters(model: EntityModel, field: FieldDef, raw: string): Filter[] {
   const column = field.name;
+  if (queryViewOf(model, field) === 'pca' && isTextual(field)) return regionFilter(field, raw);
   if (raw.startsWith('*') || (raw.endsWith('*') && raw.length > 1)) {
     if (!isTextual(field)) throw badRequest(`${field.label}不支持模糊查询`);
     const inner = raw.replace(/^\*/, '').replace(/\*$/, '');

@@ -1,6 +1,7 @@
 import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
 import { SEPARATOR } from '../../runtime/renderers/detail/readable.ts';
 import { loadAreas, regionNames } from './areas.ts';
+import { PcaQueryInput } from './PcaQueryInput.tsx';
 
 export const pca: WidgetRegistration = {
   type: 'pca',
@@ -9,5 +10,6 @@ export const pca: WidgetRegistration = {
   data: true,
   schema: (item) => ({ type: 'string', 'x-component': 'PcaField', 'x-component-props': { areaType: item.options?.areaType ?? 'cascader', placeholder: item.options?.placeholder } }),
   readable: { lookup: () => async (items) => (await loadAreas().then((areas) => items.map((c) => regionNames(areas, c)))).join(SEPARATOR) },
+  query: { views: ['pca'], Input: PcaQueryInput },
   scaffold: () => ({ type: 'pca', label: '省市区', icon: 'icon-ditu', options: { defaultValue: '', hidden: false, disabled: false, areaType: 'cascader', placeholder: '请选择省市区' }, rules: [{ required: false, message: '必填项' }] }),
 };
