@@ -155,6 +155,7 @@ export function categoryListRoutes(app: FastifyInstance, ctx: AppContext) {
     await runtime.access.demandView(session, model());
     const { pid, ...query } = request.query;
     const plan = planList(model(), query);
+    await runtime.access.demandPlan(session, model(), plan);
     const searching = plan.filters.some((f) => f.column === 'name' || f.column === 'code');
     const parent = typeof pid === 'string' && !ROOT_PIDS.has(pid) ? checkId(pid) : null;
     if (!searching) plan.filters.push(parent === null ? { column: 'pid', op: 'is', value: null } : { column: 'pid', op: '=', value: parent });

@@ -52,6 +52,7 @@ export function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     await runtime.access.demandView(session, users());
     const rest = Object.fromEntries(Object.entries(query).filter(([k]) => !['roleId', 'depId', 'departId'].includes(k)));
     const plan = { ...planList(users(), rest), selections: ids };
+    await runtime.access.demandPlan(session, users(), plan);
     return ok(await (await runtime.reader(session)).page(users(), plan));
   }
 

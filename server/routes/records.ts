@@ -41,6 +41,7 @@ export function crudRoutes(app: FastifyInstance, ctx: AppContext) {
     const { model, session } = await open(request);
     await runtime.access.demandView(session, model);
     const plan = planList(model, request.query);
+    await runtime.access.demandPlan(session, model, plan);
     return ok(await (await runtime.reader(session)).page(model, plan));
   });
 
@@ -102,6 +103,7 @@ export function crudRoutes(app: FastifyInstance, ctx: AppContext) {
     const { model, session } = await open(request);
     await runtime.access.demand(session, model, 'export');
     const plan = planList(model, request.query);
+    await runtime.access.demandPlan(session, model, plan);
     const reader = await runtime.reader(session);
     const rows = await reader.rows(model, plan, MAX_EXPORT_ROWS + 1, 0);
     if (rows.length > MAX_EXPORT_ROWS) throw badRequest(`导出数据超过${MAX_EXPORT_ROWS}条，请缩小查询范围`);

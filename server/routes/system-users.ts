@@ -69,7 +69,9 @@ export function systemUserRoutes(app: FastifyInstance, ctx: AppContext) {
   const list = async (request: Req) => {
     const session = sessionOf(request);
     await runtime.access.demandView(session, model());
-    const page = await (await runtime.reader(session)).page(model(), planList(model(), request.query));
+    const plan = planList(model(), request.query);
+    await runtime.access.demandPlan(session, model(), plan);
+    const page = await (await runtime.reader(session)).page(model(), plan);
     return ok({ ...page, records: await withDepartNames(page.records) });
   };
 

@@ -151,3 +151,42 @@ describe('bad parameters', () => {
     expect(await count(s, 'donation_record')).toBe(7);
   });
 });
+
+describe('高级查询 (superQueryParams)', () => {
+  const advanced = (conditions: unknown, match?: string, encode = false) =>
+    `superQueryParams=${q(encode ? encodeURIComponent(JSON.stringify(conditions)) : JSON.stringify(conditions))}${match ? `&superQueryMatchType=${match}` : ''}`;
+
+  it('all conditions, or any one, with the query bar’s filters beside them', async () => {
+    expect(await names(advanced([{ field: 'donorName', rule: 'like', val: '张' }, { field: 'amount', rule: 'ge', val: '20' }]))).toEqual(['张三丰']);
+    expect(await names(advanced([{ field: 'donor_name', rule: 'eq', val: '孙七' }, { field: 'amount', rule: 'gt', val: '400' }], 'or'))).toEqual(['孙七', '赵六', '100%_好人']);
+    expect(await names(`pay_method=1&${advanced([{ field: 'amount', rule: 'lt', val: '100' }, { field: 'amount', rule: 'gt', val: '150' }], 'or')}`)).toEqual(['张三', '孙七', '王五']);
+    expect(await names(advanced([{ field: 'pay_method', rule: 'in', val: '4,5' }]))).toEqual(['赵六', '100%_好人']);
+    expect(await names(advanced([{ field: 'pay_status', rule: 'ne', val: '2' }], 'and', true))).toEqual(['李四', '王五']);
+    expect(await names(advanced([{ field: 'donor_name', rule: 'like', val: '100%' }]))).toEqual(['100%_好人']);
+  });
+
+  it('fields outside the allow-list, unknown rules, bad values and bad JSON are refused', async () => {
+    const refusedWith = async (query: string, message: string) => refused(await s.api.get(`/donation/record/list?${query}`, admin), message);
+    await refusedWith(advanced([{ field: 'password', rule: 'eq', val: '1' }]), '高级查询字段不存在: password');
+    await refusedWith(advanced([{ field: 'amount', rule: 'regex', val: '1' }]), '不支持的高级查询规则: regex');
+    await refusedWith(advanced([{ field: 'amount', rule: 'eq', val: 'abc' }]), '捐赠金额的查询值格式不正确: abc');
+    await refusedWith(advanced([{ field: 'amount', rule: 'eq', val: ' ' }]), '请填写捐赠金额的查询值');
+    await refusedWith(advanced([{ field: 'amount', rule: 'eq', val: '1' }], 'xor'), '高级查询的匹配方式只能是 and 或 or');
+    await refusedWith(`superQueryParams=${q('[{"field":')}`, '高级查询条件格式不正确');
+    await refusedWith(advanced(Array.from({ length: 21 }, () => ({ field: 'amount', rule: 'eq', val: '1' }))), '高级查询条件格式不正确（最多20个条件）');
+  });
+
+  it('needs the screen’s superQuery button', async () => {
+    await s.db.insertInto('sys_user_role').values({ id: 'sq-test-role', user_id: (await s.db.selectFrom('sys_user').select('id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow()).id, role_id: (await s.db.selectFrom('sys_role').select('id').where('role_code', '=', 'fundraiser').executeTakeFirstOrThrow()).id }).onConflict((oc) => oc.doNothing()).execute();
+    const zhangwei = await s.loginAs('zhangwei', ADMIN_PASSWORD);
+    const query = `/donation/record/list?${advanced([{ field: 'amount', rule: 'ge', val: '1' }])}`;
+    expect((await s.api.get(query, zhangwei)).status).toBe(200);
+    const button = await s.db.selectFrom('sys_permission').select('id').where('perms', '=', 'donation:record:superQuery').executeTakeFirstOrThrow();
+    await s.db.deleteFrom('sys_role_permission').where('permission_id', '=', button.id).where('role_id', '<>', (await s.db.selectFrom('sys_role').select('id').where('role_code', '=', 'admin').executeTakeFirstOrThrow()).id).execute();
+    await s.db.deleteFrom('sys_depart_permission' as never).where('permission_id' as never, '=', button.id as never).execute();
+    const r = await s.api.get(query, zhangwei);
+    expect(r.status, JSON.stringify(r.body)).toBe(403);
+    expect(r.body.message).toContain('donation:record:superQuery');
+    expect((await s.api.get('/donation/record/list', zhangwei)).status).toBe(200);
+  });
+});

@@ -21,6 +21,10 @@ export type Filter =
 
 export interface ListPlan {
   filters: Filter[];
+  /** Rows matching any one of these (an advanced query matching any condition); undefined: no such group. */
+  anyOf?: Filter[];
+  /** The plan holds an advanced query (superQueryParams): the route demands the superQuery button. */
+  superQuery?: boolean;
   sort: { column: string; order: 'asc' | 'desc' };
   pageNo: number;
   pageSize: number;
@@ -30,7 +34,7 @@ export interface ListPlan {
 
 export const MAX_PAGE_SIZE = 1000;
 /** Parameters that are not filters. `token` carries the access token on plain download links. */
-const RESERVED = new Set(['_t', 'pageNo', 'pageSize', 'column', 'order', 'field', 'selections', 'token']);
+const RESERVED = new Set(['_t', 'pageNo', 'pageSize', 'column', 'order', 'field', 'selections', 'token', 'superQueryParams', 'superQueryMatchType']);
 const ID = /^[A-Za-z0-9_-]{1,32}$/;
 const MULTI_VIEWS = new Set(['list', 'list_multi', 'checkbox', 'radio', 'sel_search', 'sel_tree', 'cat_tree', 'sel_user', 'sel_depart']);
 
@@ -111,6 +115,50 @@ function sortOf(model: EntityModel, query: Record<string, string>): ListPlan['so
   return { column: requested, order };
 }
 
+/** JeecgBoot's advanced-query rules → filter operators (like: contains; in: a comma list). */
+const SUPER_RULES: Record<string, (field: FieldDef, val: string) => Filter> = {
+  eq: (f, v) => ({ column: f.name, op: '=', value: typed(f, v).value }),
+  ne: (f, v) => ({ column: f.name, op: 'is distinct from', value: typed(f, v).value }),
+  gt: (f, v) => ({ column: f.name, op: '>', value: typed(f, v).value }),
+  ge: (f, v) => ({ column: f.name, op: '>=', value: typed(f, v).value }),
+  lt: (f, v) => ({ column: f.name, op: '<', value: typed(f, v).value }),
+  le: (f, v) => ({ column: f.name, op: '<=', value: typed(f, v).value }),
+  like: (f, v) => {
+    if (!isTextual(f)) throw badRequest(`${f.label}不支持模糊查询`);
+    return { column: f.name, op: 'ilike', value: `%${escapeLike(v)}%` };
+  },
+  in: (f, v) => ({ column: f.name, op: 'in', value: v.split(',').filter((x) => x !== '').map((x) => typed(f, x).value) }),
+};
+export const SUPER_QUERY_RULES = Object.keys(SUPER_RULES);
+const MAX_SUPER_CONDITIONS = 20;
+
+/**
+ * The advanced query (高级查询) as JeecgBoot's clients send it: superQueryParams, a JSON list of
+ * { field, rule, val } (URI-encoded or not), and superQueryMatchType and | or. Every field must be a
+ * column of the entity's allow-list and every value reads as that column's type; the conditions go
+ * with the other filters (and) or form one any-of group (or).
+ */
+function superQuery(model: EntityModel, raw: string, match: string | undefined): Pick<ListPlan, 'filters' | 'anyOf'> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.trimStart().startsWith('%') ? decodeURIComponent(raw) : raw);
+  } catch {
+    throw badRequest('高级查询条件格式不正确');
+  }
+  if (!Array.isArray(parsed) || parsed.length > MAX_SUPER_CONDITIONS) throw badRequest(`高级查询条件格式不正确（最多${MAX_SUPER_CONDITIONS}个条件）`);
+  if (match !== undefined && match !== '' && match !== 'and' && match !== 'or') throw badRequest('高级查询的匹配方式只能是 and 或 or');
+  const filters = parsed.map((c: unknown) => {
+    const { field, rule, val } = (c ?? {}) as Record<string, unknown>;
+    const column = typeof field === 'string' ? columnOf(model, toSnake(field)) : undefined;
+    if (!column || column.type === 'json') throw badRequest(`高级查询字段不存在: ${String(field).slice(0, 50)}`);
+    const build = typeof rule === 'string' ? SUPER_RULES[rule] : undefined;
+    if (!build) throw badRequest(`不支持的高级查询规则: ${String(rule).slice(0, 20)}`);
+    if (val === undefined || val === null || String(val).trim() === '') throw badRequest(`请填写${column.label}的查询值`);
+    return build(column, String(val).trim());
+  });
+  return match === 'or' && filters.length ? { filters: [], anyOf: filters } : { filters };
+}
+
 /** Parses and checks every parameter; anything not understood is a 400, before any SQL is built. */
 export function planList(model: EntityModel, rawQuery: Record<string, unknown>): ListPlan {
   const query: Record<string, string> = {};
@@ -136,5 +184,14 @@ export function planList(model: EntityModel, rawQuery: Record<string, unknown>):
     selections = query.selections.split(',').filter(Boolean);
     if (selections.length > MAX_PAGE_SIZE || selections.some((id) => !ID.test(id))) throw badRequest('选中的记录ID格式不正确');
   }
-  return { filters, sort: sortOf(model, query), pageNo: pageNumber(query.pageNo, 1), pageSize, selections };
+  const advanced = query.superQueryParams ? superQuery(model, query.superQueryParams, query.superQueryMatchType) : undefined;
+  return {
+    filters: [...filters, ...(advanced?.filters ?? [])],
+    ...(advanced?.anyOf ? { anyOf: advanced.anyOf } : {}),
+    ...(advanced ? { superQuery: true } : {}),
+    sort: sortOf(model, query),
+    pageNo: pageNumber(query.pageNo, 1),
+    pageSize,
+    selections,
+  };
 }

@@ -56,10 +56,12 @@ export class RecordReader {
     return query;
   }
 
-  private filtered(model: EntityModel, plan: Pick<ListPlan, 'filters' | 'selections'>, scope: RowScope | undefined) {
+  private filtered(model: EntityModel, plan: Pick<ListPlan, 'filters' | 'anyOf' | 'selections'>, scope: RowScope | undefined) {
     let query = applyScope(this.db.selectFrom(model.table), scope);
     if (model.doc.entity.softDelete) query = query.where(model.doc.entity.softDelete, '=', 0);
     for (const f of plan.filters) query = query.where(f.column, f.op, f.value);
+    const anyOf = plan.anyOf;
+    if (anyOf?.length) query = query.where((eb) => eb.or(anyOf.map((f) => eb(f.column, f.op, f.value))));
     if (plan.selections) query = query.where('id', 'in', plan.selections.length ? plan.selections : ['']);
     return query;
   }
@@ -82,7 +84,7 @@ export class RecordReader {
 
   async page(model: EntityModel, plan: ListPlan): Promise<Page> {
     const scope = await this.scopeOf(model);
-    const filtered = plan.filters.length > 0 || !!plan.selections || model.system || !!model.doc.entity.softDelete || isRestricted(scope);
+    const filtered = plan.filters.length > 0 || !!plan.anyOf?.length || !!plan.selections || model.system || !!model.doc.entity.softDelete || isRestricted(scope);
     const { total, estimated } = await countRows(this.db, model.table, this.filtered(model, plan, scope), filtered);
     const rows = await this.rows(model, plan, plan.pageSize, (plan.pageNo - 1) * plan.pageSize);
     return {

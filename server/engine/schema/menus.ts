@@ -22,10 +22,11 @@ export const ACTIONS = [
   { key: 'batchDelete', name: '批量删除' },
   { key: 'export', name: '导出' },
   { key: 'import', name: '导入' },
+  { key: 'superQuery', name: '高级查询' },
 ] as const;
 export type ActionKey = (typeof ACTIONS)[number]['key'];
 /** What menu.readRoles are granted besides the menu itself. */
-const READ_ACTIONS = new Set<string>(['detail', 'export']);
+const READ_ACTIONS = new Set<string>(['detail', 'export', 'superQuery']);
 const ADMIN = 'admin';
 
 const stableId = (kind: string, key: string) => createHash('md5').update(`${kind}:${key}`).digest('hex');

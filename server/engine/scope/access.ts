@@ -25,6 +25,11 @@ export class Access {
     await this.permissions.demand(session.user.id, actionCode(model, action));
   }
 
+  /** A list plan holding an advanced query (高级查询) needs the screen's superQuery button. */
+  async demandPlan(session: Session, model: EntityModel, plan: { superQuery?: boolean }): Promise<void> {
+    if (plan.superQuery) await this.demand(session, model, 'superQuery');
+  }
+
   canView(session: Session, model: EntityModel): Promise<boolean> {
     return this.permissions.grants.memo(`view:${session.user.id}:${model.prefix}`, () => this.looksAt(session, model));
   }

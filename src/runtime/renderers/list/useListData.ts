@@ -3,17 +3,19 @@ import { useCallback, useEffect, useState } from 'react';
 import { buildQueryParams, type QueryValue } from '../../query/encode.ts';
 import { type DataRecord, entityApi } from '../../schema/api.ts';
 import type { SchemaDocument } from '../../../core/schema/types.generated.ts';
+import { type SuperQueryState, superQueryParams } from './SuperQuery.tsx';
 
 export const PAGE_SIZES = [10, 20, 30];
 /** A tree list (list.tree) loads its rows at once: the server's largest page. */
 export const TREE_PAGE_SIZE = 1000;
 
-/** The request parameters of the list as it stands: query values, page, and sort (createTime descending by default). */
-export function listParams(doc: SchemaDocument, values: Record<string, QueryValue>, sorting: SortingState, page: { current: number; size: number }) {
+/** The request parameters of the list as it stands: query values, advanced query, page, and sort (createTime descending by default). */
+export function listParams(doc: SchemaDocument, values: Record<string, QueryValue>, sorting: SortingState, page: { current: number; size: number }, advanced: SuperQueryState | null = null) {
   const fallback = doc.list?.defaultSort ?? { column: 'createTime', order: 'desc' as const };
   const sort = sorting[0];
   return {
     ...buildQueryParams(doc.list?.query ?? [], values),
+    ...superQueryParams(advanced),
     pageNo: page.current,
     pageSize: page.size,
     column: sort ? sort.id : fallback.column,
@@ -34,12 +36,13 @@ export function useListData(doc: SchemaDocument) {
   const [loading, setLoading] = useState(true);
   const [loaded, setLoaded] = useState(false);
   const [version, setVersion] = useState(0);
+  const [advanced, setAdvanced] = useState<SuperQueryState | null>(null);
 
   useEffect(() => {
     let live = true;
     setLoading(true);
     api
-      .list(listParams(doc, values, sorting, page))
+      .list(listParams(doc, values, sorting, page, advanced))
       .then((p) => live && setData({ records: p.records, total: p.total, estimated: p.totalEstimated }))
       .catch(() => live && setData({ records: [], total: 0 }))
       .finally(() => {
@@ -52,7 +55,7 @@ export function useListData(doc: SchemaDocument) {
     };
     // api is derived from doc.code
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [doc, values, sorting, page, version]);
+  }, [doc, values, sorting, page, version, advanced]);
 
   return {
     api,
@@ -77,6 +80,12 @@ export function useListData(doc: SchemaDocument) {
     /** Whether any page has answered yet. */
     loaded,
     reload: useCallback(() => setVersion((v) => v + 1), []),
-    params: () => listParams(doc, values, sorting, page),
+    params: () => listParams(doc, values, sorting, page, advanced),
+    advanced,
+    setAdvanced: useCallback((q: SuperQueryState | null) => {
+      setAdvanced(q);
+      setPage((p) => ({ ...p, current: 1 }));
+      setSelection({});
+    }, []),
   };
 }
