@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { type Session, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, notFound, ok } from '../http/envelope.ts';
-import { type EntityModel, readColumns } from '../engine/schema/model.ts';
+import type { EntityModel } from '../engine/schema/model.ts';
 import { planList } from '../engine/read/query.ts';
 import { checkId } from '../engine/write/record-input.ts';
 import type { Registry } from '../engine/schema/registry.ts';
@@ -64,23 +64,17 @@ export function recycleRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const route = { config: { public: true } };
 
-  async function listDeleted(session: Session, model: EntityModel, flag: string, query: Record<string, unknown>) {
+  // Through the reader: another tenant's deleted rows are not in this user's bin (nor outside their data rules).
+  async function listDeleted(session: Session, model: EntityModel, query: Record<string, unknown>) {
     const plan = planList(model, query);
-    const rows = await (ctx.db as Kysely<any>)
-      .selectFrom(model.table)
-      .select(readColumns(model))
-      .where(flag, '=', 1)
-      .orderBy(model.audit.has('update_time') ? 'update_time' : 'id', 'desc')
-      .orderBy('id')
-      .limit(plan.pageSize)
-      .offset((plan.pageNo - 1) * plan.pageSize)
-      .execute();
-    return ok(await (await runtime.reader(session)).decorate(model, rows));
+    await runtime.access.demandPlan(session, model, plan);
+    const reader = await runtime.reader(session);
+    return ok(await reader.decorate(model, await reader.deletedRows(model, plan)));
   }
 
   app.get('/:area/:entity/deleteList', route, async (request: Req) => {
-    const { model, flag, session } = await open(request);
-    return listDeleted(session, model, flag, request.query);
+    const { model, session } = await open(request);
+    return listDeleted(session, model, request.query);
   });
 
   /*
@@ -96,7 +90,7 @@ export function recycleRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/system/user/recycleBin', async (request: Req) => {
     const session = sessionOf(request);
     await runtime.access.demand(session, users(), 'delete');
-    return listDeleted(session, users(), users().doc.entity.softDelete!, request.query);
+    return listDeleted(session, users(), request.query);
   });
   app.put('/system/user/putRecycleBin', async (request: Req) => {
     const body = (request.body ?? {}) as Record<string, unknown>;

@@ -36,6 +36,8 @@ interface Marker {
   token: string;
   /** The text columns holding the token. */
   columns: string[];
+  /** A soft-deleted row (the recycle bin's). */
+  deleted?: boolean;
 }
 
 /** A sample call: a path under the API base (and a POST body), with the markers it must show. */
@@ -86,11 +88,16 @@ class Walk {
     return [...new Set(markers.map((m) => m.model))].filter(filter);
   }
   marker(model: EntityModel, kind: Kind): Marker | undefined {
-    return markers.find((m) => m.model === model && m.kind === kind);
+    return markers.find((m) => m.model === model && m.kind === kind && !m.deleted);
   }
   /** Whether the walker's role has a department rule on this document's screen. */
   ruled(model: EntityModel): boolean {
     return !!model.doc.menu && model.audit.has('sys_org_code');
+  }
+  /** The own soft-deleted marker of a screen document: what its recycle bin must show. */
+  deletedOwn(model: EntityModel): string[] {
+    const own = markers.find((m) => m.model === model && m.kind === 'own' && m.deleted);
+    return own && model.doc.menu ? [own.token] : [];
   }
   /** The tokens a listing of this document must show: the own marker of a screen document. */
   own(model: EntityModel): string[] {
@@ -116,7 +123,7 @@ async function markerColumns(model: EntityModel): Promise<string[]> {
 }
 
 /** Clones one live row of the table as a marker of the given kind; undefined when the table has no row to clone. */
-async function addMarker(model: EntityModel, kind: Kind, textColumns: string[]): Promise<Marker | undefined> {
+async function addMarker(model: EntityModel, kind: Kind, textColumns: string[], deleted = false): Promise<Marker | undefined> {
   const flag = model.doc.entity.softDelete;
   let source = db().selectFrom(model.table).select('id').orderBy('id').limit(1);
   if (flag) source = source.where(flag, '=', 0);
@@ -128,13 +135,13 @@ async function addMarker(model: EntityModel, kind: Kind, textColumns: string[]):
   const idType = all.find((c) => c.column_name === 'id')?.data_type;
   const id = idType === 'integer' || idType === 'bigint' ? String(900_000 + markers.length) : newId();
   const mark = token(kind);
-  const values: Record<string, unknown> = { id, tenant_id: kind === 'foreign' ? 1 : TENANT };
+  const values: Record<string, unknown> = { id, tenant_id: kind === 'foreign' ? 1 : TENANT, ...(deleted && flag ? { [flag]: 1 } : {}) };
   if (model.audit.has('sys_org_code')) values.sys_org_code = kind === 'sibling' ? OTHER_ORG : OWN_ORG;
   textColumns.forEach((c, i) => (values[c] = `${mark}${i ? `-${i}` : ''}`));
   const names = all.map((c) => c.column_name);
   const picks = names.map((name) => (name in values ? sql`${values[name]}` : sql.ref(name)));
   await sql`insert into ${sql.table(model.table)} (${sql.join(names.map((n) => sql.ref(n)))}) select ${sql.join(picks)} from ${sql.table(model.table)} where id = ${from.id}`.execute(s.db);
-  return { model, kind, id, token: mark, columns: textColumns };
+  return { model, kind, id, token: mark, columns: textColumns, ...(deleted ? { deleted } : {}) };
 }
 
 beforeAll(async () => {
@@ -174,13 +181,17 @@ beforeAll(async () => {
     if (kind.rows[0]?.table_type !== 'BASE TABLE') continue;
     const columns = await markerColumns(model);
     if (!columns.length) continue;
-    for (const kind of ['own', 'sibling', 'foreign'] as Kind[]) {
-      try {
-        const marker = await addMarker(model, kind, columns);
-        if (marker) markers.push(marker);
-      } catch (error) {
-        unmarked.push(`${model.code}: ${error instanceof Error ? error.message : error}`);
-        break;
+    // Live markers first (a screen's own marker is the first one found); then, where rows are soft-deleted,
+    // deleted ones, for the recycle bin: no route may show a foreign one, the bin must show the own one.
+    for (const deleted of model.doc.entity.softDelete ? [false, true] : [false]) {
+      for (const kind of ['own', 'sibling', 'foreign'] as Kind[]) {
+        try {
+          const marker = await addMarker(model, kind, columns, deleted);
+          if (marker) markers.push(marker);
+        } catch (error) {
+          unmarked.push(`${model.code}: ${error instanceof Error ? error.message : error}`);
+          break;
+        }
       }
     }
   }
@@ -278,14 +289,16 @@ function tableDicts(w: Walk): { dict: string; table: string; text: string; code:
     const own = w.marker(m, 'own');
     const text = source.text[0];
     const code = source.code.includes('id') ? 'id' : source.code[0];
-    const keys = markers.filter((k) => k.model === m).map((k) => k.id).join(',');
+    const keys = live().filter((k) => k.model === m).map((k) => k.id).join(',');
     // The own row's text carries its token when the text column is one the marker was written into.
     return [{ dict: `${m.table},${text},${code}`, table: m.table, text, code, keys, shows: own?.columns.includes(text) ? [own.token] : [] }];
   });
 }
 
-const userMarkers = (_w: Walk) => markers.filter((m) => m.model.code === 'system/user').map((m) => m.id).join(',');
-const announcementMarkers = (_w: Walk) => markers.filter((m) => m.model.table === 'sys_announcement');
+/** The markers that are live rows (the samples that name rows by id ask for those). */
+const live = () => markers.filter((m) => !m.deleted);
+const userMarkers = (_w: Walk) => live().filter((m) => m.model.code === 'system/user').map((m) => m.id).join(',');
+const announcementMarkers = (_w: Walk) => live().filter((m) => m.model.table === 'sys_announcement');
 const onlineReports = (_w: Walk) => reportIds;
 /** A report's rows: a scoped report shows its screen's own marker (not the sibling's), an unscoped one the tenant's. */
 const reportSamples = (w: Walk, path: (id: string) => string): Sample[] =>
@@ -316,7 +329,7 @@ Object.assign(DECLARED, {
     samples: (w) => forEachModel(w, (m) => !!m.doc.menu && !!m.doc.list, (m) => ({ path: `/${m.code}/exportXls`, xlsx: true, shows: w.own(m) })),
   },
   'GET /hope-boot/:area/:entity/deleteList': {
-    samples: (w) => forEachModel(w, (m) => !!m.doc.menu && !!m.doc.entity.softDelete, (m) => ({ path: `/${m.code}/deleteList` })),
+    samples: (w) => forEachModel(w, (m) => !!m.doc.menu && !!m.doc.entity.softDelete, (m) => ({ path: `/${m.code}/deleteList?pageSize=1000`, shows: w.deletedOwn(m), tenantWide: !w.ruled(m) })),
   },
   'GET /hope-boot/:area/:entity/report/:code': {
     samples: (w) => w.models((m) => !!m.doc.reports?.length).flatMap((m) => m.doc.reports!.map((r) => ({ path: `/${m.code}/report/${r.code}?begin=${YEAR}-01-01&end=${YEAR}-12-31` }))),
@@ -354,7 +367,7 @@ Object.assign(DECLARED, {
   'GET /hope-boot/system/user/queryById': { samples: (w) => [{ path: `/system/user/queryById?id=${w.ids.user}` }] },
   'GET /hope-boot/system/user/queryUserRole': { samples: (w) => [{ path: `/system/user/queryUserRole?userid=${w.ids.user}` }] },
   'GET /hope-boot/system/user/queryByIds': { samples: (w) => [{ path: `/system/user/queryByIds?userIds=${userMarkers(w)}` , refusable: true }] },
-  'GET /hope-boot/system/user/recycleBin': { samples: () => [{ path: '/system/user/recycleBin' }] },
+  'GET /hope-boot/system/user/recycleBin': { samples: (w) => forEachModel(w, (m) => m.code === 'system/user', (m) => ({ path: '/system/user/recycleBin?pageSize=1000', shows: w.deletedOwn(m), tenantWide: !w.ruled(m) })) },
   'GET /hope-boot/sys/user/queryUserComponentData': { samples: () => [{ path: '/sys/user/queryUserComponentData?pageSize=200' }] },
   'GET /hope-boot/sys/user/queryUserByDepId': { samples: (w) => [{ path: `/sys/user/queryUserByDepId?id=${w.ids.depart}` }] },
   'GET /hope-boot/sys/user/userRoleList': { samples: (w) => [{ path: `/sys/user/userRoleList?roleId=${w.ids.role}&pageSize=200` }] },

@@ -56,9 +56,10 @@ export class RecordReader {
     return query;
   }
 
-  private filtered(model: EntityModel, plan: Pick<ListPlan, 'filters' | 'anyOf' | 'selections'>, scope: RowScope | undefined) {
+  /** The plan's rows within the scope: live ones, or (`deleted`) the soft-deleted ones of the recycle bin. */
+  private filtered(model: EntityModel, plan: Pick<ListPlan, 'filters' | 'anyOf' | 'selections'>, scope: RowScope | undefined, deleted = false) {
     let query = applyScope(this.db.selectFrom(model.table), scope);
-    if (model.doc.entity.softDelete) query = query.where(model.doc.entity.softDelete, '=', 0);
+    if (model.doc.entity.softDelete) query = query.where(model.doc.entity.softDelete, '=', deleted ? 1 : 0);
     for (const f of plan.filters) query = query.where(f.column, f.op, f.value);
     const anyOf = plan.anyOf;
     if (anyOf?.length) query = query.where((eb) => eb.or(anyOf.map((f) => eb(f.column, f.op, f.value))));
@@ -79,6 +80,21 @@ export class RecordReader {
       .orderBy('id', order)
       .limit(limit)
       .offset(offset)
+      .execute();
+  }
+
+  /**
+   * The recycle bin: soft-deleted rows within the reader's scope (tenant, data rules) and the plan's
+   * filters, the latest deleted first. Empty for an entity without soft delete.
+   */
+  async deletedRows(model: EntityModel, plan: ListPlan): Promise<Row[]> {
+    if (!model.doc.entity.softDelete) return [];
+    return this.filtered(model, plan, await this.scopeOf(model), true)
+      .select(readColumns(model))
+      .orderBy(model.audit.has('update_time') ? 'update_time' : 'id', 'desc')
+      .orderBy('id')
+      .limit(plan.pageSize)
+      .offset((plan.pageNo - 1) * plan.pageSize)
       .execute();
   }
 
