@@ -236,3 +236,17 @@ test('admin adds a position and gives it to a user; the user form reads roles, d
   expect(read.selected_positions).toHaveLength(1);
   expect(read).not.toHaveProperty('password');
 });
+
+test('菜单管理’s 上级菜单 query picks menus from the menu tree and lists their entries', async ({ page }) => {
+  await signIn(page, 'admin', { open: false });
+  await openList(page, 'system/permission');
+  const bar = page.getByTestId('query-bar');
+  await bar.locator('.ant-tree-select, .ant-select').last().click();
+  const node = page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper').filter({ hasText: /^捐赠管理$/ });
+  await node.click();
+  await page.keyboard.press('Escape');
+  await bar.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(rows(page).filter({ hasText: '捐赠记录' })).toHaveCount(1);
+  await expect(rows(page).filter({ hasText: '项目申请' })).toHaveCount(0);
+  await shot(page, 'permission-parent-query');
+});

@@ -14,6 +14,8 @@ export function conditionError(condition?: string): string | undefined {
 }
 
 export interface TreeNode {
+  /** antd's simple mode links a node to its parent by id / pId. */
+  id: string;
   value: string;
   title: string;
   pId?: string;
@@ -30,5 +32,5 @@ export interface TreeSource {
 /** One level of a tree dictionary (the roots when pid is empty), in antd's flat simple mode. */
 export async function loadLevel(source: TreeSource, pid = ''): Promise<TreeNode[]> {
   const r = await http.get<{ value: string; title: string; leaf: boolean }[]>('/sys/dict/loadTreeData', { tableName: source.dictTable, text: source.dictText, code: source.dictCode, condition: source.condition || undefined, pid });
-  return (r.result ?? []).map((n) => ({ value: n.value, title: n.title, pId: pid || undefined, isLeaf: n.leaf }));
+  return (r.result ?? []).map((n) => ({ id: n.value, value: n.value, title: n.title, pId: pid || undefined, isLeaf: n.leaf }));
 }
