@@ -52,14 +52,13 @@ export const restoreRow = async (db: Kysely<any>, model: EntityModel, id: string
 export function recycleRoutes(app: FastifyInstance, ctx: AppContext) {
   const { runtime } = ctx;
 
-  async function open(request: Req): Promise<{ model: EntityModel; flag: string; session: Session }> {
+  async function open(request: Req): Promise<{ model: EntityModel; session: Session }> {
     const { area, entity } = request.params;
     const model = /^[a-z][a-z0-9_]{0,62}$/.test(area) && /^[a-zA-Z][a-zA-Z0-9_]{0,62}$/.test(entity) ? runtime.find(area, entity) : undefined;
-    const flag = model?.doc.entity.softDelete;
-    if (!model || !flag) throw notFound('很抱歉，资源未找到!');
+    if (!model?.doc.entity.softDelete) throw notFound('很抱歉，资源未找到!');
     request.session = await ctx.sessions.resolve(request);
     await runtime.access.demand(request.session, model, 'delete');
-    return { model, flag, session: request.session };
+    return { model, session: request.session };
   }
 
   const route = { config: { public: true } };

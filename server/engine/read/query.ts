@@ -129,7 +129,6 @@ const SUPER_RULES: Record<string, (field: FieldDef, val: string) => Filter> = {
   },
   in: (f, v) => ({ column: f.name, op: 'in', value: v.split(',').filter((x) => x !== '').map((x) => typed(f, x).value) }),
 };
-export const SUPER_QUERY_RULES = Object.keys(SUPER_RULES);
 const MAX_SUPER_CONDITIONS = 20;
 
 /**

@@ -221,7 +221,8 @@ export async function applySummaries(db: Kysely<any>, model: EntityModel, change
     const table = summaryTable(model, report);
     const columns = summaryColumns(report);
     const rows = moved.map((c) => {
-      const values: RawBuilder<unknown>[] = [sql`${c.dim}::smallint`, sql`cast(${c.day} as date)`, sql`${c.key}`, sql`${c.scope[0]}::integer`, sql`${c.scope[1]}`, sql`${c.scope[2]}`, sql`${c.n}::bigint`];
+      const scope = c.scope.map((v) => (typeof v === 'number' ? sql`${v}::integer` : sql`${v}`));
+      const values: RawBuilder<unknown>[] = [sql`${c.dim}::smallint`, sql`cast(${c.day} as date)`, sql`${c.key}`, ...scope, sql`${c.n}::bigint`];
       for (const { m, i } of summed) {
         values.push(sql`(0 ${sql.join(c.sums.get(i) ?? [], sql` `)})`);
         if (m.op === 'avg') values.push(sql`${c.counts.get(i) ?? 0}::bigint`);

@@ -63,11 +63,28 @@ function buttonsOf(model: EntityModel): Button[] {
 
 type Row = Omit<SysPermission, 'create_by' | 'create_time' | 'update_by' | 'update_time'>;
 
-const BASE: Omit<Row, 'id' | 'name' | 'menu_type'> = {
+/** The columns of a menu row that every generated entry shares (a leaf route, shown, enabled). */
+export const MENU_ROW: Omit<Row, 'id' | 'name' | 'menu_type'> = {
   parent_id: null, url: null, component: null, component_name: null, redirect: null, perms: null, perms_type: '1', sort_no: 0,
   always_show: false, icon: null, is_route: true, is_leaf: true, keep_alive: false, hidden: false, internal_or_external: false,
   description: null, status: '1', del_flag: 0,
 };
+
+/** Gives roles (by id) a menu entry or button; a grant they hold already is kept as it is. */
+export async function grantMenu(db: Kysely<DB>, permissionId: string, roleIds: string[]): Promise<void> {
+  if (!roleIds.length) return;
+  await db
+    .insertInto('sys_role_permission')
+    .values(roleIds.map((roleId) => ({ id: newId(), role_id: roleId, permission_id: permissionId, data_rule_ids: null })))
+    .onConflict((oc) => oc.columns(['role_id', 'permission_id']).doNothing())
+    .execute();
+}
+
+/** The live top-level entry with this url ('/donation'), if there is one. */
+export async function areaIdOf(db: Kysely<DB>, url: string): Promise<string | undefined> {
+  const found = await db.selectFrom('sys_permission').select('id').where('url', '=', url).where('menu_type', '=', 0).where('del_flag', '=', 0).orderBy('id').executeTakeFirst();
+  return found?.id;
+}
 
 class MenuWriter {
   private readonly now = nowText();
@@ -88,23 +105,17 @@ class MenuWriter {
   }
 
   async grant(permissionId: string, roles: string[]): Promise<void> {
-    const ids = [...new Set(roles)].map((r) => this.roleIds.get(r)).filter((id): id is string => !!id);
-    if (!ids.length) return;
-    await this.db
-      .insertInto('sys_role_permission')
-      .values(ids.map((roleId) => ({ id: newId(), role_id: roleId, permission_id: permissionId, data_rule_ids: null })))
-      .onConflict((oc) => oc.columns(['role_id', 'permission_id']).doNothing())
-      .execute();
+    await grantMenu(this.db, permissionId, [...new Set(roles)].map((r) => this.roleIds.get(r)).filter((id): id is string => !!id));
   }
 
   /** The area entry ('/donation'): an existing top-level entry with that url, else one made now. */
   async area(model: EntityModel): Promise<string> {
     const menu = model.doc.menu!;
     const url = `/${menu.parent}`;
-    const found = await this.db.selectFrom('sys_permission').select('id').where('url', '=', url).where('menu_type', '=', 0).where('del_flag', '=', 0).orderBy('id').executeTakeFirst();
-    if (found) return found.id;
+    const found = await areaIdOf(this.db, url);
+    if (found) return found;
     const id = stableId('area', menu.parent);
-    await this.create({ ...BASE, id, name: menu.parentTitle ?? menu.parent, menu_type: 0, url, component: 'layouts/RouteView', icon: menu.parentIcon ?? null, sort_no: menu.parentSort ?? 50, is_leaf: false });
+    await this.create({ ...MENU_ROW, id, name: menu.parentTitle ?? menu.parent, menu_type: 0, url, component: 'layouts/RouteView', icon: menu.parentIcon ?? null, sort_no: menu.parentSort ?? 50, is_leaf: false });
     return id;
   }
 
@@ -114,7 +125,7 @@ class MenuWriter {
     const id = menuIdOf(model.code);
     const everyone = [ADMIN, ...(menu.roles ?? []), ...(menu.readRoles ?? [])];
     const created = await this.create({
-      ...BASE, id, parent_id: areaId, name: menu.title ?? model.title, menu_type: 1, url: `/${model.code}`, component: `schema/${model.code}`,
+      ...MENU_ROW, id, parent_id: areaId, name: menu.title ?? model.title, menu_type: 1, url: `/${model.code}`, component: `schema/${model.code}`,
       icon: menu.icon ?? null, sort_no: menu.sort ?? 0, is_leaf: false, keep_alive: menu.keepAlive ?? false, hidden: menu.hidden ?? false,
     });
     if (created) {
@@ -123,7 +134,7 @@ class MenuWriter {
     }
     for (const [i, b] of buttonsOf(model).entries()) {
       const buttonId = stableId('button', `${model.code}:${b.perms}`);
-      if (await this.create({ ...BASE, id: buttonId, parent_id: id, name: b.name, menu_type: 2, perms: b.perms, sort_no: i + 1, is_route: false })) await this.grant(buttonId, b.roles);
+      if (await this.create({ ...MENU_ROW, id: buttonId, parent_id: id, name: b.name, menu_type: 2, perms: b.perms, sort_no: i + 1, is_route: false })) await this.grant(buttonId, b.roles);
     }
   }
 
@@ -133,7 +144,7 @@ class MenuWriter {
     const areaId = await this.area({ ...model, doc: { ...model.doc, menu } });
     const id = reportMenuIdOf(model.code, report.code);
     const created = await this.create({
-      ...BASE, id, parent_id: areaId, name: menu.title ?? report.title, menu_type: 1, url: `/${model.code}/report/${report.code}`, component: `report/${model.code}/${report.code}`,
+      ...MENU_ROW, id, parent_id: areaId, name: menu.title ?? report.title, menu_type: 1, url: `/${model.code}/report/${report.code}`, component: `report/${model.code}/${report.code}`,
       icon: menu.icon ?? null, sort_no: menu.sort ?? 0, keep_alive: menu.keepAlive ?? false, hidden: menu.hidden ?? false,
     });
     if (created) {

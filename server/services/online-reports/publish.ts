@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import { notFound } from '../../http/envelope.ts';
-import { newId } from '../../lib/ids.ts';
 import { nowText } from '../../lib/time.ts';
-import { onlineReportMenuIdOf } from '../../engine/schema/menus.ts';
+import { areaIdOf, grantMenu, MENU_ROW, onlineReportMenuIdOf } from '../../engine/schema/menus.ts';
 
 /*
  * 报表配置 › 发布: an online report becomes a menu entry under 在线开发 (url /online/cgreport/{code},
@@ -13,26 +12,17 @@ import { onlineReportMenuIdOf } from '../../engine/schema/menus.ts';
 export async function publishReport(db: Kysely<any>, id: string, by: string): Promise<{ menuId: string; url: string }> {
   const head = await db.selectFrom('onl_cgreport_head').select(['code', 'name']).where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
   if (!head) throw notFound('报表不存在');
-  const area = await db.selectFrom('sys_permission').select('id').where('url', '=', '/online').where('menu_type', '=', 0).where('del_flag', '=', 0).orderBy('id').executeTakeFirst();
+  const parentId = (await areaIdOf(db, '/online')) ?? null;
   const menuId = onlineReportMenuIdOf(String(head.code));
   const url = `/online/cgreport/${head.code}`;
+  const component = `cgreport/${head.code}`;
   const now = nowText();
   await db
     .insertInto('sys_permission')
-    .values({
-      id: menuId, parent_id: area?.id ?? null, name: head.name, menu_type: 1, url, component: `cgreport/${head.code}`, component_name: null, redirect: null,
-      perms: null, perms_type: '1', sort_no: 50, always_show: false, icon: 'table', is_route: true, is_leaf: true, keep_alive: false, hidden: false,
-      internal_or_external: false, description: `在线报表 ${head.code}`, status: '1', del_flag: 0, create_by: by, create_time: now, update_by: null, update_time: null,
-    })
-    .onConflict((oc: any) => oc.column('id').doUpdateSet({ name: head.name, parent_id: area?.id ?? null, url, component: `cgreport/${head.code}`, del_flag: 0, update_by: by, update_time: now }))
+    .values({ ...MENU_ROW, id: menuId, parent_id: parentId, name: head.name, menu_type: 1, url, component, icon: 'table', sort_no: 50, description: `在线报表 ${head.code}`, create_by: by, create_time: now, update_by: null, update_time: null })
+    .onConflict((oc: any) => oc.column('id').doUpdateSet({ name: head.name, parent_id: parentId, url, component, del_flag: 0, update_by: by, update_time: now }))
     .execute();
   const admin = await db.selectFrom('sys_role').select('id').where('role_code', '=', 'admin').executeTakeFirst();
-  if (admin) {
-    await db
-      .insertInto('sys_role_permission')
-      .values({ id: newId(), role_id: admin.id, permission_id: menuId, data_rule_ids: null })
-      .onConflict((oc: any) => oc.columns(['role_id', 'permission_id']).doNothing())
-      .execute();
-  }
+  await grantMenu(db, menuId, admin ? [admin.id] : []);
   return { menuId, url };
 }
