@@ -48,7 +48,9 @@ import { categoryListRoutes, jeecgCallRoutes } from './routes/jeecg-calls.ts';
 import { dataRuleGrantRoutes } from './routes/data-rule-grants.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { onlineReportRoutes } from './routes/online-reports.ts';
+import { graphReportRoutes } from './routes/graph-reports.ts';
 import { seedOnlineReports } from './services/online-reports/seed.ts';
+import { seedGraphReports } from './services/graph-reports/seed.ts';
 import { DictionaryService } from './services/dictionaries.ts';
 import { PermissionService } from './services/permissions.ts';
 import { UserMessages } from './services/user-messages.ts';
@@ -125,7 +127,7 @@ async function api(app: FastifyInstance, ctx: AppContext) {
     request.session = await ctx.sessions.resolve(request);
   });
   app.addHook('preHandler', refuseBadRequestText);
-  for (const register of [authRoutes, phoneAuthRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes, systemUserRoutes, systemRoleRoutes, systemPermissionRoutes, systemDepartPermissionRoutes, departRoutes, categoryRoutes, systemOpsRoutes, runtimeRoutes, onlineReportRoutes, loginfoRoutes, dashboardRoutes, onlineFormRoutes, membershipRoutes, jeecgCallRoutes, categoryListRoutes, dataRuleGrantRoutes, monitorRoutes, workflowRoutes]) register(app, ctx);
+  for (const register of [authRoutes, phoneAuthRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes, systemUserRoutes, systemRoleRoutes, systemPermissionRoutes, systemDepartPermissionRoutes, departRoutes, categoryRoutes, systemOpsRoutes, runtimeRoutes, onlineReportRoutes, graphReportRoutes, loginfoRoutes, dashboardRoutes, onlineFormRoutes, membershipRoutes, jeecgCallRoutes, categoryListRoutes, dataRuleGrantRoutes, monitorRoutes, workflowRoutes]) register(app, ctx);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, '很抱歉，资源未找到!')));
 }
 
@@ -257,6 +259,7 @@ export async function prepareApp(config: ServerConfig, database: Database, opts:
   const steps: SeedStep[] = [
     { name: 'categories', run: () => seedCategories(database.db) },
     { name: 'online_reports', run: () => seedOnlineReports(database.db) },
+    { name: 'graph_reports', run: () => seedGraphReports(database.db) },
     ...[seedDonationDemo, seedEngagementDemo, seedProjectDemo, seedStudentDemo, seedHelpDemo].map((seedArea, i) => ({ name: `demo_${i + 1}`, run: () => seedArea(ctx!) })),
   ];
   const plan = steps.map((s) => s.name).filter((name) => opts.demoData || !name.startsWith('demo_'));

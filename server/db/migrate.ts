@@ -18,6 +18,7 @@ import * as m026 from './migrations/026_session_floor.ts';
 import * as m027 from './migrations/027_files.ts';
 import * as m028 from './migrations/028_sms_codes.ts';
 import * as m029 from './migrations/029_report_scope.ts';
+import * as m030 from './migrations/030_graph_reports.ts';
 
 /* The ordered list of system-table migrations; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '027_files': m027,
   '028_sms_codes': m028,
   '029_report_scope': m029,
+  '030_graph_reports': m030,
 };
 
 /** The migrations this code knows, in the order Kysely runs them (by name). */

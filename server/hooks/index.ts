@@ -2,6 +2,7 @@
  * The hand-written writer hooks, one small module per document (see README, "Writes and hooks"). Importing
  * this module registers them; app.ts imports it once.
  */
+import './online-graph-report.ts';
 import './online-report.ts';
 import './system-depart.ts';
 import './system-file.ts';

@@ -105,3 +105,29 @@ export interface SiteInfo {
   /** Sign-in asks for the captcha (/sys/randomImage/{key}). */
   captcha?: boolean;
 }
+
+/** 图表报表: one chart's figures (GET /online/graphreport/api/getChartsData/{code}). */
+export type GraphType = 'bar' | 'line' | 'pie' | 'table';
+
+export interface ChartSeries {
+  key: string;
+  label: string;
+}
+
+export interface ChartData {
+  code: string;
+  name: string;
+  /** One tab each, in this order. */
+  types: GraphType[];
+  yAxisText: string | null;
+  dimension: ChartSeries;
+  series: ChartSeries[];
+  /** One row per group: `text` the dimension as shown, `value` as stored, then one figure per series key (y0, y1…). */
+  rows: { text: string; value: unknown; [key: string]: unknown }[];
+}
+
+/** A chart block of the home dashboard (GET /online/graphreport/api/dashboard). */
+export interface DashboardGraph {
+  code: string;
+  name: string;
+}

@@ -205,6 +205,11 @@ beforeAll(async () => {
       .values({ id, data_table: m.model.table, data_id: m.id, action: 'edit', data_before: null, data_after: JSON.stringify({ remark: `${m.token}-log` }), data_version: 1, create_by: 'admin', create_time: nowText(), tenant_id: m.kind === 'foreign' ? 1 : TENANT })
       .execute();
   }
+  // A chart grouping 捐赠记录 by a marked text column, so the scoped reader's part in charts shows in the walk.
+  await db()
+    .insertInto('onl_graphreport_head')
+    .values({ id: newId(), code: 'graph_walk_donors', name: '捐赠人', source_type: 'entity', source: 'donation/record', x_field: 'donor_name', y_fields: 'amount', aggregate: 'sum', graph_type: 'bar', dashboard: 1, del_flag: 0 })
+    .execute();
   reportIds = (await db().selectFrom('onl_cgreport_head').select(['id', 'code', 'scope_entity']).execute()).map((r) => ({ id: String(r.id), code: String(r.code), scope: r.scope_entity }));
   ids = { user, role, depart: ownDepart.id, menu: menuIdOf('donation/record') };
 }, 120_000);
@@ -429,6 +434,16 @@ Object.assign(DECLARED, {
   'GET /hope-boot/online/cgreport/api/getQueryInfo/:id': { samples: (w) => onlineReports(w).map((r) => ({ path: `/online/cgreport/api/getQueryInfo/${r.id}` })) },
   'GET /hope-boot/online/cgreport/api/getData/:id': { samples: (w) => reportSamples(w, (id) => `/online/cgreport/api/getData/${id}?pageSize=200&exclude_status=none`) },
   'GET /hope-boot/online/cgreport/api/exportXls/:id': { samples: (w) => reportSamples(w, (id) => `/online/cgreport/api/exportXls/${id}?exclude_status=none`).map((x) => ({ ...x, xlsx: true })) },
+  // Charts: the activity chart groups the activity report's rows by name (the own marker shows, no other
+  // department's or tenant's); the charts over 捐赠记录 group its rows through the scoped reader.
+  'GET /hope-boot/online/graphreport/api/getChartsData/:code': {
+    samples: (w) => [
+      { path: '/online/graphreport/api/getChartsData/graph_activity_funds?exclude_status=none', shows: w.own(w.models((m) => m.code === 'donation/activity')[0]) },
+      { path: '/online/graphreport/api/getChartsData/graph_donation_pay_method' },
+      { path: '/online/graphreport/api/getChartsData/graph_walk_donors', shows: w.own(w.models((m) => m.code === 'donation/record')[0]) },
+    ],
+  },
+  'GET /hope-boot/online/graphreport/api/dashboard': { samples: () => [{ path: '/online/graphreport/api/dashboard' }] },
   'GET /hope-boot/online/cgform/api/querySelectOptions': { samples: () => [{ path: '/online/cgform/api/querySelectOptions?table=sys_category&txt=name&key=id&idField=id&pidField=pid', refusable: true }] },
   'GET /hope-boot/dashboard/analysis': { samples: () => [{ path: '/dashboard/analysis' }] },
   'GET /hope-boot/sys/loginfo': { samples: () => [{ path: '/sys/loginfo' }] },

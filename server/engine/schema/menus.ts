@@ -35,6 +35,8 @@ export const menuIdOf = (code: string) => stableId('menu', code);
 export const reportMenuIdOf = (code: string, report: string) => stableId('menu', `${code}#report/${report}`);
 /** The menu entry an online report is published to (报表配置 › 发布). */
 export const onlineReportMenuIdOf = (code: string) => stableId('menu', `cgreport/${code}`);
+/** The menu entry a chart is published to (图表配置 › 发布). */
+export const graphReportMenuIdOf = (code: string) => stableId('menu', `graphreport/${code}`);
 export const actionCode = (model: EntityModel, action: ActionKey) => `${model.prefix}:${action}`;
 
 interface Button {
@@ -78,6 +80,33 @@ export async function grantMenu(db: Kysely<DB>, permissionId: string, roleIds: s
     .values(roleIds.map((roleId) => ({ id: newId(), role_id: roleId, permission_id: permissionId, data_rule_ids: null })))
     .onConflict((oc) => oc.columns(['role_id', 'permission_id']).doNothing())
     .execute();
+}
+
+/** A published definition's menu entry (an online report, a chart). */
+export interface PublishedEntry {
+  id: string;
+  name: string;
+  url: string;
+  component: string;
+  icon: string;
+  description: string;
+}
+
+/**
+ * 发布 of an online definition: its menu entry under 在线开发, granted to the admin role (角色管理 gives it
+ * to others). Publishing again renames the entry after the definition and brings it back if it was deleted.
+ */
+export async function publishEntry(db: Kysely<DB>, entry: PublishedEntry, by: string): Promise<void> {
+  const parentId = (await areaIdOf(db, '/online')) ?? null;
+  const now = nowText();
+  const { id, name, url, component } = entry;
+  await db
+    .insertInto('sys_permission')
+    .values({ ...MENU_ROW, ...entry, parent_id: parentId, menu_type: 1, sort_no: 50, create_by: by, create_time: now, update_by: null, update_time: null })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ name, parent_id: parentId, url, component, del_flag: 0, update_by: by, update_time: now }))
+    .execute();
+  const admin = await db.selectFrom('sys_role').select('id').where('role_code', '=', ADMIN).executeTakeFirst();
+  await grantMenu(db, id, admin ? [admin.id] : []);
 }
 
 /** The live top-level entry with this url ('/donation'), if there is one. */

@@ -1,5 +1,6 @@
 import { enterReportWall, reportWallBuilt } from '../../engine/schema/report-wall.ts';
-import { CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Compilable, CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Group, type Grouping, groupedSelect, groupsOf } from '../../engine/read/grouping.ts';
 import type { Filter as RuleFilter } from '../../engine/read/query.ts';
 import { applyScope, ruleVariables } from '../../engine/scope/row-scope.ts';
 import type { Session } from '../../auth/session.ts';
@@ -166,8 +167,20 @@ async function plannedCost(trx: Kysely<any>, query: CompiledQuery): Promise<numb
   return Number(plan?.[0]?.Plan?.['Total Cost'] ?? 0);
 }
 
-/** One page of the report and the total, read inside a read-only transaction. */
-export async function runReport(db: Kysely<any>, def: ReportDefinition, req: DataRequest, reader: ReportReader): Promise<{ total: number; records: Record<string, unknown>[] }> {
+type Rows = ReturnType<typeof scopedRows>;
+
+/** The report's result rows within the reader's scope and the request's filters, as `t`. */
+function scopedRows(trx: Kysely<any>, body: RawBuilder<unknown>, req: DataRequest, reader: ReportReader) {
+  // The scope's rule columns come from its entity's allow-list; their values are bound (applyScope).
+  return applyScope(trx.selectFrom(sql`(${body})`.as('t')).where(filterSql(req.filters)), { anyOf: reader.rules }, 't');
+}
+
+/**
+ * Runs queries over the report's rows inside its wall: a read-only transaction, the report role (other
+ * tenants' rows are not there, report-wall.ts), the scope's rules and the request's filters. `plan` gives
+ * the query whose cost bounds the work (refused above reader.maxCost) and what to run.
+ */
+async function withinReportWall<T>(db: Kysely<any>, def: ReportDefinition, req: DataRequest, reader: ReportReader, plan: (rows: Rows) => { costed: Compilable; run: () => Promise<T> }): Promise<T> {
   if (!reportWallBuilt()) throw new ApiError(503, '在线报表未启用租户隔离（数据库用户不能创建只读角色 hope_report），暂不能执行，请联系管理员');
   const body = bindReportSql(def.sql, req.params, reader.variables);
   try {
@@ -175,23 +188,13 @@ export async function runReport(db: Kysely<any>, def: ReportDefinition, req: Dat
       await sql`set transaction read only`.execute(trx);
       // A runaway report must not hold a connection for ever (PostgreSQL enforces this; the embedded database accepts it as a no-op).
       await sql`set local statement_timeout = ${sql.lit(REPORT_TIMEOUT_MS)}`.execute(trx);
-      // From here the SQL reads as the report role: other tenants' rows are not there (report-wall.ts).
       await enterReportWall(trx, reader.tenants);
-      // The scope's rule columns come from its entity's allow-list; their values are bound (applyScope).
-      const rows = applyScope(trx.selectFrom(sql`(${body})`.as('t')).where(filterSql(req.filters)), { anyOf: reader.rules }, 't');
-      const count = rows.select(sql<string>`count(*)`.as('n'));
-      const pageOf = (req.sort ? rows.orderBy(sql`${sql.ref(`t.${req.sort.column}`)} ${sql.raw(req.sort.order)} nulls last`) : rows)
-        .selectAll('t')
-        .limit(req.pageSize)
-        .offset((req.pageNo - 1) * req.pageSize);
+      const { costed, run } = plan(scopedRows(trx, body, req, reader));
       if (reader.maxCost !== undefined) {
-        // The total costs at least what the page does (it reads every row the filters keep).
-        const cost = await plannedCost(trx, count.compile());
+        const cost = await plannedCost(trx, costed.compile());
         if (cost > reader.maxCost) throw badRequest(`报表【${def.name}】的查询量过大（估算成本${Math.round(cost)}，上限${reader.maxCost}），嵌入式数据库上无法中途停止查询，请增加查询条件或缩小范围`);
       }
-      const counted = await count.executeTakeFirst();
-      const page = await pageOf.execute();
-      return { total: Number(counted?.n ?? 0), records: page };
+      return await run();
     });
   } catch (error) {
     if (error instanceof ApiError) throw error;
@@ -203,4 +206,34 @@ export async function runReport(db: Kysely<any>, def: ReportDefinition, req: Dat
     }
     throw new ApiError(500, `报表查询执行失败，请检查报表【${def.name}】的SQL: ${String((error as Error).message ?? error).slice(0, 200)}`);
   }
+}
+
+/** One page of the report and the total. */
+export function runReport(db: Kysely<any>, def: ReportDefinition, req: DataRequest, reader: ReportReader): Promise<{ total: number; records: Record<string, unknown>[] }> {
+  return withinReportWall(db, def, req, reader, (rows) => {
+    const count = rows.select(sql<string>`count(*)`.as('n'));
+    const pageOf = (req.sort ? rows.orderBy(sql`${sql.ref(`t.${req.sort.column}`)} ${sql.raw(req.sort.order)} nulls last`) : rows)
+      .selectAll('t')
+      .limit(req.pageSize)
+      .offset((req.pageNo - 1) * req.pageSize);
+    return {
+      // The total costs at least what the page does (it reads every row the filters keep).
+      costed: count,
+      run: async () => {
+        const counted = await count.executeTakeFirst();
+        return { total: Number(counted?.n ?? 0), records: await pageOf.execute() };
+      },
+    };
+  });
+}
+
+/** The report's rows grouped for a chart (grouping.ts): the names are the definition's declared columns. */
+export function runReportGroups(db: Kysely<any>, def: ReportDefinition, req: DataRequest, reader: ReportReader, g: Grouping): Promise<Group[]> {
+  const declared = new Set(def.items.map((i) => i.name));
+  const unknown = [g.x, ...g.ys].find((name) => !declared.has(name));
+  if (unknown) throw badRequest(`图表字段不存在: ${unknown}`);
+  return withinReportWall(db, def, req, reader, (rows) => {
+    const grouped = groupedSelect(rows, 't', g);
+    return { costed: grouped, run: async () => groupsOf(await grouped.execute(), g) };
+  });
 }

@@ -1,0 +1,82 @@
+import type { Session } from '../../auth/session.ts';
+import type { AppContext } from '../../context.ts';
+import { ApiError, forbidden } from '../../http/envelope.ts';
+import { type Group, type Grouping, groupedSelect, groupsOf } from '../../engine/read/grouping.ts';
+import { demandReader } from '../online-reports/columns.ts';
+import { loadReport } from '../online-reports/definitions.ts';
+import { parseDataRequest, reportReader, runReportGroups } from '../online-reports/query.ts';
+import { dictOptions } from '../dict-options.ts';
+import { checkGraph, type GraphDefinition, type SourceColumn } from './definitions.ts';
+import type { ChartData } from '../../../src/core/api-types.ts';
+
+/*
+ * A chart's figures for the signed-in user: the source's rows as that user may read them — an online
+ * report through its wall (tenant, 查看权限, scope rules, the request's query items), a screen through
+ * the scoped reader (tenant, data rules, soft delete) — grouped by the dimension, with the dimension's
+ * values as people read them (dictionary texts, referenced records' labels).
+ */
+
+const EMPTY_TEXT = '（空）';
+
+/** Whether the user may read the chart's source at all: the report's 查看权限, the screen's list. */
+export async function demandChartReader(ctx: AppContext, session: Session, def: GraphDefinition): Promise<void> {
+  if (def.sourceType === 'report') {
+    const report = await loadReport(ctx.db, { code: def.source });
+    if (report) await demandReader(ctx, session, report);
+    return;
+  }
+  const model = ctx.runtime.registry.find(def.source);
+  if (model && !(await ctx.runtime.access.canView(session, model))) throw forbidden(`没有权限访问图表【${def.name}】，请联系管理员授权`);
+}
+
+async function reportGroups(ctx: AppContext, session: Session, def: GraphDefinition, g: Grouping, query: Record<string, unknown>): Promise<Group[]> {
+  const report = (await loadReport(ctx.db, { code: def.source }))!;
+  return runReportGroups(ctx.db, report, parseDataRequest(report, query), await reportReader(ctx, session, report), g);
+}
+
+async function entityGroups(ctx: AppContext, session: Session, def: GraphDefinition, g: Grouping): Promise<{ groups: Group[]; texts: Map<string, string> }> {
+  const model = ctx.runtime.registry.get(def.source);
+  const reader = await ctx.runtime.reader(session);
+  const groups = groupsOf(await groupedSelect(await reader.scoped(model, 't'), 't', g).execute(), g);
+  // The reader labels the dimension as it labels a list cell: dictionary text, referenced record's label.
+  const labelled = await reader.decorate(model, groups.map((x) => ({ [g.x]: x.value })));
+  const texts = new Map(groups.map((x, i) => [String(x.value), String(labelled[i][`${g.x}_dictText`] ?? '')]));
+  return { groups, texts };
+}
+
+async function dictTexts(ctx: AppContext, session: Session, column: SourceColumn): Promise<Map<string, string>> {
+  if (!column.dict) return new Map();
+  return new Map((await dictOptions(ctx, session, column.dict)).map((o) => [String(o.value), o.text]));
+}
+
+export async function chartData(ctx: AppContext, session: Session, def: GraphDefinition, query: Record<string, unknown> = {}): Promise<ChartData> {
+  await demandChartReader(ctx, session, def);
+  let columns: Map<string, SourceColumn>;
+  try {
+    columns = await checkGraph(ctx.db, ctx.runtime.registry, def);
+  } catch (error) {
+    // A definition that no longer fits its source (a report column renamed since): the admin must fix it.
+    if (error instanceof ApiError) throw new ApiError(500, `图表【${def.name}】的配置有误：${error.message}`);
+    throw error;
+  }
+  const g: Grouping = { x: def.x, ys: def.ys, aggregate: def.aggregate };
+  const { groups, texts } =
+    def.sourceType === 'report'
+      ? { groups: await reportGroups(ctx, session, def, g, query), texts: await dictTexts(ctx, session, columns.get(def.x)!) }
+      : await entityGroups(ctx, session, def, g);
+  const textOf = (value: unknown) => {
+    if (value === null || value === undefined || value === '') return EMPTY_TEXT;
+    if (value instanceof Date) return value.toISOString().slice(0, 10);
+    return texts.get(String(value)) || String(value);
+  };
+  return {
+    code: def.code,
+    name: def.name,
+    types: def.types,
+    yAxisText: def.yAxisText,
+    dimension: { key: def.x, label: columns.get(def.x)!.title },
+    // Series keys are positional (y0, y1…), so no column name can clash with text and value.
+    series: def.ys.map((y, i) => ({ key: `y${i}`, label: columns.get(y)!.title })),
+    rows: groups.map((x) => ({ text: textOf(x.value), value: x.value, ...Object.fromEntries(def.ys.map((y, i) => [`y${i}`, x.figures[y]])) })),
+  };
+}
