@@ -7,7 +7,7 @@ import { MissingComponent } from './exception/MissingComponent.tsx';
  * Turns a menu entry's component string into a React component (spec section 2): layout containers
  * come from the layouts, every other name from the page files, each loaded lazily on first visit.
  */
-const pages = import.meta.glob<{ default: ComponentType }>(['./**/*.tsx', '!./registry.tsx', '!./layouts/**', '!./user/**', '!./exception/MissingComponent.tsx', '!./exception/ExceptionPage.tsx', '!./schema/**', '!./online/OnlineReportPage.tsx']);
+const pages = import.meta.glob<{ default: ComponentType }>(['./**/*.tsx', '!./registry.tsx', '!./layouts/**', '!./user/**', '!./exception/MissingComponent.tsx', '!./exception/ExceptionPage.tsx', '!./schema/**', '!./online/OnlineReportPage.tsx', '!./online/GraphReportPage.tsx']);
 
 const layouts: Record<string, ComponentType> = {
   'layouts/RouteView': RouteView,
@@ -35,21 +35,27 @@ function onlineReportPage(code: string): ComponentType {
   return lazy(() => import('./online/OnlineReportPage.tsx').then(({ OnlineReportPage }) => ({ default: () => <OnlineReportPage code={code} /> })));
 }
 
+/** 'graphreport/graph_activity_funds' → the screen of that chart (图表配置 › 发布). */
+function graphReportPage(code: string): ComponentType {
+  return lazy(() => import('./online/GraphReportPage.tsx').then(({ GraphReportPage }) => ({ default: () => <GraphReportPage code={code} /> })));
+}
+
+/** Component names that stand for a generated screen: the prefix, then what the rest names. */
+const PREFIXED: [string, (rest: string) => ComponentType][] = [
+  ['schema/', schemaPage],
+  ['report/', reportPage],
+  ['cgreport/', onlineReportPage],
+  ['graphreport/', graphReportPage],
+];
+
 export function resolveComponent(component: string): ComponentType {
   const name = component.replace(/^\/+/, '').replace(/\.tsx?$/, '');
   if (layouts[name]) return layouts[name];
   const cached = cache.get(name);
   if (cached) return cached;
+  const prefixed = PREFIXED.find(([prefix]) => name.startsWith(prefix));
   const loader = pages[`./${name}.tsx`];
-  const resolved = name.startsWith('schema/')
-    ? schemaPage(name.slice('schema/'.length))
-    : name.startsWith('report/')
-      ? reportPage(name.slice('report/'.length))
-      : name.startsWith('cgreport/')
-        ? onlineReportPage(name.slice('cgreport/'.length))
-        : loader
-          ? lazy(loader)
-          : () => <MissingComponent name={component} />;
+  const resolved = prefixed ? prefixed[1](name.slice(prefixed[0].length)) : loader ? lazy(loader) : () => <MissingComponent name={component} />;
   cache.set(name, resolved);
   return resolved;
 }

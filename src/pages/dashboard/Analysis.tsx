@@ -7,6 +7,7 @@ import { greeting } from '../../runtime/helpers/greeting.ts';
 import { session } from '../../runtime/session/store.ts';
 import { type DashboardFigures, fetchDashboard } from './api.ts';
 import { DashboardCharts } from './DashboardCharts.tsx';
+import { DashboardGraphs } from './DashboardGraphs.tsx';
 import { PendingWork } from './PendingWork.tsx';
 import './dashboard.css';
 
@@ -77,6 +78,7 @@ export default function Analysis() {
           </Row>
           <PendingWork items={figures.pending} />
           <DashboardCharts figures={figures} />
+          <DashboardGraphs />
         </>
       )}
     </div>

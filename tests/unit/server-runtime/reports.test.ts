@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaDocument } from '../../../src/core/schema/types.generated.ts';
-import { barOption, dimensionOption, pieOption } from '../../../src/runtime/renderers/report/chart-options.ts';
+import { barOption, dimensionOption, graphOption, pieOption } from '../../../src/runtime/renderers/report/chart-options.ts';
 import { periodsOf, readRange, reportProblems } from '../../../server/engine/read/reports.ts';
 
 /* Declared reports: the load-time allow-list check, the request's date range, the periods a bucket fills, chart options. */
@@ -89,5 +89,15 @@ describe('chart options', () => {
   it('pie slices by text; a dimension declared without a chart draws none', () => {
     expect((pieOption(rows, { key: 'amount', label: '金额' }) as any).series[0].data).toEqual([{ name: '微信支付', value: 10 }, { name: '支付宝', value: 5.5 }]);
     expect(dimensionOption('none', rows, { key: 'amount', label: '金额' })).toBeNull();
+  });
+  it('a chart report tab: the value axis named, a pie over the first series, no option for the table', () => {
+    const series = [{ key: 'y0', label: '目标' }, { key: 'y1', label: '已筹' }];
+    const data = [{ text: '助学', y0: 100, y1: 40 }];
+    const bar = graphOption('bar', data, series, '金额（元）') as any;
+    expect(bar.yAxis).toMatchObject({ type: 'value', name: '金额（元）' });
+    expect(bar.series.map((x: any) => x.data)).toEqual([[100], [40]]);
+    expect((graphOption('line', data, series) as any).series.map((x: any) => x.type)).toEqual(['line', 'line']);
+    expect((graphOption('pie', data, series) as any).series[0].data).toEqual([{ name: '助学', value: 100 }]);
+    expect(graphOption('table', data, series)).toBeNull();
   });
 });

@@ -25,7 +25,8 @@ export function barOption(rows: ChartRow[], series: Series[], opts: { horizontal
   return {
     tooltip: { trigger: 'axis' },
     legend: series.length > 1 ? { top: 0 } : undefined,
-    grid: { left: opts.horizontal ? 120 : 50, right: 20, top: series.length > 1 ? 30 : 10, bottom: 30 },
+    // containLabel: the value axis's labels (1,200,000) fit inside the card instead of being cut at its edge.
+    grid: { left: 10, right: 20, top: series.length > 1 ? 30 : 10, bottom: 10, containLabel: true },
     xAxis: opts.horizontal ? value : category,
     yAxis: opts.horizontal ? category : value,
     series: series.map((s) => ({ type: 'bar', name: s.label, data: (opts.horizontal ? [...rows].reverse() : rows).map((r) => num(r[s.key])), barMaxWidth: 28 })),
@@ -44,7 +45,7 @@ export function lineOption(rows: ChartRow[], series: Series[]): EChartsCoreOptio
   return {
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
-    grid: { left: 40, right: 20, top: 30, bottom: 30 },
+    grid: { left: 10, right: 20, top: 30, bottom: 10, containLabel: true },
     xAxis: { type: 'category', data: rows.map((r) => r.text), boundaryGap: false },
     yAxis: { type: 'value', minInterval: 1 },
     series: series.map((s) => ({ type: 'line', name: s.label, data: rows.map((r) => num(r[s.key])) })),
@@ -57,4 +58,12 @@ export function dimensionOption(chart: string, rows: ChartRow[], measure: Series
   if (chart === 'line') return lineOption(rows, [measure]);
   if (chart === 'bar') return barOption(rows, [measure]);
   return null;
+}
+
+/** One tab of a chart report (图表报表): its ECharts option, or null for the data table. */
+export function graphOption(type: string, rows: ChartRow[], series: Series[], yAxisText?: string | null): EChartsCoreOption | null {
+  if (type === 'table' || !series.length) return null;
+  if (type === 'pie') return pieOption(rows, series[0]);
+  const option = type === 'line' ? lineOption(rows, series) : barOption(rows, series);
+  return yAxisText ? { ...option, yAxis: { ...(option.yAxis as object), name: yAxisText } } : option;
 }

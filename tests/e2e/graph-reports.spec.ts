@@ -1,0 +1,68 @@
+import { expect, test } from './fixtures.ts';
+import { shot, signIn } from './helpers.ts';
+import { input, item, openList, rows, save } from './schema-helpers.ts';
+
+/*
+ * 在线开发 › 图表配置: the admin defines a chart over 捐赠活动's fields — a column it does not have is
+ * refused with the rule's message — tests it, publishes it to a menu entry showing it as tabs of charts
+ * and a data table; the home dashboard shows the demo charts marked 首页展示 as blocks.
+ */
+
+test('admin defines a chart over a screen’s fields, tests it and publishes it to the menu', async ({ page }) => {
+  await signIn(page, 'admin', { open: false });
+  await openList(page, 'online/graph_report');
+  await expect(rows(page).filter({ hasText: 'graph_activity_funds' })).toHaveCount(1);
+
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  await input(page, '图表编码').fill('graph_e2e_categories');
+  await input(page, '图表名称').fill('各类别目标金额');
+  await item(page, '数据来源').getByText('表单数据').click();
+  await input(page, '来源编码').fill('donation/activity');
+  await input(page, '维度字段').fill('category');
+  await input(page, '数值字段').fill('activity_name');
+  await item(page, '图表类型').getByText('饼图').click();
+  await save(page, '图表字段【活动名称】不是数值，不能求和');
+
+  await input(page, '数值字段').fill('target_amount');
+  await shot(page, 'graph-report-config-form');
+  await save(page, '添加成功！');
+  await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
+
+  const row = rows(page).filter({ hasText: 'graph_e2e_categories' });
+  await expect(row).toContainText('各类别目标金额');
+  await row.getByText('测试', { exact: true }).click();
+  await expect(page.getByText(/^测试成功，共\d+组，系列: 目标金额$/).last()).toBeVisible();
+
+  await row.getByText('发布', { exact: true }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('发布成功，菜单地址: /online/graphreport/chart/graph_e2e_categories').last()).toBeVisible();
+  await page.reload();
+  await page.getByTestId('side-menu').getByText('各类别目标金额').click();
+  const screen = page.getByTestId('graph-report-graph_e2e_categories');
+  await expect(screen).toContainText('各类别目标金额');
+  // One tab per chart type chosen: 柱状图 (first, drawn), 饼图 and 数据表格.
+  await expect(screen.getByRole('tab')).toHaveText(['柱状图', '饼图', '数据表格']);
+  await expect(screen.getByTestId('graph-graph_e2e_categories-bar').locator('canvas')).toBeVisible();
+  await screen.getByRole('tab', { name: '饼图' }).click();
+  await expect(screen.getByTestId('graph-graph_e2e_categories-pie').locator('canvas')).toBeVisible();
+  await shot(page, 'graph-report-published');
+  await screen.getByRole('tab', { name: '数据表格' }).click();
+  const table = screen.getByTestId('graph-graph_e2e_categories-table');
+  await expect(table.locator('thead')).toContainText('活动类别');
+  await expect(table.locator('thead')).toContainText('目标金额');
+  // Categories read as their dictionary texts, not codes.
+  await expect(table.locator('tbody tr').first().locator('td').first()).not.toHaveText(/^\d+$/);
+});
+
+test('the dashboard shows the charts marked for it as blocks', async ({ page }) => {
+  await signIn(page, 'admin');
+  const blocks = page.getByTestId('dashboard-graphs');
+  await expect(blocks.getByTestId('dashboard-graph-graph_activity_funds')).toContainText('活动筹款进度');
+  await expect(blocks.getByTestId('graph-graph_activity_funds-bar').locator('canvas')).toBeVisible();
+  const payMethods = blocks.getByTestId('dashboard-graph-graph_donation_pay_method');
+  await expect(payMethods.getByTestId('graph-graph_donation_pay_method-pie').locator('canvas')).toBeVisible();
+  await payMethods.getByRole('tab', { name: '数据表格' }).click();
+  await expect(payMethods.getByTestId('graph-graph_donation_pay_method-table')).toContainText('微信支付');
+  await blocks.scrollIntoViewIfNeeded();
+  await shot(page, 'dashboard-graph-blocks');
+});
