@@ -190,3 +190,23 @@ describe('高级查询 (superQueryParams)', () => {
     expect((await s.api.get('/donation/record/list', zhangwei)).status).toBe(200);
   });
 });
+
+describe('query views and buttons of the spec’s maps', () => {
+  it('the popup query view’s value filters by the picked text: 捐赠团队 by 队长', async () => {
+    const activity = await addActivity(s, admin, { activity_name: '队长查询活动' });
+    for (const [team, leader] of [['甲队', '王队长'], ['乙队', '李队长']]) {
+      const r = await s.api.post('/donation/team/add', { team_name: team, activity_id: activity, status: '1', leader_name: leader }, admin);
+      expect(r.body.success, JSON.stringify(r.body)).toBe(true);
+    }
+    const r = await s.api.get(`/donation/team/list?leader_name=${encodeURIComponent('王队长')}&pageSize=100`, admin);
+    expect(r.body.result.records.map((t: { team_name: string }) => t.team_name)).toEqual(['甲队']);
+  });
+
+  it('配置地址 is a button permission of the screens whose toolbar lists it, held by their menu roles', async () => {
+    const held = async (perms: string) => (await s.db.selectFrom('sys_permission').select('id').where('perms', '=', perms).where('menu_type', '=', 2).execute()).length;
+    expect(await held('donation:record:getUrl')).toBe(1);
+    expect(await held('donation:team:getUrl')).toBe(0);
+    const grant = await s.api.get('/sys/permission/getUserPermissionByToken', admin);
+    expect(grant.body.result.auth.map((a: { action: string }) => a.action)).toContain('donation:record:getUrl');
+  });
+});

@@ -57,6 +57,8 @@ function buttonsOf(model: EntityModel): Button[] {
     // A toolbar link and a row operation may share a key (新增 and 设计 both open the designer): one button.
     if (!buttons.some((b) => b.perms === `${model.prefix}:${op.key}`)) buttons.push({ perms: `${model.prefix}:${op.key}`, name: op.label, roles });
   }
+  // 配置地址 shows addresses, no data: a button only for screens that list it, held with the menu.
+  if (model.doc.list?.toolbar?.includes('getUrl')) buttons.push({ perms: `${model.prefix}:getUrl`, name: '配置地址', roles });
   for (const b of menu.buttons ?? []) buttons.push({ perms: `${model.prefix}:${b.key}`, name: b.name, roles: [ADMIN, ...(b.roles ?? [])] });
   const sensitive = model.doc.entity.rules?.sensitivePermission;
   if (sensitive) buttons.push({ perms: sensitive, name: '查看敏感信息', roles: [ADMIN] });

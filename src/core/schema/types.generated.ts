@@ -745,12 +745,12 @@ export interface ListDef {
    * Items: This interface was referenced by `ListDef`'s JSON-Schema
    * via the `definition` "ActionKey".
    */
-  toolbar?: ('add' | 'edit' | 'detail' | 'delete' | 'batchDelete' | 'export' | 'import' | 'recycle')[];
+  toolbar?: ('add' | 'edit' | 'detail' | 'delete' | 'batchDelete' | 'export' | 'import' | 'recycle' | 'getUrl')[];
   /**
    * Items: This interface was referenced by `ListDef`'s JSON-Schema
    * via the `definition` "ActionKey".
    */
-  rowActions?: ('add' | 'edit' | 'detail' | 'delete' | 'batchDelete' | 'export' | 'import' | 'recycle')[];
+  rowActions?: ('add' | 'edit' | 'detail' | 'delete' | 'batchDelete' | 'export' | 'import' | 'recycle' | 'getUrl')[];
   defaultSort?: {
     column: string;
     order: 'asc' | 'desc';

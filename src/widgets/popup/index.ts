@@ -1,4 +1,5 @@
 import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { PopupQueryInput } from './PopupQueryInput.tsx';
 
 /* The popup picker over an online report (spec sections 2, 3 and 5). */
 export const popup: WidgetRegistration = {
@@ -18,6 +19,7 @@ export const popup: WidgetRegistration = {
       placeholder: item.options?.placeholder,
     },
   }),
+  query: { views: ['popup'], Input: PopupQueryInput },
   scaffold: () => ({
     type: 'popup',
     label: 'Popup弹框',

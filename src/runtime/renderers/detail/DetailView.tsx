@@ -1,4 +1,5 @@
-import { Descriptions, Drawer, Grid, Spin } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Drawer, Grid, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { type DataRecord, entityApi } from '../../schema/api.ts';
 import type { FieldDef, SchemaDocument, WidgetItem } from '../../../core/schema/types.generated.ts';
@@ -27,6 +28,18 @@ export function detailFields(doc: SchemaDocument): FieldDef[] {
   return [...extra, ...picked].filter((f) => !f.secret);
 }
 
+/**
+ * isPrint (form config): while a printable detail is open, printing the page prints the detail alone
+ * (detail.css hides the rest under body.print-detail), as a form on paper.
+ */
+function usePrintOnly(printable: boolean) {
+  useEffect(() => {
+    if (!printable) return;
+    document.body.classList.add('print-detail');
+    return () => document.body.classList.remove('print-detail');
+  }, [printable]);
+}
+
 /** The read-only view of one record: titled description grids (at most 4 columns) and the related lists under it. */
 export const DetailView = withWidgetKit(DetailViewBody);
 
@@ -43,8 +56,18 @@ function DetailViewBody({ doc, recordId, onClose }: { doc: SchemaDocument; recor
   const wide = (f: FieldDef) => isWide(f, widgetOf.get(f.name));
   const audit = record ? RECORD_FIELDS.filter((f) => record[f.name] !== undefined && record[f.name] !== null && record[f.name] !== '') : [];
   const shown = [...sections, ...(audit.length ? [{ title: RECORD_SECTION, fields: audit }] : [])];
+  const printable = !!doc.form?.config?.isPrint;
+  usePrintOnly(printable);
   return (
-    <Drawer open title={detailTitle(doc)} width={drawerWidth(doc, window.innerWidth)} onClose={onClose} destroyOnClose className="detail-drawer">
+    <Drawer
+      open
+      title={detailTitle(doc)}
+      width={drawerWidth(doc, window.innerWidth)}
+      onClose={onClose}
+      destroyOnClose
+      className="detail-drawer"
+      extra={printable && record ? <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="detail-print">打印</Button> : undefined}
+    >
       <Spin spinning={!record}>
         {record && (
           <div data-testid="detail-view">

@@ -12,6 +12,7 @@ import { local } from '../../storage.ts';
 import { DetailView } from '../detail/DetailView.tsx';
 import { type FormMode, RecordFormModal } from '../form/RecordFormModal.tsx';
 import { actionColumnWidth } from './column-widths.ts';
+import { GetUrlButton } from './GetUrlButton.tsx';
 import { SuperQueryButton } from './SuperQuery.tsx';
 import { useTableColumns } from './columns.tsx';
 import { ACTION_COLUMN, DataTable } from './DataTable.tsx';
@@ -97,6 +98,7 @@ export function ListPage({ doc }: { doc: SchemaDocument }) {
         extra={
           <>
             {can('superQuery') && <SuperQueryButton doc={doc} value={list.advanced} onChange={list.setAdvanced} />}
+            {toolbar.includes('getUrl') && can('getUrl') && <GetUrlButton code={doc.code} title={doc.title} />}
             {(doc.list?.links ?? []).filter((l) => can(l.key)).map((l) => (
               <Button key={l.key} type="primary" data-testid={`link-${l.key}`} onClick={() => navigate(l.to)}>
                 {l.label}
