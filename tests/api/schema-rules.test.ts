@@ -150,13 +150,13 @@ describe('permissions', () => {
       [1, '/donation/record', 'schema/donation/record', '捐赠记录'],
     ]);
     const buttons = await s.db.selectFrom('sys_permission').select('perms').where('parent_id', '=', menus[1].id).orderBy('sort_no').execute();
-    expect(buttons.map((b) => b.perms)).toEqual(['add', 'edit', 'detail', 'delete', 'batchDelete', 'export', 'import', 'superQuery', 'viewSensitive'].map((a) => `donation:record:${a}`));
+    expect(buttons.map((b) => b.perms)).toEqual(['add', 'edit', 'detail', 'delete', 'batchDelete', 'export', 'import', 'superQuery', 'getUrl', 'viewSensitive'].map((a) => `donation:record:${a}`));
     const held = async (username: string) =>
       (await s.ctx.permissions.ofUser((await s.db.selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id))
         .filter((p) => p.perms?.startsWith('donation:record:'))
         .map((p) => p.perms!.split(':')[2])
         .sort();
-    expect(await held('zhangwei')).toEqual(['add', 'batchDelete', 'delete', 'detail', 'edit', 'export', 'import', 'superQuery']);
+    expect(await held('zhangwei')).toEqual(['add', 'batchDelete', 'delete', 'detail', 'edit', 'export', 'getUrl', 'import', 'superQuery']);
     // Reading roles (menu.readRoles) get the read buttons: detail, export and the advanced query.
     expect(await held('wangfang')).toEqual(['detail', 'export', 'superQuery']);
     expect(await held('admin')).toContain('viewSensitive');
