@@ -124,6 +124,18 @@ export interface ChartData {
   series: ChartSeries[];
   /** One row per group: `text` the dimension as shown, `value` as stored, then one figure per series key (y0, y1…). */
   rows: { text: string; value: unknown; [key: string]: unknown }[];
+  /** A report source's query items: their values, sent back with getChartsData, filter the rows before grouping. */
+  query: ChartQueryItem[];
+}
+
+/** A query item as getQueryInfo answers it (the report's searched columns). */
+export interface ChartQueryItem {
+  field: string;
+  label: string;
+  view: string;
+  mode: 'single' | 'group';
+  dictCode?: string;
+  hidden: '0' | '1';
 }
 
 /** A chart block of the home dashboard (GET /online/graphreport/api/dashboard). */

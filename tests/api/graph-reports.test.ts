@@ -58,6 +58,14 @@ describe('the demo charts', () => {
     expect(rows.find((x) => x.text === '图表活动乙')).toMatchObject({ y0: 8000 });
   });
 
+  it('over a report, the report’s query items filter the rows before grouping, and come with the figures', async () => {
+    const all = (await chart('graph_activity_funds')).body.result;
+    expect(all.query.map((q: { field: string }) => q.field)).toEqual(['activity_no', 'activity_name', 'category', 'status', 'start_date']);
+    const r = await s.api.get(`/online/graphreport/api/getChartsData/graph_activity_funds?activity_name=${encodeURIComponent('图表活动乙')}`, admin);
+    expect(r.body.result.rows.map((x: Row) => [x.text, x.y0])).toEqual([['图表活动乙', 8000]]);
+    refused(await s.api.get('/online/graphreport/api/getChartsData/graph_activity_funds?start_date_begin=yesterday', admin), '查询条件格式不正确: 开始日期');
+  });
+
   it('the dashboard lists both for the admin, and only what a user may read for others', async () => {
     const all = await s.api.get('/online/graphreport/api/dashboard', admin);
     expect(all.body.result.map((g: { code: string }) => g.code)).toEqual(['graph_activity_funds', 'graph_donation_pay_method']);

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
-import { shot, signIn } from './helpers.ts';
-import { input, item, openList, rows, save } from './schema-helpers.ts';
+import { shot, signIn, storedToken } from './helpers.ts';
+import { API, input, item, openList, rows, save } from './schema-helpers.ts';
 
 /*
  * 在线开发 › 图表配置: the admin defines a chart over 捐赠活动's fields — a column it does not have is
@@ -52,6 +52,27 @@ test('admin defines a chart over a screen’s fields, tests it and publishes it 
   await expect(table.locator('thead')).toContainText('目标金额');
   // Categories read as their dictionary texts, not codes.
   await expect(table.locator('tbody tr').first().locator('td').first()).not.toHaveText(/^\d+$/);
+});
+
+test('a published chart over a report filters its groups by the report’s query items', async ({ page }) => {
+  await signIn(page, 'admin', { open: false });
+  const headers = { 'X-Access-Token': (await storedToken(page))! };
+  const list = await (await page.request.get(`${API}/online/graph_report/list?code=graph_activity_funds`, { headers })).json();
+  const published = await page.request.post(`${API}/online/graph_report/operation/publish?id=${list.result.records[0].id}`, { headers, data: {} });
+  expect((await published.json()).success).toBe(true);
+  const activities = await (await page.request.get(`${API}/donation/activity/list?pageSize=1&column=activity_name&order=asc`, { headers })).json();
+  const name = activities.result.records[0].activity_name as string;
+
+  await page.goto('/#/online/graphreport/chart/graph_activity_funds');
+  const screen = page.getByTestId('graph-report-graph_activity_funds');
+  await screen.getByRole('tab', { name: '数据表格' }).click();
+  const table = screen.getByTestId('graph-graph_activity_funds-table');
+  await expect(table.locator('tbody tr').nth(1)).toBeVisible();
+  await screen.getByTestId('query-bar').getByPlaceholder('请输入活动名称').fill(name);
+  await screen.getByTestId('query-bar').getByRole('button', { name: /查\s*询/ }).click();
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table.locator('tbody tr').first()).toContainText(name);
+  await shot(page, 'graph-report-query');
 });
 
 test('the dashboard shows the charts marked for it as blocks', async ({ page }) => {

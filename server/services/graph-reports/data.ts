@@ -2,12 +2,12 @@ import type { Session } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, forbidden } from '../../http/envelope.ts';
 import { type Group, type Grouping, groupedSelect, groupsOf } from '../../engine/read/grouping.ts';
-import { demandReader } from '../online-reports/columns.ts';
+import { demandReader, queryItems } from '../online-reports/columns.ts';
 import { loadReport } from '../online-reports/definitions.ts';
 import { parseDataRequest, reportReader, runReportGroups } from '../online-reports/query.ts';
 import { dictOptions } from '../dict-options.ts';
 import { checkGraph, type GraphDefinition, type SourceColumn } from './definitions.ts';
-import type { ChartData } from '../../../src/core/api-types.ts';
+import type { ChartData, ChartQueryItem } from '../../../src/core/api-types.ts';
 
 /*
  * A chart's figures for the signed-in user: the source's rows as that user may read them — an online
@@ -29,9 +29,10 @@ export async function demandChartReader(ctx: AppContext, session: Session, def: 
   if (model && !(await ctx.runtime.access.canView(session, model))) throw forbidden(`没有权限访问图表【${def.name}】，请联系管理员授权`);
 }
 
-async function reportGroups(ctx: AppContext, session: Session, def: GraphDefinition, g: Grouping, query: Record<string, unknown>): Promise<Group[]> {
+async function reportGroups(ctx: AppContext, session: Session, def: GraphDefinition, g: Grouping, query: Record<string, unknown>): Promise<{ groups: Group[]; items: ChartQueryItem[] }> {
   const report = (await loadReport(ctx.db, { code: def.source }))!;
-  return runReportGroups(ctx.db, report, parseDataRequest(report, query), await reportReader(ctx, session, report), g);
+  const groups = await runReportGroups(ctx.db, report, parseDataRequest(report, query), await reportReader(ctx, session, report), g);
+  return { groups, items: queryItems(report) };
 }
 
 async function entityGroups(ctx: AppContext, session: Session, def: GraphDefinition, g: Grouping): Promise<{ groups: Group[]; texts: Map<string, string> }> {
@@ -60,10 +61,10 @@ export async function chartData(ctx: AppContext, session: Session, def: GraphDef
     throw error;
   }
   const g: Grouping = { x: def.x, ys: def.ys, aggregate: def.aggregate };
-  const { groups, texts } =
+  const { groups, texts, items } =
     def.sourceType === 'report'
-      ? { groups: await reportGroups(ctx, session, def, g, query), texts: await dictTexts(ctx, session, columns.get(def.x)!) }
-      : await entityGroups(ctx, session, def, g);
+      ? { ...(await reportGroups(ctx, session, def, g, query)), texts: await dictTexts(ctx, session, columns.get(def.x)!) }
+      : { ...(await entityGroups(ctx, session, def, g)), items: [] };
   const textOf = (value: unknown) => {
     if (value === null || value === undefined || value === '') return EMPTY_TEXT;
     if (value instanceof Date) return value.toISOString().slice(0, 10);
@@ -78,5 +79,6 @@ export async function chartData(ctx: AppContext, session: Session, def: GraphDef
     // Series keys are positional (y0, y1…), so no column name can clash with text and value.
     series: def.ys.map((y, i) => ({ key: `y${i}`, label: columns.get(y)!.title })),
     rows: groups.map((x) => ({ text: textOf(x.value), value: x.value, ...Object.fromEntries(def.ys.map((y, i) => [`y${i}`, x.figures[y]])) })),
+    query: items,
   };
 }

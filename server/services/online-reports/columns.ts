@@ -4,6 +4,7 @@ import { forbidden } from '../../http/envelope.ts';
 import { dictOptions } from '../dict-options.ts';
 import type { DictOption } from '../dictionaries.ts';
 import type { ReportDefinition, ReportItem } from './definitions.ts';
+import type { ChartQueryItem } from '../../../src/core/api-types.ts';
 
 /*
  * What the popup needs besides the data: the shown columns with their dictionaries (getRpColumns), the
@@ -17,14 +18,8 @@ export interface ReportColumn {
   customRender?: string;
 }
 
-export interface QueryItem {
-  field: string;
-  label: string;
-  view: string;
-  mode: 'single' | 'group';
-  dictCode?: string;
-  hidden: '0' | '1';
-}
+/** getQueryInfo's item: the same shape a chart over the report carries (the wire type lives in the core). */
+export type QueryItem = ChartQueryItem;
 
 export async function demandReader(ctx: AppContext, session: Session, def: ReportDefinition): Promise<void> {
   if (!def.perms.length) return;
