@@ -2,6 +2,7 @@ import { ArrayTable, FormItem, Input, NumberPicker, Password, TimePicker } from 
 import { connect, mapProps } from '@formily/react';
 import { Rate as AntRate, Slider as AntSlider } from 'antd';
 import { DateField } from './date/DateField.tsx';
+import { LayoutSteps } from './layout/LayoutSteps.tsx';
 import { GridCol, GridRow, LayoutAlert, LayoutCard, LayoutDivider, LayoutTable, LayoutTd, LayoutText, LayoutTr, UnsupportedWidget } from './layout/components.tsx';
 import { SourceCheckbox, SourceRadio, SourceSelect } from './options-source/components.tsx';
 import { SwitchField } from './switch/SwitchField.tsx';
@@ -40,6 +41,7 @@ export const formComponents = {
   GridRow,
   GridCol,
   LayoutCard,
+  LayoutSteps,
   LayoutDivider,
   LayoutAlert,
   LayoutText,

@@ -66,6 +66,9 @@ export function crossCheck(docs: Map<string, SchemaDocument>): string[] {
       const child = target(slot.child, `子表 ${slot.model}`);
       if (child && child.entity.parent?.entity !== doc.code) say(`子表 ${slot.child} 的 entity.parent 必须指向 ${doc.code}`);
     }
+    const card = doc.list?.card;
+    for (const c of card ? [card.title, ...(card.avatar ? [card.avatar] : []), ...(card.fields ?? [])] : []) if (!column(c)) say(`list.card 引用了未知字段 ${c}`);
+    if (doc.list?.view === 'card' && !card) say('list.view 为 card 时须声明 list.card（标题字段等）');
     const sort = doc.list?.defaultSort?.column;
     if (sort && !column(sort)) say(`list.defaultSort 引用了未知字段 ${sort}`);
 

@@ -759,6 +759,18 @@ export interface ListDef {
   formWidth?: number;
   rowSelection?: boolean;
   /**
+   * card: the page's records as a grid of cards (卡片列表) instead of table rows; same query bar, toolbar, paging and row actions
+   */
+  view?: 'table' | 'card';
+  /**
+   * what a card of the card view shows: its title field, an optional picture field, then fields as label and value
+   */
+  card?: {
+    title: string;
+    avatar?: string;
+    fields?: string[];
+  };
+  /**
    * show the rows as a tree by this parent-id field (menus, departments): up to 1000 matching rows load at once; a row whose parent is not among them is a root
    */
   tree?: {
@@ -929,6 +941,7 @@ export interface WidgetItem {
     | 'divider'
     | 'grid'
     | 'card'
+    | 'steps'
     | 'table'
     | 'batch'
     | 'linkDown'

@@ -12,4 +12,4 @@ export function* widgets(list: WidgetItem[] | undefined): Generator<WidgetItem> 
 }
 
 /** Widget types that hold no data: no model, no rules (spec section 3). */
-export const LAYOUT_TYPES = new Set(['button', 'alert', 'text', 'html', 'divider', 'card', 'grid', 'table']);
+export const LAYOUT_TYPES = new Set(['button', 'alert', 'text', 'html', 'divider', 'card', 'grid', 'table', 'steps']);

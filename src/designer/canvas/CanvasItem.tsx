@@ -183,6 +183,7 @@ export function ItemBody({ item }: { item: WidgetItem }) {
     case 'grid':
       return <GridBody item={item} />;
     case 'card':
+    case 'steps':
       return <CardBody item={item} />;
     case 'table':
       return <TableBody item={item} />;

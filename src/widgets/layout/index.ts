@@ -28,6 +28,16 @@ export const card: WidgetRegistration = {
   scaffold: () => ({ type: 'card', label: '卡片布局', icon: 'icon-qiapian', list: [], options: { width: '100%', hidden: false } }),
 };
 
+/** 分步表单: each child card is a step (LayoutSteps); the designer edits it as a card of cards. */
+export const steps: WidgetRegistration = {
+  type: 'steps',
+  label: '分步布局',
+  group: 'layout',
+  data: false,
+  schema: (item, ctx) => ({ type: 'void', 'x-component': 'LayoutSteps', properties: ctx.compileList(item.list) }),
+  scaffold: () => ({ type: 'steps', label: '分步布局', icon: 'icon-qiapian', list: [{ type: 'card', key: `card_${Date.now()}_1`, label: '第一步', list: [], options: { width: '100%', hidden: false } }, { type: 'card', key: `card_${Date.now()}_2`, label: '第二步', list: [], options: { width: '100%', hidden: false } }], options: {} }),
+};
+
 export const table: WidgetRegistration = {
   type: 'table',
   label: '表格布局',

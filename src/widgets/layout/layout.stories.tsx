@@ -2,7 +2,7 @@ import type { Meta } from '@storybook/react-vite';
 import { itemOf } from '../story-kit/stories.tsx';
 import { WidgetStory } from '../story-kit/WidgetStory.tsx';
 
-export default { title: 'Widgets/布局 layout', component: WidgetStory, parameters: { widgetTypes: ['grid', 'card', 'table', 'divider', 'alert', 'text'] } } satisfies Meta<typeof WidgetStory>;
+export default { title: 'Widgets/布局 layout', component: WidgetStory, parameters: { widgetTypes: ['grid', 'card', 'steps', 'table', 'divider', 'alert', 'text'] } } satisfies Meta<typeof WidgetStory>;
 
 const field = (label: string, model: string) => itemOf('input', { key: `input_${model}`, label, model });
 
@@ -13,6 +13,15 @@ export const GridThreeColumns = {
   args: { items: [itemOf('grid', { columns: [{ span: 8, list: [field('省', 'p')] }, { span: 8, list: [field('市', 'c')] }, { span: 8, list: [field('区', 'a')] }] })] },
 };
 export const Card = { args: { items: [itemOf('card', { label: '基本信息', list: [field('姓名', 'name'), field('学校', 'school')] })] } };
+export const Steps = {
+  args: {
+    items: [
+      itemOf('steps', {
+        list: [itemOf('card', { key: 'card_step_1', label: '基本信息', list: [field('姓名', 'name')] }), itemOf('card', { key: 'card_step_2', label: '联系方式', list: [field('电话', 'phone')] })],
+      }),
+    ],
+  },
+};
 export const Table = {
   args: {
     items: [

@@ -107,4 +107,13 @@ describe('cross-document checks', () => {
     record.fillRules = [];
     expect(crossCheck(new Map([['donation/record', record]]))).toContain('donation/record: 字段 record_no 引用了未声明的编码规则 donation_record_no');
   });
+
+  it('a card view names the card’s fields, and they must be the document’s', () => {
+    const volunteer = documentOf('demo/volunteer');
+    expect(crossCheck(new Map([['demo/volunteer', volunteer]]))).toEqual([]);
+    volunteer.list!.card = { title: 'volunteer_name', fields: ['service_type', 'no_such_field'] };
+    expect(crossCheck(new Map([['demo/volunteer', volunteer]]))).toEqual(['demo/volunteer: list.card 引用了未知字段 no_such_field']);
+    delete volunteer.list!.card;
+    expect(crossCheck(new Map([['demo/volunteer', volunteer]]))).toEqual(['demo/volunteer: list.view 为 card 时须声明 list.card（标题字段等）']);
+  });
 });

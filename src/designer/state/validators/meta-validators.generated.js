@@ -2,9 +2,9 @@
 import * as func3$ from 'ajv/dist/runtime/ucs2length.js';
 import * as func0$ from 'ajv/dist/runtime/equal.js';
 export const validateForm = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"form.schema.json","title":"FormDef","description":"The form designer's own format (spec section 3, 'Designer form definition'): { list, config }. The designer imports and exports it unchanged; the runtime compiles it to a Formily schema.","type":"object","required":["list","config"],"additionalProperties":false,"properties":{"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}},"config":{"$ref":"#/definitions/FormConfig"}},"definitions":{"WidgetType":{"type":"string","enum":["input","textarea","password","number","integer","select","checkbox","radio","date","datetime","time","rate","slider","switch","uploadFile","uploadImg","cascader","pca","treeSelect","categoryTree","selectSearch","popup","user","dept","editor","markdown","hidden","download","text","html","button","alert","divider","grid","card","table","batch","linkDown","permissionTree"]},"Rule":{"title":"Rule","type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"}}},"Option":{"title":"OptionItem","type":"object","required":["value"],"properties":{"value":{"type":["string","number","boolean"]},"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/definitions/Option"}}}},"WidgetOptions":{"title":"WidgetOptions","description":"Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.","type":"object","properties":{"width":{"type":"string"},"departField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"permissionTree: the form field holding a department id; only that department's permissions are offered (department roles)"},"defaultValue":{},"placeholder":{"type":"string"},"hidden":{"type":"boolean"},"disabled":{"type":"boolean"},"readonly":{"type":"boolean"},"clearable":{"type":"boolean"},"maxLength":{"type":["integer","null"],"minimum":0},"type":{"type":"string"},"isCc":{"type":"boolean"},"minRows":{"type":"integer","minimum":1},"maxRows":{"type":"integer","minimum":1},"min":{"type":["number","null"]},"max":{"type":["number","null"]},"precision":{"type":["integer","null"],"minimum":0,"maximum":50},"step":{"type":"number"},"integer":{"type":"boolean"},"multiple":{"type":"boolean"},"showSearch":{"type":"boolean"},"dynamic":{"type":"string","enum":["static","dict","distal"]},"dynamicKey":{"type":"string"},"options":{"type":"array","items":{"$ref":"#/definitions/Option"}},"distal":{"type":"object","properties":{"tableName":{"type":"string"},"value":{"type":"string"},"label":{"type":"string"}}},"treeCheckable":{"type":"boolean"},"range":{"type":"boolean"},"showTime":{"type":"boolean"},"format":{"type":"string"},"rangeDefaultValue":{"type":"array"},"rangePlaceholder":{"type":"array","items":{"type":"string"}},"disabledDate":{"type":"string","enum":["none","all","formerly","custom"]},"disabledDateRange":{"type":"array","items":{"type":"string"},"maxItems":2,"description":"for custom: dates outside [start, end] are disabled"},"allowHalf":{"type":"boolean"},"showInput":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"listType":{"type":"string","enum":["text","picture","picture-card"]},"fileName":{"type":"string"},"data":{"type":"string"},"headers":{"type":"object"},"action":{"type":"string"},"downloadWay":{"type":"string","enum":["a","ajax","dynamic"]},"dynamicFun":{"type":"string"},"drag":{"type":"boolean"},"onlineFormCode":{"type":"string"},"scrollY":{"type":"number","minimum":0},"showLabel":{"type":"boolean"},"hideSequence":{"type":"boolean"},"height":{"type":"integer","minimum":50},"chinesization":{"type":"boolean"},"activeValue":{"type":["string","number","boolean"]},"inactiveValue":{"type":["string","number","boolean"]},"handle":{"type":"string","enum":["submit","reset","dynamic"]},"description":{"type":"string"},"showIcon":{"type":"boolean"},"banner":{"type":"boolean"},"closable":{"type":"boolean"},"textAlign":{"type":"string","enum":["left","center","right"]},"showRequiredMark":{"type":"boolean"},"orientation":{"type":"string","enum":["left","center","right"]},"gutter":{"type":"integer","minimum":0},"bordered":{"type":"boolean"},"bright":{"type":"boolean"},"small":{"type":"boolean"},"customStyle":{"type":"string"},"popupCode":{"type":"string"},"orgFields":{"type":"string"},"destFields":{"type":"string"},"groupId":{"type":"string","description":"popup: popups of one group share their report calls for 30 s"},"linkTable":{"type":"string","description":"linkDown: a tree table declared as a dictSource with a pid"},"linkTxt":{"type":"string"},"linkKey":{"type":"string"},"linkIdField":{"type":"string"},"linkPidField":{"type":"string"},"linkFields":{"type":"string","description":"linkDown: comma list of the form fields holding the following levels"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dictCode":{"type":"string"},"dictByField":{"type":"object","required":["field","dicts"],"additionalProperties":false,"description":"selectSearch: the table dictionary follows another field of the form (跳转类型 资讯 → articles, 活动 → activities); a value of that field without a dictionary makes a plain text input (a URL), and changing it clears the choice","properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"dicts":{"type":"object","additionalProperties":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62}$"}},"textPlaceholder":{"type":"string"}}},"condition":{"type":"string"},"pcode":{"type":"string"},"areaType":{"type":"string","enum":["cascader","select"]}}},"GridColumn":{"title":"GridColumn","type":"object","required":["span","list"],"additionalProperties":false,"properties":{"span":{"type":"integer","minimum":0,"maximum":24},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}},"TableCell":{"title":"TableCell","type":"object","required":["list"],"additionalProperties":false,"properties":{"colspan":{"type":"integer","minimum":0},"rowspan":{"type":"integer","minimum":0},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}},"TableRow":{"title":"TableRow","type":"object","required":["tds"],"additionalProperties":false,"properties":{"tds":{"type":"array","items":{"$ref":"#/definitions/TableCell"}}}},"WidgetItem":{"title":"WidgetItem","type":"object","required":["type","key"],"additionalProperties":false,"properties":{"type":{"$ref":"#/definitions/WidgetType"},"key":{"type":"string","minLength":1},"label":{"type":"string"},"icon":{"type":"string"},"model":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"rules":{"type":"array","items":{"$ref":"#/definitions/Rule"}},"options":{"$ref":"#/definitions/WidgetOptions"},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"},"description":"card contents; batch child widgets"},"columns":{"type":"array","items":{"$ref":"#/definitions/GridColumn"}},"trs":{"type":"array","items":{"$ref":"#/definitions/TableRow"}}}},"Linkage":{"title":"Linkage","description":"Show, hide, require, disable or recompute one field from others, declared as data.","type":"object","required":["target","effect"],"additionalProperties":false,"properties":{"target":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"when":{"$ref":"condition.schema.json"},"effect":{"type":"string","enum":["show","hide","require","disable","set"]},"value":{"$ref":"expression.schema.json"}}},"FormConfig":{"title":"FormConfig","type":"object","properties":{"layout":{"type":"string","enum":["horizontal","vertical","inline"]},"labelCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"wrapperCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"labelWidth":{"type":"integer","minimum":0},"hideRequiredMark":{"type":"boolean"},"customStyle":{"type":"string"},"isPrint":{"type":"boolean"},"onlineFormCode":{"type":"string"},"cclist":{"type":"array","items":{"type":"string"}},"linkage":{"type":"array","items":{"$ref":"#/definitions/Linkage"}}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"form.schema.json","title":"FormDef","description":"The form designer's own format (spec section 3, 'Designer form definition'): { list, config }. The designer imports and exports it unchanged; the runtime compiles it to a Formily schema.","type":"object","required":["list","config"],"additionalProperties":false,"properties":{"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}},"config":{"$ref":"#/definitions/FormConfig"}},"definitions":{"WidgetType":{"type":"string","enum":["input","textarea","password","number","integer","select","checkbox","radio","date","datetime","time","rate","slider","switch","uploadFile","uploadImg","cascader","pca","treeSelect","categoryTree","selectSearch","popup","user","dept","editor","markdown","hidden","download","text","html","button","alert","divider","grid","card","steps","table","batch","linkDown","permissionTree"]},"Rule":{"title":"Rule","type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"}}},"Option":{"title":"OptionItem","type":"object","required":["value"],"properties":{"value":{"type":["string","number","boolean"]},"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/definitions/Option"}}}},"WidgetOptions":{"title":"WidgetOptions","description":"Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.","type":"object","properties":{"width":{"type":"string"},"departField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"permissionTree: the form field holding a department id; only that department's permissions are offered (department roles)"},"defaultValue":{},"placeholder":{"type":"string"},"hidden":{"type":"boolean"},"disabled":{"type":"boolean"},"readonly":{"type":"boolean"},"clearable":{"type":"boolean"},"maxLength":{"type":["integer","null"],"minimum":0},"type":{"type":"string"},"isCc":{"type":"boolean"},"minRows":{"type":"integer","minimum":1},"maxRows":{"type":"integer","minimum":1},"min":{"type":["number","null"]},"max":{"type":["number","null"]},"precision":{"type":["integer","null"],"minimum":0,"maximum":50},"step":{"type":"number"},"integer":{"type":"boolean"},"multiple":{"type":"boolean"},"showSearch":{"type":"boolean"},"dynamic":{"type":"string","enum":["static","dict","distal"]},"dynamicKey":{"type":"string"},"options":{"type":"array","items":{"$ref":"#/definitions/Option"}},"distal":{"type":"object","properties":{"tableName":{"type":"string"},"value":{"type":"string"},"label":{"type":"string"}}},"treeCheckable":{"type":"boolean"},"range":{"type":"boolean"},"showTime":{"type":"boolean"},"format":{"type":"string"},"rangeDefaultValue":{"type":"array"},"rangePlaceholder":{"type":"array","items":{"type":"string"}},"disabledDate":{"type":"string","enum":["none","all","formerly","custom"]},"disabledDateRange":{"type":"array","items":{"type":"string"},"maxItems":2,"description":"for custom: dates outside [start, end] are disabled"},"allowHalf":{"type":"boolean"},"showInput":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"listType":{"type":"string","enum":["text","picture","picture-card"]},"fileName":{"type":"string"},"data":{"type":"string"},"headers":{"type":"object"},"action":{"type":"string"},"downloadWay":{"type":"string","enum":["a","ajax","dynamic"]},"dynamicFun":{"type":"string"},"drag":{"type":"boolean"},"onlineFormCode":{"type":"string"},"scrollY":{"type":"number","minimum":0},"showLabel":{"type":"boolean"},"hideSequence":{"type":"boolean"},"height":{"type":"integer","minimum":50},"chinesization":{"type":"boolean"},"activeValue":{"type":["string","number","boolean"]},"inactiveValue":{"type":["string","number","boolean"]},"handle":{"type":"string","enum":["submit","reset","dynamic"]},"description":{"type":"string"},"showIcon":{"type":"boolean"},"banner":{"type":"boolean"},"closable":{"type":"boolean"},"textAlign":{"type":"string","enum":["left","center","right"]},"showRequiredMark":{"type":"boolean"},"orientation":{"type":"string","enum":["left","center","right"]},"gutter":{"type":"integer","minimum":0},"bordered":{"type":"boolean"},"bright":{"type":"boolean"},"small":{"type":"boolean"},"customStyle":{"type":"string"},"popupCode":{"type":"string"},"orgFields":{"type":"string"},"destFields":{"type":"string"},"groupId":{"type":"string","description":"popup: popups of one group share their report calls for 30 s"},"linkTable":{"type":"string","description":"linkDown: a tree table declared as a dictSource with a pid"},"linkTxt":{"type":"string"},"linkKey":{"type":"string"},"linkIdField":{"type":"string"},"linkPidField":{"type":"string"},"linkFields":{"type":"string","description":"linkDown: comma list of the form fields holding the following levels"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dictCode":{"type":"string"},"dictByField":{"type":"object","required":["field","dicts"],"additionalProperties":false,"description":"selectSearch: the table dictionary follows another field of the form (跳转类型 资讯 → articles, 活动 → activities); a value of that field without a dictionary makes a plain text input (a URL), and changing it clears the choice","properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"dicts":{"type":"object","additionalProperties":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62}$"}},"textPlaceholder":{"type":"string"}}},"condition":{"type":"string"},"pcode":{"type":"string"},"areaType":{"type":"string","enum":["cascader","select"]}}},"GridColumn":{"title":"GridColumn","type":"object","required":["span","list"],"additionalProperties":false,"properties":{"span":{"type":"integer","minimum":0,"maximum":24},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}},"TableCell":{"title":"TableCell","type":"object","required":["list"],"additionalProperties":false,"properties":{"colspan":{"type":"integer","minimum":0},"rowspan":{"type":"integer","minimum":0},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}},"TableRow":{"title":"TableRow","type":"object","required":["tds"],"additionalProperties":false,"properties":{"tds":{"type":"array","items":{"$ref":"#/definitions/TableCell"}}}},"WidgetItem":{"title":"WidgetItem","type":"object","required":["type","key"],"additionalProperties":false,"properties":{"type":{"$ref":"#/definitions/WidgetType"},"key":{"type":"string","minLength":1},"label":{"type":"string"},"icon":{"type":"string"},"model":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"rules":{"type":"array","items":{"$ref":"#/definitions/Rule"}},"options":{"$ref":"#/definitions/WidgetOptions"},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"},"description":"card contents; batch child widgets"},"columns":{"type":"array","items":{"$ref":"#/definitions/GridColumn"}},"trs":{"type":"array","items":{"$ref":"#/definitions/TableRow"}}}},"Linkage":{"title":"Linkage","description":"Show, hide, require, disable or recompute one field from others, declared as data.","type":"object","required":["target","effect"],"additionalProperties":false,"properties":{"target":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"when":{"$ref":"condition.schema.json"},"effect":{"type":"string","enum":["show","hide","require","disable","set"]},"value":{"$ref":"expression.schema.json"}}},"FormConfig":{"title":"FormConfig","type":"object","properties":{"layout":{"type":"string","enum":["horizontal","vertical","inline"]},"labelCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"wrapperCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"labelWidth":{"type":"integer","minimum":0},"hideRequiredMark":{"type":"boolean"},"customStyle":{"type":"string"},"isPrint":{"type":"boolean"},"onlineFormCode":{"type":"string"},"cclist":{"type":"array","items":{"type":"string"}},"linkage":{"type":"array","items":{"$ref":"#/definitions/Linkage"}}}}}};
 const schema12 = {"title":"WidgetItem","type":"object","required":["type","key"],"additionalProperties":false,"properties":{"type":{"$ref":"#/definitions/WidgetType"},"key":{"type":"string","minLength":1},"label":{"type":"string"},"icon":{"type":"string"},"model":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"rules":{"type":"array","items":{"$ref":"#/definitions/Rule"}},"options":{"$ref":"#/definitions/WidgetOptions"},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"},"description":"card contents; batch child widgets"},"columns":{"type":"array","items":{"$ref":"#/definitions/GridColumn"}},"trs":{"type":"array","items":{"$ref":"#/definitions/TableRow"}}}};
-const schema13 = {"type":"string","enum":["input","textarea","password","number","integer","select","checkbox","radio","date","datetime","time","rate","slider","switch","uploadFile","uploadImg","cascader","pca","treeSelect","categoryTree","selectSearch","popup","user","dept","editor","markdown","hidden","download","text","html","button","alert","divider","grid","card","table","batch","linkDown","permissionTree"]};
+const schema13 = {"type":"string","enum":["input","textarea","password","number","integer","select","checkbox","radio","date","datetime","time","rate","slider","switch","uploadFile","uploadImg","cascader","pca","treeSelect","categoryTree","selectSearch","popup","user","dept","editor","markdown","hidden","download","text","html","button","alert","divider","grid","card","steps","table","batch","linkDown","permissionTree"]};
 const schema14 = {"title":"Rule","type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = typeof func3$.default === 'function' ? func3$.default : func3$.default.default;
@@ -1833,7 +1833,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!(((((((((((((((((((((((((((((((((((((((data0 === "input") || (data0 === "textarea")) || (data0 === "password")) || (data0 === "number")) || (data0 === "integer")) || (data0 === "select")) || (data0 === "checkbox")) || (data0 === "radio")) || (data0 === "date")) || (data0 === "datetime")) || (data0 === "time")) || (data0 === "rate")) || (data0 === "slider")) || (data0 === "switch")) || (data0 === "uploadFile")) || (data0 === "uploadImg")) || (data0 === "cascader")) || (data0 === "pca")) || (data0 === "treeSelect")) || (data0 === "categoryTree")) || (data0 === "selectSearch")) || (data0 === "popup")) || (data0 === "user")) || (data0 === "dept")) || (data0 === "editor")) || (data0 === "markdown")) || (data0 === "hidden")) || (data0 === "download")) || (data0 === "text")) || (data0 === "html")) || (data0 === "button")) || (data0 === "alert")) || (data0 === "divider")) || (data0 === "grid")) || (data0 === "card")) || (data0 === "table")) || (data0 === "batch")) || (data0 === "linkDown")) || (data0 === "permissionTree"))){
+if(!((((((((((((((((((((((((((((((((((((((((data0 === "input") || (data0 === "textarea")) || (data0 === "password")) || (data0 === "number")) || (data0 === "integer")) || (data0 === "select")) || (data0 === "checkbox")) || (data0 === "radio")) || (data0 === "date")) || (data0 === "datetime")) || (data0 === "time")) || (data0 === "rate")) || (data0 === "slider")) || (data0 === "switch")) || (data0 === "uploadFile")) || (data0 === "uploadImg")) || (data0 === "cascader")) || (data0 === "pca")) || (data0 === "treeSelect")) || (data0 === "categoryTree")) || (data0 === "selectSearch")) || (data0 === "popup")) || (data0 === "user")) || (data0 === "dept")) || (data0 === "editor")) || (data0 === "markdown")) || (data0 === "hidden")) || (data0 === "download")) || (data0 === "text")) || (data0 === "html")) || (data0 === "button")) || (data0 === "alert")) || (data0 === "divider")) || (data0 === "grid")) || (data0 === "card")) || (data0 === "steps")) || (data0 === "table")) || (data0 === "batch")) || (data0 === "linkDown")) || (data0 === "permissionTree"))){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/WidgetType/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
@@ -6634,13 +6634,13 @@ validate34.errors = vErrors;
 return errors === 0;
 }
 
-const schema55 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"list.schema.json","title":"ListDef","description":"The list screen: columns, query items (spec section 3), toolbar and row actions tied to button permissions.","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ColumnDef"}},"query":{"type":"array","items":{"$ref":"#/definitions/QueryItem"}},"toolbar":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"rowActions":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"type":"string","enum":["asc","desc"]}}},"formContainer":{"type":"string","enum":["modal","drawer"]},"formWidth":{"type":"integer","minimum":300,"maximum":2000},"rowSelection":{"type":"boolean"},"tree":{"type":"object","required":["parentField"],"additionalProperties":false,"properties":{"parentField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"description":"show the rows as a tree by this parent-id field (menus, departments): up to 1000 matching rows load at once; a row whose parent is not among them is a root"},"operations":{"type":"array","items":{"$ref":"#/definitions/OperationDef"},"description":"row buttons calling a server operation registered in code for this document (POST /{area}/{entity}/operation/{key}?id=), or opening a page (link), each behind the button permission {prefix}:{key}"},"links":{"type":"array","items":{"$ref":"#/definitions/LinkDef"},"description":"toolbar buttons opening a page of the client (the designer on a blank form), each behind the button permission {prefix}:{key}"}},"definitions":{"ActionKey":{"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle","getUrl"]},"LinkDef":{"title":"LinkDef","type":"object","required":["key","label","to"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"to":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"a route of this client"}}},"OperationDef":{"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"},"link":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"opens this route of the client instead of calling the server; {field} is replaced by the row's value"},"form":{"$ref":"form.schema.json","description":"asked before the call: a form whose values (starting from the row's own values of the same names) go in the request body; the server's operation checks them"}}},"ColumnDef":{"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}},"QueryItem":{"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}}}};
+const schema55 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"list.schema.json","title":"ListDef","description":"The list screen: columns, query items (spec section 3), toolbar and row actions tied to button permissions.","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ColumnDef"}},"query":{"type":"array","items":{"$ref":"#/definitions/QueryItem"}},"toolbar":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"rowActions":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"type":"string","enum":["asc","desc"]}}},"formContainer":{"type":"string","enum":["modal","drawer"]},"formWidth":{"type":"integer","minimum":300,"maximum":2000},"rowSelection":{"type":"boolean"},"view":{"type":"string","enum":["table","card"],"description":"card: the page's records as a grid of cards (卡片列表) instead of table rows; same query bar, toolbar, paging and row actions"},"card":{"type":"object","required":["title"],"additionalProperties":false,"description":"what a card of the card view shows: its title field, an optional picture field, then fields as label and value","properties":{"title":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"avatar":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}}},"tree":{"type":"object","required":["parentField"],"additionalProperties":false,"properties":{"parentField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"description":"show the rows as a tree by this parent-id field (menus, departments): up to 1000 matching rows load at once; a row whose parent is not among them is a root"},"operations":{"type":"array","items":{"$ref":"#/definitions/OperationDef"},"description":"row buttons calling a server operation registered in code for this document (POST /{area}/{entity}/operation/{key}?id=), or opening a page (link), each behind the button permission {prefix}:{key}"},"links":{"type":"array","items":{"$ref":"#/definitions/LinkDef"},"description":"toolbar buttons opening a page of the client (the designer on a blank form), each behind the button permission {prefix}:{key}"}},"definitions":{"ActionKey":{"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle","getUrl"]},"LinkDef":{"title":"LinkDef","type":"object","required":["key","label","to"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"to":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"a route of this client"}}},"OperationDef":{"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"},"link":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"opens this route of the client instead of calling the server; {field} is replaced by the row's value"},"form":{"$ref":"form.schema.json","description":"asked before the call: a form whose values (starting from the row's own values of the same names) go in the request body; the server's operation checks them"}}},"ColumnDef":{"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}},"QueryItem":{"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}}}};
 const schema56 = {"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}};
 const schema57 = {"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}};
 const schema58 = {"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle","getUrl"]};
 const schema61 = {"title":"LinkDef","type":"object","required":["key","label","to"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"to":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"a route of this client"}}};
 const func0 = typeof func0$.default === 'function' ? func0$.default : func0$.default.default;
-const pattern34 = new RegExp("^/[A-Za-z0-9_/?=&.{}-]*$", "u");
+const pattern37 = new RegExp("^/[A-Za-z0-9_/?=&.{}-]*$", "u");
 const schema60 = {"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"},"link":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"opens this route of the client instead of calling the server; {field} is replaced by the row's value"},"form":{"$ref":"form.schema.json","description":"asked before the call: a form whose values (starting from the row's own values of the same names) go in the request body; the server's operation checks them"}}};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -6750,7 +6750,7 @@ errors = vErrors.length;
 if(data.link !== undefined){
 let data4 = data.link;
 if(typeof data4 === "string"){
-if(!pattern34.test(data4)){
+if(!pattern37.test(data4)){
 const err8 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9_/?=&.{}-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9_/?=&.{}-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -7600,11 +7600,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.tree !== undefined){
-let data37 = data.tree;
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-if(data37.parentField === undefined){
-const err65 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "parentField"},message:"must have required property '"+"parentField"+"'"};
+if(data.view !== undefined){
+let data37 = data.view;
+if(typeof data37 !== "string"){
+const err65 = {instancePath:instancePath+"/view",schemaPath:"#/properties/view/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -7613,9 +7612,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-for(const key4 in data37){
-if(!(key4 === "parentField")){
-const err66 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(!((data37 === "table") || (data37 === "card"))){
+const err66 = {instancePath:instancePath+"/view",schemaPath:"#/properties/view/enum",keyword:"enum",params:{allowedValues: schema55.properties.view.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -7625,11 +7623,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data37.parentField !== undefined){
-let data38 = data37.parentField;
-if(typeof data38 === "string"){
-if(!pattern0.test(data38)){
-const err67 = {instancePath:instancePath+"/tree/parentField",schemaPath:"#/properties/tree/properties/parentField/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(data.card !== undefined){
+let data38 = data.card;
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+if(data38.title === undefined){
+const err67 = {instancePath:instancePath+"/card",schemaPath:"#/properties/card/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -7638,9 +7636,9 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-else {
-const err68 = {instancePath:instancePath+"/tree/parentField",schemaPath:"#/properties/tree/properties/parentField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key4 in data38){
+if(!(((key4 === "title") || (key4 === "avatar")) || (key4 === "fields"))){
+const err68 = {instancePath:instancePath+"/card",schemaPath:"#/properties/card/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -7650,9 +7648,11 @@ vErrors.push(err68);
 errors++;
 }
 }
-}
-else {
-const err69 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data38.title !== undefined){
+let data39 = data38.title;
+if(typeof data39 === "string"){
+if(!pattern0.test(data39)){
+const err69 = {instancePath:instancePath+"/card/title",schemaPath:"#/properties/card/properties/title/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -7662,19 +7662,8 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.operations !== undefined){
-let data39 = data.operations;
-if(Array.isArray(data39)){
-const len4 = data39.length;
-for(let i6=0; i6<len4; i6++){
-if(!(validate61(data39[i6], {instancePath:instancePath+"/operations/" + i6,parentData:data39,parentDataProperty:i6,rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err70 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err70 = {instancePath:instancePath+"/card/title",schemaPath:"#/properties/card/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -7684,15 +7673,11 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data.links !== undefined){
-let data41 = data.links;
-if(Array.isArray(data41)){
-const len5 = data41.length;
-for(let i7=0; i7<len5; i7++){
-let data42 = data41[i7];
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-if(data42.key === undefined){
-const err71 = {instancePath:instancePath+"/links/" + i7,schemaPath:"#/definitions/LinkDef/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+if(data38.avatar !== undefined){
+let data40 = data38.avatar;
+if(typeof data40 === "string"){
+if(!pattern0.test(data40)){
+const err71 = {instancePath:instancePath+"/card/avatar",schemaPath:"#/properties/card/properties/avatar/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -7701,8 +7686,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data42.label === undefined){
-const err72 = {instancePath:instancePath+"/links/" + i7,schemaPath:"#/definitions/LinkDef/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+}
+else {
+const err72 = {instancePath:instancePath+"/card/avatar",schemaPath:"#/properties/card/properties/avatar/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -7711,8 +7697,16 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data42.to === undefined){
-const err73 = {instancePath:instancePath+"/links/" + i7,schemaPath:"#/definitions/LinkDef/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"};
+}
+if(data38.fields !== undefined){
+let data41 = data38.fields;
+if(Array.isArray(data41)){
+const len4 = data41.length;
+for(let i6=0; i6<len4; i6++){
+let data42 = data41[i6];
+if(typeof data42 === "string"){
+if(!pattern0.test(data42)){
+const err73 = {instancePath:instancePath+"/card/fields/" + i6,schemaPath:"#/properties/card/properties/fields/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -7721,9 +7715,9 @@ vErrors.push(err73);
 }
 errors++;
 }
-for(const key5 in data42){
-if(!(((key5 === "key") || (key5 === "label")) || (key5 === "to"))){
-const err74 = {instancePath:instancePath+"/links/" + i7,schemaPath:"#/definitions/LinkDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+}
+else {
+const err74 = {instancePath:instancePath+"/card/fields/" + i6,schemaPath:"#/properties/card/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -7733,11 +7727,9 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data42.key !== undefined){
-let data43 = data42.key;
-if(typeof data43 === "string"){
-if(!pattern9.test(data43)){
-const err75 = {instancePath:instancePath+"/links/" + i7+"/key",schemaPath:"#/definitions/LinkDef/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
+}
+else {
+const err75 = {instancePath:instancePath+"/card/fields",schemaPath:"#/properties/card/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -7747,8 +7739,9 @@ vErrors.push(err75);
 errors++;
 }
 }
+}
 else {
-const err76 = {instancePath:instancePath+"/links/" + i7+"/key",schemaPath:"#/definitions/LinkDef/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err76 = {instancePath:instancePath+"/card",schemaPath:"#/properties/card/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -7758,11 +7751,11 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data42.label !== undefined){
-let data44 = data42.label;
-if(typeof data44 === "string"){
-if(func3(data44) < 1){
-const err77 = {instancePath:instancePath+"/links/" + i7+"/label",schemaPath:"#/definitions/LinkDef/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.tree !== undefined){
+let data43 = data.tree;
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.parentField === undefined){
+const err77 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "parentField"},message:"must have required property '"+"parentField"+"'"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -7771,9 +7764,9 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-else {
-const err78 = {instancePath:instancePath+"/links/" + i7+"/label",schemaPath:"#/definitions/LinkDef/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key5 in data43){
+if(!(key5 === "parentField")){
+const err78 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -7783,11 +7776,11 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data42.to !== undefined){
-let data45 = data42.to;
-if(typeof data45 === "string"){
-if(!pattern34.test(data45)){
-const err79 = {instancePath:instancePath+"/links/" + i7+"/to",schemaPath:"#/definitions/LinkDef/properties/to/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9_/?=&.{}-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9_/?=&.{}-]*$"+"\""};
+if(data43.parentField !== undefined){
+let data44 = data43.parentField;
+if(typeof data44 === "string"){
+if(!pattern0.test(data44)){
+const err79 = {instancePath:instancePath+"/tree/parentField",schemaPath:"#/properties/tree/properties/parentField/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -7798,7 +7791,7 @@ errors++;
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/links/" + i7+"/to",schemaPath:"#/definitions/LinkDef/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err80 = {instancePath:instancePath+"/tree/parentField",schemaPath:"#/properties/tree/properties/parentField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -7810,7 +7803,7 @@ errors++;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/links/" + i7,schemaPath:"#/definitions/LinkDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err81 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -7820,9 +7813,19 @@ vErrors.push(err81);
 errors++;
 }
 }
+if(data.operations !== undefined){
+let data45 = data.operations;
+if(Array.isArray(data45)){
+const len5 = data45.length;
+for(let i7=0; i7<len5; i7++){
+if(!(validate61(data45[i7], {instancePath:instancePath+"/operations/" + i7,parentData:data45,parentDataProperty:i7,rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err82 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err82 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -7832,14 +7835,162 @@ vErrors.push(err82);
 errors++;
 }
 }
-}
-else {
-const err83 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.links !== undefined){
+let data47 = data.links;
+if(Array.isArray(data47)){
+const len6 = data47.length;
+for(let i8=0; i8<len6; i8++){
+let data48 = data47[i8];
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+if(data48.key === undefined){
+const err83 = {instancePath:instancePath+"/links/" + i8,schemaPath:"#/definitions/LinkDef/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err83];
 }
 else {
 vErrors.push(err83);
+}
+errors++;
+}
+if(data48.label === undefined){
+const err84 = {instancePath:instancePath+"/links/" + i8,schemaPath:"#/definitions/LinkDef/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+if(data48.to === undefined){
+const err85 = {instancePath:instancePath+"/links/" + i8,schemaPath:"#/definitions/LinkDef/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+for(const key6 in data48){
+if(!(((key6 === "key") || (key6 === "label")) || (key6 === "to"))){
+const err86 = {instancePath:instancePath+"/links/" + i8,schemaPath:"#/definitions/LinkDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data48.key !== undefined){
+let data49 = data48.key;
+if(typeof data49 === "string"){
+if(!pattern9.test(data49)){
+const err87 = {instancePath:instancePath+"/links/" + i8+"/key",schemaPath:"#/definitions/LinkDef/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/links/" + i8+"/key",schemaPath:"#/definitions/LinkDef/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+if(data48.label !== undefined){
+let data50 = data48.label;
+if(typeof data50 === "string"){
+if(func3(data50) < 1){
+const err89 = {instancePath:instancePath+"/links/" + i8+"/label",schemaPath:"#/definitions/LinkDef/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/links/" + i8+"/label",schemaPath:"#/definitions/LinkDef/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data48.to !== undefined){
+let data51 = data48.to;
+if(typeof data51 === "string"){
+if(!pattern37.test(data51)){
+const err91 = {instancePath:instancePath+"/links/" + i8+"/to",schemaPath:"#/definitions/LinkDef/properties/to/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9_/?=&.{}-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9_/?=&.{}-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/links/" + i8+"/to",schemaPath:"#/definitions/LinkDef/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/links/" + i8,schemaPath:"#/definitions/LinkDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+}
+else {
+const err94 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+else {
+const err95 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
 }
 errors++;
 }

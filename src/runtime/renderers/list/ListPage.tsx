@@ -14,6 +14,7 @@ import { type FormMode, RecordFormModal } from '../form/RecordFormModal.tsx';
 import { actionColumnWidth } from './column-widths.ts';
 import { GetUrlButton } from './GetUrlButton.tsx';
 import { SuperQueryButton } from './SuperQuery.tsx';
+import { CardGrid } from './CardGrid.tsx';
 import { useTableColumns } from './columns.tsx';
 import { ACTION_COLUMN, DataTable } from './DataTable.tsx';
 import { downloadFile } from './download.ts';
@@ -52,32 +53,35 @@ export function ListPage({ doc }: { doc: SchemaDocument }) {
     list.reload();
   }
 
+  /** A record's row actions: edit, detail, delete, its operations and its state changes (the table's 操作 column, a card's foot). */
+  const rowActionsOf = (record: DataRecord) => {
+    const id = String(record.id);
+    // A locked row (entity.rules.locked, e.g. a released announcement) offers no edit or delete: the server would refuse them.
+    const locked = isLockedRecord(doc, record);
+    const links = rowActions.filter((action) => !(locked && (action === 'edit' || action === 'delete'))).map((action) => {
+      if (action === 'edit') return <a key="edit" onClick={() => setEditing({ mode: 'edit', id })}>编辑</a>;
+      if (action === 'detail') return <a key="detail" onClick={() => setViewing(id)}>详情</a>;
+      return (
+        <Popconfirm key="delete" title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => remove([id]).catch(() => undefined)}>
+          <a className="danger-link">删除</a>
+        </Popconfirm>
+      );
+    });
+    return (
+      <span className="row-actions">
+        {links.flatMap((l, i) => (i ? [<Divider key={`d${i}`} type="vertical" />, l] : [l]))}
+        <RowOperations doc={doc} row={record} can={can} onDone={list.reload} />
+        <TransitionActions doc={doc} row={record} onDone={list.reload} />
+      </span>
+    );
+  };
+
   const actionColumn: TColumn<DataRecord> = {
     id: ACTION_COLUMN,
     header: '操作',
     size: actionColumnWidth(doc, rowActions),
     enableSorting: false,
-    cell: ({ row }) => {
-      const id = String(row.original.id);
-      // A locked row (entity.rules.locked, e.g. a released announcement) offers no edit or delete: the server would refuse them.
-      const locked = isLockedRecord(doc, row.original);
-      const links = rowActions.filter((action) => !(locked && (action === 'edit' || action === 'delete'))).map((action) => {
-        if (action === 'edit') return <a key="edit" onClick={() => setEditing({ mode: 'edit', id })}>编辑</a>;
-        if (action === 'detail') return <a key="detail" onClick={() => setViewing(id)}>详情</a>;
-        return (
-          <Popconfirm key="delete" title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => remove([id]).catch(() => undefined)}>
-            <a className="danger-link">删除</a>
-          </Popconfirm>
-        );
-      });
-      return (
-        <span className="row-actions">
-          {links.flatMap((l, i) => (i ? [<Divider key={`d${i}`} type="vertical" />, l] : [l]))}
-          <RowOperations doc={doc} row={row.original} can={can} onDone={list.reload} />
-          <TransitionActions doc={doc} row={row.original} onDone={list.reload} />
-        </span>
-      );
-    },
+    cell: ({ row }) => rowActionsOf(row.original),
   };
 
   const { current, size } = list.page;
@@ -125,17 +129,21 @@ export function ListPage({ doc }: { doc: SchemaDocument }) {
           }
         />
       )}
-      <DataTable
-        columns={rowActions.length || doc.list?.operations?.length || doc.entity.rules?.transitions ? [...columns, actionColumn] : columns}
-        data={list.data.records}
-        loading={list.loading}
-        sorting={list.sorting}
-        onSortingChange={list.setSorting}
-        selection={selectable ? list.selection : undefined}
-        onSelectionChange={selectable ? list.setSelection : undefined}
-        visibility={visibility}
-        treeParentField={doc.list?.tree?.parentField}
-      />
+      {doc.list?.view === 'card' && doc.list.card ? (
+        <CardGrid doc={doc} records={list.data.records} loading={list.loading} actionsOf={rowActionsOf} />
+      ) : (
+        <DataTable
+          columns={rowActions.length || doc.list?.operations?.length || doc.entity.rules?.transitions ? [...columns, actionColumn] : columns}
+          data={list.data.records}
+          loading={list.loading}
+          sorting={list.sorting}
+          onSortingChange={list.setSorting}
+          selection={selectable ? list.selection : undefined}
+          onSelectionChange={selectable ? list.setSelection : undefined}
+          visibility={visibility}
+          treeParentField={doc.list?.tree?.parentField}
+        />
+      )}
       <Pagination
         className="list-pagination"
         current={current}
