@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, badRequest, notFound, ok } from '../http/envelope.ts';
-import { registerOperation } from '../engine/write/operations.ts';
+import { registerOperation, registerPublishOperation } from '../engine/write/operations.ts';
 import { chartData, demandChartReader } from '../services/graph-reports/data.ts';
 import { dashboardGraphRows, graphOf, loadGraph } from '../services/graph-reports/definitions.ts';
 import { publishGraph } from '../services/graph-reports/publish.ts';
@@ -15,10 +15,7 @@ import type { DashboardGraph } from '../../src/core/api-types.ts';
 
 const KEY = /^[A-Za-z0-9_]{1,100}$/;
 
-registerOperation('online/graph_report', 'publish', async ({ ctx, session, id }) => {
-  const published = await ctx.db.transaction().execute((trx) => publishGraph(trx, id, session.user.username));
-  return { message: `发布成功，菜单地址: ${published.url}`, result: published };
-});
+registerPublishOperation('online/graph_report', publishGraph);
 
 /** 图表配置's 测试: the figures as the signed-in user would read them. */
 registerOperation('online/graph_report', 'test', async ({ ctx, session, id }) => {

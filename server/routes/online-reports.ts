@@ -7,7 +7,7 @@ import { loadReport, type ReportDefinition } from '../services/online-reports/de
 import { parseDataRequest, reportReader, runReport } from '../services/online-reports/query.ts';
 import { linkOptions } from '../services/online-reports/select-options.ts';
 import { publishReport } from '../services/online-reports/publish.ts';
-import { registerOperation } from '../engine/write/operations.ts';
+import { registerOperation, registerPublishOperation } from '../engine/write/operations.ts';
 import { writeSheet, XLSX_TYPE } from '../engine/io/excel.ts';
 import { dictOptions } from '../services/dict-options.ts';
 
@@ -20,10 +20,7 @@ const KEY = /^[A-Za-z0-9_]{1,100}$/;
 const MAX_EXPORT_ROWS = 10_000;
 
 /** 报表配置's 发布: the report's own menu entry (publish.ts). */
-registerOperation('online/report', 'publish', async ({ ctx, session, id }) => {
-  const published = await ctx.db.transaction().execute((trx) => publishReport(trx, id, session.user.username));
-  return { message: `发布成功，菜单地址: ${published.url}`, result: published };
-});
+registerPublishOperation('online/report', publishReport);
 
 /** 报表配置's 测试: the first page with the parameters' defaults, as the signed-in user would read it. */
 registerOperation('online/report', 'test', async ({ ctx, session, id }) => {

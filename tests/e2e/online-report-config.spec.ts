@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { shot, signIn } from './helpers.ts';
-import { input, modal, openList, rows, save } from './schema-helpers.ts';
+import { input, modal, openList, operate, rows, save } from './schema-helpers.ts';
 
 /*
  * 在线开发 › 报表配置: the admin writes a report definition — its SQL with a parameter, two result columns
@@ -38,14 +38,11 @@ test('admin configures an online report with columns and a parameter, tests it a
 
   const row = rows(page).filter({ hasText: 'report_e2e_depts' });
   await expect(row).toContainText('部门一览');
-  await row.getByText('测试', { exact: true }).click();
-  await expect(page.getByText(/^测试成功，共\d+条，结果列: org_code、depart_name$/).last()).toBeVisible();
+  await operate(page, row, '测试', /^测试成功，共\d+条，结果列: org_code、depart_name$/);
   await shot(page, 'online-report-config-list');
 
   // 发布: a menu entry under 在线开发 showing the report as a list.
-  await row.getByText('发布', { exact: true }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
-  await expect(page.getByText('发布成功，菜单地址: /online/cgreport/report_e2e_depts').last()).toBeVisible();
+  await operate(page, row, '发布', '发布成功，菜单地址: /online/cgreport/report_e2e_depts', { confirm: true });
   // The side menu is read at sign-in: a new page load shows the entry.
   await page.reload();
   await page.getByTestId('side-menu').getByText('部门一览').click();

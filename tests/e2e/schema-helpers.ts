@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /* Working a schema screen (SchemaPage: query bar, data table, Formily form modal) from a test. */
 
@@ -48,4 +48,11 @@ export async function search(page: Page, placeholder: string, text: string) {
   const bar = page.getByTestId('query-bar');
   await bar.getByPlaceholder(placeholder).fill(text);
   await bar.getByRole('button', { name: /查\s*询/ }).click();
+}
+
+/** Runs a row operation (测试, 发布…) by its label, confirming when it asks, and waits for the server's message. */
+export async function operate(page: Page, row: Locator, label: string, expected: string | RegExp, { confirm = false } = {}) {
+  await row.getByText(label, { exact: true }).click();
+  if (confirm) await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText(expected).last()).toBeVisible();
 }

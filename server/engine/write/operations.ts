@@ -68,3 +68,11 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
     app.get(call.path, { config: { public: true } }, (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) => run(request, ctx.runtime.registry.find(call.code), call.key));
   }
 }
+
+/** 发布 of an online definition (a report, a chart): its menu entry written in one transaction, its address in the message. */
+export function registerPublishOperation(code: string, publish: (db: AppContext['db'], id: string, by: string) => Promise<{ url: string }>): void {
+  registerOperation(code, 'publish', async ({ ctx, session, id }) => {
+    const published = await ctx.db.transaction().execute((trx) => publish(trx, id, session.user.username));
+    return { message: `发布成功，菜单地址: ${published.url}`, result: published };
+  });
+}
