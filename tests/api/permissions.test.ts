@@ -16,9 +16,9 @@ beforeAll(async () => {
   ids.external = await addPermission(s.db, { name: '帮助文档', url: 'https://help.example.org/docs?x=1', component: 'layouts/IframePageView', sort_no: 7, internal_or_external: true });
   ids.deleted = await addPermission(s.db, { name: '已删除', url: '/gone', component: 'Gone', del_flag: 1, sort_no: 8 });
   ids.financeOnly = await addPermission(s.db, { name: '财务台账', url: '/finance/ledger', component: 'finance/Ledger', sort_no: 9 }, ['finance']);
-  ids.edit = await addPermission(s.db, { name: '编辑', parent_id: ids.user, menu_type: 2, perms: 'demo:edit', sort_no: 1 }, ['admin']);
-  ids.open = await addPermission(s.db, { name: '公开按钮', menu_type: 2, perms: 'demo:open', status: '0', sort_no: 2 }, []);
-  ids.disable = await addPermission(s.db, { name: '禁用策略', menu_type: 2, perms: 'demo:disable', perms_type: '2', sort_no: 3 }, ['admin', 'guest']);
+  ids.edit = await addPermission(s.db, { name: '编辑', parent_id: ids.user, menu_type: 2, perms: 'probe:edit', sort_no: 1 }, ['admin']);
+  ids.open = await addPermission(s.db, { name: '公开按钮', menu_type: 2, perms: 'probe:open', status: '0', sort_no: 2 }, []);
+  ids.disable = await addPermission(s.db, { name: '禁用策略', menu_type: 2, perms: 'probe:disable', perms_type: '2', sort_no: 3 }, ['admin', 'guest']);
   adminToken = await s.loginAs('admin', ADMIN_PASSWORD);
   guestToken = (await s.api.post('/sys/guestLogin')).body.result.token;
 });
@@ -79,12 +79,12 @@ describe('getUserPermissionByToken', () => {
 
   it('lists granted buttons in auth and every button in allAuth, never as menus', async () => {
     const { menu, auth, allAuth } = await permissionsOf(adminToken);
-    expect(auth).toContainEqual({ action: 'demo:edit', describe: '编辑', type: '1', status: '1' });
-    expect(auth).toContainEqual({ action: 'demo:disable', describe: '禁用策略', type: '2', status: '1' });
-    expect(auth.map((a) => a.action)).not.toContain('demo:open');
-    expect(allAuth.map((a) => a.action).filter((a) => a.startsWith('demo:')).sort()).toEqual(['demo:disable', 'demo:edit', 'demo:open']);
-    expect(allAuth).toContainEqual({ action: 'demo:open', describe: '公开按钮', type: '1', status: '0' });
-    expect(JSON.stringify(menu)).not.toContain('demo:edit');
+    expect(auth).toContainEqual({ action: 'probe:edit', describe: '编辑', type: '1', status: '1' });
+    expect(auth).toContainEqual({ action: 'probe:disable', describe: '禁用策略', type: '2', status: '1' });
+    expect(auth.map((a) => a.action)).not.toContain('probe:open');
+    expect(allAuth.map((a) => a.action).filter((a) => a.startsWith('probe:')).sort()).toEqual(['probe:disable', 'probe:edit', 'probe:open']);
+    expect(allAuth).toContainEqual({ action: 'probe:open', describe: '公开按钮', type: '1', status: '0' });
+    expect(JSON.stringify(menu)).not.toContain('probe:edit');
   });
 
   it('gives the guest only its own buttons', async () => {
@@ -92,8 +92,8 @@ describe('getUserPermissionByToken', () => {
     // The business areas whose documents give the guest read access follow; never the system menus.
     expect(menu.map((m) => m.path).slice(0, 2)).toEqual(['/dashboard/analysis', '/donation']);
     expect(menu.map((m) => m.path)).not.toContain('/system');
-    expect(auth.map((a) => a.action).filter((a) => a.startsWith('demo:'))).toEqual(['demo:disable']);
-    expect(allAuth.map((a) => a.action)).toContain('demo:edit');
+    expect(auth.map((a) => a.action).filter((a) => a.startsWith('probe:'))).toEqual(['probe:disable']);
+    expect(allAuth.map((a) => a.action)).toContain('probe:edit');
   });
 });
 
@@ -101,21 +101,21 @@ describe('PermissionService.allows', () => {
   it('allows a held permission and refuses one not held', async () => {
     const admin = await userId(s.db, 'admin');
     const guest = await userId(s.db, 'guest');
-    expect(await s.ctx.permissions.allows(admin, 'demo:edit')).toBe(true);
-    expect(await s.ctx.permissions.allows(guest, 'demo:edit')).toBe(false);
+    expect(await s.ctx.permissions.allows(admin, 'probe:edit')).toBe(true);
+    expect(await s.ctx.permissions.allows(guest, 'probe:edit')).toBe(false);
     expect(await s.ctx.permissions.allows(guest, 'no:such:code')).toBe(false);
   });
 
   it('allows everyone an action whose rule has status \'0\' (not enforced)', async () => {
     const guest = await userId(s.db, 'guest');
-    expect(await s.ctx.permissions.allows(guest, 'demo:open')).toBe(true);
+    expect(await s.ctx.permissions.allows(guest, 'probe:open')).toBe(true);
     await s.db.updateTable('sys_permission').set({ status: '1' }).where('id', '=', ids.open).execute();
-    expect(await s.ctx.permissions.allows(guest, 'demo:open')).toBe(false);
+    expect(await s.ctx.permissions.allows(guest, 'probe:open')).toBe(false);
     await s.db.updateTable('sys_permission').set({ status: '0' }).where('id', '=', ids.open).execute();
   });
 
   it('demand() throws a 403 naming the missing permission', async () => {
     const guest = await userId(s.db, 'guest');
-    await expect(s.ctx.permissions.demand(guest, 'demo:edit')).rejects.toMatchObject({ status: 403, message: '没有权限，请联系管理员授权【demo:edit】' });
+    await expect(s.ctx.permissions.demand(guest, 'probe:edit')).rejects.toMatchObject({ status: 403, message: '没有权限，请联系管理员授权【probe:edit】' });
   });
 });
