@@ -6,7 +6,6 @@ import { demandReader, queryItems, reportColumns } from '../services/online-repo
 import { loadReport, type ReportDefinition } from '../services/online-reports/definitions.ts';
 import { parseDataRequest, reportReader, runReport } from '../services/online-reports/query.ts';
 import { linkOptions } from '../services/online-reports/select-options.ts';
-import { publishReport } from '../services/online-reports/publish.ts';
 import { registerOperation, registerPublishOperation } from '../engine/write/operations.ts';
 import { writeSheet, XLSX_TYPE } from '../engine/io/excel.ts';
 import { dictOptions } from '../services/dict-options.ts';
@@ -19,8 +18,8 @@ import { dictOptions } from '../services/dict-options.ts';
 const KEY = /^[A-Za-z0-9_]{1,100}$/;
 const MAX_EXPORT_ROWS = 10_000;
 
-/** 报表配置's 发布: the report's own menu entry (publish.ts). */
-registerPublishOperation('online/report', publishReport);
+/** 报表配置's 发布: the report's list screen as a menu entry (url /online/cgreport/{code}). */
+registerPublishOperation('online/report', { table: 'onl_cgreport_head', component: 'cgreport', url: '/online/cgreport', icon: 'table', what: '报表', kindName: '在线报表' });
 
 /** 报表配置's 测试: the first page with the parameters' defaults, as the signed-in user would read it. */
 registerOperation('online/report', 'test', async ({ ctx, session, id }) => {

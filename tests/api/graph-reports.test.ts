@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphReportMenuIdOf } from '../../server/engine/schema/menus.ts';
+import { publishedMenuIdOf } from '../../server/engine/schema/menus.ts';
 import { newId } from '../../server/lib/ids.ts';
 import { nowText } from '../../server/lib/time.ts';
 import { addUser } from './helpers/fixtures.ts';
@@ -100,7 +100,7 @@ describe('图表配置', () => {
   it('发布 makes a menu entry under 在线开发 showing the chart, granted to admin', async () => {
     const r = await s.api.post(`/online/graph_report/operation/publish?id=${id}`, {}, admin);
     expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: true, message: '发布成功，菜单地址: /online/graphreport/chart/graph_activity_count' });
-    const menu = await s.db.selectFrom('sys_permission').selectAll().where('id', '=', graphReportMenuIdOf('graph_activity_count')).executeTakeFirstOrThrow();
+    const menu = await s.db.selectFrom('sys_permission').selectAll().where('id', '=', publishedMenuIdOf('graphreport/graph_activity_count')).executeTakeFirstOrThrow();
     expect(menu).toMatchObject({ name: '各类别活动数', component: 'graphreport/graph_activity_count', del_flag: 0 });
     expect(await count(s, 'sys_role_permission', sql`permission_id = ${menu.id}`)).toBe(1);
   });

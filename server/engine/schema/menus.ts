@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB, SysPermission } from '../../db/schema.ts';
+import { notFound } from '../../http/envelope.ts';
 import { newId } from '../../lib/ids.ts';
 import { nowText } from '../../lib/time.ts';
 import type { ReportDef } from '../../../src/core/schema/types.generated.ts';
@@ -33,10 +34,8 @@ const stableId = (kind: string, key: string) => createHash('md5').update(`${kind
 export const menuIdOf = (code: string) => stableId('menu', code);
 /** The menu entry of a declared report (document.reports[].menu); holding it is the permission to run the report. */
 export const reportMenuIdOf = (code: string, report: string) => stableId('menu', `${code}#report/${report}`);
-/** The menu entry an online report is published to (报表配置 › 发布). */
-export const onlineReportMenuIdOf = (code: string) => stableId('menu', `cgreport/${code}`);
-/** The menu entry a chart is published to (图表配置 › 发布). */
-export const graphReportMenuIdOf = (code: string) => stableId('menu', `graphreport/${code}`);
+/** The menu entry an online definition is published to, by its component ('cgreport/{code}', 'graphreport/{code}'). */
+export const publishedMenuIdOf = (component: string) => stableId('menu', component);
 export const actionCode = (model: EntityModel, action: ActionKey) => `${model.prefix}:${action}`;
 
 interface Button {
@@ -84,31 +83,41 @@ export async function grantMenu(db: Kysely<DB>, permissionId: string, roleIds: s
     .execute();
 }
 
-/** A published definition's menu entry (an online report, a chart). */
-export interface PublishedEntry {
-  id: string;
-  name: string;
-  url: string;
+/** A kind of online definition that 发布 turns into a menu entry: its head table and how its entry is named. */
+export interface Publication {
+  /** The definitions' head table (code, name, del_flag), a constant of the code. */
+  table: string;
+  /** The entry's component is `{component}/{code}` (the client's registry reads it), its url `{url}/{code}`. */
   component: string;
+  url: string;
   icon: string;
-  description: string;
+  /** What a definition is called in messages (报表不存在) and what its entry says it is (在线报表 {code}). */
+  what: string;
+  kindName: string;
 }
 
 /**
- * 发布 of an online definition: its menu entry under 在线开发, granted to the admin role (角色管理 gives it
- * to others). Publishing again renames the entry after the definition and brings it back if it was deleted.
+ * 发布 of an online definition (an online report, a chart): its menu entry under 在线开发, granted to the
+ * admin role (角色管理 gives it to others). Publishing again renames the entry after the definition and
+ * brings it back if it was deleted. Who may read the definition's rows stays its own rule.
  */
-export async function publishEntry(db: Kysely<DB>, entry: PublishedEntry, by: string): Promise<void> {
+export async function publishDefinition(db: Kysely<any>, kind: Publication, id: string, by: string): Promise<{ menuId: string; url: string }> {
+  const head = await db.selectFrom(kind.table).select(['code', 'name']).where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
+  if (!head) throw notFound(`${kind.what}不存在`);
+  const component = `${kind.component}/${head.code}`;
+  const url = `${kind.url}/${head.code}`;
+  const menuId = publishedMenuIdOf(component);
   const parentId = (await areaIdOf(db, '/online')) ?? null;
   const now = nowText();
-  const { id, name, url, component } = entry;
+  const name = String(head.name);
   await db
     .insertInto('sys_permission')
-    .values({ ...MENU_ROW, ...entry, parent_id: parentId, menu_type: 1, sort_no: 50, create_by: by, create_time: now, update_by: null, update_time: null })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ name, parent_id: parentId, url, component, del_flag: 0, update_by: by, update_time: now }))
+    .values({ ...MENU_ROW, id: menuId, name, url, component, icon: kind.icon, description: `${kind.kindName} ${head.code}`, parent_id: parentId, menu_type: 1, sort_no: 50, create_by: by, create_time: now, update_by: null, update_time: null })
+    .onConflict((oc: any) => oc.column('id').doUpdateSet({ name, parent_id: parentId, url, component, del_flag: 0, update_by: by, update_time: now }))
     .execute();
   const admin = await db.selectFrom('sys_role').select('id').where('role_code', '=', ADMIN).executeTakeFirst();
-  await grantMenu(db, id, admin ? [admin.id] : []);
+  await grantMenu(db, menuId, admin ? [admin.id] : []);
+  return { menuId, url };
 }
 
 /** The live top-level entry with this url ('/donation'), if there is one. */

@@ -3,6 +3,7 @@ import type { Session } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound, ok } from '../../http/envelope.ts';
 import type { EntityModel } from '../schema/model.ts';
+import { type Publication, publishDefinition } from '../schema/menus.ts';
 import { checkId } from './record-input.ts';
 
 /*
@@ -70,9 +71,9 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 /** 发布 of an online definition (a report, a chart): its menu entry written in one transaction, its address in the message. */
-export function registerPublishOperation(code: string, publish: (db: AppContext['db'], id: string, by: string) => Promise<{ url: string }>): void {
+export function registerPublishOperation(code: string, kind: Publication): void {
   registerOperation(code, 'publish', async ({ ctx, session, id }) => {
-    const published = await ctx.db.transaction().execute((trx) => publish(trx, id, session.user.username));
+    const published = await ctx.db.transaction().execute((trx) => publishDefinition(trx, kind, id, session.user.username));
     return { message: `发布成功，菜单地址: ${published.url}`, result: published };
   });
 }
