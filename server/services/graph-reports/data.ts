@@ -3,11 +3,12 @@ import type { AppContext } from '../../context.ts';
 import { ApiError, forbidden } from '../../http/envelope.ts';
 import { type Group, type Grouping, groupedSelect, groupsOf } from '../../engine/read/grouping.ts';
 import { demandReader, queryItems } from '../online-reports/columns.ts';
-import { loadReport } from '../online-reports/definitions.ts';
+import type { ReportDefinition } from '../online-reports/definitions.ts';
+import type { EntityModel } from '../../engine/schema/model.ts';
 import { parseDataRequest, reportReader, runReportGroups } from '../online-reports/query.ts';
 import { dictOptions } from '../dict-options.ts';
-import { checkGraph, type GraphDefinition, type SourceColumn } from './definitions.ts';
-import type { ChartData, ChartQueryItem } from '../../../src/core/api-types.ts';
+import { type ChartSource, checkColumns, findSource, type GraphDefinition, type SourceColumn } from './definitions.ts';
+import type { ChartData } from '../../../src/core/api-types.ts';
 
 /*
  * A chart's figures for the signed-in user: the source's rows as that user may read them — an online
@@ -19,24 +20,20 @@ import type { ChartData, ChartQueryItem } from '../../../src/core/api-types.ts';
 const EMPTY_TEXT = '（空）';
 
 /** Whether the user may read the chart's source at all: the report's 查看权限, the screen's list. */
+async function demandSourceReader(ctx: AppContext, session: Session, def: GraphDefinition, source: ChartSource | undefined): Promise<void> {
+  if (source?.type === 'report') await demandReader(ctx, session, source.report);
+  if (source?.type === 'entity' && !(await ctx.runtime.access.canView(session, source.model))) throw forbidden(`没有权限访问图表【${def.name}】，请联系管理员授权`);
+}
+
 export async function demandChartReader(ctx: AppContext, session: Session, def: GraphDefinition): Promise<void> {
-  if (def.sourceType === 'report') {
-    const report = await loadReport(ctx.db, { code: def.source });
-    if (report) await demandReader(ctx, session, report);
-    return;
-  }
-  const model = ctx.runtime.registry.find(def.source);
-  if (model && !(await ctx.runtime.access.canView(session, model))) throw forbidden(`没有权限访问图表【${def.name}】，请联系管理员授权`);
+  await demandSourceReader(ctx, session, def, await findSource(ctx.db, ctx.runtime.registry, def));
 }
 
-async function reportGroups(ctx: AppContext, session: Session, def: GraphDefinition, g: Grouping, query: Record<string, unknown>): Promise<{ groups: Group[]; items: ChartQueryItem[] }> {
-  const report = (await loadReport(ctx.db, { code: def.source }))!;
-  const groups = await runReportGroups(ctx.db, report, parseDataRequest(report, query), await reportReader(ctx, session, report), g);
-  return { groups, items: queryItems(report) };
+async function reportGroups(ctx: AppContext, session: Session, report: ReportDefinition, g: Grouping, query: Record<string, unknown>): Promise<Group[]> {
+  return runReportGroups(ctx.db, report, parseDataRequest(report, query), await reportReader(ctx, session, report), g);
 }
 
-async function entityGroups(ctx: AppContext, session: Session, def: GraphDefinition, g: Grouping): Promise<{ groups: Group[]; texts: Map<string, string> }> {
-  const model = ctx.runtime.registry.get(def.source);
+async function entityGroups(ctx: AppContext, session: Session, model: EntityModel, g: Grouping): Promise<{ groups: Group[]; texts: Map<string, string> }> {
   const reader = await ctx.runtime.reader(session);
   const groups = groupsOf(await groupedSelect(await reader.scoped(model, 't'), 't', g).execute(), g);
   // The reader labels the dimension as it labels a list cell: dictionary text, referenced record's label.
@@ -51,20 +48,23 @@ async function dictTexts(ctx: AppContext, session: Session, column: SourceColumn
 }
 
 export async function chartData(ctx: AppContext, session: Session, def: GraphDefinition, query: Record<string, unknown> = {}): Promise<ChartData> {
-  await demandChartReader(ctx, session, def);
+  const source = await findSource(ctx.db, ctx.runtime.registry, def);
+  await demandSourceReader(ctx, session, def, source);
   let columns: Map<string, SourceColumn>;
   try {
-    columns = await checkGraph(ctx.db, ctx.runtime.registry, def);
+    columns = checkColumns(def, source);
   } catch (error) {
     // A definition that no longer fits its source (a report column renamed since): the admin must fix it.
     if (error instanceof ApiError) throw new ApiError(500, `图表【${def.name}】的配置有误：${error.message}`);
     throw error;
   }
   const g: Grouping = { x: def.x, ys: def.ys, aggregate: def.aggregate };
+  // checkColumns refused a missing source: it is there.
+  const from = source as ChartSource;
   const { groups, texts, items } =
-    def.sourceType === 'report'
-      ? { ...(await reportGroups(ctx, session, def, g, query)), texts: await dictTexts(ctx, session, columns.get(def.x)!) }
-      : { ...(await entityGroups(ctx, session, def, g)), items: [] };
+    from.type === 'report'
+      ? { groups: await reportGroups(ctx, session, from.report, g, query), texts: await dictTexts(ctx, session, columns.get(def.x)!), items: queryItems(from.report) }
+      : { ...(await entityGroups(ctx, session, from.model, g)), items: [] };
   const textOf = (value: unknown) => {
     if (value === null || value === undefined || value === '') return EMPTY_TEXT;
     if (value instanceof Date) return value.toISOString().slice(0, 10);

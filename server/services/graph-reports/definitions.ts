@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { badRequest } from '../../http/envelope.ts';
 import { type Aggregate, AGGREGATES, NUMERIC_AGGREGATES } from '../../engine/read/grouping.ts';
 import type { Registry } from '../../engine/schema/registry.ts';
-import { loadReport } from '../online-reports/definitions.ts';
+import { loadReport, type ReportDefinition } from '../online-reports/definitions.ts';
+import type { EntityModel } from '../../engine/schema/model.ts';
 import type { GraphType } from '../../../src/core/api-types.ts';
 
 /*
@@ -71,21 +72,33 @@ export function graphOf(row: Record<string, unknown>): GraphDefinition {
   };
 }
 
-/** The columns of a chart's source, or a message saying the source is not there. */
-export async function sourceColumns(db: Kysely<any>, registry: Registry, def: Pick<GraphDefinition, 'sourceType' | 'source'>): Promise<SourceColumn[]> {
+/** What a chart reads: an online report's definition or a screen's model. */
+export type ChartSource = { type: 'report'; report: ReportDefinition } | { type: 'entity'; model: EntityModel };
+
+/** The chart's source as it stands now; undefined when the report or the screen is not there. */
+export async function findSource(db: Kysely<any>, registry: Registry, def: Pick<GraphDefinition, 'sourceType' | 'source'>): Promise<ChartSource | undefined> {
   if (def.sourceType === 'report') {
     const report = await loadReport(db, { code: def.source });
-    if (!report) throw badRequest(`图表的在线报表不存在: ${def.source.slice(0, 100)}`);
-    return report.items.map((i) => ({ name: i.name, title: i.title, numeric: i.type === 'integer' || i.type === 'number', hidden: false, ...(i.dict ? { dict: i.dict } : {}) }));
+    return report && { type: 'report', report };
   }
   const model = registry.find(def.source);
-  if (!model?.doc.menu) throw badRequest(`图表的表单不存在: ${def.source.slice(0, 100)}`);
-  return [...model.columns.values()].map((f) => ({ name: f.name, title: f.label, numeric: f.type === 'integer' || f.type === 'decimal', hidden: !!f.mask || !!f.secret }));
+  return model?.doc.menu ? { type: 'entity', model } : undefined;
 }
 
-/** Every column the definition names is one of its source's, fit for its place; the message names the first that is not. */
-export async function checkGraph(db: Kysely<any>, registry: Registry, def: GraphDefinition): Promise<Map<string, SourceColumn>> {
-  const columns = new Map((await sourceColumns(db, registry, def)).map((c) => [c.name, c]));
+function columnsOf(source: ChartSource): SourceColumn[] {
+  if (source.type === 'report') {
+    return source.report.items.map((i) => ({ name: i.name, title: i.title, numeric: i.type === 'integer' || i.type === 'number', hidden: false, ...(i.dict ? { dict: i.dict } : {}) }));
+  }
+  return [...source.model.columns.values()].map((f) => ({ name: f.name, title: f.label, numeric: f.type === 'integer' || f.type === 'decimal', hidden: !!f.mask || !!f.secret }));
+}
+
+/**
+ * Every column the definition names is one of its source's, fit for its place: the source's columns by
+ * name, or the message naming the first problem (the source itself missing, a column, its kind).
+ */
+export function checkColumns(def: GraphDefinition, source: ChartSource | undefined): Map<string, SourceColumn> {
+  if (!source) throw badRequest(`${def.sourceType === 'report' ? '图表的在线报表' : '图表的表单'}不存在: ${def.source.slice(0, 100)}`);
+  const columns = new Map(columnsOf(source).map((c) => [c.name, c]));
   for (const name of [def.x, ...def.ys]) {
     const column = columns.get(name);
     if (!column) throw badRequest(`图表字段不存在: ${name.slice(0, 64)}`);
@@ -96,6 +109,11 @@ export async function checkGraph(db: Kysely<any>, registry: Registry, def: Graph
     if (text) throw badRequest(`图表字段【${text.title}】不是数值，不能${AGGREGATE_TEXT[def.aggregate]}`);
   }
   return columns;
+}
+
+/** The check a write applies: checkColumns against the source as it stands. */
+export async function checkGraph(db: Kysely<any>, registry: Registry, def: GraphDefinition): Promise<void> {
+  checkColumns(def, await findSource(db, registry, def));
 }
 
 /** A live definition by code (or id), checked; undefined when there is none. */
