@@ -11,5 +11,12 @@ export function* widgets(list: WidgetItem[] | undefined): Generator<WidgetItem> 
   }
 }
 
+/** A form's widgets by the field they edit (the last one where several name it). */
+export function widgetsByModel(list: WidgetItem[] | undefined): Map<string, WidgetItem> {
+  const byModel = new Map<string, WidgetItem>();
+  for (const w of widgets(list)) if (w.model) byModel.set(w.model, w);
+  return byModel;
+}
+
 /** Widget types that hold no data: no model, no rules (spec section 3). */
 export const LAYOUT_TYPES = new Set(['button', 'alert', 'text', 'html', 'divider', 'card', 'grid', 'table', 'steps']);

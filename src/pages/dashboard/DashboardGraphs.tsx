@@ -1,7 +1,8 @@
 import { Alert, Card, Col, Row, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import type { ChartData, DashboardGraph } from '../../core/api-types.ts';
-import { fetchChart, fetchDashboardGraphs } from '../../runtime/renderers/report/graph-api.ts';
+import type { DashboardGraph } from '../../core/api-types.ts';
+import { fetchDashboardGraphs } from '../../runtime/renderers/report/graph-api.ts';
+import { useChartData } from '../../runtime/renderers/report/useChartData.ts';
 import { GraphChart } from '../../runtime/renderers/report/GraphChart.tsx';
 
 /*
@@ -10,11 +11,7 @@ import { GraphChart } from '../../runtime/renderers/report/GraphChart.tsx';
  */
 
 function GraphBlock({ graph }: { graph: DashboardGraph }) {
-  const [data, setData] = useState<ChartData | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    fetchChart(graph.code).then(setData, (e: Error) => setFailure(e.message));
-  }, [graph.code]);
+  const { data, failure } = useChartData(graph.code);
   return (
     <Card size="small" title={graph.name} className="dashboard-chart" data-testid={`dashboard-graph-${graph.code}`}>
       {failure ? <Alert type="error" showIcon message={failure} /> : data ? <GraphChart data={data} height={300} /> : <Spin />}

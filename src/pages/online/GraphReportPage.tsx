@@ -1,11 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Spin } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import type { ChartData } from '../../core/api-types.ts';
+import { useState } from 'react';
 import type { QueryItem } from '../../core/schema/types.generated.ts';
 import { buildQueryParams } from '../../runtime/query/encode.ts';
 import { QueryBar } from '../../runtime/renderers/list/QueryBar.tsx';
-import { fetchChart } from '../../runtime/renderers/report/graph-api.ts';
+import { useChartData } from '../../runtime/renderers/report/useChartData.ts';
 import { GraphChart } from '../../runtime/renderers/report/GraphChart.tsx';
 
 /*
@@ -14,27 +13,14 @@ import { GraphChart } from '../../runtime/renderers/report/GraphChart.tsx';
  * filter the rows before they are grouped. What the user may read is the server's to say.
  */
 export function GraphReportPage({ code }: { code: string }) {
-  const [data, setData] = useState<ChartData | null>(null);
   const [filters, setFilters] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [reloads, setReloads] = useState(0);
-  const load = useCallback(() => {
-    setLoading(true);
-    fetchChart(code, filters)
-      .then((d) => {
-        setData(d);
-        setFailure(null);
-      }, (e: Error) => setFailure(e.message))
-      .finally(() => setLoading(false));
-  }, [code, filters]);
-  useEffect(load, [load, reloads]);
+  const { data, failure, loading, reload } = useChartData(code, filters);
   // getQueryInfo's items: the query bar reads them as it reads a list's (views, ranges, hidden flags).
   const items = (data?.query ?? []) as QueryItem[];
   return (
     <Card title={data?.name ?? '图表'} bordered={false} className="schema-page" data-testid={`graph-report-${code}`}
       extra={
-        <Button icon={<ReloadOutlined />} onClick={() => setReloads((n) => n + 1)}>
+        <Button icon={<ReloadOutlined />} onClick={reload}>
           刷新
         </Button>
       }>

@@ -1,8 +1,8 @@
-import { CloseCircleOutlined, ClusterOutlined } from '@ant-design/icons';
 import { useField, useForm } from '@formily/react';
-import { Alert, App, Input } from 'antd';
+import { Alert, App } from 'antd';
 import { useEffect, useState } from 'react';
 import { mappedValues, popupConfigError } from '../../core/widgets/popup-config.ts';
+import { PopupInput } from './PopupInput.tsx';
 import { ReportModal } from './ReportModal.tsx';
 
 /*
@@ -48,16 +48,7 @@ export function PopupField({ value, onChange, disabled, readOnly, popupCode, org
 
   return (
     <>
-      <Input
-        readOnly
-        value={value ?? ''}
-        disabled={disabled}
-        placeholder={placeholder ?? '请选择'}
-        onClick={() => !locked && setOpen(true)}
-        style={{ cursor: locked ? undefined : 'pointer' }}
-        prefix={<ClusterOutlined />}
-        suffix={!locked && value ? <CloseCircleOutlined aria-label="清除" onClick={(e) => (e.stopPropagation(), clear())} /> : <span />}
-      />
+      <PopupInput value={value ?? ''} disabled={disabled} locked={locked} placeholder={placeholder ?? '请选择'} onOpen={() => setOpen(true)} onClear={clear} />
       {open && (
         <ReportModal
           code={popupCode!}

@@ -1,7 +1,7 @@
-import { CloseCircleOutlined, ClusterOutlined } from '@ant-design/icons';
 import { Input } from 'antd';
 import { useState } from 'react';
 import type { QueryInputProps } from '../../runtime/widgets/contract.ts';
+import { PopupInput } from './PopupInput.tsx';
 import { ReportModal } from './ReportModal.tsx';
 
 /**
@@ -15,16 +15,7 @@ export function PopupQueryInput({ item, value, onChange }: QueryInputProps) {
   if (!item.dictTable) return <Input disabled placeholder="popup参数未正确配置!" />;
   return (
     <>
-      <Input
-        readOnly
-        value={text}
-        placeholder={`请选择${item.label}`}
-        onClick={() => setOpen(true)}
-        style={{ cursor: 'pointer' }}
-        prefix={<ClusterOutlined />}
-        suffix={text ? <CloseCircleOutlined aria-label="清除" onClick={(e) => (e.stopPropagation(), onChange?.(undefined))} /> : <span />}
-        data-testid={`query-popup-${item.field}`}
-      />
+      <PopupInput value={text} placeholder={`请选择${item.label}`} onOpen={() => setOpen(true)} onClear={() => onChange?.(undefined)} testId={`query-popup-${item.field}`} />
       {open && (
         <ReportModal
           code={item.dictTable}

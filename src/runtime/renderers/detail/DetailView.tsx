@@ -3,7 +3,7 @@ import { Button, Descriptions, Drawer, Grid, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { type DataRecord, entityApi } from '../../schema/api.ts';
 import type { FieldDef, SchemaDocument, WidgetItem } from '../../../core/schema/types.generated.ts';
-import { LAYOUT_TYPES, widgets } from '../../../core/schema/walk.ts';
+import { LAYOUT_TYPES, widgets, widgetsByModel } from '../../../core/schema/walk.ts';
 import { detailTitle } from '../../schema/names.ts';
 import { ReadableValue, useIsWide } from './ReadableValue.tsx';
 import { detailSections, drawerWidth, gridColumns, RECORD_FIELDS, RECORD_SECTION, spansOf } from './sections.ts';
@@ -47,7 +47,7 @@ function DetailViewBody({ doc, recordId, onClose }: { doc: SchemaDocument; recor
   const [record, setRecord] = useState<DataRecord | null>(null);
   const fields = useMemo(() => detailFields(doc), [doc]);
   const sections = useMemo(() => detailSections(doc, fields), [doc, fields]);
-  const widgetOf = useMemo(() => new Map([...widgets(doc.form?.list)].filter((w) => w.model).map((w) => [w.model!, w])), [doc]);
+  const widgetOf = useMemo(() => widgetsByModel(doc.form?.list), [doc]);
   useEffect(() => {
     entityApi(doc.code).queryById(recordId).then(setRecord, onClose);
   }, [doc.code, recordId, onClose]);

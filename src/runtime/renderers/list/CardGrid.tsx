@@ -1,8 +1,8 @@
 import { Card, Col, Empty, Image, Row, Spin } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { DataRecord } from '../../schema/api.ts';
-import type { SchemaDocument, WidgetItem } from '../../../core/schema/types.generated.ts';
-import { widgets } from '../../../core/schema/walk.ts';
+import type { SchemaDocument } from '../../../core/schema/types.generated.ts';
+import { widgetsByModel } from '../../../core/schema/walk.ts';
 import { fileUrl } from '../../helpers/files.ts';
 import { runtimeConfig } from '../../config.ts';
 import { ReadableValue } from '../detail/ReadableValue.tsx';
@@ -16,7 +16,7 @@ import { withWidgetKit } from '../../widgets/WidgetKitBoundary.tsx';
 function CardGridBody({ doc, records, loading, actionsOf }: { doc: SchemaDocument; records: DataRecord[]; loading: boolean; actionsOf: (row: DataRecord) => ReactNode }) {
   const card = doc.list!.card!;
   const fieldOf = new Map(doc.entity.fields.map((f) => [f.name, f]));
-  const widgetOf = new Map([...widgets(doc.form?.list)].filter((w): w is WidgetItem & { model: string } => !!w.model).map((w) => [w.model, w]));
+  const widgetOf = useMemo(() => widgetsByModel(doc.form?.list), [doc]);
   const shown = (card.fields ?? []).map((n) => fieldOf.get(n)).filter((f) => !!f);
   const title = fieldOf.get(card.title);
   return (
