@@ -96,13 +96,23 @@ export interface Publication {
   kindName: string;
 }
 
+/** An online definition's head row (report, chart) by id or by code, unless soft-deleted. */
+export function liveHead(db: Kysely<any>, table: string, by: { id: string } | { code: string }): Promise<Record<string, any> | undefined> {
+  return db
+    .selectFrom(table)
+    .selectAll()
+    .where('id' in by ? 'id' : 'code', '=', 'id' in by ? by.id : by.code)
+    .where('del_flag', '=', 0)
+    .executeTakeFirst();
+}
+
 /**
  * 发布 of an online definition (an online report, a chart): its menu entry under 在线开发, granted to the
  * admin role (角色管理 gives it to others). Publishing again renames the entry after the definition and
  * brings it back if it was deleted. Who may read the definition's rows stays its own rule.
  */
 export async function publishDefinition(db: Kysely<any>, kind: Publication, id: string, by: string): Promise<{ menuId: string; url: string }> {
-  const head = await db.selectFrom(kind.table).select(['code', 'name']).where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
+  const head = await liveHead(db, kind.table, { id });
   if (!head) throw notFound(`${kind.what}不存在`);
   const component = `${kind.component}/${head.code}`;
   const url = `${kind.url}/${head.code}`;

@@ -4,6 +4,7 @@ import { type Aggregate, AGGREGATES, NUMERIC_AGGREGATES } from '../../engine/rea
 import type { Registry } from '../../engine/schema/registry.ts';
 import { loadReport, type ReportDefinition } from '../online-reports/definitions.ts';
 import type { EntityModel } from '../../engine/schema/model.ts';
+import { liveHead } from '../../engine/schema/menus.ts';
 import type { GraphType } from '../../../src/core/api-types.ts';
 
 /*
@@ -118,12 +119,7 @@ export async function checkGraph(db: Kysely<any>, registry: Registry, def: Graph
 
 /** A live definition by code (or id), checked; undefined when there is none. */
 export async function loadGraph(db: Kysely<any>, by: { id: string } | { code: string }): Promise<GraphDefinition | undefined> {
-  const row = await db
-    .selectFrom('onl_graphreport_head')
-    .selectAll()
-    .where('id' in by ? 'id' : 'code', '=', 'id' in by ? by.id : by.code)
-    .where('del_flag', '=', 0)
-    .executeTakeFirst();
+  const row = await liveHead(db, 'onl_graphreport_head', by);
   return row ? graphOf(row) : undefined;
 }
 

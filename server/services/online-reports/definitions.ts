@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { liveHead } from '../../engine/schema/menus.ts';
 import { newId } from '../../lib/ids.ts';
 import { nowText } from '../../lib/time.ts';
 import { PARAM_NAME, parseReportSql, ReportSqlError, type SqlTemplate } from './sql-template.ts';
@@ -114,12 +115,7 @@ export async function saveReport(db: Kysely<any>, input: ReportInput, by = 'admi
 
 /** A live definition by id or by code, or undefined. A stored row that breaks the rules is refused here too. */
 export async function loadReport(db: Kysely<any>, by: { id: string } | { code: string }): Promise<ReportDefinition | undefined> {
-  const head = await db
-    .selectFrom('onl_cgreport_head')
-    .selectAll()
-    .where('id' in by ? 'id' : 'code', '=', 'id' in by ? by.id : by.code)
-    .where('del_flag', '=', 0)
-    .executeTakeFirst();
+  const head = await liveHead(db, 'onl_cgreport_head', by);
   if (!head) return undefined;
   const items = await db.selectFrom('onl_cgreport_item').selectAll().where('head_id', '=', head.id).orderBy('order_num').orderBy('id').execute();
   const params = await db.selectFrom('onl_cgreport_param').selectAll().where('head_id', '=', head.id).orderBy('order_num').orderBy('id').execute();
