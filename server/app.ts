@@ -19,6 +19,7 @@ import { countingRoundTrips, roundTrips } from './db/round-trips.ts';
 import type { Database } from './db/connect.ts';
 import { seedDonationDemo } from './db/demo/donation.ts';
 import { seedEngagementDemo } from './db/demo/engagement.ts';
+import { seedExamplesDemo } from './db/demo/examples.ts';
 import { seedHelpDemo } from './db/demo/help.ts';
 import { seedProjectDemo } from './db/demo/project.ts';
 import { seedStudentDemo } from './db/demo/student.ts';
@@ -260,7 +261,7 @@ export async function prepareApp(config: ServerConfig, database: Database, opts:
     { name: 'categories', run: () => seedCategories(database.db) },
     { name: 'online_reports', run: () => seedOnlineReports(database.db) },
     { name: 'graph_reports', run: () => seedGraphReports(database.db) },
-    ...[seedDonationDemo, seedEngagementDemo, seedProjectDemo, seedStudentDemo, seedHelpDemo].map((seedArea, i) => ({ name: `demo_${i + 1}`, run: () => seedArea(ctx!) })),
+    ...[seedDonationDemo, seedEngagementDemo, seedProjectDemo, seedStudentDemo, seedHelpDemo, seedExamplesDemo].map((seedArea, i) => ({ name: `demo_${i + 1}`, run: () => seedArea(ctx!) })),
   ];
   const plan = steps.map((s) => s.name).filter((name) => opts.demoData || !name.startsWith('demo_'));
   const seed = await seedOnFirstStart(database.db, { dataDir: config.dataDir, adminPassword: config.adminPassword, plan });

@@ -6,10 +6,10 @@ export const API = '/hope-boot';
 export const modal = (page: Page) => page.locator('.ant-modal:visible').last();
 export const rows = (page: Page) => page.getByTestId('data-table').locator('tbody tr');
 
-/** A Formily form item in the open modal, by its label (Formily labels are not <label for>). */
-export const item = (page: Page, label: string) =>
-  modal(page).locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content label', { hasText: new RegExp(`^${label}$`) }) });
-export const input = (page: Page, label: string) => item(page, label).locator('input, textarea').first();
+/** A Formily form item in the open modal (or in `within`: a form page), by its label (Formily labels are not <label for>). */
+export const item = (page: Page, label: string, within: Locator = modal(page)) =>
+  within.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content label', { hasText: new RegExp(`^${label}$`) }) });
+export const input = (page: Page, label: string, within?: Locator) => item(page, label, within).locator('input, textarea').first();
 
 /**
  * Chooses an option of a select in the form and checks it took (dictionary options load asynchronously).

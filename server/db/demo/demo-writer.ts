@@ -20,6 +20,8 @@ export interface DemoWriter {
   dataDir: string;
   add(code: string, values: Record<string, unknown>, at: Date): Promise<Row>;
   edit(code: string, id: string, values: Record<string, unknown>, at: Date): Promise<Row>;
+  /** A status step of the document's transitions (its stamps and comment as the row action makes them). */
+  move(code: string, id: string, to: string, input: Record<string, unknown>, at: Date): Promise<Row>;
 }
 
 export async function demoWriter(ctx: AppContext): Promise<DemoWriter> {
@@ -32,6 +34,7 @@ export async function demoWriter(ctx: AppContext): Promise<DemoWriter> {
     dataDir: ctx.config.dataDir,
     add: (code, values, at) => runtime.write(session, model(code), (w) => w.add(model(code), { values, batches: new Map() }), formatTimestamp(at), HISTORY) as Promise<Row>,
     edit: (code, id, values, at) => runtime.write(session, model(code), (w) => w.edit(model(code), { id, values, batches: new Map() }), formatTimestamp(at), HISTORY) as Promise<Row>,
+    move: (code, id, to, input, at) => runtime.write(session, model(code), (w) => w.transition(model(code), id, to, input, true), formatTimestamp(at), HISTORY) as Promise<Row>,
   };
 }
 

@@ -27,8 +27,23 @@ export function checkDocument(doc: SchemaDocument): string[] {
     if (w.type === 'batch' && !w.options?.onlineFormCode) problems.push(`form: 子表 ${w.key} 缺少 onlineFormCode`);
   }
   for (const f of doc.detail?.fields ?? []) if (!known(f)) problems.push(`detail.fields: 未知字段 ${f}`);
+  if (doc.detail?.title && !known(doc.detail.title)) problems.push(`detail.title: 未知字段 ${doc.detail.title}`);
+  problems.push(...progressProblems(doc));
+  if (doc.menu?.screen === 'form' && !doc.form) problems.push('menu.screen: 表单页面需要 form');
   for (const r of doc.entity.rules?.rollups ?? []) if (!fields.has(r.via)) problems.push(`rules.rollups: 未知字段 ${r.via}`);
   const t = doc.entity.rules?.transitions;
   if (t && !fields.has(t.field)) problems.push(`rules.transitions: 未知字段 ${t.field}`);
   return problems;
+}
+
+/** detail.progress: a dictionary field of the entity, its steps values of that dictionary when the dictionary is the document's own. */
+function progressProblems(doc: SchemaDocument): string[] {
+  const progress = doc.detail?.progress;
+  if (!progress) return [];
+  const field = doc.entity.fields.find((f) => f.name === progress.field);
+  if (!field) return [`detail.progress: 未知字段 ${progress.field}`];
+  if (!field.dict) return [`detail.progress: 字段 ${progress.field} 没有字典`];
+  const own = doc.dictionaries?.find((d) => d.code === field.dict);
+  const values = new Set(own?.items.map((i) => i.value));
+  return own ? (progress.steps ?? []).filter((v) => !values.has(v)).map((v) => `detail.progress: ${v} 不是字典 ${field.dict} 的值`) : [];
 }

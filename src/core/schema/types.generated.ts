@@ -82,6 +82,11 @@ export interface MenuDef {
   hidden?: boolean;
   keepAlive?: boolean;
   /**
+   * what the entry opens: the list of records (default), or the add form as a whole page ending on a result page (提交成功, or 提交失败 with the server's reason)
+   */
+  screen?: 'list' | 'form';
+  result?: ScreenResult;
+  /**
    * role codes granted the menu and all its buttons on first sync (admin always is)
    */
   roles?: string[];
@@ -93,6 +98,13 @@ export interface MenuDef {
    * further button permissions {prefix}:{key} a screen's own server code checks (用户管理's 分配角色), granted to admin and the listed roles on creation
    */
   buttons?: MenuButton[];
+}
+/**
+ * the success page of a form screen (default 提交成功)
+ */
+export interface ScreenResult {
+  title: string;
+  description?: string;
 }
 export interface MenuButton {
   key: string;
@@ -1201,6 +1213,19 @@ export interface FormDef1 {
 export interface DetailDef {
   columns?: number;
   /**
+   * 详情 opens the record as a whole page of its screen (a profile: heading, status, state changes, sections, related lists) instead of a drawer
+   */
+  page?: boolean;
+  /**
+   * the field naming the record in the page's heading (default: the first field shown)
+   */
+  title?: string;
+  progress?: DetailProgress;
+  /**
+   * the page has a 操作记录 tab: the record's versions from the data log (who changed which fields, when), for users who may read the data log
+   */
+  history?: boolean;
+  /**
    * two JSON fields shown side by side with the changed keys marked (a change history)
    */
   diff?: {
@@ -1216,6 +1241,21 @@ export interface DetailDef {
    * related lists shown under the record (master-detail): another entity's rows whose field points at this record
    */
   children?: DetailChild[];
+}
+/**
+ * the page shows where the record stands as a steps bar
+ */
+export interface DetailProgress {
+  /**
+   * a dictionary field (a status)
+   */
+  field: string;
+  /**
+   * its values in order (default: the dictionary's); a record at a value outside them shows no bar
+   *
+   * @minItems 2
+   */
+  steps?: string[];
 }
 export interface DetailGroup {
   title: string;

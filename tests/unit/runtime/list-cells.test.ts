@@ -20,3 +20,13 @@ describe('image cells', () => {
     expect(html(renderCell({ dataIndex: 'avatar', render: 'image' }, { id: '1', avatar: null }))).toBe('');
   });
 });
+
+describe('yes/no cells', () => {
+  it('read a boolean, or a switch column over 1/0 or Y/N, as 是 or 否', () => {
+    expect(renderCell({ dataIndex: 'enabled' }, { id: '1', enabled: true })).toBe('是');
+    expect(renderCell({ dataIndex: 'enabled' }, { id: '1', enabled: false })).toBe('否');
+    expect(renderCell({ dataIndex: 'flag', render: 'switch' }, { id: '1', flag: '1' })).toBe('是');
+    expect(renderCell({ dataIndex: 'flag', render: 'switch' }, { id: '1', flag: 'N' })).toBe('否');
+    expect(html(renderCell({ dataIndex: 'flag', render: 'switch' }, { id: '1', flag: null }))).toBe('');
+  });
+});

@@ -6,6 +6,7 @@ import { compareHolds } from '../../../src/core/schema/compare-checks.ts';
 import { detailSections, gridColumns, spansOf } from '../../../src/runtime/renderers/detail/sections.ts';
 import { actionColumnWidth, columnWidth } from '../../../src/runtime/renderers/list/column-widths.ts';
 import { detailTitle, formTitle, recordName } from '../../../src/runtime/schema/names.ts';
+import { changedLabels } from '../../../src/runtime/renderers/detail/RecordHistory.tsx';
 
 const doc = (code: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../../schemas', `${code}.json`), 'utf8')) as SchemaDocument;
 
@@ -69,5 +70,15 @@ describe('compare checks', () => {
     expect(compareHolds({ field: 'amount', op: '$gt', value: 0, message: '' }, { amount: '9' })).toBe(true);
     expect(compareHolds({ field: 'amount', op: '$lte', other: 'limit', message: '' }, { amount: 10, limit: 9 })).toBe(false);
     expect(compareHolds({ ...rule, when: { status: { $eq: '1' } } }, { status: '0', start_date: '2026-03-10', end_date: '2026-03-01' })).toBe(true);
+  });
+});
+
+describe('a record page\'s 操作记录', () => {
+  it('names the declared fields a version changed, not the audit columns, from objects or JSON text', () => {
+    const todo = doc('demo/todo');
+    const before = { title: '整理票据', status: '1', update_time: '2026-11-01 10:00:00' };
+    const after = JSON.stringify({ title: '整理票据', status: '3', finish_time: '2026-11-02 09:00:00', update_time: '2026-11-02 09:00:00' });
+    expect(changedLabels(todo, before, after)).toEqual(['状态', '完成时间']);
+    expect(changedLabels(todo, before, before)).toEqual([]);
   });
 });

@@ -58,6 +58,16 @@ describe('bad documents are refused with a reason', () => {
     expect(checkDocument(doc)).toEqual(['list.columns: 未知字段 password', 'form: 数据字段重复 team_name']);
   });
 
+  it('a record page naming fields that are not there, or a progress over a field without its values', () => {
+    const doc = JSON.parse(readFileSync(join(root, 'schemas/demo/todo.json'), 'utf8'));
+    doc.detail = { page: true, title: 'nope', progress: { field: 'status', steps: ['1', '9'] } };
+    expect(checkDocument(doc)).toEqual(['detail.title: 未知字段 nope', 'detail.progress: 9 不是字典 todo_status 的值']);
+    doc.detail.progress = { field: 'title' };
+    expect(checkDocument(doc)).toEqual(['detail.title: 未知字段 nope', 'detail.progress: 字段 title 没有字典']);
+    const screen = { ...doc, detail: undefined, form: undefined, menu: { ...doc.menu, screen: 'form' } };
+    expect(checkDocument(screen)).toEqual(['menu.screen: 表单页面需要 form']);
+  });
+
   it('the designer format alone: list and config are required', () => {
     expect(validateForm({ list: [] }).ok).toBe(false);
     expect(validateForm({ list: [], config: {} }).ok).toBe(true);

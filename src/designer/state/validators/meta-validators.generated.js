@@ -3258,11 +3258,11 @@ return errors === 0;
 }
 
 export const validateDocument = validate33;
-const schema33 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"document.schema.json","title":"SchemaDocument","description":"One screen and the entity behind it. Every file in schemas/ (and every designer-made document in the database) passes this meta-schema.","type":"object","required":["version","code","title","entity"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"version":{"type":"integer","const":1,"description":"format version; older documents are upgraded on load"},"code":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$","description":"area/entity: also the API path /{area}/{entity}/…"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"permissionPrefix":{"type":"string","pattern":"^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$","description":"button permission codes are {prefix}:add, :edit, …; default area:entity"},"dictionaries":{"type":"array","items":{"$ref":"#/definitions/DictDef"}},"fillRules":{"type":"array","items":{"$ref":"#/definitions/FillRuleDef"}},"entity":{"$ref":"entity.schema.json"},"list":{"$ref":"list.schema.json"},"form":{"$ref":"form.schema.json"},"detail":{"$ref":"detail.schema.json"},"reports":{"type":"array","items":{"$ref":"#/definitions/ReportDef"},"description":"aggregate reports over this entity's records (totals by dimension for a date range), each a screen with its own menu entry"}},"definitions":{"ReportDef":{"title":"ReportDef","description":"Totals of the entity's records for a date range, grouped by each dimension in turn. Every field named here must be a declared field or audit column of the entity (the server's allow-list).","type":"object","required":["code","title","dateField","dimensions","measures"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"API path /{area}/{entity}/report/{code}"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"dateField":{"type":"string","description":"date or datetime field the range applies to"},"where":{"$ref":"condition.schema.json","description":"which records count (e.g. paid ones)"},"maxDays":{"type":"integer","minimum":1,"maximum":3660,"description":"longest range allowed, default 1098 days"},"dimensions":{"type":"array","minItems":1,"items":{"title":"ReportDimension","type":"object","required":["key","label","field"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"field":{"type":"string"},"bucket":{"type":"string","enum":["day","month","year"],"description":"for date fields: group by this period"},"chart":{"type":"string","enum":["bar","pie","line","none"]},"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"the largest groups by the first measure; default all"}}}},"measures":{"type":"array","minItems":1,"items":{"title":"ReportMeasure","type":"object","required":["key","label","op"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"op":{"type":"string","enum":["sum","count","countDistinct","avg"]},"field":{"type":"string","description":"required for sum, avg and countDistinct"},"render":{"type":"string","enum":["money","number"]}}}}}},"MenuDef":{"title":"MenuDef","type":"object","required":["parent"],"additionalProperties":false,"properties":{"parent":{"type":"string","description":"the area menu this screen sits under (created when missing)"},"parentTitle":{"type":"string"},"parentIcon":{"type":"string"},"parentSort":{"type":"number"},"title":{"type":"string"},"icon":{"type":"string"},"sort":{"type":"number"},"hidden":{"type":"boolean"},"keepAlive":{"type":"boolean"},"roles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and all its buttons on first sync (admin always is)"},"readRoles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and the detail/export buttons only"},"buttons":{"type":"array","description":"further button permissions {prefix}:{key} a screen's own server code checks (用户管理's 分配角色), granted to admin and the listed roles on creation","items":{"title":"MenuButton","type":"object","required":["key","name"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"name":{"type":"string","minLength":1},"roles":{"type":"array","items":{"type":"string"}}}}}}},"DictDef":{"title":"DictDef","type":"object","required":["code","name","items"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$"},"name":{"type":"string"},"items":{"type":"array","minItems":1,"items":{"title":"DictItemDef","type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"color":{"type":"string"}}}}}},"FillRuleDef":{"title":"FillRuleDef","description":"A generated code: prefix + date + a sequence that restarts every period.","type":"object","required":["code","name","prefix"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"name":{"type":"string"},"prefix":{"type":"string"},"dateFormat":{"type":"string","enum":["","YYYY","YYYYMM","YYYYMMDD"]},"seqLength":{"type":"integer","minimum":1,"maximum":12},"reset":{"type":"string","enum":["never","year","month","day"]}}}}};
-const schema34 = {"title":"MenuDef","type":"object","required":["parent"],"additionalProperties":false,"properties":{"parent":{"type":"string","description":"the area menu this screen sits under (created when missing)"},"parentTitle":{"type":"string"},"parentIcon":{"type":"string"},"parentSort":{"type":"number"},"title":{"type":"string"},"icon":{"type":"string"},"sort":{"type":"number"},"hidden":{"type":"boolean"},"keepAlive":{"type":"boolean"},"roles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and all its buttons on first sync (admin always is)"},"readRoles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and the detail/export buttons only"},"buttons":{"type":"array","description":"further button permissions {prefix}:{key} a screen's own server code checks (用户管理's 分配角色), granted to admin and the listed roles on creation","items":{"title":"MenuButton","type":"object","required":["key","name"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"name":{"type":"string","minLength":1},"roles":{"type":"array","items":{"type":"string"}}}}}}};
+const schema33 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"document.schema.json","title":"SchemaDocument","description":"One screen and the entity behind it. Every file in schemas/ (and every designer-made document in the database) passes this meta-schema.","type":"object","required":["version","code","title","entity"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"version":{"type":"integer","const":1,"description":"format version; older documents are upgraded on load"},"code":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$","description":"area/entity: also the API path /{area}/{entity}/…"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"permissionPrefix":{"type":"string","pattern":"^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$","description":"button permission codes are {prefix}:add, :edit, …; default area:entity"},"dictionaries":{"type":"array","items":{"$ref":"#/definitions/DictDef"}},"fillRules":{"type":"array","items":{"$ref":"#/definitions/FillRuleDef"}},"entity":{"$ref":"entity.schema.json"},"list":{"$ref":"list.schema.json"},"form":{"$ref":"form.schema.json"},"detail":{"$ref":"detail.schema.json"},"reports":{"type":"array","items":{"$ref":"#/definitions/ReportDef"},"description":"aggregate reports over this entity's records (totals by dimension for a date range), each a screen with its own menu entry"}},"definitions":{"ReportDef":{"title":"ReportDef","description":"Totals of the entity's records for a date range, grouped by each dimension in turn. Every field named here must be a declared field or audit column of the entity (the server's allow-list).","type":"object","required":["code","title","dateField","dimensions","measures"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"API path /{area}/{entity}/report/{code}"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"dateField":{"type":"string","description":"date or datetime field the range applies to"},"where":{"$ref":"condition.schema.json","description":"which records count (e.g. paid ones)"},"maxDays":{"type":"integer","minimum":1,"maximum":3660,"description":"longest range allowed, default 1098 days"},"dimensions":{"type":"array","minItems":1,"items":{"title":"ReportDimension","type":"object","required":["key","label","field"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"field":{"type":"string"},"bucket":{"type":"string","enum":["day","month","year"],"description":"for date fields: group by this period"},"chart":{"type":"string","enum":["bar","pie","line","none"]},"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"the largest groups by the first measure; default all"}}}},"measures":{"type":"array","minItems":1,"items":{"title":"ReportMeasure","type":"object","required":["key","label","op"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"op":{"type":"string","enum":["sum","count","countDistinct","avg"]},"field":{"type":"string","description":"required for sum, avg and countDistinct"},"render":{"type":"string","enum":["money","number"]}}}}}},"MenuDef":{"title":"MenuDef","type":"object","required":["parent"],"additionalProperties":false,"properties":{"parent":{"type":"string","description":"the area menu this screen sits under (created when missing)"},"parentTitle":{"type":"string"},"parentIcon":{"type":"string"},"parentSort":{"type":"number"},"title":{"type":"string"},"icon":{"type":"string"},"sort":{"type":"number"},"hidden":{"type":"boolean"},"keepAlive":{"type":"boolean"},"screen":{"type":"string","enum":["list","form"],"description":"what the entry opens: the list of records (default), or the add form as a whole page ending on a result page (提交成功, or 提交失败 with the server's reason)"},"result":{"title":"ScreenResult","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"description":{"type":"string"}},"description":"the success page of a form screen (default 提交成功)"},"roles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and all its buttons on first sync (admin always is)"},"readRoles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and the detail/export buttons only"},"buttons":{"type":"array","description":"further button permissions {prefix}:{key} a screen's own server code checks (用户管理's 分配角色), granted to admin and the listed roles on creation","items":{"title":"MenuButton","type":"object","required":["key","name"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"name":{"type":"string","minLength":1},"roles":{"type":"array","items":{"type":"string"}}}}}}},"DictDef":{"title":"DictDef","type":"object","required":["code","name","items"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$"},"name":{"type":"string"},"items":{"type":"array","minItems":1,"items":{"title":"DictItemDef","type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"color":{"type":"string"}}}}}},"FillRuleDef":{"title":"FillRuleDef","description":"A generated code: prefix + date + a sequence that restarts every period.","type":"object","required":["code","name","prefix"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"name":{"type":"string"},"prefix":{"type":"string"},"dateFormat":{"type":"string","enum":["","YYYY","YYYYMM","YYYYMMDD"]},"seqLength":{"type":"integer","minimum":1,"maximum":12},"reset":{"type":"string","enum":["never","year","month","day"]}}}}};
+const schema34 = {"title":"MenuDef","type":"object","required":["parent"],"additionalProperties":false,"properties":{"parent":{"type":"string","description":"the area menu this screen sits under (created when missing)"},"parentTitle":{"type":"string"},"parentIcon":{"type":"string"},"parentSort":{"type":"number"},"title":{"type":"string"},"icon":{"type":"string"},"sort":{"type":"number"},"hidden":{"type":"boolean"},"keepAlive":{"type":"boolean"},"screen":{"type":"string","enum":["list","form"],"description":"what the entry opens: the list of records (default), or the add form as a whole page ending on a result page (提交成功, or 提交失败 with the server's reason)"},"result":{"title":"ScreenResult","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"description":{"type":"string"}},"description":"the success page of a form screen (default 提交成功)"},"roles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and all its buttons on first sync (admin always is)"},"readRoles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and the detail/export buttons only"},"buttons":{"type":"array","description":"further button permissions {prefix}:{key} a screen's own server code checks (用户管理's 分配角色), granted to admin and the listed roles on creation","items":{"title":"MenuButton","type":"object","required":["key","name"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"name":{"type":"string","minLength":1},"roles":{"type":"array","items":{"type":"string"}}}}}}};
 const schema35 = {"title":"DictDef","type":"object","required":["code","name","items"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$"},"name":{"type":"string"},"items":{"type":"array","minItems":1,"items":{"title":"DictItemDef","type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"color":{"type":"string"}}}}}};
 const schema36 = {"title":"FillRuleDef","description":"A generated code: prefix + date + a sequence that restarts every period.","type":"object","required":["code","name","prefix"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"name":{"type":"string"},"prefix":{"type":"string"},"dateFormat":{"type":"string","enum":["","YYYY","YYYYMM","YYYYMMDD"]},"seqLength":{"type":"integer","minimum":1,"maximum":12},"reset":{"type":"string","enum":["never","year","month","day"]}}};
-const schema62 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"detail.schema.json","title":"DetailDef","description":"The read-only view of one record; by default the form's fields, read-only.","type":"object","additionalProperties":false,"properties":{"columns":{"type":"integer","minimum":1,"maximum":4},"diff":{"type":"object","required":["before","after"],"additionalProperties":false,"properties":{"before":{"type":"string"},"after":{"type":"string"}},"description":"two JSON fields shown side by side with the changed keys marked (a change history)"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"groups":{"type":"array","description":"the detail's fields in titled sections (基本信息, 审核信息 …), each a description grid; fields in no group follow in a last one","items":{"title":"DetailGroup","type":"object","required":["title","fields"],"additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"fields":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}}}},"children":{"type":"array","description":"related lists shown under the record (master-detail): another entity's rows whose field points at this record","items":{"title":"DetailChild","type":"object","required":["entity","field","title"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"},"title":{"type":"string"}}}}}};
+const schema62 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"detail.schema.json","title":"DetailDef","description":"The read-only view of one record; by default the form's fields, read-only.","type":"object","additionalProperties":false,"properties":{"columns":{"type":"integer","minimum":1,"maximum":4},"page":{"type":"boolean","description":"详情 opens the record as a whole page of its screen (a profile: heading, status, state changes, sections, related lists) instead of a drawer"},"title":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the field naming the record in the page's heading (default: the first field shown)"},"progress":{"title":"DetailProgress","type":"object","required":["field"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a dictionary field (a status)"},"steps":{"type":"array","minItems":2,"items":{"type":"string"},"description":"its values in order (default: the dictionary's); a record at a value outside them shows no bar"}},"description":"the page shows where the record stands as a steps bar"},"history":{"type":"boolean","description":"the page has a 操作记录 tab: the record's versions from the data log (who changed which fields, when), for users who may read the data log"},"diff":{"type":"object","required":["before","after"],"additionalProperties":false,"properties":{"before":{"type":"string"},"after":{"type":"string"}},"description":"two JSON fields shown side by side with the changed keys marked (a change history)"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"groups":{"type":"array","description":"the detail's fields in titled sections (基本信息, 审核信息 …), each a description grid; fields in no group follow in a last one","items":{"title":"DetailGroup","type":"object","required":["title","fields"],"additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"fields":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}}}},"children":{"type":"array","description":"related lists shown under the record (master-detail): another entity's rows whose field points at this record","items":{"title":"DetailChild","type":"object","required":["entity","field","title"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"},"title":{"type":"string"}}}}}};
 const pattern8 = new RegExp("^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$", "u");
 const pattern9 = new RegExp("^[a-z][a-zA-Z0-9]{0,40}$", "u");
 const pattern10 = new RegExp("^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$", "u");
@@ -8249,13 +8249,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data2.roles !== undefined){
-let data12 = data2.roles;
-if(Array.isArray(data12)){
-const len0 = data12.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data12[i0] !== "string"){
-const err21 = {instancePath:instancePath+"/menu/roles/" + i0,schemaPath:"#/definitions/MenuDef/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data2.screen !== undefined){
+let data12 = data2.screen;
+if(typeof data12 !== "string"){
+const err21 = {instancePath:instancePath+"/menu/screen",schemaPath:"#/definitions/MenuDef/properties/screen/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8264,10 +8261,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/menu/roles",schemaPath:"#/definitions/MenuDef/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!((data12 === "list") || (data12 === "form"))){
+const err22 = {instancePath:instancePath+"/menu/screen",schemaPath:"#/definitions/MenuDef/properties/screen/enum",keyword:"enum",params:{allowedValues: schema34.properties.screen.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8277,13 +8272,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data2.readRoles !== undefined){
-let data14 = data2.readRoles;
-if(Array.isArray(data14)){
-const len1 = data14.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data14[i1] !== "string"){
-const err23 = {instancePath:instancePath+"/menu/readRoles/" + i1,schemaPath:"#/definitions/MenuDef/properties/readRoles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data2.result !== undefined){
+let data13 = data2.result;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.title === undefined){
+const err23 = {instancePath:instancePath+"/menu/result",schemaPath:"#/definitions/MenuDef/properties/result/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8292,10 +8285,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/menu/readRoles",schemaPath:"#/definitions/MenuDef/properties/readRoles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key2 in data13){
+if(!((key2 === "title") || (key2 === "description"))){
+const err24 = {instancePath:instancePath+"/menu/result",schemaPath:"#/definitions/MenuDef/properties/result/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8305,15 +8297,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data2.buttons !== undefined){
-let data16 = data2.buttons;
-if(Array.isArray(data16)){
-const len2 = data16.length;
-for(let i2=0; i2<len2; i2++){
-let data17 = data16[i2];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.key === undefined){
-const err25 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+if(data13.title !== undefined){
+let data14 = data13.title;
+if(typeof data14 === "string"){
+if(func3(data14) < 1){
+const err25 = {instancePath:instancePath+"/menu/result/title",schemaPath:"#/definitions/MenuDef/properties/result/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8322,8 +8310,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data17.name === undefined){
-const err26 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+else {
+const err26 = {instancePath:instancePath+"/menu/result/title",schemaPath:"#/definitions/MenuDef/properties/result/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -8332,9 +8321,10 @@ vErrors.push(err26);
 }
 errors++;
 }
-for(const key2 in data17){
-if(!(((key2 === "key") || (key2 === "name")) || (key2 === "roles"))){
-const err27 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+if(data13.description !== undefined){
+if(typeof data13.description !== "string"){
+const err27 = {instancePath:instancePath+"/menu/result/description",schemaPath:"#/definitions/MenuDef/properties/result/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -8344,11 +8334,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data17.key !== undefined){
-let data18 = data17.key;
-if(typeof data18 === "string"){
-if(!pattern9.test(data18)){
-const err28 = {instancePath:instancePath+"/menu/buttons/" + i2+"/key",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
+}
+else {
+const err28 = {instancePath:instancePath+"/menu/result",schemaPath:"#/definitions/MenuDef/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -8358,8 +8346,13 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
-const err29 = {instancePath:instancePath+"/menu/buttons/" + i2+"/key",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data2.roles !== undefined){
+let data16 = data2.roles;
+if(Array.isArray(data16)){
+const len0 = data16.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data16[i0] !== "string"){
+const err29 = {instancePath:instancePath+"/menu/roles/" + i0,schemaPath:"#/definitions/MenuDef/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -8369,11 +8362,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data17.name !== undefined){
-let data19 = data17.name;
-if(typeof data19 === "string"){
-if(func3(data19) < 1){
-const err30 = {instancePath:instancePath+"/menu/buttons/" + i2+"/name",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err30 = {instancePath:instancePath+"/menu/roles",schemaPath:"#/definitions/MenuDef/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -8383,8 +8374,13 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {instancePath:instancePath+"/menu/buttons/" + i2+"/name",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data2.readRoles !== undefined){
+let data18 = data2.readRoles;
+if(Array.isArray(data18)){
+const len1 = data18.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data18[i1] !== "string"){
+const err31 = {instancePath:instancePath+"/menu/readRoles/" + i1,schemaPath:"#/definitions/MenuDef/properties/readRoles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -8394,13 +8390,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data17.roles !== undefined){
-let data20 = data17.roles;
-if(Array.isArray(data20)){
-const len3 = data20.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data20[i3] !== "string"){
-const err32 = {instancePath:instancePath+"/menu/buttons/" + i2+"/roles/" + i3,schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err32 = {instancePath:instancePath+"/menu/readRoles",schemaPath:"#/definitions/MenuDef/properties/readRoles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -8410,9 +8402,15 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/menu/buttons/" + i2+"/roles",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data2.buttons !== undefined){
+let data20 = data2.buttons;
+if(Array.isArray(data20)){
+const len2 = data20.length;
+for(let i2=0; i2<len2; i2++){
+let data21 = data20[i2];
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.key === undefined){
+const err33 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -8421,10 +8419,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data21.name === undefined){
+const err34 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -8433,10 +8429,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/menu/buttons",schemaPath:"#/definitions/MenuDef/properties/buttons/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key3 in data21){
+if(!(((key3 === "key") || (key3 === "name")) || (key3 === "roles"))){
+const err35 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -8446,9 +8441,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
-else {
-const err36 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/MenuDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data21.key !== undefined){
+let data22 = data21.key;
+if(typeof data22 === "string"){
+if(!pattern9.test(data22)){
+const err36 = {instancePath:instancePath+"/menu/buttons/" + i2+"/key",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8458,14 +8455,114 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.dateField !== undefined){
-if(typeof data.dateField !== "string"){
-const err37 = {instancePath:instancePath+"/dateField",schemaPath:"#/properties/dateField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err37 = {instancePath:instancePath+"/menu/buttons/" + i2+"/key",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data21.name !== undefined){
+let data23 = data21.name;
+if(typeof data23 === "string"){
+if(func3(data23) < 1){
+const err38 = {instancePath:instancePath+"/menu/buttons/" + i2+"/name",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/menu/buttons/" + i2+"/name",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data21.roles !== undefined){
+let data24 = data21.roles;
+if(Array.isArray(data24)){
+const len3 = data24.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data24[i3] !== "string"){
+const err40 = {instancePath:instancePath+"/menu/buttons/" + i2+"/roles/" + i3,schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/menu/buttons/" + i2+"/roles",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/menu/buttons",schemaPath:"#/definitions/MenuDef/properties/buttons/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/MenuDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.dateField !== undefined){
+if(typeof data.dateField !== "string"){
+const err45 = {instancePath:instancePath+"/dateField",schemaPath:"#/properties/dateField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -8477,104 +8574,9 @@ errors = vErrors.length;
 }
 }
 if(data.maxDays !== undefined){
-let data24 = data.maxDays;
-if(!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))){
-const err38 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-if(typeof data24 == "number"){
-if(data24 > 3660 || isNaN(data24)){
-const err39 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3660},message:"must be <= 3660"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-if(data24 < 1 || isNaN(data24)){
-const err40 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-}
-if(data.dimensions !== undefined){
-let data25 = data.dimensions;
-if(Array.isArray(data25)){
-if(data25.length < 1){
-const err41 = {instancePath:instancePath+"/dimensions",schemaPath:"#/properties/dimensions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-const len4 = data25.length;
-for(let i4=0; i4<len4; i4++){
-let data26 = data25[i4];
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.key === undefined){
-const err42 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-if(data26.label === undefined){
-const err43 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-if(data26.field === undefined){
-const err44 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-for(const key3 in data26){
-if(!((((((key3 === "key") || (key3 === "label")) || (key3 === "field")) || (key3 === "bucket")) || (key3 === "chart")) || (key3 === "limit"))){
-const err45 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-if(data26.key !== undefined){
-let data27 = data26.key;
-if(typeof data27 === "string"){
-if(!pattern0.test(data27)){
-const err46 = {instancePath:instancePath+"/dimensions/" + i4+"/key",schemaPath:"#/properties/dimensions/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+let data28 = data.maxDays;
+if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
+const err46 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -8583,9 +8585,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/dimensions/" + i4+"/key",schemaPath:"#/properties/dimensions/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data28 == "number"){
+if(data28 > 3660 || isNaN(data28)){
+const err47 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3660},message:"must be <= 3660"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -8594,10 +8596,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data26.label !== undefined){
-if(typeof data26.label !== "string"){
-const err48 = {instancePath:instancePath+"/dimensions/" + i4+"/label",schemaPath:"#/properties/dimensions/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data28 < 1 || isNaN(data28)){
+const err48 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -8607,9 +8607,12 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data26.field !== undefined){
-if(typeof data26.field !== "string"){
-const err49 = {instancePath:instancePath+"/dimensions/" + i4+"/field",schemaPath:"#/properties/dimensions/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.dimensions !== undefined){
+let data29 = data.dimensions;
+if(Array.isArray(data29)){
+if(data29.length < 1){
+const err49 = {instancePath:instancePath+"/dimensions",schemaPath:"#/properties/dimensions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -8618,11 +8621,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data26.bucket !== undefined){
-let data30 = data26.bucket;
-if(typeof data30 !== "string"){
-const err50 = {instancePath:instancePath+"/dimensions/" + i4+"/bucket",schemaPath:"#/properties/dimensions/items/properties/bucket/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len4 = data29.length;
+for(let i4=0; i4<len4; i4++){
+let data30 = data29[i4];
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.key === undefined){
+const err50 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -8631,8 +8635,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(!(((data30 === "day") || (data30 === "month")) || (data30 === "year"))){
-const err51 = {instancePath:instancePath+"/dimensions/" + i4+"/bucket",schemaPath:"#/properties/dimensions/items/properties/bucket/enum",keyword:"enum",params:{allowedValues: schema63.properties.dimensions.items.properties.bucket.enum},message:"must be equal to one of the allowed values"};
+if(data30.label === undefined){
+const err51 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -8641,11 +8645,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data26.chart !== undefined){
-let data31 = data26.chart;
-if(typeof data31 !== "string"){
-const err52 = {instancePath:instancePath+"/dimensions/" + i4+"/chart",schemaPath:"#/properties/dimensions/items/properties/chart/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data30.field === undefined){
+const err52 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -8654,8 +8655,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(!((((data31 === "bar") || (data31 === "pie")) || (data31 === "line")) || (data31 === "none"))){
-const err53 = {instancePath:instancePath+"/dimensions/" + i4+"/chart",schemaPath:"#/properties/dimensions/items/properties/chart/enum",keyword:"enum",params:{allowedValues: schema63.properties.dimensions.items.properties.chart.enum},message:"must be equal to one of the allowed values"};
+for(const key4 in data30){
+if(!((((((key4 === "key") || (key4 === "label")) || (key4 === "field")) || (key4 === "bucket")) || (key4 === "chart")) || (key4 === "limit"))){
+const err53 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -8665,10 +8667,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data26.limit !== undefined){
-let data32 = data26.limit;
-if(!((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32)))){
-const err54 = {instancePath:instancePath+"/dimensions/" + i4+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data30.key !== undefined){
+let data31 = data30.key;
+if(typeof data31 === "string"){
+if(!pattern0.test(data31)){
+const err54 = {instancePath:instancePath+"/dimensions/" + i4+"/key",schemaPath:"#/properties/dimensions/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -8677,9 +8680,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(typeof data32 == "number"){
-if(data32 > 1000 || isNaN(data32)){
-const err55 = {instancePath:instancePath+"/dimensions/" + i4+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+}
+else {
+const err55 = {instancePath:instancePath+"/dimensions/" + i4+"/key",schemaPath:"#/properties/dimensions/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -8688,8 +8691,10 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data32 < 1 || isNaN(data32)){
-const err56 = {instancePath:instancePath+"/dimensions/" + i4+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data30.label !== undefined){
+if(typeof data30.label !== "string"){
+const err56 = {instancePath:instancePath+"/dimensions/" + i4+"/label",schemaPath:"#/properties/dimensions/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -8699,10 +8704,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data30.field !== undefined){
+if(typeof data30.field !== "string"){
+const err57 = {instancePath:instancePath+"/dimensions/" + i4+"/field",schemaPath:"#/properties/dimensions/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -8712,9 +8716,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-}
-else {
-const err58 = {instancePath:instancePath+"/dimensions",schemaPath:"#/properties/dimensions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data30.bucket !== undefined){
+let data34 = data30.bucket;
+if(typeof data34 !== "string"){
+const err58 = {instancePath:instancePath+"/dimensions/" + i4+"/bucket",schemaPath:"#/properties/dimensions/items/properties/bucket/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -8723,12 +8728,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(data.measures !== undefined){
-let data33 = data.measures;
-if(Array.isArray(data33)){
-if(data33.length < 1){
-const err59 = {instancePath:instancePath+"/measures",schemaPath:"#/properties/measures/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(!(((data34 === "day") || (data34 === "month")) || (data34 === "year"))){
+const err59 = {instancePath:instancePath+"/dimensions/" + i4+"/bucket",schemaPath:"#/properties/dimensions/items/properties/bucket/enum",keyword:"enum",params:{allowedValues: schema63.properties.dimensions.items.properties.bucket.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -8737,12 +8738,11 @@ vErrors.push(err59);
 }
 errors++;
 }
-const len5 = data33.length;
-for(let i5=0; i5<len5; i5++){
-let data34 = data33[i5];
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(data34.key === undefined){
-const err60 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+}
+if(data30.chart !== undefined){
+let data35 = data30.chart;
+if(typeof data35 !== "string"){
+const err60 = {instancePath:instancePath+"/dimensions/" + i4+"/chart",schemaPath:"#/properties/dimensions/items/properties/chart/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -8751,8 +8751,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data34.label === undefined){
-const err61 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(!((((data35 === "bar") || (data35 === "pie")) || (data35 === "line")) || (data35 === "none"))){
+const err61 = {instancePath:instancePath+"/dimensions/" + i4+"/chart",schemaPath:"#/properties/dimensions/items/properties/chart/enum",keyword:"enum",params:{allowedValues: schema63.properties.dimensions.items.properties.chart.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -8761,8 +8761,11 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(data34.op === undefined){
-const err62 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'"};
+}
+if(data30.limit !== undefined){
+let data36 = data30.limit;
+if(!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36)))){
+const err62 = {instancePath:instancePath+"/dimensions/" + i4+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -8771,9 +8774,9 @@ vErrors.push(err62);
 }
 errors++;
 }
-for(const key4 in data34){
-if(!(((((key4 === "key") || (key4 === "label")) || (key4 === "op")) || (key4 === "field")) || (key4 === "render"))){
-const err63 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(typeof data36 == "number"){
+if(data36 > 1000 || isNaN(data36)){
+const err63 = {instancePath:instancePath+"/dimensions/" + i4+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -8782,12 +8785,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-if(data34.key !== undefined){
-let data35 = data34.key;
-if(typeof data35 === "string"){
-if(!pattern0.test(data35)){
-const err64 = {instancePath:instancePath+"/measures/" + i5+"/key",schemaPath:"#/properties/measures/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(data36 < 1 || isNaN(data36)){
+const err64 = {instancePath:instancePath+"/dimensions/" + i4+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -8797,8 +8796,10 @@ vErrors.push(err64);
 errors++;
 }
 }
+}
+}
 else {
-const err65 = {instancePath:instancePath+"/measures/" + i5+"/key",schemaPath:"#/properties/measures/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err65 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -8808,9 +8809,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data34.label !== undefined){
-if(typeof data34.label !== "string"){
-const err66 = {instancePath:instancePath+"/measures/" + i5+"/label",schemaPath:"#/properties/measures/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err66 = {instancePath:instancePath+"/dimensions",schemaPath:"#/properties/dimensions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -8820,10 +8821,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data34.op !== undefined){
-let data37 = data34.op;
-if(typeof data37 !== "string"){
-const err67 = {instancePath:instancePath+"/measures/" + i5+"/op",schemaPath:"#/properties/measures/items/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.measures !== undefined){
+let data37 = data.measures;
+if(Array.isArray(data37)){
+if(data37.length < 1){
+const err67 = {instancePath:instancePath+"/measures",schemaPath:"#/properties/measures/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -8832,8 +8834,12 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!((((data37 === "sum") || (data37 === "count")) || (data37 === "countDistinct")) || (data37 === "avg"))){
-const err68 = {instancePath:instancePath+"/measures/" + i5+"/op",schemaPath:"#/properties/measures/items/properties/op/enum",keyword:"enum",params:{allowedValues: schema63.properties.measures.items.properties.op.enum},message:"must be equal to one of the allowed values"};
+const len5 = data37.length;
+for(let i5=0; i5<len5; i5++){
+let data38 = data37[i5];
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+if(data38.key === undefined){
+const err68 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -8842,10 +8848,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-if(data34.field !== undefined){
-if(typeof data34.field !== "string"){
-const err69 = {instancePath:instancePath+"/measures/" + i5+"/field",schemaPath:"#/properties/measures/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data38.label === undefined){
+const err69 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -8854,11 +8858,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-if(data34.render !== undefined){
-let data39 = data34.render;
-if(typeof data39 !== "string"){
-const err70 = {instancePath:instancePath+"/measures/" + i5+"/render",schemaPath:"#/properties/measures/items/properties/render/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data38.op === undefined){
+const err70 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -8867,8 +8868,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(!((data39 === "money") || (data39 === "number"))){
-const err71 = {instancePath:instancePath+"/measures/" + i5+"/render",schemaPath:"#/properties/measures/items/properties/render/enum",keyword:"enum",params:{allowedValues: schema63.properties.measures.items.properties.render.enum},message:"must be equal to one of the allowed values"};
+for(const key5 in data38){
+if(!(((((key5 === "key") || (key5 === "label")) || (key5 === "op")) || (key5 === "field")) || (key5 === "render"))){
+const err71 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -8878,9 +8880,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-}
-else {
-const err72 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data38.key !== undefined){
+let data39 = data38.key;
+if(typeof data39 === "string"){
+if(!pattern0.test(data39)){
+const err72 = {instancePath:instancePath+"/measures/" + i5+"/key",schemaPath:"#/properties/measures/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -8890,9 +8894,8 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
 else {
-const err73 = {instancePath:instancePath+"/measures",schemaPath:"#/properties/measures/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err73 = {instancePath:instancePath+"/measures/" + i5+"/key",schemaPath:"#/properties/measures/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -8902,14 +8905,108 @@ vErrors.push(err73);
 errors++;
 }
 }
-}
-else {
-const err74 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data38.label !== undefined){
+if(typeof data38.label !== "string"){
+const err74 = {instancePath:instancePath+"/measures/" + i5+"/label",schemaPath:"#/properties/measures/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err74];
 }
 else {
 vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data38.op !== undefined){
+let data41 = data38.op;
+if(typeof data41 !== "string"){
+const err75 = {instancePath:instancePath+"/measures/" + i5+"/op",schemaPath:"#/properties/measures/items/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+if(!((((data41 === "sum") || (data41 === "count")) || (data41 === "countDistinct")) || (data41 === "avg"))){
+const err76 = {instancePath:instancePath+"/measures/" + i5+"/op",schemaPath:"#/properties/measures/items/properties/op/enum",keyword:"enum",params:{allowedValues: schema63.properties.measures.items.properties.op.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data38.field !== undefined){
+if(typeof data38.field !== "string"){
+const err77 = {instancePath:instancePath+"/measures/" + i5+"/field",schemaPath:"#/properties/measures/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data38.render !== undefined){
+let data43 = data38.render;
+if(typeof data43 !== "string"){
+const err78 = {instancePath:instancePath+"/measures/" + i5+"/render",schemaPath:"#/properties/measures/items/properties/render/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+if(!((data43 === "money") || (data43 === "number"))){
+const err79 = {instancePath:instancePath+"/measures/" + i5+"/render",schemaPath:"#/properties/measures/items/properties/render/enum",keyword:"enum",params:{allowedValues: schema63.properties.measures.items.properties.render.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+}
+else {
+const err81 = {instancePath:instancePath+"/measures",schemaPath:"#/properties/measures/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
 }
 errors++;
 }
@@ -9193,13 +9290,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data4.roles !== undefined){
-let data14 = data4.roles;
-if(Array.isArray(data14)){
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data14[i0] !== "string"){
-const err23 = {instancePath:instancePath+"/menu/roles/" + i0,schemaPath:"#/definitions/MenuDef/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data4.screen !== undefined){
+let data14 = data4.screen;
+if(typeof data14 !== "string"){
+const err23 = {instancePath:instancePath+"/menu/screen",schemaPath:"#/definitions/MenuDef/properties/screen/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9208,10 +9302,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/menu/roles",schemaPath:"#/definitions/MenuDef/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!((data14 === "list") || (data14 === "form"))){
+const err24 = {instancePath:instancePath+"/menu/screen",schemaPath:"#/definitions/MenuDef/properties/screen/enum",keyword:"enum",params:{allowedValues: schema34.properties.screen.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9221,13 +9313,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data4.readRoles !== undefined){
-let data16 = data4.readRoles;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data16[i1] !== "string"){
-const err25 = {instancePath:instancePath+"/menu/readRoles/" + i1,schemaPath:"#/definitions/MenuDef/properties/readRoles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data4.result !== undefined){
+let data15 = data4.result;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data15.title === undefined){
+const err25 = {instancePath:instancePath+"/menu/result",schemaPath:"#/definitions/MenuDef/properties/result/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9236,10 +9326,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/menu/readRoles",schemaPath:"#/definitions/MenuDef/properties/readRoles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key2 in data15){
+if(!((key2 === "title") || (key2 === "description"))){
+const err26 = {instancePath:instancePath+"/menu/result",schemaPath:"#/definitions/MenuDef/properties/result/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9249,15 +9338,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data4.buttons !== undefined){
-let data18 = data4.buttons;
-if(Array.isArray(data18)){
-const len2 = data18.length;
-for(let i2=0; i2<len2; i2++){
-let data19 = data18[i2];
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.key === undefined){
-const err27 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+if(data15.title !== undefined){
+let data16 = data15.title;
+if(typeof data16 === "string"){
+if(func3(data16) < 1){
+const err27 = {instancePath:instancePath+"/menu/result/title",schemaPath:"#/definitions/MenuDef/properties/result/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -9266,8 +9351,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data19.name === undefined){
-const err28 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+else {
+const err28 = {instancePath:instancePath+"/menu/result/title",schemaPath:"#/definitions/MenuDef/properties/result/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -9276,9 +9362,10 @@ vErrors.push(err28);
 }
 errors++;
 }
-for(const key2 in data19){
-if(!(((key2 === "key") || (key2 === "name")) || (key2 === "roles"))){
-const err29 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+if(data15.description !== undefined){
+if(typeof data15.description !== "string"){
+const err29 = {instancePath:instancePath+"/menu/result/description",schemaPath:"#/definitions/MenuDef/properties/result/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -9288,11 +9375,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data19.key !== undefined){
-let data20 = data19.key;
-if(typeof data20 === "string"){
-if(!pattern9.test(data20)){
-const err30 = {instancePath:instancePath+"/menu/buttons/" + i2+"/key",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
+}
+else {
+const err30 = {instancePath:instancePath+"/menu/result",schemaPath:"#/definitions/MenuDef/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -9302,8 +9387,13 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {instancePath:instancePath+"/menu/buttons/" + i2+"/key",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data4.roles !== undefined){
+let data18 = data4.roles;
+if(Array.isArray(data18)){
+const len0 = data18.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data18[i0] !== "string"){
+const err31 = {instancePath:instancePath+"/menu/roles/" + i0,schemaPath:"#/definitions/MenuDef/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -9313,11 +9403,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data19.name !== undefined){
-let data21 = data19.name;
-if(typeof data21 === "string"){
-if(func3(data21) < 1){
-const err32 = {instancePath:instancePath+"/menu/buttons/" + i2+"/name",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err32 = {instancePath:instancePath+"/menu/roles",schemaPath:"#/definitions/MenuDef/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -9327,8 +9415,13 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/menu/buttons/" + i2+"/name",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data4.readRoles !== undefined){
+let data20 = data4.readRoles;
+if(Array.isArray(data20)){
+const len1 = data20.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data20[i1] !== "string"){
+const err33 = {instancePath:instancePath+"/menu/readRoles/" + i1,schemaPath:"#/definitions/MenuDef/properties/readRoles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -9338,13 +9431,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data19.roles !== undefined){
-let data22 = data19.roles;
-if(Array.isArray(data22)){
-const len3 = data22.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data22[i3] !== "string"){
-const err34 = {instancePath:instancePath+"/menu/buttons/" + i2+"/roles/" + i3,schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err34 = {instancePath:instancePath+"/menu/readRoles",schemaPath:"#/definitions/MenuDef/properties/readRoles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -9354,9 +9443,15 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
-else {
-const err35 = {instancePath:instancePath+"/menu/buttons/" + i2+"/roles",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data4.buttons !== undefined){
+let data22 = data4.buttons;
+if(Array.isArray(data22)){
+const len2 = data22.length;
+for(let i2=0; i2<len2; i2++){
+let data23 = data22[i2];
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.key === undefined){
+const err35 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -9365,10 +9460,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data23.name === undefined){
+const err36 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -9377,10 +9470,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/menu/buttons",schemaPath:"#/definitions/MenuDef/properties/buttons/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key3 in data23){
+if(!(((key3 === "key") || (key3 === "name")) || (key3 === "roles"))){
+const err37 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -9390,9 +9482,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/MenuDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data23.key !== undefined){
+let data24 = data23.key;
+if(typeof data24 === "string"){
+if(!pattern9.test(data24)){
+const err38 = {instancePath:instancePath+"/menu/buttons/" + i2+"/key",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -9402,11 +9496,8 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.permissionPrefix !== undefined){
-let data24 = data.permissionPrefix;
-if(typeof data24 === "string"){
-if(!pattern10.test(data24)){
-const err39 = {instancePath:instancePath+"/permissionPrefix",schemaPath:"#/properties/permissionPrefix/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$"+"\""};
+else {
+const err39 = {instancePath:instancePath+"/menu/buttons/" + i2+"/key",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -9416,8 +9507,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/permissionPrefix",schemaPath:"#/properties/permissionPrefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data23.name !== undefined){
+let data25 = data23.name;
+if(typeof data25 === "string"){
+if(func3(data25) < 1){
+const err40 = {instancePath:instancePath+"/menu/buttons/" + i2+"/name",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -9427,15 +9521,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.dictionaries !== undefined){
-let data25 = data.dictionaries;
-if(Array.isArray(data25)){
-const len4 = data25.length;
-for(let i4=0; i4<len4; i4++){
-let data26 = data25[i4];
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.code === undefined){
-const err41 = {instancePath:instancePath+"/dictionaries/" + i4,schemaPath:"#/definitions/DictDef/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+else {
+const err41 = {instancePath:instancePath+"/menu/buttons/" + i2+"/name",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -9444,8 +9531,14 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data26.name === undefined){
-const err42 = {instancePath:instancePath+"/dictionaries/" + i4,schemaPath:"#/definitions/DictDef/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+if(data23.roles !== undefined){
+let data26 = data23.roles;
+if(Array.isArray(data26)){
+const len3 = data26.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data26[i3] !== "string"){
+const err42 = {instancePath:instancePath+"/menu/buttons/" + i2+"/roles/" + i3,schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -9454,8 +9547,10 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data26.items === undefined){
-const err43 = {instancePath:instancePath+"/dictionaries/" + i4,schemaPath:"#/definitions/DictDef/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/menu/buttons/" + i2+"/roles",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -9464,9 +9559,10 @@ vErrors.push(err43);
 }
 errors++;
 }
-for(const key3 in data26){
-if(!(((key3 === "code") || (key3 === "name")) || (key3 === "items"))){
-const err44 = {instancePath:instancePath+"/dictionaries/" + i4,schemaPath:"#/definitions/DictDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/menu/buttons/" + i2,schemaPath:"#/definitions/MenuDef/properties/buttons/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -9476,11 +9572,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data26.code !== undefined){
-let data27 = data26.code;
-if(typeof data27 === "string"){
-if(!pattern11.test(data27)){
-const err45 = {instancePath:instancePath+"/dictionaries/" + i4+"/code",schemaPath:"#/definitions/DictDef/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{0,99}$"+"\""};
+}
+else {
+const err45 = {instancePath:instancePath+"/menu/buttons",schemaPath:"#/definitions/MenuDef/properties/buttons/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -9490,8 +9584,9 @@ vErrors.push(err45);
 errors++;
 }
 }
+}
 else {
-const err46 = {instancePath:instancePath+"/dictionaries/" + i4+"/code",schemaPath:"#/definitions/DictDef/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err46 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/MenuDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -9501,9 +9596,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data26.name !== undefined){
-if(typeof data26.name !== "string"){
-const err47 = {instancePath:instancePath+"/dictionaries/" + i4+"/name",schemaPath:"#/definitions/DictDef/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.permissionPrefix !== undefined){
+let data28 = data.permissionPrefix;
+if(typeof data28 === "string"){
+if(!pattern10.test(data28)){
+const err47 = {instancePath:instancePath+"/permissionPrefix",schemaPath:"#/properties/permissionPrefix/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -9513,11 +9610,8 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data26.items !== undefined){
-let data29 = data26.items;
-if(Array.isArray(data29)){
-if(data29.length < 1){
-const err48 = {instancePath:instancePath+"/dictionaries/" + i4+"/items",schemaPath:"#/definitions/DictDef/properties/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+else {
+const err48 = {instancePath:instancePath+"/permissionPrefix",schemaPath:"#/properties/permissionPrefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -9526,12 +9620,16 @@ vErrors.push(err48);
 }
 errors++;
 }
-const len5 = data29.length;
-for(let i5=0; i5<len5; i5++){
-let data30 = data29[i5];
+}
+if(data.dictionaries !== undefined){
+let data29 = data.dictionaries;
+if(Array.isArray(data29)){
+const len4 = data29.length;
+for(let i4=0; i4<len4; i4++){
+let data30 = data29[i4];
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.value === undefined){
-const err49 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5,schemaPath:"#/definitions/DictDef/properties/items/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(data30.code === undefined){
+const err49 = {instancePath:instancePath+"/dictionaries/" + i4,schemaPath:"#/definitions/DictDef/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -9540,8 +9638,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data30.text === undefined){
-const err50 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5,schemaPath:"#/definitions/DictDef/properties/items/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(data30.name === undefined){
+const err50 = {instancePath:instancePath+"/dictionaries/" + i4,schemaPath:"#/definitions/DictDef/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -9550,9 +9648,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-for(const key4 in data30){
-if(!(((key4 === "value") || (key4 === "text")) || (key4 === "color"))){
-const err51 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5,schemaPath:"#/definitions/DictDef/properties/items/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(data30.items === undefined){
+const err51 = {instancePath:instancePath+"/dictionaries/" + i4,schemaPath:"#/definitions/DictDef/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -9561,10 +9658,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data30.value !== undefined){
-if(typeof data30.value !== "string"){
-const err52 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5+"/value",schemaPath:"#/definitions/DictDef/properties/items/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key4 in data30){
+if(!(((key4 === "code") || (key4 === "name")) || (key4 === "items"))){
+const err52 = {instancePath:instancePath+"/dictionaries/" + i4,schemaPath:"#/definitions/DictDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -9574,9 +9670,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data30.text !== undefined){
-if(typeof data30.text !== "string"){
-const err53 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5+"/text",schemaPath:"#/definitions/DictDef/properties/items/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data30.code !== undefined){
+let data31 = data30.code;
+if(typeof data31 === "string"){
+if(!pattern11.test(data31)){
+const err53 = {instancePath:instancePath+"/dictionaries/" + i4+"/code",schemaPath:"#/definitions/DictDef/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -9586,9 +9684,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data30.color !== undefined){
-if(typeof data30.color !== "string"){
-const err54 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5+"/color",schemaPath:"#/definitions/DictDef/properties/items/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err54 = {instancePath:instancePath+"/dictionaries/" + i4+"/code",schemaPath:"#/definitions/DictDef/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -9598,9 +9695,9 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
-else {
-const err55 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5,schemaPath:"#/definitions/DictDef/properties/items/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data30.name !== undefined){
+if(typeof data30.name !== "string"){
+const err55 = {instancePath:instancePath+"/dictionaries/" + i4+"/name",schemaPath:"#/definitions/DictDef/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -9610,9 +9707,11 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
-else {
-const err56 = {instancePath:instancePath+"/dictionaries/" + i4+"/items",schemaPath:"#/definitions/DictDef/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data30.items !== undefined){
+let data33 = data30.items;
+if(Array.isArray(data33)){
+if(data33.length < 1){
+const err56 = {instancePath:instancePath+"/dictionaries/" + i4+"/items",schemaPath:"#/definitions/DictDef/properties/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -9621,10 +9720,12 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/dictionaries/" + i4,schemaPath:"#/definitions/DictDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const len5 = data33.length;
+for(let i5=0; i5<len5; i5++){
+let data34 = data33[i5];
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.value === undefined){
+const err57 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5,schemaPath:"#/definitions/DictDef/properties/items/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -9633,10 +9734,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/dictionaries",schemaPath:"#/properties/dictionaries/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data34.text === undefined){
+const err58 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5,schemaPath:"#/definitions/DictDef/properties/items/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -9645,16 +9744,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(data.fillRules !== undefined){
-let data34 = data.fillRules;
-if(Array.isArray(data34)){
-const len6 = data34.length;
-for(let i6=0; i6<len6; i6++){
-let data35 = data34[i6];
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35.code === undefined){
-const err59 = {instancePath:instancePath+"/fillRules/" + i6,schemaPath:"#/definitions/FillRuleDef/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+for(const key5 in data34){
+if(!(((key5 === "value") || (key5 === "text")) || (key5 === "color"))){
+const err59 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5,schemaPath:"#/definitions/DictDef/properties/items/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -9663,8 +9755,10 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(data35.name === undefined){
-const err60 = {instancePath:instancePath+"/fillRules/" + i6,schemaPath:"#/definitions/FillRuleDef/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+if(data34.value !== undefined){
+if(typeof data34.value !== "string"){
+const err60 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5+"/value",schemaPath:"#/definitions/DictDef/properties/items/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -9673,8 +9767,10 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data35.prefix === undefined){
-const err61 = {instancePath:instancePath+"/fillRules/" + i6,schemaPath:"#/definitions/FillRuleDef/required",keyword:"required",params:{missingProperty: "prefix"},message:"must have required property '"+"prefix"+"'"};
+}
+if(data34.text !== undefined){
+if(typeof data34.text !== "string"){
+const err61 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5+"/text",schemaPath:"#/definitions/DictDef/properties/items/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -9683,9 +9779,10 @@ vErrors.push(err61);
 }
 errors++;
 }
-for(const key5 in data35){
-if(!((((((key5 === "code") || (key5 === "name")) || (key5 === "prefix")) || (key5 === "dateFormat")) || (key5 === "seqLength")) || (key5 === "reset"))){
-const err62 = {instancePath:instancePath+"/fillRules/" + i6,schemaPath:"#/definitions/FillRuleDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+}
+if(data34.color !== undefined){
+if(typeof data34.color !== "string"){
+const err62 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5+"/color",schemaPath:"#/definitions/DictDef/properties/items/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -9695,11 +9792,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data35.code !== undefined){
-let data36 = data35.code;
-if(typeof data36 === "string"){
-if(!pattern0.test(data36)){
-const err63 = {instancePath:instancePath+"/fillRules/" + i6+"/code",schemaPath:"#/definitions/FillRuleDef/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+}
+else {
+const err63 = {instancePath:instancePath+"/dictionaries/" + i4+"/items/" + i5,schemaPath:"#/definitions/DictDef/properties/items/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -9709,8 +9804,9 @@ vErrors.push(err63);
 errors++;
 }
 }
+}
 else {
-const err64 = {instancePath:instancePath+"/fillRules/" + i6+"/code",schemaPath:"#/definitions/FillRuleDef/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err64 = {instancePath:instancePath+"/dictionaries/" + i4+"/items",schemaPath:"#/definitions/DictDef/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -9720,9 +9816,9 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data35.name !== undefined){
-if(typeof data35.name !== "string"){
-const err65 = {instancePath:instancePath+"/fillRules/" + i6+"/name",schemaPath:"#/definitions/FillRuleDef/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err65 = {instancePath:instancePath+"/dictionaries/" + i4,schemaPath:"#/definitions/DictDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -9732,9 +9828,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data35.prefix !== undefined){
-if(typeof data35.prefix !== "string"){
-const err66 = {instancePath:instancePath+"/fillRules/" + i6+"/prefix",schemaPath:"#/definitions/FillRuleDef/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err66 = {instancePath:instancePath+"/dictionaries",schemaPath:"#/properties/dictionaries/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -9744,10 +9840,15 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data35.dateFormat !== undefined){
-let data39 = data35.dateFormat;
-if(typeof data39 !== "string"){
-const err67 = {instancePath:instancePath+"/fillRules/" + i6+"/dateFormat",schemaPath:"#/definitions/FillRuleDef/properties/dateFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.fillRules !== undefined){
+let data38 = data.fillRules;
+if(Array.isArray(data38)){
+const len6 = data38.length;
+for(let i6=0; i6<len6; i6++){
+let data39 = data38[i6];
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(data39.code === undefined){
+const err67 = {instancePath:instancePath+"/fillRules/" + i6,schemaPath:"#/definitions/FillRuleDef/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -9756,8 +9857,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!((((data39 === "") || (data39 === "YYYY")) || (data39 === "YYYYMM")) || (data39 === "YYYYMMDD"))){
-const err68 = {instancePath:instancePath+"/fillRules/" + i6+"/dateFormat",schemaPath:"#/definitions/FillRuleDef/properties/dateFormat/enum",keyword:"enum",params:{allowedValues: schema36.properties.dateFormat.enum},message:"must be equal to one of the allowed values"};
+if(data39.name === undefined){
+const err68 = {instancePath:instancePath+"/fillRules/" + i6,schemaPath:"#/definitions/FillRuleDef/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -9766,11 +9867,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-if(data35.seqLength !== undefined){
-let data40 = data35.seqLength;
-if(!((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40)))){
-const err69 = {instancePath:instancePath+"/fillRules/" + i6+"/seqLength",schemaPath:"#/definitions/FillRuleDef/properties/seqLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data39.prefix === undefined){
+const err69 = {instancePath:instancePath+"/fillRules/" + i6,schemaPath:"#/definitions/FillRuleDef/required",keyword:"required",params:{missingProperty: "prefix"},message:"must have required property '"+"prefix"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -9779,9 +9877,9 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(typeof data40 == "number"){
-if(data40 > 12 || isNaN(data40)){
-const err70 = {instancePath:instancePath+"/fillRules/" + i6+"/seqLength",schemaPath:"#/definitions/FillRuleDef/properties/seqLength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12"};
+for(const key6 in data39){
+if(!((((((key6 === "code") || (key6 === "name")) || (key6 === "prefix")) || (key6 === "dateFormat")) || (key6 === "seqLength")) || (key6 === "reset"))){
+const err70 = {instancePath:instancePath+"/fillRules/" + i6,schemaPath:"#/definitions/FillRuleDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -9790,8 +9888,12 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data40 < 1 || isNaN(data40)){
-const err71 = {instancePath:instancePath+"/fillRules/" + i6+"/seqLength",schemaPath:"#/definitions/FillRuleDef/properties/seqLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data39.code !== undefined){
+let data40 = data39.code;
+if(typeof data40 === "string"){
+if(!pattern0.test(data40)){
+const err71 = {instancePath:instancePath+"/fillRules/" + i6+"/code",schemaPath:"#/definitions/FillRuleDef/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -9801,11 +9903,8 @@ vErrors.push(err71);
 errors++;
 }
 }
-}
-if(data35.reset !== undefined){
-let data41 = data35.reset;
-if(typeof data41 !== "string"){
-const err72 = {instancePath:instancePath+"/fillRules/" + i6+"/reset",schemaPath:"#/definitions/FillRuleDef/properties/reset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err72 = {instancePath:instancePath+"/fillRules/" + i6+"/code",schemaPath:"#/definitions/FillRuleDef/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -9814,8 +9913,10 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(!((((data41 === "never") || (data41 === "year")) || (data41 === "month")) || (data41 === "day"))){
-const err73 = {instancePath:instancePath+"/fillRules/" + i6+"/reset",schemaPath:"#/definitions/FillRuleDef/properties/reset/enum",keyword:"enum",params:{allowedValues: schema36.properties.reset.enum},message:"must be equal to one of the allowed values"};
+}
+if(data39.name !== undefined){
+if(typeof data39.name !== "string"){
+const err73 = {instancePath:instancePath+"/fillRules/" + i6+"/name",schemaPath:"#/definitions/FillRuleDef/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -9825,9 +9926,9 @@ vErrors.push(err73);
 errors++;
 }
 }
-}
-else {
-const err74 = {instancePath:instancePath+"/fillRules/" + i6,schemaPath:"#/definitions/FillRuleDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data39.prefix !== undefined){
+if(typeof data39.prefix !== "string"){
+const err74 = {instancePath:instancePath+"/fillRules/" + i6+"/prefix",schemaPath:"#/definitions/FillRuleDef/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -9837,14 +9938,107 @@ vErrors.push(err74);
 errors++;
 }
 }
-}
-else {
-const err75 = {instancePath:instancePath+"/fillRules",schemaPath:"#/properties/fillRules/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data39.dateFormat !== undefined){
+let data43 = data39.dateFormat;
+if(typeof data43 !== "string"){
+const err75 = {instancePath:instancePath+"/fillRules/" + i6+"/dateFormat",schemaPath:"#/definitions/FillRuleDef/properties/dateFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
 else {
 vErrors.push(err75);
+}
+errors++;
+}
+if(!((((data43 === "") || (data43 === "YYYY")) || (data43 === "YYYYMM")) || (data43 === "YYYYMMDD"))){
+const err76 = {instancePath:instancePath+"/fillRules/" + i6+"/dateFormat",schemaPath:"#/definitions/FillRuleDef/properties/dateFormat/enum",keyword:"enum",params:{allowedValues: schema36.properties.dateFormat.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data39.seqLength !== undefined){
+let data44 = data39.seqLength;
+if(!((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44)))){
+const err77 = {instancePath:instancePath+"/fillRules/" + i6+"/seqLength",schemaPath:"#/definitions/FillRuleDef/properties/seqLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+if(typeof data44 == "number"){
+if(data44 > 12 || isNaN(data44)){
+const err78 = {instancePath:instancePath+"/fillRules/" + i6+"/seqLength",schemaPath:"#/definitions/FillRuleDef/properties/seqLength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+if(data44 < 1 || isNaN(data44)){
+const err79 = {instancePath:instancePath+"/fillRules/" + i6+"/seqLength",schemaPath:"#/definitions/FillRuleDef/properties/seqLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+}
+if(data39.reset !== undefined){
+let data45 = data39.reset;
+if(typeof data45 !== "string"){
+const err80 = {instancePath:instancePath+"/fillRules/" + i6+"/reset",schemaPath:"#/definitions/FillRuleDef/properties/reset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+if(!((((data45 === "never") || (data45 === "year")) || (data45 === "month")) || (data45 === "day"))){
+const err81 = {instancePath:instancePath+"/fillRules/" + i6+"/reset",schemaPath:"#/definitions/FillRuleDef/properties/reset/enum",keyword:"enum",params:{allowedValues: schema36.properties.reset.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/fillRules/" + i6,schemaPath:"#/definitions/FillRuleDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/fillRules",schemaPath:"#/properties/fillRules/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
 }
 errors++;
 }
@@ -9868,105 +10062,11 @@ errors = vErrors.length;
 }
 }
 if(data.detail !== undefined){
-let data45 = data.detail;
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-for(const key6 in data45){
-if(!(((((key6 === "columns") || (key6 === "diff")) || (key6 === "fields")) || (key6 === "groups")) || (key6 === "children"))){
-const err76 = {instancePath:instancePath+"/detail",schemaPath:"detail.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-if(data45.columns !== undefined){
-let data46 = data45.columns;
-if(!((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46)))){
-const err77 = {instancePath:instancePath+"/detail/columns",schemaPath:"detail.schema.json/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-if(typeof data46 == "number"){
-if(data46 > 4 || isNaN(data46)){
-const err78 = {instancePath:instancePath+"/detail/columns",schemaPath:"detail.schema.json/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-if(data46 < 1 || isNaN(data46)){
-const err79 = {instancePath:instancePath+"/detail/columns",schemaPath:"detail.schema.json/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-}
-if(data45.diff !== undefined){
-let data47 = data45.diff;
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if(data47.before === undefined){
-const err80 = {instancePath:instancePath+"/detail/diff",schemaPath:"detail.schema.json/properties/diff/required",keyword:"required",params:{missingProperty: "before"},message:"must have required property '"+"before"+"'"};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-if(data47.after === undefined){
-const err81 = {instancePath:instancePath+"/detail/diff",schemaPath:"detail.schema.json/properties/diff/required",keyword:"required",params:{missingProperty: "after"},message:"must have required property '"+"after"+"'"};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-for(const key7 in data47){
-if(!((key7 === "before") || (key7 === "after"))){
-const err82 = {instancePath:instancePath+"/detail/diff",schemaPath:"detail.schema.json/properties/diff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-}
-if(data47.before !== undefined){
-if(typeof data47.before !== "string"){
-const err83 = {instancePath:instancePath+"/detail/diff/before",schemaPath:"detail.schema.json/properties/diff/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-if(data47.after !== undefined){
-if(typeof data47.after !== "string"){
-const err84 = {instancePath:instancePath+"/detail/diff/after",schemaPath:"detail.schema.json/properties/diff/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data49 = data.detail;
+if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+for(const key7 in data49){
+if(!(func2.call(schema62.properties, key7))){
+const err84 = {instancePath:instancePath+"/detail",schemaPath:"detail.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -9976,9 +10076,10 @@ vErrors.push(err84);
 errors++;
 }
 }
-}
-else {
-const err85 = {instancePath:instancePath+"/detail/diff",schemaPath:"detail.schema.json/properties/diff/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data49.columns !== undefined){
+let data50 = data49.columns;
+if(!((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50)))){
+const err85 = {instancePath:instancePath+"/detail/columns",schemaPath:"detail.schema.json/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -9987,16 +10088,9 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-if(data45.fields !== undefined){
-let data50 = data45.fields;
-if(Array.isArray(data50)){
-const len7 = data50.length;
-for(let i7=0; i7<len7; i7++){
-let data51 = data50[i7];
-if(typeof data51 === "string"){
-if(!pattern0.test(data51)){
-const err86 = {instancePath:instancePath+"/detail/fields/" + i7,schemaPath:"detail.schema.json/properties/fields/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(typeof data50 == "number"){
+if(data50 > 4 || isNaN(data50)){
+const err86 = {instancePath:instancePath+"/detail/columns",schemaPath:"detail.schema.json/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -10005,9 +10099,8 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-else {
-const err87 = {instancePath:instancePath+"/detail/fields/" + i7,schemaPath:"detail.schema.json/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data50 < 1 || isNaN(data50)){
+const err87 = {instancePath:instancePath+"/detail/columns",schemaPath:"detail.schema.json/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -10018,8 +10111,9 @@ errors++;
 }
 }
 }
-else {
-const err88 = {instancePath:instancePath+"/detail/fields",schemaPath:"detail.schema.json/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data49.page !== undefined){
+if(typeof data49.page !== "boolean"){
+const err88 = {instancePath:instancePath+"/detail/page",schemaPath:"detail.schema.json/properties/page/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -10029,15 +10123,11 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data45.groups !== undefined){
-let data52 = data45.groups;
-if(Array.isArray(data52)){
-const len8 = data52.length;
-for(let i8=0; i8<len8; i8++){
-let data53 = data52[i8];
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-if(data53.title === undefined){
-const err89 = {instancePath:instancePath+"/detail/groups/" + i8,schemaPath:"detail.schema.json/properties/groups/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(data49.title !== undefined){
+let data52 = data49.title;
+if(typeof data52 === "string"){
+if(!pattern0.test(data52)){
+const err89 = {instancePath:instancePath+"/detail/title",schemaPath:"detail.schema.json/properties/title/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -10046,8 +10136,9 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(data53.fields === undefined){
-const err90 = {instancePath:instancePath+"/detail/groups/" + i8,schemaPath:"detail.schema.json/properties/groups/items/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
+}
+else {
+const err90 = {instancePath:instancePath+"/detail/title",schemaPath:"detail.schema.json/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -10056,9 +10147,12 @@ vErrors.push(err90);
 }
 errors++;
 }
-for(const key8 in data53){
-if(!((key8 === "title") || (key8 === "fields"))){
-const err91 = {instancePath:instancePath+"/detail/groups/" + i8,schemaPath:"detail.schema.json/properties/groups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+}
+if(data49.progress !== undefined){
+let data53 = data49.progress;
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+if(data53.field === undefined){
+const err91 = {instancePath:instancePath+"/detail/progress",schemaPath:"detail.schema.json/properties/progress/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -10067,12 +10161,9 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
-if(data53.title !== undefined){
-let data54 = data53.title;
-if(typeof data54 === "string"){
-if(func3(data54) < 1){
-const err92 = {instancePath:instancePath+"/detail/groups/" + i8+"/title",schemaPath:"detail.schema.json/properties/groups/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key8 in data53){
+if(!((key8 === "field") || (key8 === "steps"))){
+const err92 = {instancePath:instancePath+"/detail/progress",schemaPath:"detail.schema.json/properties/progress/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -10082,8 +10173,11 @@ vErrors.push(err92);
 errors++;
 }
 }
-else {
-const err93 = {instancePath:instancePath+"/detail/groups/" + i8+"/title",schemaPath:"detail.schema.json/properties/groups/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data53.field !== undefined){
+let data54 = data53.field;
+if(typeof data54 === "string"){
+if(!pattern0.test(data54)){
+const err93 = {instancePath:instancePath+"/detail/progress/field",schemaPath:"detail.schema.json/properties/progress/properties/field/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -10093,11 +10187,8 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data53.fields !== undefined){
-let data55 = data53.fields;
-if(Array.isArray(data55)){
-if(data55.length < 1){
-const err94 = {instancePath:instancePath+"/detail/groups/" + i8+"/fields",schemaPath:"detail.schema.json/properties/groups/items/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+else {
+const err94 = {instancePath:instancePath+"/detail/progress/field",schemaPath:"detail.schema.json/properties/progress/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -10106,12 +10197,12 @@ vErrors.push(err94);
 }
 errors++;
 }
-const len9 = data55.length;
-for(let i9=0; i9<len9; i9++){
-let data56 = data55[i9];
-if(typeof data56 === "string"){
-if(!pattern0.test(data56)){
-const err95 = {instancePath:instancePath+"/detail/groups/" + i8+"/fields/" + i9,schemaPath:"detail.schema.json/properties/groups/items/properties/fields/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+}
+if(data53.steps !== undefined){
+let data55 = data53.steps;
+if(Array.isArray(data55)){
+if(data55.length < 2){
+const err95 = {instancePath:instancePath+"/detail/progress/steps",schemaPath:"detail.schema.json/properties/progress/properties/steps/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -10120,9 +10211,10 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-else {
-const err96 = {instancePath:instancePath+"/detail/groups/" + i8+"/fields/" + i9,schemaPath:"detail.schema.json/properties/groups/items/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len7 = data55.length;
+for(let i7=0; i7<len7; i7++){
+if(typeof data55[i7] !== "string"){
+const err96 = {instancePath:instancePath+"/detail/progress/steps/" + i7,schemaPath:"detail.schema.json/properties/progress/properties/steps/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -10134,7 +10226,7 @@ errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/detail/groups/" + i8+"/fields",schemaPath:"detail.schema.json/properties/groups/items/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err97 = {instancePath:instancePath+"/detail/progress/steps",schemaPath:"detail.schema.json/properties/progress/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -10146,7 +10238,7 @@ errors++;
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/detail/groups/" + i8,schemaPath:"detail.schema.json/properties/groups/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err98 = {instancePath:instancePath+"/detail/progress",schemaPath:"detail.schema.json/properties/progress/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -10156,9 +10248,9 @@ vErrors.push(err98);
 errors++;
 }
 }
-}
-else {
-const err99 = {instancePath:instancePath+"/detail/groups",schemaPath:"detail.schema.json/properties/groups/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data49.history !== undefined){
+if(typeof data49.history !== "boolean"){
+const err99 = {instancePath:instancePath+"/detail/history",schemaPath:"detail.schema.json/properties/history/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -10168,15 +10260,11 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data45.children !== undefined){
-let data57 = data45.children;
-if(Array.isArray(data57)){
-const len10 = data57.length;
-for(let i10=0; i10<len10; i10++){
-let data58 = data57[i10];
+if(data49.diff !== undefined){
+let data58 = data49.diff;
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-if(data58.entity === undefined){
-const err100 = {instancePath:instancePath+"/detail/children/" + i10,schemaPath:"detail.schema.json/properties/children/items/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
+if(data58.before === undefined){
+const err100 = {instancePath:instancePath+"/detail/diff",schemaPath:"detail.schema.json/properties/diff/required",keyword:"required",params:{missingProperty: "before"},message:"must have required property '"+"before"+"'"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -10185,8 +10273,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-if(data58.field === undefined){
-const err101 = {instancePath:instancePath+"/detail/children/" + i10,schemaPath:"detail.schema.json/properties/children/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(data58.after === undefined){
+const err101 = {instancePath:instancePath+"/detail/diff",schemaPath:"detail.schema.json/properties/diff/required",keyword:"required",params:{missingProperty: "after"},message:"must have required property '"+"after"+"'"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -10195,8 +10283,9 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(data58.title === undefined){
-const err102 = {instancePath:instancePath+"/detail/children/" + i10,schemaPath:"detail.schema.json/properties/children/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+for(const key9 in data58){
+if(!((key9 === "before") || (key9 === "after"))){
+const err102 = {instancePath:instancePath+"/detail/diff",schemaPath:"detail.schema.json/properties/diff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -10205,9 +10294,10 @@ vErrors.push(err102);
 }
 errors++;
 }
-for(const key9 in data58){
-if(!(((key9 === "entity") || (key9 === "field")) || (key9 === "title"))){
-const err103 = {instancePath:instancePath+"/detail/children/" + i10,schemaPath:"detail.schema.json/properties/children/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+}
+if(data58.before !== undefined){
+if(typeof data58.before !== "string"){
+const err103 = {instancePath:instancePath+"/detail/diff/before",schemaPath:"detail.schema.json/properties/diff/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -10217,9 +10307,9 @@ vErrors.push(err103);
 errors++;
 }
 }
-if(data58.entity !== undefined){
-if(typeof data58.entity !== "string"){
-const err104 = {instancePath:instancePath+"/detail/children/" + i10+"/entity",schemaPath:"detail.schema.json/properties/children/items/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data58.after !== undefined){
+if(typeof data58.after !== "string"){
+const err104 = {instancePath:instancePath+"/detail/diff/after",schemaPath:"detail.schema.json/properties/diff/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -10229,9 +10319,9 @@ vErrors.push(err104);
 errors++;
 }
 }
-if(data58.field !== undefined){
-if(typeof data58.field !== "string"){
-const err105 = {instancePath:instancePath+"/detail/children/" + i10+"/field",schemaPath:"detail.schema.json/properties/children/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err105 = {instancePath:instancePath+"/detail/diff",schemaPath:"detail.schema.json/properties/diff/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -10241,9 +10331,15 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data58.title !== undefined){
-if(typeof data58.title !== "string"){
-const err106 = {instancePath:instancePath+"/detail/children/" + i10+"/title",schemaPath:"detail.schema.json/properties/children/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data49.fields !== undefined){
+let data61 = data49.fields;
+if(Array.isArray(data61)){
+const len8 = data61.length;
+for(let i8=0; i8<len8; i8++){
+let data62 = data61[i8];
+if(typeof data62 === "string"){
+if(!pattern0.test(data62)){
+const err106 = {instancePath:instancePath+"/detail/fields/" + i8,schemaPath:"detail.schema.json/properties/fields/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -10253,9 +10349,8 @@ vErrors.push(err106);
 errors++;
 }
 }
-}
 else {
-const err107 = {instancePath:instancePath+"/detail/children/" + i10,schemaPath:"detail.schema.json/properties/children/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err107 = {instancePath:instancePath+"/detail/fields/" + i8,schemaPath:"detail.schema.json/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -10267,7 +10362,7 @@ errors++;
 }
 }
 else {
-const err108 = {instancePath:instancePath+"/detail/children",schemaPath:"detail.schema.json/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err108 = {instancePath:instancePath+"/detail/fields",schemaPath:"detail.schema.json/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -10277,9 +10372,15 @@ vErrors.push(err108);
 errors++;
 }
 }
-}
-else {
-const err109 = {instancePath:instancePath+"/detail",schemaPath:"detail.schema.json/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data49.groups !== undefined){
+let data63 = data49.groups;
+if(Array.isArray(data63)){
+const len9 = data63.length;
+for(let i9=0; i9<len9; i9++){
+let data64 = data63[i9];
+if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+if(data64.title === undefined){
+const err109 = {instancePath:instancePath+"/detail/groups/" + i9,schemaPath:"detail.schema.json/properties/groups/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -10288,20 +10389,8 @@ vErrors.push(err109);
 }
 errors++;
 }
-}
-if(data.reports !== undefined){
-let data62 = data.reports;
-if(Array.isArray(data62)){
-const len11 = data62.length;
-for(let i11=0; i11<len11; i11++){
-if(!(validate67(data62[i11], {instancePath:instancePath+"/reports/" + i11,parentData:data62,parentDataProperty:i11,rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err110 = {instancePath:instancePath+"/reports",schemaPath:"#/properties/reports/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data64.fields === undefined){
+const err110 = {instancePath:instancePath+"/detail/groups/" + i9,schemaPath:"detail.schema.json/properties/groups/items/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -10310,15 +10399,269 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-}
-else {
-const err111 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key10 in data64){
+if(!((key10 === "title") || (key10 === "fields"))){
+const err111 = {instancePath:instancePath+"/detail/groups/" + i9,schemaPath:"detail.schema.json/properties/groups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err111];
 }
 else {
 vErrors.push(err111);
+}
+errors++;
+}
+}
+if(data64.title !== undefined){
+let data65 = data64.title;
+if(typeof data65 === "string"){
+if(func3(data65) < 1){
+const err112 = {instancePath:instancePath+"/detail/groups/" + i9+"/title",schemaPath:"detail.schema.json/properties/groups/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+else {
+const err113 = {instancePath:instancePath+"/detail/groups/" + i9+"/title",schemaPath:"detail.schema.json/properties/groups/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+if(data64.fields !== undefined){
+let data66 = data64.fields;
+if(Array.isArray(data66)){
+if(data66.length < 1){
+const err114 = {instancePath:instancePath+"/detail/groups/" + i9+"/fields",schemaPath:"detail.schema.json/properties/groups/items/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+const len10 = data66.length;
+for(let i10=0; i10<len10; i10++){
+let data67 = data66[i10];
+if(typeof data67 === "string"){
+if(!pattern0.test(data67)){
+const err115 = {instancePath:instancePath+"/detail/groups/" + i9+"/fields/" + i10,schemaPath:"detail.schema.json/properties/groups/items/properties/fields/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+else {
+const err116 = {instancePath:instancePath+"/detail/groups/" + i9+"/fields/" + i10,schemaPath:"detail.schema.json/properties/groups/items/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+}
+else {
+const err117 = {instancePath:instancePath+"/detail/groups/" + i9+"/fields",schemaPath:"detail.schema.json/properties/groups/items/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+}
+else {
+const err118 = {instancePath:instancePath+"/detail/groups/" + i9,schemaPath:"detail.schema.json/properties/groups/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+}
+else {
+const err119 = {instancePath:instancePath+"/detail/groups",schemaPath:"detail.schema.json/properties/groups/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+if(data49.children !== undefined){
+let data68 = data49.children;
+if(Array.isArray(data68)){
+const len11 = data68.length;
+for(let i11=0; i11<len11; i11++){
+let data69 = data68[i11];
+if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
+if(data69.entity === undefined){
+const err120 = {instancePath:instancePath+"/detail/children/" + i11,schemaPath:"detail.schema.json/properties/children/items/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+if(data69.field === undefined){
+const err121 = {instancePath:instancePath+"/detail/children/" + i11,schemaPath:"detail.schema.json/properties/children/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+if(data69.title === undefined){
+const err122 = {instancePath:instancePath+"/detail/children/" + i11,schemaPath:"detail.schema.json/properties/children/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+for(const key11 in data69){
+if(!(((key11 === "entity") || (key11 === "field")) || (key11 === "title"))){
+const err123 = {instancePath:instancePath+"/detail/children/" + i11,schemaPath:"detail.schema.json/properties/children/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+}
+if(data69.entity !== undefined){
+if(typeof data69.entity !== "string"){
+const err124 = {instancePath:instancePath+"/detail/children/" + i11+"/entity",schemaPath:"detail.schema.json/properties/children/items/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+if(data69.field !== undefined){
+if(typeof data69.field !== "string"){
+const err125 = {instancePath:instancePath+"/detail/children/" + i11+"/field",schemaPath:"detail.schema.json/properties/children/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+if(data69.title !== undefined){
+if(typeof data69.title !== "string"){
+const err126 = {instancePath:instancePath+"/detail/children/" + i11+"/title",schemaPath:"detail.schema.json/properties/children/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+}
+else {
+const err127 = {instancePath:instancePath+"/detail/children/" + i11,schemaPath:"detail.schema.json/properties/children/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+}
+else {
+const err128 = {instancePath:instancePath+"/detail/children",schemaPath:"detail.schema.json/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+}
+else {
+const err129 = {instancePath:instancePath+"/detail",schemaPath:"detail.schema.json/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+}
+if(data.reports !== undefined){
+let data73 = data.reports;
+if(Array.isArray(data73)){
+const len12 = data73.length;
+for(let i12=0; i12<len12; i12++){
+if(!(validate67(data73[i12], {instancePath:instancePath+"/reports/" + i12,parentData:data73,parentDataProperty:i12,rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err130 = {instancePath:instancePath+"/reports",schemaPath:"#/properties/reports/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+}
+else {
+const err131 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
 }
 errors++;
 }

@@ -32,7 +32,7 @@ export function detailFields(doc: SchemaDocument): FieldDef[] {
  * isPrint (form config): while a printable detail is open, printing the page prints the detail alone
  * (detail.css hides the rest under body.print-detail), as a form on paper.
  */
-function usePrintOnly(printable: boolean) {
+export function usePrintOnly(printable: boolean) {
   useEffect(() => {
     if (!printable) return;
     document.body.classList.add('print-detail');
@@ -40,59 +40,69 @@ function usePrintOnly(printable: boolean) {
   }, [printable]);
 }
 
+export const PrintButton = () => (
+  <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="detail-print">
+    打印
+  </Button>
+);
+
+/** One record, loaded by id; a failed load calls onFailed (the shared client has shown why). */
+export function useRecord(code: string, recordId: string, onFailed: () => void): [DataRecord | null, () => void] {
+  const [record, setRecord] = useState<DataRecord | null>(null);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    entityApi(code).queryById(recordId).then(setRecord, onFailed);
+  }, [code, recordId, onFailed, version]);
+  return [record, () => setVersion((v) => v + 1)];
+}
+
 /** The read-only view of one record: titled description grids (at most 4 columns) and the related lists under it. */
 export const DetailView = withWidgetKit(DetailViewBody);
 
 function DetailViewBody({ doc, recordId, onClose }: { doc: SchemaDocument; recordId: string; onClose: () => void }) {
-  const [record, setRecord] = useState<DataRecord | null>(null);
-  const fields = useMemo(() => detailFields(doc), [doc]);
-  const sections = useMemo(() => detailSections(doc, fields), [doc, fields]);
-  const widgetOf = useMemo(() => widgetsByModel(doc.form?.list), [doc]);
-  useEffect(() => {
-    entityApi(doc.code).queryById(recordId).then(setRecord, onClose);
-  }, [doc.code, recordId, onClose]);
-  const column = gridColumns(doc, Grid.useBreakpoint());
-  const isWide = useIsWide();
-  const wide = (f: FieldDef) => isWide(f, widgetOf.get(f.name));
-  const audit = record ? RECORD_FIELDS.filter((f) => record[f.name] !== undefined && record[f.name] !== null && record[f.name] !== '') : [];
-  const shown = [...sections, ...(audit.length ? [{ title: RECORD_SECTION, fields: audit }] : [])];
+  const [record] = useRecord(doc.code, recordId, onClose);
   const printable = !!doc.form?.config?.isPrint;
   usePrintOnly(printable);
   return (
-    <Drawer
-      open
-      title={detailTitle(doc)}
-      width={drawerWidth(doc, window.innerWidth)}
-      onClose={onClose}
-      destroyOnClose
-      className="detail-drawer"
-      extra={printable && record ? <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="detail-print">打印</Button> : undefined}
-    >
-      <Spin spinning={!record}>
-        {record && (
-          <div data-testid="detail-view">
-            {shown.map((section) => (
-              <Descriptions
-                key={section.title}
-                className="detail-section"
-                title={shown.length > 1 ? section.title : undefined}
-                bordered
-                size="small"
-                column={column}
-                labelStyle={{ width: 110, whiteSpace: 'nowrap' }}
-              >
-                {spansOf(section.fields, wide, column).map(({ field: f, span }) => (
-                  <Descriptions.Item key={f.name} label={f.label} span={span}>
-                    <span data-field={f.name}><ReadableValue field={f} widget={section.title === RECORD_SECTION && f.name.endsWith('_by') ? AUDIT_USER : widgetOf.get(f.name)} record={record} /></span>
-                  </Descriptions.Item>
-                ))}
-              </Descriptions>
-            ))}
-          </div>
-        )}
-        {record && doc.detail?.diff && <DataDiff before={record[doc.detail.diff.before]} after={record[doc.detail.diff.after]} />}
-        {record && doc.detail?.children?.map((c) => <ChildList key={c.entity} code={c.entity} field={c.field} parentId={recordId} title={c.title} />)}
-      </Spin>
+    <Drawer open title={detailTitle(doc)} width={drawerWidth(doc, window.innerWidth)} onClose={onClose} destroyOnClose className="detail-drawer" extra={printable && record ? <PrintButton /> : undefined}>
+      <Spin spinning={!record}>{record && <DetailBody doc={doc} record={record} recordId={recordId} />}</Spin>
     </Drawer>
+  );
+}
+
+/** A record's sections, its change diff and its related lists: the drawer's content and the record page's 详情 tab. */
+export function DetailBody({ doc, record, recordId }: { doc: SchemaDocument; record: DataRecord; recordId: string }) {
+  const fields = useMemo(() => detailFields(doc), [doc]);
+  const sections = useMemo(() => detailSections(doc, fields), [doc, fields]);
+  const widgetOf = useMemo(() => widgetsByModel(doc.form?.list), [doc]);
+  const column = gridColumns(doc, Grid.useBreakpoint());
+  const isWide = useIsWide();
+  const wide = (f: FieldDef) => isWide(f, widgetOf.get(f.name));
+  const audit = RECORD_FIELDS.filter((f) => record[f.name] !== undefined && record[f.name] !== null && record[f.name] !== '');
+  const shown = [...sections, ...(audit.length ? [{ title: RECORD_SECTION, fields: audit }] : [])];
+  return (
+    <>
+      <div data-testid="detail-view">
+        {shown.map((section) => (
+          <Descriptions
+            key={section.title}
+            className="detail-section"
+            title={shown.length > 1 ? section.title : undefined}
+            bordered
+            size="small"
+            column={column}
+            labelStyle={{ width: 110, whiteSpace: 'nowrap' }}
+          >
+            {spansOf(section.fields, wide, column).map(({ field: f, span }) => (
+              <Descriptions.Item key={f.name} label={f.label} span={span}>
+                <span data-field={f.name}><ReadableValue field={f} widget={section.title === RECORD_SECTION && f.name.endsWith('_by') ? AUDIT_USER : widgetOf.get(f.name)} record={record} /></span>
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        ))}
+      </div>
+      {doc.detail?.diff && <DataDiff before={record[doc.detail.diff.before]} after={record[doc.detail.diff.after]} />}
+      {doc.detail?.children?.map((c) => <ChildList key={c.entity} code={c.entity} field={c.field} parentId={recordId} title={c.title} />)}
+    </>
   );
 }

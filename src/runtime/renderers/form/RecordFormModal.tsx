@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { type DataRecord, entityApi } from '../../schema/api.ts';
 import { formTitle } from '../../schema/names.ts';
 import type { SchemaDocument } from '../../../core/schema/types.generated.ts';
+import { uniqueCheckOf } from './compile.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import { withoutInternals } from './values.ts';
 
@@ -18,11 +19,7 @@ export function RecordFormModal({ doc, mode, recordId, onClose, onSaved }: { doc
   const form = useMemo(() => createForm({ validateFirst: false, effects: () => onFormMount(() => setMounted(true)) }), []);
   const [loading, setLoading] = useState(mode === 'edit');
   const [saving, setSaving] = useState(false);
-  // Fields the entity declares unique are checked as the user types; the edited record's own value is fine.
-  const unique = useMemo(() => {
-    const fields = doc.entity.fields.filter((f) => f.unique).map((f) => f.name);
-    return fields.length ? { tableName: doc.entity.table, fields, ...(mode === 'edit' && recordId ? { dataId: recordId } : {}) } : undefined;
-  }, [doc, mode, recordId]);
+  const unique = useMemo(() => uniqueCheckOf(doc.entity, mode === 'edit' ? recordId : undefined), [doc, mode, recordId]);
 
   useEffect(() => {
     if (mode !== 'edit' || !recordId) return;

@@ -75,6 +75,12 @@ export interface UniqueCheck {
   dataId?: string;
 }
 
+/** The unique fields of an entity, checked as the user types; the edited record's own value is fine. */
+export function uniqueCheckOf(entity: EntityDef, recordId?: string): UniqueCheck | undefined {
+  const fields = entity.fields.filter((f) => f.unique).map((f) => f.name);
+  return fields.length ? { tableName: entity.table, fields, ...(recordId ? { dataId: recordId } : {}) } : undefined;
+}
+
 export interface CompileOptions {
   placeholders?: Record<string, string>;
   unique?: UniqueCheck;

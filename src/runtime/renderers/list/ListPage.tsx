@@ -1,7 +1,7 @@
 import type { ColumnDef as TColumn, VisibilityState } from '@tanstack/react-table';
 import { Alert, App, Button, Divider, message, Pagination, Popconfirm } from 'antd';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { hasPermission } from '../../permission/has-permission.ts';
 import { type DataRecord, permissionCode } from '../../schema/api.ts';
@@ -28,6 +28,8 @@ import { PAGE_SIZES, useListData } from './useListData.ts';
 const DEFAULT_TOOLBAR = ['add', 'export', 'import', 'batchDelete'];
 const DEFAULT_ROW_ACTIONS = ['edit', 'detail', 'delete'];
 const settingsKey = (code: string) => `COLUMN_SETTINGS:${code}`;
+/** The screen's query parameter naming the record shown as a page (detail.page). */
+export const RECORD_PARAM = 'record';
 
 /** The whole list screen of a schema: query bar, toolbar, table, pagination, and the add/edit/detail views. */
 export function ListPage({ doc }: { doc: SchemaDocument }) {
@@ -35,6 +37,9 @@ export function ListPage({ doc }: { doc: SchemaDocument }) {
   const can = (action: string) => hasPermission(permissionCode(doc, action), auth as never, allAuth as never);
   const list = useListData(doc);
   const navigate = useNavigate();
+  const [, setParams] = useSearchParams();
+  // A document whose detail is a page opens the record there (back to the list by 返回列表 or the browser's back).
+  const view = (id: string) => (doc.detail?.page ? setParams({ [RECORD_PARAM]: id }) : setViewing(id));
   // The app's modal (not the static Modal.confirm): it follows the theme and the reduced-motion setting.
   const { modal } = App.useApp();
   const [editing, setEditing] = useState<{ mode: FormMode; id?: string } | null>(null);
@@ -60,7 +65,7 @@ export function ListPage({ doc }: { doc: SchemaDocument }) {
     const locked = isLockedRecord(doc, record);
     const links = rowActions.filter((action) => !(locked && (action === 'edit' || action === 'delete'))).map((action) => {
       if (action === 'edit') return <a key="edit" onClick={() => setEditing({ mode: 'edit', id })}>编辑</a>;
-      if (action === 'detail') return <a key="detail" onClick={() => setViewing(id)}>详情</a>;
+      if (action === 'detail') return <a key="detail" onClick={() => view(id)}>详情</a>;
       return (
         <Popconfirm key="delete" title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => remove([id]).catch(() => undefined)}>
           <a className="danger-link">删除</a>

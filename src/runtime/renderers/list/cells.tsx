@@ -19,6 +19,8 @@ export function Ellipsis({ text, length = DEFAULT_ELLIPSIS }: { text: string; le
   return <span title={text}>{text.slice(0, length)}…</span>;
 }
 
+const SWITCH_ON = new Set(['true', '1', 'Y', 'y']);
+
 const TAG_COLORS: Record<string, string> = { green: 'green', blue: 'blue', orange: 'orange', red: 'red', default: 'default' };
 
 /** A cell: the server's {field}_dictText when present, else the dictionary's text, money, tags, plain text. */
@@ -35,6 +37,8 @@ export function renderCell(column: ColumnDef, record: DataRecord, dict?: readonl
     if (column.render === 'file' && !IMAGE_PATH.test(path)) return <a href={url} download title={path}>下载</a>;
     return <img className="cell-image" src={url} alt={column.title ?? ''} title={path} style={{ height: 36, maxWidth: 96, objectFit: 'cover', borderRadius: 4 }} />;
   }
+  // A yes/no value (a boolean column, or render 'switch' over 1/0, Y/N) reads as 是 or 否, never true/false.
+  if (typeof raw === 'boolean' || (column.render === 'switch' && raw !== null && raw !== undefined && raw !== '')) return SWITCH_ON.has(String(raw)) ? '是' : '否';
   const text = serverText !== undefined && serverText !== null ? String(serverText) : column.dict ? dictText(dict, raw) : raw === null || raw === undefined ? '' : String(raw);
   if (column.render === 'tag' && text) {
     const color = dict?.find((o) => String(o.value) === String(raw))?.color;
