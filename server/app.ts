@@ -57,8 +57,8 @@ import { PermissionService } from './services/permissions.ts';
 import { UserMessages } from './services/user-messages.ts';
 import { workflowRoutes } from './routes/workflow.ts';
 import { controlRoutes } from './routes/control.ts';
+import { adoptLocalUploads, fileStoreOf } from './services/file-store.ts';
 import { syncFileIndex } from './services/files.ts';
-import { uploadDirOf } from './services/uploads.ts';
 import { newControlKey } from './db/backup/control.ts';
 import { LocalNotices, PostgresNotices } from './realtime/notices.ts';
 import { runtimeRoutes } from './routes/schema-runtime.ts';
@@ -98,6 +98,7 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     lockout: new LoginLockout(database.db),
     permissions,
     dictionaries,
+    files: fileStoreOf(config),
     notices,
     runtime: new SchemaRuntime(database.db, permissions, dictionaries),
     metrics: new ProcessMetrics(),
@@ -269,7 +270,8 @@ export async function prepareApp(config: ServerConfig, database: Database, opts:
   ctx = built.ctx;
   try {
     await runSeedSteps(database.db, database.kind, steps);
-    await syncFileIndex(database.db, ctx.runtime.registry, uploadDirOf(config.dataDir));
+    await adoptLocalUploads(ctx.files, config.dataDir);
+    await syncFileIndex(database.db, ctx.runtime.registry, await ctx.files.list());
   } catch (error) {
     await built.app.close();
     throw error;

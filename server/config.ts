@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { S3Settings } from './services/file-store.ts';
 
 /** Everything the server reads from its environment, resolved once at start. */
 export interface ServerConfig {
@@ -35,6 +36,8 @@ export interface ServerConfig {
   allowRegister: boolean;
   /** A first start writes the demo records of every area (DEMO_DATA, on by default; false: accounts, menus and dictionaries only). */
   demoData: boolean;
+  /** Uploads in an S3-compatible bucket (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PREFIX, S3_FORCE_PATH_STYLE); unset: DATA_DIR/upload. */
+  s3?: S3Settings;
 }
 
 export const TOKEN_LIFETIME_MS = 7 * 24 * 3600 * 1000;
@@ -76,5 +79,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smsProvider: env.SMS_PROVIDER === 'off' ? 'off' : 'console',
     allowRegister: flag(env.ALLOW_REGISTER, true) && env.SMS_PROVIDER !== 'off',
     demoData: flag(env.DEMO_DATA, true),
+    s3: s3Settings(env),
+  };
+}
+
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT || undefined,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    prefix: (env.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, ''),
+    // MinIO, s3rver and most self-hosted stores want path-style addresses; AWS itself does not need them.
+    forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, !!env.S3_ENDPOINT),
   };
 }

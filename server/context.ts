@@ -9,6 +9,7 @@ import type { ProcessMetrics } from './monitor/metrics.ts';
 import type { Notices } from './realtime/notices.ts';
 import type { SchemaRuntime } from './engine/runtime.ts';
 import type { DictionaryService } from './services/dictionaries.ts';
+import type { FileStore } from './services/file-store.ts';
 import type { PermissionService } from './services/permissions.ts';
 import type { UserMessages } from './services/user-messages.ts';
 
@@ -30,4 +31,6 @@ export interface AppContext {
   metrics: ProcessMetrics;
   /** Messages to named users (announcements released at once, pushed live). */
   messages: UserMessages;
+  /** Where uploaded bytes live: the upload directory, or an S3-compatible bucket shared by every process. */
+  files: FileStore;
 }

@@ -1,5 +1,3 @@
-import { createReadStream, existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GUEST_USERNAME, sessionOf } from '../auth/session.ts';
@@ -7,12 +5,12 @@ import type { AppContext } from '../context.ts';
 import { registerOperation } from '../engine/write/operations.ts';
 import { FILE_DOC, recordUpload, removeFile } from '../services/files.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../http/envelope.ts';
-import { BIZ, claimsImage, fileExtension, IMAGE_TYPES, MAX_UPLOAD_BYTES, STORED_PATH, sniffImage, storedPath, uploadDirOf } from '../services/uploads.ts';
+import { BIZ, claimsImage, fileExtension, IMAGE_TYPES, MAX_UPLOAD_BYTES, STORED_PATH, sniffImage, storedPath } from '../services/uploads.ts';
 
 /*
  * Upload (POST /sys/common/upload, multipart field 'file', fields biz/isup/jeditor) and the public static
- * read of what was stored. Each file lands under DATA_DIR/upload/{biz}/{yyyyMMdd}/ with a random name,
- * so nothing a client sends becomes a path; isup and jeditor only mark who uploaded and change nothing.
+ * read of what was stored. Each file is stored as {biz}/{yyyyMMdd}/<random>.ext (in DATA_DIR/upload or the
+ * configured bucket), so nothing a client sends becomes a path; isup and jeditor only mark who uploaded.
  */
 
 interface Upload {
@@ -56,9 +54,6 @@ function extensionOf({ file, fileName, mimetype }: Upload): string {
 registerOperation(FILE_DOC, 'remove', async ({ ctx, session, id }) => ({ message: await removeFile(ctx, session, id) }));
 
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { config } = ctx;
-  const root = uploadDirOf(config.dataDir);
-
   app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
 
@@ -67,14 +62,11 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       if (session.user.username === GUEST_USERNAME) throw forbidden('访客不能上传文件');
       const upload = await readUpload(request);
       const relative = storedPath(upload.biz, extensionOf(upload));
-      const target = resolve(root, relative);
-      if (!target.startsWith(root + sep)) throw badRequest('文件路径不合法');
-      mkdirSync(join(target, '..'), { recursive: true });
-      writeFileSync(target, upload.file, { flag: 'wx' });
+      await ctx.files.put(relative, upload.file, IMAGE_TYPES[relative.slice(relative.lastIndexOf('.') + 1)] ?? 'application/octet-stream');
       try {
         await recordUpload(ctx, session, { path: relative, fileName: upload.fileName, size: upload.file.length, type: upload.mimetype, biz: upload.biz });
       } catch (error) {
-        unlinkSync(target); // an upload without its index row would be invisible to 文件管理
+        await ctx.files.remove(relative); // an upload without its index row would be invisible to 文件管理
         throw error;
       }
       // The uploaded-file response of spec section 3: code 0 and the stored path as the message; the client prefixes the static domain.
@@ -84,14 +76,14 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.get<{ Params: { '*': string } }>('/sys/common/static/*', { config: { public: true } }, async (request, reply) => {
       const relative = request.params['*'];
       if (!STORED_PATH.test(relative)) throw notFound('文件不存在');
-      const target = resolve(root, relative);
-      if (!target.startsWith(root + sep) || !existsSync(target)) throw notFound('文件不存在');
+      const stream = await ctx.files.get(relative);
+      if (!stream) throw notFound('文件不存在');
       const type = IMAGE_TYPES[relative.slice(relative.lastIndexOf('.') + 1).toLowerCase()];
       reply.header('Cache-Control', 'private, max-age=86400').header('X-Content-Type-Options', 'nosniff');
       // Anything but a sniffed image is handed over as a download, so a stored page or script never runs in our origin.
       if (!type) reply.type('application/octet-stream').header('Content-Disposition', 'attachment');
       else reply.type(type);
-      return reply.send(createReadStream(target));
+      return reply.send(stream);
     });
   });
 }

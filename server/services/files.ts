@@ -1,5 +1,3 @@
-import { statSync, unlinkSync } from 'node:fs';
-import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import type { Session } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
@@ -8,7 +6,8 @@ import type { Registry } from '../engine/schema/registry.ts';
 import { FILE_REF_TABLE, FILE_REMOVE_GRANT, FILE_TABLE, rebuildReferences } from '../engine/write/file-references.ts';
 import { newId } from '../lib/ids.ts';
 import { formatTimestamp, nowText } from '../lib/time.ts';
-import { IMAGE_TYPES, STORED_PATH, uploadDirOf, uploadedFiles } from './uploads.ts';
+import type { StoredObject } from './file-store.ts';
+import { IMAGE_TYPES, STORED_PATH } from './uploads.ts';
 
 /*
  * 文件管理 (system/file): every upload has an index row (name, size, type, uploader, time) written through
@@ -38,13 +37,8 @@ export async function recordUpload(ctx: AppContext, session: Session, upload: St
   await ctx.runtime.write(session, model, (w) => w.add(model, { values, batches: new Map() }));
 }
 
-function unlinkStored(ctx: AppContext, path: string) {
-  if (!STORED_PATH.test(path)) return;
-  try {
-    unlinkSync(join(uploadDirOf(ctx.config.dataDir), ...path.split('/')));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+async function unlinkStored(ctx: AppContext, path: string) {
+  if (STORED_PATH.test(path)) await ctx.files.remove(path);
 }
 
 /** Uploads left in 'temp' for more than `days` that no record uses: their rows and bytes go (a job's handler). */
@@ -53,7 +47,7 @@ export async function removeUnusedTempFiles(ctx: AppContext, days: number): Prom
   const db = ctx.db as unknown as Kysely<any>;
   // Deleted only while still unused: a record saved meanwhile keeps its file.
   const gone = await db.deleteFrom(FILE_TABLE).where('path', 'like', 'temp/%').where('ref_count', '=', 0).where('create_time', '<', cutoff).returning('path').execute();
-  for (const { path } of gone) unlinkStored(ctx, String(path));
+  for (const { path } of gone) await unlinkStored(ctx, String(path));
   return gone.length;
 }
 
@@ -62,28 +56,25 @@ export async function removeFile(ctx: AppContext, session: Session, id: string):
   const model = ctx.runtime.registry.get(FILE_DOC);
   const row = await ctx.db.selectFrom(FILE_TABLE as never).select(['path' as never]).where('id' as never, '=', id as never).executeTakeFirst() as { path: string } | undefined;
   await ctx.runtime.write(session, model, (w) => w.remove(model, id), undefined, [FILE_REMOVE_GRANT]);
-  if (row) unlinkStored(ctx, row.path);
+  if (row) await unlinkStored(ctx, row.path);
   return '删除成功';
 }
 
 /**
- * At start: files on disk without an index row get one (uploads from before the index, restored or
+ * At start: stored files without an index row get one (uploads from before the index, restored or
  * copied ones), and the reference index is built from the records whenever such files appeared or it
  * was never built. One process at a time (advisory lock); on later starts it costs one directory walk
  * and one query.
  */
-export async function syncFileIndex(db: Kysely<DB>, registry: Registry, uploadDir: string): Promise<number> {
+export async function syncFileIndex(db: Kysely<DB>, registry: Registry, stored: StoredObject[]): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${sql.lit(INDEX_LOCK)})`.execute(trx);
     const raw = trx as unknown as Kysely<any>;
     const known = new Set((await raw.selectFrom(FILE_TABLE).select('path').execute()).map((r) => String(r.path)));
-    const missing = uploadedFiles(uploadDir).filter((p) => !known.has(p));
+    const missing = stored.filter((o) => !known.has(o.path));
     const now = nowText();
     for (let at = 0; at < missing.length; at += 500) {
-      const rows = missing.slice(at, at + 500).map((path) => {
-        const stat = statSync(join(uploadDir, ...path.split('/')), { throwIfNoEntry: false });
-        return { id: newId(), path, file_name: path.slice(path.lastIndexOf('/') + 1), file_size: stat?.size ?? 0, file_type: typeOf(path), biz: path.slice(0, path.indexOf('/')), ref_count: 0, create_by: 'system', create_time: now };
-      });
+      const rows = missing.slice(at, at + 500).map(({ path, size }) => ({ id: newId(), path, file_name: path.slice(path.lastIndexOf('/') + 1), file_size: size, file_type: typeOf(path), biz: path.slice(0, path.indexOf('/')), ref_count: 0, create_by: 'system', create_time: now }));
       await raw.insertInto(FILE_TABLE).values(rows).onConflict((oc) => oc.column('path').doNothing()).execute();
     }
     const built = await raw.selectFrom('sys_meta').select('key').where('key', '=', REFERENCES_BUILT).executeTakeFirst();
