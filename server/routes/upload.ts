@@ -73,15 +73,18 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       return { success: true, message: relative, code: 0, result: relative, timestamp: Date.now() };
     });
 
-    scope.get<{ Params: { '*': string } }>('/sys/common/static/*', { config: { public: true } }, async (request, reply) => {
+    scope.get<{ Params: { '*': string }; Querystring: { preview?: string } }>('/sys/common/static/*', { config: { public: true } }, async (request, reply) => {
       const relative = request.params['*'];
       if (!STORED_PATH.test(relative)) throw notFound('文件不存在');
       const stream = await ctx.files.get(relative);
       if (!stream) throw notFound('文件不存在');
-      const type = IMAGE_TYPES[relative.slice(relative.lastIndexOf('.') + 1).toLowerCase()];
+      const ext = relative.slice(relative.lastIndexOf('.') + 1).toLowerCase();
+      const type = IMAGE_TYPES[ext];
       reply.header('Cache-Control', 'private, max-age=86400').header('X-Content-Type-Options', 'nosniff');
+      // A PDF asked for as a preview opens in the browser's viewer: typed as a PDF (never sniffed), it cannot run as a page.
+      if (ext === 'pdf' && request.query.preview === '1') reply.type('application/pdf').header('Content-Disposition', 'inline');
       // Anything but a sniffed image is handed over as a download, so a stored page or script never runs in our origin.
-      if (!type) reply.type('application/octet-stream').header('Content-Disposition', 'attachment');
+      else if (!type) reply.type('application/octet-stream').header('Content-Disposition', 'attachment');
       else reply.type(type);
       return reply.send(stream);
     });

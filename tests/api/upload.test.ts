@@ -49,6 +49,20 @@ describe('POST /sys/common/upload', () => {
     expect(Buffer.from(await back.arrayBuffer()).equals(text)).toBe(true);
   });
 
+  it('hands a PDF over as a download, and inline as a PDF only when asked for a preview (html stays a download)', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+    const r = await upload(pdf, '证书.pdf', 'application/pdf', { biz: 'contract' });
+    expect(r.body.message).toMatch(/^contract\/\d{8}\/[0-9a-f]{32}\.pdf$/);
+    expect((await download(r.body.message)).headers.get('content-disposition')).toBe('attachment');
+    const preview = await download(`${r.body.message}?preview=1`);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('application/pdf');
+    expect(preview.headers.get('content-disposition')).toBe('inline');
+    expect(preview.headers.get('x-content-type-options')).toBe('nosniff');
+    const html = await upload(Buffer.from('<script>alert(1)</script>'), 'x.html', 'text/html', { biz: 'contract' });
+    expect((await download(`${html.body.message}?preview=1`)).headers.get('content-type')).toBe('application/octet-stream');
+  });
+
   it('takes the rich-text editor upload (biz=jeditor, jeditor=1)', async () => {
     const r = await upload(TINY_PNG, 'a.png', 'image/png', { biz: 'jeditor', jeditor: '1' });
     expect(r.body.message).toMatch(/^jeditor\/\d{8}\/[0-9a-f]{32}\.png$/);

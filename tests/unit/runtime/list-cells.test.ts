@@ -30,3 +30,13 @@ describe('yes/no cells', () => {
     expect(html(renderCell({ dataIndex: 'flag', render: 'switch' }, { id: '1', flag: null }))).toBe('');
   });
 });
+
+describe('file cells', () => {
+  it('offer a PDF as a preview in the browser and a download, any other file as a download', () => {
+    const pdf = html(renderCell({ dataIndex: 'path', render: 'file' }, { id: '1', path: 'contract/20261124/0123456789abcdef0123456789abcdef.pdf' }));
+    expect(pdf).toContain('href="/hope-boot/sys/common/static/contract/20261124/0123456789abcdef0123456789abcdef.pdf?preview=1"');
+    expect(pdf).toContain('预览');
+    expect(pdf).toContain('下载');
+    expect(html(renderCell({ dataIndex: 'path', render: 'file' }, { id: '1', path: 'contract/20261124/0123456789abcdef0123456789abcdef.docx' }))).not.toContain('预览');
+  });
+});

@@ -12,6 +12,7 @@ import { runtimeConfig } from '../../config.ts';
 export const DEFAULT_ELLIPSIS = 25;
 /** The stored kinds the server serves as pictures (everything else is a download). */
 const IMAGE_PATH = /\.(png|jpe?g|gif)$/i;
+const PDF_PATH = /\.pdf$/i;
 
 /** Text longer than the column's ellipsis length (25 by default) is cut, the whole shown on hover. */
 export function Ellipsis({ text, length = DEFAULT_ELLIPSIS }: { text: string; length?: number }) {
@@ -34,6 +35,8 @@ export function renderCell(column: ColumnDef, record: DataRecord, dict?: readonl
     const [path] = splitList(raw);
     if (!path) return '';
     const url = fileUrl(path, runtimeConfig().staticDomainURL);
+    // A PDF opens in the browser's viewer (the server types it as a PDF only when asked for a preview).
+    if (column.render === 'file' && PDF_PATH.test(path)) return <span className="file-cell"><a href={`${url}?preview=1`} target="_blank" rel="noopener noreferrer">预览</a> <a href={url} download title={path}>下载</a></span>;
     if (column.render === 'file' && !IMAGE_PATH.test(path)) return <a href={url} download title={path}>下载</a>;
     return <img className="cell-image" src={url} alt={column.title ?? ''} title={path} style={{ height: 36, maxWidth: 96, objectFit: 'cover', borderRadius: 4 }} />;
   }
