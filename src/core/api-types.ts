@@ -135,6 +135,9 @@ export interface ChartQueryItem {
   view: string;
   mode: 'single' | 'group';
   dictCode?: string;
+  /** A table dictionary's table and text column (dictCode is then its value column), as list query items name them. */
+  dictTable?: string;
+  dictText?: string;
   hidden: '0' | '1';
 }
 

@@ -66,6 +66,18 @@ describe('the demo charts', () => {
     refused(await s.api.get('/online/graphreport/api/getChartsData/graph_activity_funds?start_date_begin=yesterday', admin), '查询条件格式不正确: 开始日期');
   });
 
+  it('over a screen, the list’s query items filter the rows before grouping (no 高级查询), and a field off the list is refused', async () => {
+    const all = (await chart('graph_donation_pay_method')).body.result;
+    expect(all.query.map((q: { field: string }) => q.field)).toEqual(['donor_name', 'activity_id', 'pay_status', 'amount', 'pay_time', 'pay_method', 'donor_type']);
+    expect(all.query.find((q: { field: string }) => q.field === 'activity_id')).toMatchObject({ view: 'list', dictTable: 'donation_activity', dictText: 'activity_name', dictCode: 'id' });
+    const r = await s.api.get('/online/graphreport/api/getChartsData/graph_donation_pay_method?amount_begin=200', admin);
+    expect(r.body.result.rows.map((x: Row) => [x.text, x.y0])).toEqual([['微信支付', 250.5]]);
+    const advanced = encodeURIComponent(JSON.stringify([{ field: 'amount', rule: 'gt', val: '1000' }]));
+    const ignored = await s.api.get(`/online/graphreport/api/getChartsData/graph_donation_pay_method?superQueryParams=${advanced}`, admin);
+    expect(ignored.body.result.rows.map((x: Row) => x.y0)).toEqual([350.5, 40]);
+    expect((await s.api.get('/online/graphreport/api/getChartsData/graph_donation_pay_method?column=no_such_column&order=asc', admin)).status).toBe(400);
+  });
+
   it('the dashboard lists both for the admin, and only what a user may read for others', async () => {
     const all = await s.api.get('/online/graphreport/api/dashboard', admin);
     expect(all.body.result.map((g: { code: string }) => g.code)).toEqual(['graph_activity_funds', 'graph_donation_pay_method']);

@@ -19,6 +19,8 @@ import { NOT_FOUND } from '../write/writer.ts';
 
 export type Row = Record<string, unknown>;
 
+const NO_FILTERS: Pick<ListPlan, 'filters'> = { filters: [] };
+
 export interface Page {
   records: Row[];
   total: number;
@@ -47,23 +49,22 @@ export class RecordReader {
 
   /**
    * A select over the rows this reader may see (tenant, data rules, not soft-deleted), for aggregates
-   * (reports, the dashboard): they start here instead of at the bare table. `alias` names the table.
+   * (reports, the dashboard, charts): they start here instead of at the bare table. `alias` names the
+   * table; `plan` narrows the rows by a list's filters (a chart's query bar).
    */
-  async scoped(model: EntityModel, alias?: string) {
-    let query = applyScope(this.db.selectFrom(alias ? `${model.table} as ${alias}` : model.table), await this.scopeOf(model), alias);
-    const deleted = model.doc.entity.softDelete;
-    if (deleted) query = query.where(alias ? `${alias}.${deleted}` : deleted, '=', 0);
-    return query;
+  async scoped(model: EntityModel, alias?: string, plan: Pick<ListPlan, 'filters'> = NO_FILTERS) {
+    return this.filtered(model, plan, await this.scopeOf(model), false, alias);
   }
 
   /** The plan's rows within the scope: live ones, or (`deleted`) the soft-deleted ones of the recycle bin. */
-  private filtered(model: EntityModel, plan: Pick<ListPlan, 'filters' | 'anyOf' | 'selections'>, scope: RowScope | undefined, deleted = false) {
-    let query = applyScope(this.db.selectFrom(model.table), scope);
-    if (model.doc.entity.softDelete) query = query.where(model.doc.entity.softDelete, '=', deleted ? 1 : 0);
-    for (const f of plan.filters) query = query.where(f.column, f.op, f.value);
+  private filtered(model: EntityModel, plan: Pick<ListPlan, 'filters' | 'anyOf' | 'selections'>, scope: RowScope | undefined, deleted = false, alias?: string) {
+    const col = (column: string) => (alias ? `${alias}.${column}` : column);
+    let query = applyScope(this.db.selectFrom(alias ? `${model.table} as ${alias}` : model.table), scope, alias);
+    if (model.doc.entity.softDelete) query = query.where(col(model.doc.entity.softDelete), '=', deleted ? 1 : 0);
+    for (const f of plan.filters) query = query.where(col(f.column), f.op, f.value);
     const anyOf = plan.anyOf;
-    if (anyOf?.length) query = query.where((eb) => eb.or(anyOf.map((f) => eb(f.column, f.op, f.value))));
-    if (plan.selections) query = query.where('id', 'in', plan.selections.length ? plan.selections : ['']);
+    if (anyOf?.length) query = query.where((eb) => eb.or(anyOf.map((f) => eb(col(f.column), f.op, f.value))));
+    if (plan.selections) query = query.where(col('id'), 'in', plan.selections.length ? plan.selections : ['']);
     return query;
   }
 

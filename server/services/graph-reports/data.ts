@@ -8,7 +8,8 @@ import type { EntityModel } from '../../engine/schema/model.ts';
 import { parseDataRequest, reportReader, runReportGroups } from '../online-reports/query.ts';
 import { dictOptions } from '../dict-options.ts';
 import { type ChartSource, checkColumns, findSource, type GraphDefinition, type SourceColumn } from './definitions.ts';
-import type { ChartData } from '../../../src/core/api-types.ts';
+import type { ChartData, ChartQueryItem } from '../../../src/core/api-types.ts';
+import { planList } from '../../engine/read/query.ts';
 
 /*
  * A chart's figures for the signed-in user: the source's rows as that user may read them — an online
@@ -33,9 +34,24 @@ async function reportGroups(ctx: AppContext, session: Session, report: ReportDef
   return runReportGroups(ctx.db, report, parseDataRequest(report, query), await reportReader(ctx, session, report), g);
 }
 
-async function entityGroups(ctx: AppContext, session: Session, model: EntityModel, g: Grouping): Promise<{ groups: Group[]; texts: Map<string, string> }> {
+/** A screen's query items, as a chart over it offers them (the list's query bar, without 高级查询). */
+const screenQueryItems = (model: EntityModel): ChartQueryItem[] =>
+  (model.doc.list?.query ?? []).map((q) => ({
+    field: q.field,
+    label: q.label ?? model.field.get(q.field)?.label ?? q.field,
+    view: q.view ?? 'text',
+    mode: q.mode ?? 'single',
+    ...(q.dictCode ? { dictCode: q.dictCode } : {}),
+    ...(q.dictTable && q.dictText ? { dictTable: q.dictTable, dictText: q.dictText } : {}),
+    hidden: q.hidden ?? '0',
+  }));
+
+async function entityGroups(ctx: AppContext, session: Session, model: EntityModel, g: Grouping, query: Record<string, unknown>): Promise<{ groups: Group[]; texts: Map<string, string> }> {
   const reader = await ctx.runtime.reader(session);
-  const groups = groupsOf(await groupedSelect(await reader.scoped(model, 't'), 't', g).execute(), g);
+  // The list's filters only (checked against the screen's allow-list); no advanced query, no paging.
+  const { superQueryParams: _sq, superQueryMatchType: _mt, ...filters } = query;
+  const plan = planList(model, filters);
+  const groups = groupsOf(await groupedSelect(await reader.scoped(model, 't', plan), 't', g).execute(), g);
   // The reader labels the dimension as it labels a list cell: dictionary text, referenced record's label.
   const labelled = await reader.decorate(model, groups.map((x) => ({ [g.x]: x.value })));
   const texts = new Map(groups.map((x, i) => [String(x.value), String(labelled[i][`${g.x}_dictText`] ?? '')]));
@@ -64,7 +80,7 @@ export async function chartData(ctx: AppContext, session: Session, def: GraphDef
   const { groups, texts, items } =
     from.type === 'report'
       ? { groups: await reportGroups(ctx, session, from.report, g, query), texts: await dictTexts(ctx, session, columns.get(def.x)!), items: queryItems(from.report) }
-      : { ...(await entityGroups(ctx, session, from.model, g)), items: [] };
+      : { ...(await entityGroups(ctx, session, from.model, g, query)), items: screenQueryItems(from.model) };
   const textOf = (value: unknown) => {
     if (value === null || value === undefined || value === '') return EMPTY_TEXT;
     if (value instanceof Date) return value.toISOString().slice(0, 10);
