@@ -49,6 +49,14 @@ test('admin defines a chart over a screen’s fields, tests it and publishes it 
   await expect(table.locator('thead')).toContainText('目标金额');
   // Categories read as their dictionary texts, not codes.
   await expect(table.locator('tbody tr').first().locator('td').first()).not.toHaveText(/^\d+$/);
+
+  // Over a screen, the screen's own query items filter the rows before grouping: one activity, one category.
+  const headers = { 'X-Access-Token': (await storedToken(page))! };
+  const activities = await (await page.request.get(`${API}/donation/activity/list?pageSize=1&column=activity_name&order=asc`, { headers })).json();
+  await screen.getByTestId('query-bar').getByPlaceholder('请输入活动名称').fill(activities.result.records[0].activity_name);
+  await screen.getByTestId('query-bar').getByRole('button', { name: /查\s*询/ }).click();
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table.locator('tbody tr').first()).toContainText(activities.result.records[0].category_dictText);
 });
 
 test('a published chart over a report filters its groups by the report’s query items', async ({ page }) => {
