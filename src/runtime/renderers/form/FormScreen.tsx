@@ -41,6 +41,12 @@ export function FormScreen({ doc, can }: { doc: SchemaDocument; can: (action: st
     }
   }
 
+  function again() {
+    setOutcome(null);
+    setMounted(false);
+    setForm(newForm());
+  }
+
   if (outcome?.ok) {
     return (
       <Card bordered={false} className="form-screen" data-testid={`form-screen-${doc.code}`}>
@@ -49,7 +55,7 @@ export function FormScreen({ doc, can }: { doc: SchemaDocument; can: (action: st
           title={doc.menu?.result?.title ?? '提交成功'}
           subTitle={doc.menu?.result?.description}
           extra={[
-            <Button key="again" type="primary" onClick={() => (setOutcome(null), setMounted(false), setForm(newForm()))}>
+            <Button key="again" type="primary" onClick={again}>
               再填一份
             </Button>,
             outcome.id && can('detail') ? (
