@@ -57,7 +57,7 @@ import { PermissionService } from './services/permissions.ts';
 import { UserMessages } from './services/user-messages.ts';
 import { workflowRoutes } from './routes/workflow.ts';
 import { controlRoutes } from './routes/control.ts';
-import { adoptLocalUploads, fileStoreOf } from './services/file-store.ts';
+import { fileStoreOf, storedFiles } from './services/file-store.ts';
 import { syncFileIndex } from './services/files.ts';
 import { newControlKey } from './db/backup/control.ts';
 import { LocalNotices, PostgresNotices } from './realtime/notices.ts';
@@ -270,8 +270,7 @@ export async function prepareApp(config: ServerConfig, database: Database, opts:
   ctx = built.ctx;
   try {
     await runSeedSteps(database.db, database.kind, steps);
-    await adoptLocalUploads(ctx.files, config.dataDir);
-    await syncFileIndex(database.db, ctx.runtime.registry, await ctx.files.list());
+    await syncFileIndex(database.db, ctx.runtime.registry, await storedFiles(ctx.files, config.dataDir));
   } catch (error) {
     await built.app.close();
     throw error;

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { registerOperation } from '../engine/write/operations.ts';
 import { FILE_DOC, recordUpload, removeFile } from '../services/files.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../http/envelope.ts';
-import { BIZ, claimsImage, fileExtension, IMAGE_TYPES, MAX_UPLOAD_BYTES, STORED_PATH, sniffImage, storedPath } from '../services/uploads.ts';
+import { BIZ, claimsImage, fileExtension, MAX_UPLOAD_BYTES, STORED_PATH, sniffImage, storedExtension, storedImageType, storedPath } from '../services/uploads.ts';
 
 /*
  * Upload (POST /sys/common/upload, multipart field 'file', fields biz/isup/jeditor) and the public static
@@ -62,7 +62,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       if (session.user.username === GUEST_USERNAME) throw forbidden('访客不能上传文件');
       const upload = await readUpload(request);
       const relative = storedPath(upload.biz, extensionOf(upload));
-      await ctx.files.put(relative, upload.file, IMAGE_TYPES[relative.slice(relative.lastIndexOf('.') + 1)] ?? 'application/octet-stream');
+      await ctx.files.put(relative, upload.file, storedImageType(relative) ?? 'application/octet-stream');
       try {
         await recordUpload(ctx, session, { path: relative, fileName: upload.fileName, size: upload.file.length, type: upload.mimetype, biz: upload.biz });
       } catch (error) {
@@ -78,11 +78,10 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!STORED_PATH.test(relative)) throw notFound('文件不存在');
       const stream = await ctx.files.get(relative);
       if (!stream) throw notFound('文件不存在');
-      const ext = relative.slice(relative.lastIndexOf('.') + 1).toLowerCase();
-      const type = IMAGE_TYPES[ext];
+      const type = storedImageType(relative);
       reply.header('Cache-Control', 'private, max-age=86400').header('X-Content-Type-Options', 'nosniff');
       // A PDF asked for as a preview opens in the browser's viewer: typed as a PDF (never sniffed), it cannot run as a page.
-      if (ext === 'pdf' && request.query.preview === '1') reply.type('application/pdf').header('Content-Disposition', 'inline');
+      if (storedExtension(relative) === 'pdf' && request.query.preview === '1') reply.type('application/pdf').header('Content-Disposition', 'inline');
       // Anything but a sniffed image is handed over as a download, so a stored page or script never runs in our origin.
       else if (!type) reply.type('application/octet-stream').header('Content-Disposition', 'attachment');
       else reply.type(type);

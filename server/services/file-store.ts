@@ -125,19 +125,21 @@ export function s3Store(s3: S3Settings): FileStore {
 export const fileStoreOf = (config: ServerConfig): FileStore => (config.s3 ? s3Store(config.s3) : localStore(uploadDirOf(config.dataDir)));
 
 /**
- * With a bucket configured, files still in the local upload directory (the demo's pictures, uploads made
- * before the move to S3) are copied into the bucket when it lacks them; answers how many were copied.
+ * Every file in the store, for the start-up index. With a bucket configured, files still in the local
+ * upload directory (the demo's pictures, uploads made before the move to S3) are first copied into the
+ * bucket when it lacks them, so one listing serves both.
  */
-export async function adoptLocalUploads(store: FileStore, dataDir: string): Promise<number> {
-  if (store.kind === 'local') return 0;
+export async function storedFiles(store: FileStore, dataDir: string): Promise<StoredObject[]> {
+  const listed = await store.list();
+  if (store.kind === 'local') return listed;
   const root = uploadDirOf(dataDir);
-  const stored = new Set((await store.list()).map((o) => o.path));
-  let copied = 0;
+  const there = new Set(listed.map((o) => o.path));
+  const copied: StoredObject[] = [];
   for (const path of uploadedFiles(root)) {
-    if (stored.has(path)) continue;
+    if (there.has(path)) continue;
     const bytes = readFileSync(join(root, ...path.split('/')));
     await store.put(path, bytes, 'application/octet-stream');
-    copied++;
+    copied.push({ path, size: bytes.length });
   }
-  return copied;
+  return [...listed, ...copied];
 }

@@ -7,7 +7,7 @@ import { FILE_REF_TABLE, FILE_REMOVE_GRANT, FILE_TABLE, rebuildReferences } from
 import { newId } from '../lib/ids.ts';
 import { formatTimestamp, nowText } from '../lib/time.ts';
 import type { StoredObject } from './file-store.ts';
-import { IMAGE_TYPES, STORED_PATH } from './uploads.ts';
+import { STORED_PATH, storedImageType } from './uploads.ts';
 
 /*
  * 文件管理 (system/file): every upload has an index row (name, size, type, uploader, time) written through
@@ -28,7 +28,7 @@ export interface StoredUpload {
   biz: string;
 }
 
-const typeOf = (path: string, claimed?: string) => IMAGE_TYPES[path.slice(path.lastIndexOf('.') + 1).toLowerCase()] ?? (claimed || 'application/octet-stream');
+const typeOf = (path: string, claimed?: string) => storedImageType(path) ?? (claimed || 'application/octet-stream');
 
 /** The index row of an upload just stored, written as the uploader (tenant, department, audit). */
 export async function recordUpload(ctx: AppContext, session: Session, upload: StoredUpload): Promise<void> {

@@ -25,6 +25,11 @@ const SIGNATURES: { ext: ImageExt; type: string; test: (b: Buffer) => boolean }[
 
 export const IMAGE_TYPES: Record<string, string> = Object.fromEntries(SIGNATURES.map((s) => [s.ext, s.type]));
 
+/** A stored path's extension, lower case ('png', 'pdf'). */
+export const storedExtension = (path: string) => path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+/** The image type a stored path was sniffed as, if it is an image. */
+export const storedImageType = (path: string): string | undefined => IMAGE_TYPES[storedExtension(path)];
+
 export const sniffImage = (bytes: Buffer) => SIGNATURES.find((s) => s.test(bytes));
 
 const IMAGE_NAME = /\.(png|jpe?g|gif|bmp|webp|svg|ico|tiff?)$/i;

@@ -43,7 +43,7 @@ function Screen({ doc }: { doc: SchemaDocument }) {
   if (recordId && doc.detail?.page) return <RecordPage doc={doc} recordId={recordId} can={can} onBack={back} />;
   return (
     <Card title={doc.title} bordered={false} className="schema-page">
-      <ListPage doc={doc} />
+      <ListPage doc={doc} can={can} />
     </Card>
   );
 }

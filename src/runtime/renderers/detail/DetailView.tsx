@@ -46,14 +46,14 @@ export const PrintButton = () => (
   </Button>
 );
 
-/** One record, loaded by id; a failed load calls onFailed (the shared client has shown why). */
-export function useRecord(code: string, recordId: string, onFailed: () => void): [DataRecord | null, () => void] {
+/** One record, loaded by id, with a reload and the number of reloads; a failed load calls onFailed (the shared client has shown why). */
+export function useRecord(code: string, recordId: string, onFailed: () => void): [DataRecord | null, () => void, number] {
   const [record, setRecord] = useState<DataRecord | null>(null);
   const [version, setVersion] = useState(0);
   useEffect(() => {
     entityApi(code).queryById(recordId).then(setRecord, onFailed);
   }, [code, recordId, onFailed, version]);
-  return [record, () => setVersion((v) => v + 1)];
+  return [record, () => setVersion((v) => v + 1), version];
 }
 
 /** The read-only view of one record: titled description grids (at most 4 columns) and the related lists under it. */

@@ -4,8 +4,8 @@ import type { SchemaDocument } from '../../../core/schema/types.generated.ts';
 import { AUDIT_NAMES } from '../../../core/schema/audit-fields.ts';
 import type { DictOption } from '../../../core/api-types.ts';
 import { dictText } from '../../dict/dictionaries.ts';
-import { useDictOptions } from '../../dict/useDict.ts';
 import { http } from '../../http/client.ts';
+import { statusFieldOf, useFieldOptions } from './status.ts';
 
 /*
  * 操作记录 of a record page: its versions from the data log (GET /system/data_log/queryDataVerList),
@@ -43,7 +43,7 @@ export function changedLabels(doc: SchemaDocument, before: unknown, after: unkno
 }
 
 /** The record's versions, or null while loading, or undefined when the user may not read them. */
-export function useRecordVersions(doc: SchemaDocument, recordId: string, version: unknown): Version[] | null | undefined {
+export function useRecordVersions(doc: SchemaDocument, recordId: string, version: number): Version[] | null | undefined {
   const [versions, setVersions] = useState<Version[] | null | undefined>(null);
   useEffect(() => {
     if (!doc.detail?.history) return setVersions(undefined);
@@ -60,16 +60,15 @@ export function useRecordVersions(doc: SchemaDocument, recordId: string, version
 }
 
 /** A move of the record's status, as its dictionary reads it (待审核 → 已通过), or null when the version left it alone. */
-function statusMove(doc: SchemaDocument, v: Version, options: readonly DictOption[]): string | null {
-  const field = doc.entity.rules?.transitions?.field ?? doc.detail?.progress?.field;
+function statusMove(field: string | undefined, v: Version, options: readonly DictOption[]): string | null {
   if (!field || v.action !== 'edit') return null;
   const [from, to] = [asObject(v.data_before)[field], asObject(v.data_after)[field]];
   return String(from ?? '') === String(to ?? '') ? null : `${dictText(options, from) || '空'} → ${dictText(options, to) || '空'}`;
 }
 
 export function RecordHistory({ doc, versions }: { doc: SchemaDocument; versions: Version[] | null }) {
-  const statusField = doc.entity.rules?.transitions?.field ?? doc.detail?.progress?.field;
-  const options = useDictOptions(doc.entity.fields.find((f) => f.name === statusField)?.dict);
+  const status = statusFieldOf(doc);
+  const options = useFieldOptions(doc, status);
   if (!versions) return <Spin />;
   if (!versions.length) return <Empty description="暂无操作记录" />;
   return (
@@ -77,7 +76,7 @@ export function RecordHistory({ doc, versions }: { doc: SchemaDocument; versions
       className="record-history"
       items={versions.map((v) => {
         const changed = v.action === 'edit' ? changedLabels(doc, v.data_before, v.data_after) : [];
-        const moved = statusMove(doc, v, options);
+        const moved = statusMove(status, v, options);
         return {
           color: v.action === 'delete' ? 'red' : v.action === 'add' ? 'green' : 'blue',
           children: (

@@ -4,7 +4,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { SchemaDocument } from '../../../core/schema/types.generated.ts';
 import { isLockedRecord } from '../../../core/schema/locks.ts';
-import { useDictOptions } from '../../dict/useDict.ts';
 import { storeRouteTitle } from '../../layout/tabs.ts';
 import { dictText } from '../../dict/dictionaries.ts';
 import type { DataRecord } from '../../schema/api.ts';
@@ -15,6 +14,7 @@ import { RowOperations } from '../list/RowOperations.tsx';
 import { TransitionActions } from '../list/TransitionActions.tsx';
 import { DetailBody, detailFields, PrintButton, usePrintOnly, useRecord } from './DetailView.tsx';
 import { RecordHistory, useRecordVersions } from './RecordHistory.tsx';
+import { statusFieldOf, useFieldOptions } from './status.ts';
 
 /*
  * A record as a whole page of its screen (detail.page; the template's basic and advanced profiles):
@@ -32,14 +32,15 @@ interface Props {
 export const RecordPage = withWidgetKit(RecordPageBody);
 
 function RecordPageBody({ doc, recordId, can, onBack }: Props) {
-  const [record, reload] = useRecord(doc.code, recordId, onBack);
+  const [record, reload, version] = useRecord(doc.code, recordId, onBack);
   const [editing, setEditing] = useState(false);
-  const versions = useRecordVersions(doc, recordId, record);
+  // Loaded with the record and again after each change made here.
+  const versions = useRecordVersions(doc, recordId, version);
   const printable = !!doc.form?.config?.isPrint;
   usePrintOnly(printable);
   const titleField = doc.detail?.title ?? detailFields(doc)[0]?.name;
   const heading = `${recordName(doc)}${record && titleField && record[titleField] ? `：${String(record[titleField])}` : ''}`;
-  const status = doc.detail?.progress?.field ?? doc.entity.rules?.transitions?.field;
+  const status = statusFieldOf(doc);
   const editable = !!record && can('edit') && !isLockedRecord(doc, record);
   // The record's tab is named after it (物资申领：乡村音乐课乐器), not after the list it came from.
   const { pathname, search } = useLocation();
@@ -104,7 +105,7 @@ function RecordPageBody({ doc, recordId, can, onBack }: Props) {
 }
 
 function StatusTag({ doc, field, record }: { doc: SchemaDocument; field: string; record: DataRecord }) {
-  const options = useDictOptions(doc.entity.fields.find((f) => f.name === field)?.dict);
+  const options = useFieldOptions(doc, field);
   const value = String(record[field] ?? '');
   const option = options.find((o) => o.value === value);
   const text = (record[`${field}_dictText`] as string | undefined) ?? option?.text;
@@ -114,7 +115,7 @@ function StatusTag({ doc, field, record }: { doc: SchemaDocument; field: string;
 /** Where the record stands among its progress steps; no bar for a value off the path (驳回, 作废). */
 function Progress({ doc, record }: { doc: SchemaDocument; record: DataRecord }) {
   const progress = doc.detail!.progress!;
-  const options = useDictOptions(doc.entity.fields.find((f) => f.name === progress.field)?.dict);
+  const options = useFieldOptions(doc, progress.field);
   const steps = useMemo(() => progress.steps ?? options.map((o) => o.value), [progress, options]);
   const current = steps.indexOf(String(record[progress.field] ?? ''));
   if (current < 0) return null;

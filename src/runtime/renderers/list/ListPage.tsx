@@ -2,12 +2,9 @@ import type { ColumnDef as TColumn, VisibilityState } from '@tanstack/react-tabl
 import { Alert, App, Button, Divider, message, Pagination, Popconfirm } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
-import { hasPermission } from '../../permission/has-permission.ts';
-import { type DataRecord, permissionCode } from '../../schema/api.ts';
+import type { DataRecord } from '../../schema/api.ts';
 import { isLockedRecord } from '../../../core/schema/locks.ts';
 import type { SchemaDocument } from '../../../core/schema/types.generated.ts';
-import { session } from '../../session/store.ts';
 import { local } from '../../storage.ts';
 import { DetailView } from '../detail/DetailView.tsx';
 import { type FormMode, RecordFormModal } from '../form/RecordFormModal.tsx';
@@ -31,10 +28,11 @@ const settingsKey = (code: string) => `COLUMN_SETTINGS:${code}`;
 /** The screen's query parameter naming the record shown as a page (detail.page). */
 export const RECORD_PARAM = 'record';
 
-/** The whole list screen of a schema: query bar, toolbar, table, pagination, and the add/edit/detail views. */
-export function ListPage({ doc }: { doc: SchemaDocument }) {
-  const { auth, allAuth } = useSnapshot(session);
-  const can = (action: string) => hasPermission(permissionCode(doc, action), auth as never, allAuth as never);
+/**
+ * The whole list screen of a schema: query bar, toolbar, table, pagination, and the add/edit/detail views.
+ * `can` says whether the user holds one of the document's buttons (the screen decides it once for all its views).
+ */
+export function ListPage({ doc, can }: { doc: SchemaDocument; can: (action: string) => boolean }) {
   const list = useListData(doc);
   const navigate = useNavigate();
   const [, setParams] = useSearchParams();
