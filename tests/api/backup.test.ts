@@ -14,7 +14,7 @@ import { writeBackup } from '../../server/db/backup/write.ts';
 import { prepareApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { uploadDirOf } from '../../server/services/uploads.ts';
-import { ADMIN_PASSWORD, createTestDatabase, startServer, tempDataDir, type TestDatabase, type TestServer } from './helpers/server.ts';
+import { ADMIN_PASSWORD, blankImage, createTestDatabase, emptyEmbeddedDataDir, startServer, tempDataDir, type TestDatabase, type TestServer } from './helpers/server.ts';
 import { TINY_PNG } from './helpers/fixtures.ts';
 
 /*
@@ -136,10 +136,15 @@ describe('bad input changes nothing', () => {
     good = readFileSync(file);
   });
 
+  // One empty target for every refusal: each must leave it as empty as it found it.
+  let target: Awaited<ReturnType<typeof emptyTarget>>;
+  beforeAll(async () => {
+    target = await emptyTarget();
+  });
+
   const refusedOn = async (bytes: Buffer, message: RegExp) => {
     const file = join(work, `bad-${Math.random().toString(36).slice(2)}.jsonl.gz`);
     writeFileSync(file, bytes);
-    const target = await emptyTarget();
     await expect(restoreBackup(target.open.db, { file, uploadDir: join(work, 'never') })).rejects.toThrow(message);
     expect((await readCatalog(target.open.db)).size).toBe(0);
     expect(existsSync(join(work, 'never'))).toBe(false);
@@ -177,14 +182,14 @@ describe('bad input changes nothing', () => {
 
   it('a target that holds tables is refused with the clashing tables unless forced', async () => {
     const file = join(work, 'good.jsonl.gz');
-    const target = await emptyTarget();
-    await restoreBackup(target.open.db, { file, uploadDir: join(work, 'first') });
-    const marker = await target.open.db.updateTable('sys_user').set({ realname: '恢复前' }).where('username', '=', 'admin').execute();
+    const filled = await emptyTarget();
+    await restoreBackup(filled.open.db, { file, uploadDir: join(work, 'first') });
+    const marker = await filled.open.db.updateTable('sys_user').set({ realname: '恢复前' }).where('username', '=', 'admin').execute();
     expect(Number(marker[0].numUpdatedRows)).toBe(1);
-    await expect(restoreBackup(target.open.db, { file, uploadDir: join(work, 'first') })).rejects.toThrow(/目标数据库不是空的.*sys_user.*--force/);
-    expect((await target.open.db.selectFrom('sys_user').select('realname').where('username', '=', 'admin').executeTakeFirstOrThrow()).realname).toBe('恢复前');
-    await restoreBackup(target.open.db, { file, uploadDir: join(work, 'first'), force: true });
-    expect((await target.open.db.selectFrom('sys_user').select('realname').where('username', '=', 'admin').executeTakeFirstOrThrow()).realname).not.toBe('恢复前');
+    await expect(restoreBackup(filled.open.db, { file, uploadDir: join(work, 'first') })).rejects.toThrow(/目标数据库不是空的.*sys_user.*--force/);
+    expect((await filled.open.db.selectFrom('sys_user').select('realname').where('username', '=', 'admin').executeTakeFirstOrThrow()).realname).toBe('恢复前');
+    await restoreBackup(filled.open.db, { file, uploadDir: join(work, 'first'), force: true });
+    expect((await filled.open.db.selectFrom('sys_user').select('realname').where('username', '=', 'admin').executeTakeFirstOrThrow()).realname).not.toBe('恢复前');
   }, 60_000);
 
   it('refusals are BackupRefused (the command prints their message only)', async () => {
@@ -196,7 +201,7 @@ describe('bad input changes nothing', () => {
 async function stoppedEmbeddedInstall(name: string): Promise<string> {
   const dataDir = join(work, name);
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, CLIENT_DIR: join(dataDir, 'none'), LOG_LEVEL: 'error' });
-  const embedded = await openDatabase({ dataDir });
+  const embedded = await openDatabase({ dataDir, image: blankImage() });
   const built = await prepareApp(config, embedded, { demoData: false });
   await built.app.close();
   await embedded.close();
@@ -215,6 +220,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('the commands (scripts/backup.t
     expect(backup.status, backup.stderr).toBe(0);
     expect(backup.stdout).toMatch(/备份完成：.*cli\.jsonl\.gz/);
     const target = join(work, 'cli-target');
+    await emptyEmbeddedDataDir(target);
     const restore = command(['restore', file], { DATA_DIR: target });
     expect(restore.status, restore.stderr).toBe(0);
     expect(restore.stdout).toMatch(/恢复完成：\d+ 张表/);

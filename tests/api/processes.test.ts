@@ -6,7 +6,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/connect.ts';
-import { ADMIN_PASSWORD } from './helpers/server.ts';
+import { ADMIN_PASSWORD, blankImage, emptyEmbeddedDataDir } from './helpers/server.ts';
 
 /*
  * One owner per embedded data directory, and a graceful stop (issue 16 items 1 and 8): a second open of a
@@ -26,7 +26,7 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('the embedded data directory', () => {
   it('is refused to a second opener while its owner has it, and free again once closed', async () => {
     const dir = tempDir();
-    const first = await openDatabase({ dataDir: dir });
+    const first = await openDatabase({ dataDir: dir, image: blankImage() });
     await expect(openDatabase({ dataDir: dir })).rejects.toThrow(new RegExp(`嵌入式数据库目录 ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} 已被占用：本进程已打开它`));
     await first.close();
     const again = await openDatabase({ dataDir: dir });
@@ -36,7 +36,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('the embedded data directory', 
   it('takes over the lock of an owner that is gone', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'owner.lock'), JSON.stringify({ pid: 4_194_000, host: hostname(), startedAt: '2026-01-01T00:00:00Z' }));
-    const db = await openDatabase({ dataDir: dir });
+    const db = await openDatabase({ dataDir: dir, image: blankImage() });
     await db.close();
   });
 });
@@ -87,6 +87,7 @@ const get = (agent: Agent, port: number, path: string) =>
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('a server process (embedded database)', () => {
   it('refuses a second process on its data directory, and stops cleanly on SIGTERM with kept-alive connections open', { timeout: 150_000 }, async () => {
     const dataDir = tempDir();
+    await emptyEmbeddedDataDir(dataDir);
     const port = await freePort();
     const server = startProcess(dataDir, port);
     try {

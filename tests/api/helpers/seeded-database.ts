@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { sql } from 'kysely';
 import { prepareApp } from '../../../server/app.ts';
 import { type Database, openDatabase } from '../../../server/db/connect.ts';
-import { adminQuery, SEEDED_IMAGE_FILE, SEEDED_TEMPLATE_FILE, tempDataDir, testConfig } from './server.ts';
+import { adminQuery, BLANK_IMAGE_FILE, SEEDED_IMAGE_FILE, SEEDED_TEMPLATE_FILE, tempDataDir, testConfig } from './server.ts';
 
 /*
  * Vitest global setup of the API project: one first start with the test settings, and the database it
@@ -48,11 +48,15 @@ export default async function setup(): Promise<() => Promise<void>> {
   }
   const database = await openDatabase({ inMemory: true });
   try {
+    writeFileSync(BLANK_IMAGE_FILE, Buffer.from(await (await database.image!()).arrayBuffer()));
     await firstStart(database);
     const image = await database.image!();
     writeFileSync(SEEDED_IMAGE_FILE, Buffer.from(await image.arrayBuffer()));
   } finally {
     await database.close();
   }
-  return async () => rmSync(SEEDED_IMAGE_FILE, { force: true });
+  return async () => {
+    rmSync(SEEDED_IMAGE_FILE, { force: true });
+    rmSync(BLANK_IMAGE_FILE, { force: true });
+  };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -74,8 +74,10 @@ const adminUrl = () => process.env.TEST_DATABASE_URL || undefined;
 export async function createTestDatabase(opts: { dataDir?: string; image?: Blob; template?: string } = {}): Promise<TestDatabase> {
   const url = adminUrl();
   if (!url) {
+    // Never initdb again: an empty cluster's image when no other is given.
+    const image = opts.image ?? blankImage();
     return {
-      open: () => (opts.dataDir ? openDatabase({ dataDir: opts.dataDir }) : openDatabase({ inMemory: true, image: opts.image })),
+      open: () => (opts.dataDir ? openDatabase({ dataDir: opts.dataDir, image }) : openDatabase({ inMemory: true, image })),
       dispose: async () => {},
     };
   }
@@ -137,9 +139,28 @@ export async function persistentStore(): Promise<{ dataDir: string; database: Te
 const SEEDED_DIR = join(import.meta.dirname, '..', '..', '..', '.tmp', 'api-seeded-database');
 export const SEEDED_IMAGE_FILE = join(SEEDED_DIR, 'pglite.tar');
 export const SEEDED_TEMPLATE_FILE = join(SEEDED_DIR, 'postgres-template.txt');
+/** An empty embedded cluster (initdb, nothing more), for databases that must start empty or seed for themselves. */
+export const BLANK_IMAGE_FILE = join(SEEDED_DIR, 'pglite-blank.tar');
 /** Settings that change what a first start writes to the database: a start given one seeds for itself. */
 const SEEDING_ENV = ['ADMIN_PASSWORD', 'DEMO_DATA', 'DATABASE_URL'];
 let seededImage: Blob | undefined;
+let blank: Blob | undefined;
+
+const imageFile = (file: string) => (existsSync(file) ? new Blob([readFileSync(file)]) : undefined);
+export function blankImage(): Blob | undefined {
+  blank ??= imageFile(BLANK_IMAGE_FILE);
+  return blank;
+}
+
+/**
+ * Makes `dataDir` an embedded install's data directory holding an empty cluster, for a test that starts a
+ * server process on it: the process then migrates and seeds as on a first start, without running initdb.
+ */
+export async function emptyEmbeddedDataDir(dataDir: string): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  const database = await openDatabase({ dataDir, image: blankImage() });
+  await database.close();
+}
 
 /**
  * The database as a first start with the test settings leaves it (migrated, seeded), to start from instead
@@ -149,9 +170,8 @@ let seededImage: Blob | undefined;
 function seededStartFor(env: Record<string, string | undefined>): { image?: Blob; template?: string } | undefined {
   if (SEEDING_ENV.some((key) => key in env)) return undefined;
   if (adminUrl()) return existsSync(SEEDED_TEMPLATE_FILE) ? { template: readFileSync(SEEDED_TEMPLATE_FILE, 'utf8').trim() } : undefined;
-  if (!existsSync(SEEDED_IMAGE_FILE)) return undefined;
-  seededImage ??= new Blob([readFileSync(SEEDED_IMAGE_FILE)]);
-  return { image: seededImage };
+  seededImage ??= imageFile(SEEDED_IMAGE_FILE);
+  return seededImage && { image: seededImage };
 }
 
 /** The configuration a test server runs with: the test defaults, then `env` (a key set to undefined is removed). */
