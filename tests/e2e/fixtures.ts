@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type BrowserContext, test as base } from '@playwright/test';
+import { type BrowserContext, type Page, test as base } from '@playwright/test';
 
 export * from '@playwright/test';
 
@@ -40,6 +40,9 @@ async function ready(origin: string, server: ChildProcess, log: () => string) {
   }
   throw new Error(`the e2e server did not start: ${log()}`);
 }
+
+/** The page each worker keeps from test to test. */
+const KEPT = new WeakSet<Page>();
 
 export const test = base.extend<object, { server: WorkerServer; workerContext: BrowserContext }>({
   server: [
@@ -85,12 +88,31 @@ export const test = base.extend<object, { server: WorkerServer; workerContext: B
   ],
   context: async ({ workerContext }, use) => {
     await use(workerContext);
-    for (const page of workerContext.pages()) await page.close();
+    for (const page of workerContext.pages()) if (!KEPT.has(page)) await page.close();
     await workerContext.clearCookies();
     await workerContext.clearPermissions();
-    const blank = await workerContext.newPage();
-    await blank.goto('/runtime-config.js');
-    await blank.evaluate(() => localStorage.clear());
-    await blank.close();
+  },
+  /*
+   * And one page, handed to test after test: a new page is a new tab, whose renderer process and window
+   * Chromium creates and tears down again — a third of the stage's CPU time, measured. Between tests it
+   * loses what a test may have added (listeners, routes, viewport, media) and its storage.
+   */
+  page: async ({ context }, use, testInfo) => {
+    let page = context.pages().find((p) => KEPT.has(p) && !p.isClosed());
+    if (!page) {
+      page = await context.newPage();
+      KEPT.add(page);
+    }
+    await use(page);
+    if (page.isClosed()) return;
+    page.removeAllListeners();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.setViewportSize(testInfo.project.use.viewport!);
+    await page.emulateMedia({ media: null });
+    await page.goto('/runtime-config.js');
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
   },
 });

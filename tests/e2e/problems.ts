@@ -7,7 +7,11 @@ import type { Page } from '@playwright/test';
  */
 export async function watchProblems(page: Page, { console: withConsole = true } = {}): Promise<string[]> {
   const problems: string[] = [];
+  // Once per document, however many tests have asked on this (kept) page.
   await page.addInitScript(() => {
+    const marked = window as unknown as { watchingRejections?: boolean };
+    if (marked.watchingRejections) return;
+    marked.watchingRejections = true;
     window.addEventListener('unhandledrejection', (e) => console.error(`unhandledrejection: ${String((e as PromiseRejectionEvent).reason)}`));
   });
   page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
