@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /*
- * `npm test`: the whole suite, in order: type check, lint, unit and API tests on the embedded database,
- * the API tests again on a real PostgreSQL server (when one is reachable), the Storybook build, the
- * client build, and the end-to-end tests in Debian's Chromium. Prints one closing line: 'tests: N passed, N failed, N skipped'.
+ * `npm test`: the whole suite: the type check beside lint, the Storybook build and the client build; then
+ * unit and API tests on the embedded database, the API tests again on a real PostgreSQL server (when one
+ * is reachable), and the end-to-end tests in Debian's Chromium. `npm test -- static|unit|pg|storybook|e2e`
+ * runs one part. Prints one closing line: 'tests: N passed, N failed, N skipped'.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,42 @@ const firstLine = (text) => String(text ?? '').split('\n').find((line) => line.t
 const stageTimes = [];
 const started = Date.now();
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+
+/**
+ * A stage run beside others: its output is kept and printed in one piece when it ends, so that two
+ * stages running at once do not interleave their lines.
+ */
+function runBeside(title, command, args, env = {}) {
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (status, signal) => {
+      console.log(`\n=== ${title}`);
+      if (output.trim()) console.log(output.trimEnd());
+      stageTimes.push([title, Date.now() - t0]);
+      console.log(`=== ${title}: ${seconds(Date.now() - t0)}`);
+      if (status !== 0) problems.push(`${title} (exit ${status ?? signal})`);
+      resolve(status === 0);
+    });
+  });
+}
+
+/** Lanes run at once, each a list of stages run one after another: single-threaded tools share the two cores. */
+async function lanes(...list) {
+  const t0 = Date.now();
+  await Promise.all(list.map(async (lane) => {
+    for (const stage of lane) await runBeside(...stage);
+  }));
+  stageTimes.push([`(the stages above, side by side: wall time)`, Date.now() - t0]);
+}
+
+const TYPE_CHECK = ['type check (tsc --noEmit)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']];
+const LINT = ['lint (eslint, no warnings)', bin('eslint'), ['.', '--max-warnings', '0']];
+const STORYBOOK = ['Storybook build (every widget story compiles)', bin('storybook'), ['build', '-o', join(tmp, 'storybook-static'), '--quiet']];
+const CLIENT_BUILD = ['client build (vite)', bin('vite'), ['build', '--logLevel', 'warn']];
 
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title}`);
@@ -121,8 +158,10 @@ async function postgresUrl() {
 
 const only = process.argv[2];
 
-if (!only || only === 'static') run('type check (tsc --noEmit)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-if (!only || only === 'static') run('lint (eslint, no warnings)', bin('eslint'), ['.', '--max-warnings', '0']);
+// The type check beside lint and the two builds (each tool keeps one core busy).
+if (!only) await lanes([TYPE_CHECK], [LINT, STORYBOOK, CLIENT_BUILD]);
+if (only === 'static') await lanes([TYPE_CHECK], [LINT]);
+if (only === 'storybook') run(...STORYBOOK);
 
 if (!only || only === 'unit') {
   const out = join(tmp, 'vitest-pglite.json');
@@ -143,11 +182,9 @@ if (!only || only === 'pg') {
   }
 }
 
-if (!only || only === 'storybook') run('Storybook build (every widget story compiles)', bin('storybook'), ['build', '-o', join(tmp, 'storybook-static'), '--quiet']);
-
 if (!only || only === 'e2e') {
   ensureChromium();
-  run('client build (vite)', bin('vite'), ['build', '--logLevel', 'warn']);
+  if (only === 'e2e') run(...CLIENT_BUILD);
   const out = join(tmp, 'playwright.json');
   rmSync(out, { force: true });
   run('end-to-end tests (Chromium)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
