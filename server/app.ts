@@ -135,7 +135,14 @@ async function api(app: FastifyInstance, ctx: AppContext) {
 
 /** The client's runtime configuration, loaded by index.html before the bundle (never baked into it). */
 function runtimeConfig(ctx: AppContext): string {
-  const cfg = { apiBase: ctx.config.apiBase, staticDomainURL: `${ctx.config.apiBase}/sys/common/static`, wsPath: `${ctx.config.apiBase}/websocket`, systemName: ctx.config.systemName };
+  const cfg = {
+    apiBase: ctx.config.apiBase,
+    staticDomainURL: `${ctx.config.apiBase}/sys/common/static`,
+    wsPath: `${ctx.config.apiBase}/websocket`,
+    systemName: ctx.config.systemName,
+    // Where the login page sends 统一身份认证 (and sign-out), when CAS is on.
+    ...(ctx.config.cas ? { casServerUrl: ctx.config.cas.serverUrl } : {}),
+  };
   return `window._CONFIG = ${JSON.stringify(cfg)};\n`;
 }
 

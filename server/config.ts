@@ -38,6 +38,15 @@ export interface ServerConfig {
   demoData: boolean;
   /** Uploads in an S3-compatible bucket (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PREFIX, S3_FORCE_PATH_STYLE); unset: DATA_DIR/upload. */
   s3?: S3Settings;
+  /** CAS single sign-on (CAS_SERVER_URL, CAS_SERVICE_URL); unset: no 统一身份认证 (server/auth/cas.ts). */
+  cas?: CasSettings;
+}
+
+export interface CasSettings {
+  /** The CAS server's base address, e.g. https://sso.example.org/cas (login, serviceValidate and logout live under it). */
+  serverUrl: string;
+  /** The address this site gives CAS as its service; unset: any address on the host the request came to. */
+  serviceUrl?: string;
 }
 
 export const TOKEN_LIFETIME_MS = 7 * 24 * 3600 * 1000;
@@ -80,7 +89,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     allowRegister: flag(env.ALLOW_REGISTER, true) && env.SMS_PROVIDER !== 'off',
     demoData: flag(env.DEMO_DATA, true),
     s3: s3Settings(env),
+    cas: casSettings(env),
   };
+}
+
+function casSettings(env: NodeJS.ProcessEnv): CasSettings | undefined {
+  const serverUrl = env.CAS_SERVER_URL?.trim().replace(/\/+$/, '');
+  if (!serverUrl) return undefined;
+  return { serverUrl, serviceUrl: env.CAS_SERVICE_URL?.trim() || undefined };
 }
 
 function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Captchas, checkKeyOf } from '../auth/captcha.ts';
+import { CAS_CLOSED, casUsername } from '../auth/cas.ts';
 import { lockedMessage } from '../auth/lockout.ts';
 import { phoneOf, SMS_CLOSED, smsCodesOf, userByPhone } from '../auth/sms.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
@@ -76,6 +77,20 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     await sms.verify(phone, 'login', body.captcha, true);
     return signIn(user, request);
   });
+
+  // CAS single sign-on (server/auth/cas.ts): JeecgBoot's path, and the shorter one its documentation names.
+  const casLogin = async (request: FastifyRequest) => {
+    if (!config.cas) throw forbidden(CAS_CLOSED);
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const username = await casUsername(config.cas, query.ticket, query.service, request.host);
+    const user = await db.selectFrom('sys_user').selectAll().where('username', '=', username).where('del_flag', '=', 0).executeTakeFirst();
+    if (!user) throw new ApiError(401, `统一身份认证的账号 ${username} 在本系统中不存在，请联系管理员开通`);
+    if (user.status !== 1) throw forbidden(FROZEN_MESSAGE);
+    return signIn(user, request);
+  };
+  for (const path of ['/sys/cas/client/validateLogin', '/cas/client/validateLogin']) {
+    app.get(path, { config: { public: true, rateLimit: { max: config.loginRateLimit, timeWindow: 60_000 } } }, casLogin);
+  }
 
   // The captcha image always answers (JeecgBoot's clients ask for it); sign-in checks it only when CAPTCHA is on.
   app.get<{ Params: { key: string } }>('/sys/randomImage/:key', { config: { public: true, rateLimit: { max: config.loginRateLimit, timeWindow: 60_000 } } }, async (request) =>

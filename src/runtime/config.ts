@@ -4,6 +4,8 @@ export interface RuntimeConfig {
   staticDomainURL: string;
   wsPath: string;
   systemName: string;
+  /** The CAS server of 统一身份认证, when the server has one (CAS_SERVER_URL). */
+  casServerUrl?: string;
 }
 
 declare global {

@@ -18,6 +18,8 @@ const PUBLIC: Record<string, string> = {
   'POST /hope-boot/sys/checkCaptcha': 'the captcha is checked before signing in',
   'POST /hope-boot/sys/sms': 'the phone sign-in code is asked for before signing in',
   'POST /hope-boot/sys/phoneLogin': 'signing in with a phone code',
+  'GET /hope-boot/sys/cas/client/validateLogin': 'signing in with a CAS service ticket (closed without CAS_SERVER_URL)',
+  'GET /hope-boot/cas/client/validateLogin': 'signing in with a CAS service ticket (closed without CAS_SERVER_URL)',
   'POST /hope-boot/sys/user/register': 'registering is done before signing in (ALLOW_REGISTER)',
   'POST /hope-boot/sys/user/phoneVerification': 'a forgotten password is recovered without signing in',
   'GET /hope-boot/sys/user/passwordChange': 'a forgotten password is recovered without signing in',

@@ -483,6 +483,8 @@ Object.assign(DECLARED, {
   // Not walked, each for its reason.
   'GET /hope-boot/sys/randomImage/:key': { unwalked: PUBLIC },
   'GET /hope-boot/sys/user/passwordChange': { unwalked: PUBLIC },
+  'GET /hope-boot/sys/cas/client/validateLogin': { unwalked: PUBLIC },
+  'GET /hope-boot/cas/client/validateLogin': { unwalked: PUBLIC },
   'GET /hope-boot/site/siteinfo': { unwalked: PUBLIC },
   'GET /hope-boot/sys/common/static/*': { unwalked: 'uploaded files by their random names (public, as in JeecgBoot): no listing, no query' },
   'GET /hope-boot/websocket/:userId': { unwalked: "the live-notification socket: it pushes only the signed-in user's own notices (websocket.test.ts)" },

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { ADMIN_PASSWORD, expectDashboard, storedToken } from './helpers.ts';
+import { ownServer } from './own-server.ts';
 
 /*
  * A server of its own on its own data directory (started without the demo records: DEMO_DATA=false),
@@ -13,38 +13,12 @@ import { ADMIN_PASSWORD, expectDashboard, storedToken } from './helpers.ts';
 const PORT = Number(process.env.E2E_RESTART_PORT || 3101);
 const BASE = `http://127.0.0.1:${PORT}`;
 
-function startServer(dataDir: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, DATABASE_URL: '', DEMO_DATA: 'false' },
-  });
-}
-
-async function ready() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${BASE}/runtime-config.js`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
-}
-
-async function stop(server: ChildProcess) {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((r) => server.once('exit', r));
-  server.kill('SIGTERM');
-  await exited;
-}
-
 test('the server restarts with its data and sessions intact', async ({ page }) => {
   test.setTimeout(180_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'hope-restart-'));
-  let server = startServer(dataDir);
+  const server = ownServer(PORT, dataDir);
   try {
-    await ready();
+    await server.start();
     await page.goto(`${BASE}/#/user/login`);
     await page.getByPlaceholder('请输入用户名').fill('admin');
     await page.getByPlaceholder('请输入密码').fill(ADMIN_PASSWORD);
@@ -52,9 +26,8 @@ test('the server restarts with its data and sessions intact', async ({ page }) =
     await expectDashboard(page);
     const token = await storedToken(page);
 
-    await stop(server);
-    server = startServer(dataDir);
-    await ready();
+    await server.stop();
+    await server.start();
 
     await page.reload();
     await expectDashboard(page);
@@ -67,7 +40,7 @@ test('the server restarts with its data and sessions intact', async ({ page }) =
     const donations = await fetch(`${BASE}/hope-boot/donation/record/list`, { headers: { 'X-Access-Token': token! } });
     expect((await donations.json()).result.total).toBe(0);
   } finally {
-    await stop(server);
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

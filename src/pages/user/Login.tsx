@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginResult, SiteInfo } from '../../core/api-types.ts';
 import { HOME_PATH } from '../../runtime/config.ts';
 import { http, RequestFailure } from '../../runtime/http/client.ts';
+import { casLoginUrl, casServer } from '../../runtime/session/cas.ts';
 import { announceWelcome, login } from '../../runtime/session/store.ts';
 import { local, SEVEN_DAYS_MS } from '../../runtime/storage.ts';
 import { LoginField } from './LoginField.tsx';
@@ -49,6 +50,7 @@ export default function Login() {
   const [busy, setBusy] = useState(false);
   const [site, setSite] = useState<SiteInfo | null>(null);
   const [tab, setTab] = useState<'account' | 'phone'>('account');
+  const cas = casServer();
 
   useEffect(() => {
     http.get<SiteInfo>('site/siteinfo', undefined, { silent: true }).then((r) => setSite(r.result), () => setSite(null));
@@ -166,6 +168,11 @@ export default function Login() {
       <Button type="primary" htmlType="submit" size="large" block loading={busy} className="login-button">
         登 录
       </Button>
+      {cas && (
+        <Button size="large" block className="login-cas" onClick={() => window.location.assign(casLoginUrl(cas))}>
+          统一身份认证登录
+        </Button>
+      )}
       {guest}
     </form>
   );

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { HOME_PATH, LOGIN_PATH } from '../config.ts';
+import { casTicketSignIn } from './cas.ts';
 import { EMPTY_MENU_ERROR, fetchPermissions, guestLogin, logout, session, signedOutOnThisPage } from './store.ts';
 import { PageLoading } from './PageLoading.tsx';
 
@@ -17,8 +18,9 @@ const loginWithRedirect = (path: string) => `${LOGIN_PATH}?redirect=${encodeURIC
 /**
  * The navigation guard of spec section 4. With a token: the login page sends to the home path, and a
  * missing permission list is fetched first (then the redirect query is honoured; on failure the user
- * is logged out). Without a token: only the login page; anything else signs in as the guest and reloads,
- * unless this page has just logged out, which goes to the login page.
+ * is logged out). Without a token: a CAS ticket on the address signs in with it; otherwise only the login
+ * page; anything else signs in as the guest and reloads, unless this page has just logged out, which goes
+ * to the login page.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
   const snap = useSnapshot(session);
@@ -37,12 +39,21 @@ export function SessionGate({ children }: { children: ReactNode }) {
           return logout().finally(() => navigate(loginWithRedirect(path), { replace: true }));
         });
       }
-    } else if (!isOpenPath(path) && signedOutOnThisPage()) {
-      navigate(LOGIN_PATH, { replace: true });
-    } else if (!isOpenPath(path)) {
-      guestLogin()
-        .then(() => window.location.reload())
-        .catch(() => logout().finally(() => navigate(loginWithRedirect(path), { replace: true })));
+    } else {
+      const fromCas = casTicketSignIn();
+      if (fromCas) {
+        // Back from the CAS server with a ticket: the session comes from it (then the token branch above runs).
+        fromCas.catch((error: unknown) => {
+          message.error(error instanceof Error ? error.message : '统一身份认证失败');
+          navigate(LOGIN_PATH, { replace: true });
+        });
+      } else if (!isOpenPath(path) && signedOutOnThisPage()) {
+        navigate(LOGIN_PATH, { replace: true });
+      } else if (!isOpenPath(path)) {
+        guestLogin()
+          .then(() => window.location.reload())
+          .catch(() => logout().finally(() => navigate(loginWithRedirect(path), { replace: true })));
+      }
     }
   }, [snap.token, snap.menu, path, location.search, navigate]);
 

@@ -29,13 +29,14 @@ function remember(result: LoginResult) {
   session.menu = null;
 }
 
-async function signIn(path: string, body?: unknown): Promise<LoginResult> {
-  const envelope = await http.post<LoginResult>(path, body, { silent: true });
+async function signIn(answer: ReturnType<typeof http.post<LoginResult>>): Promise<LoginResult> {
+  const envelope = await answer;
   // A sign-in whose code is not '200' is rejected with its result passed on (spec section 8).
   if (String(envelope.code) !== '200' || !envelope.result?.token) throw new RequestFailure(Number(envelope.code) || 500, envelope.message, envelope);
   remember(envelope.result);
   return envelope.result;
 }
+const signInBy = (path: string, body?: unknown) => signIn(http.post<LoginResult>(path, body, { silent: true }));
 
 const signedIn = (result: LoginResult) => {
   signedOutHere = false;
@@ -44,10 +45,14 @@ const signedIn = (result: LoginResult) => {
 
 /** Password sign-in; `captcha` carries the code typed and the key its image was drawn for, when the site asks. */
 export const login = (username: string, password: string, captcha?: { captcha: string; checkKey: string }) =>
-  signIn('/sys/login', { username, password, ...captcha }).then(signedIn);
+  signInBy('/sys/login', { username, password, ...captcha }).then(signedIn);
 
 /** Phone sign-in with the code /sys/sms sent (JeecgBoot's field names: mobile, captcha). */
-export const phoneLogin = (mobile: string, captcha: string) => signIn('/sys/phoneLogin', { mobile, captcha }).then(signedIn);
+export const phoneLogin = (mobile: string, captcha: string) => signInBy('/sys/phoneLogin', { mobile, captcha }).then(signedIn);
+
+/** CAS sign-in: the service ticket the CAS server sent the browser back with, for the service it was issued to (JeecgBoot's GET). */
+export const casLogin = (ticket: string, service: string) =>
+  signIn(http.get<LoginResult>('/sys/cas/client/validateLogin', { ticket, service }, { silent: true })).then(signedIn);
 
 /** What an SMS code is for (JeecgBoot's smsmode): sign-in, registration, password recovery. */
 export type SmsMode = '0' | '1' | '2';
@@ -58,7 +63,7 @@ export const sendSmsCode = (mobile: string, smsmode: SmsMode) => http.post<null>
 let guestInFlight: Promise<LoginResult> | null = null;
 /** Automatic sign-in as the read-only guest; one attempt at a time however often it is asked. */
 export function guestLogin(): Promise<LoginResult> {
-  guestInFlight ??= signIn('/sys/guestLogin').finally(() => (guestInFlight = null));
+  guestInFlight ??= signInBy('/sys/guestLogin').finally(() => (guestInFlight = null));
   return guestInFlight;
 }
 

@@ -6,6 +6,7 @@ import { LOGIN_PATH, runtimeConfig } from '../../../runtime/config.ts';
 import { type Device } from '../../../runtime/layout/device.ts';
 import { disconnectNotices } from '../../../runtime/notice/store.ts';
 import { resetTabs } from '../../../runtime/layout/tabs.ts';
+import { casLogoutUrl, casServer } from '../../../runtime/session/cas.ts';
 import { isGuest, logout, session } from '../../../runtime/session/store.ts';
 import { openDepartDialog, openPasswordDialog } from '../dialogs/store.ts';
 
@@ -29,7 +30,10 @@ export function UserMenu({ device }: { device: Device }) {
     logout().then(() => {
       disconnectNotices();
       resetTabs();
-      navigate(LOGIN_PATH, { replace: true });
+      // Signed in through 统一身份认证 perhaps: end the CAS session too (it comes back to the login page).
+      const cas = casServer();
+      if (cas && !guest) window.location.assign(casLogoutUrl(cas));
+      else navigate(LOGIN_PATH, { replace: true });
     });
 
   const confirmLogout = () => modal.confirm({ title: '提示', content: '真的要注销登录吗 ?', okText: '确定', cancelText: '取消', onOk: leave });
