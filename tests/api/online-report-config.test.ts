@@ -46,6 +46,18 @@ describe('报表配置', () => {
     expect(codes.every((c: string) => c.startsWith('A01'))).toBe(true);
   });
 
+  it('its columns list in their own order when a client asks for createTime, which that table does not have; filtering on it is refused', async () => {
+    // JeecgBoot's clients (and the detail's sub-lists) sort by createTime unless told otherwise.
+    const listed = await s.api.get(`/online/report_item/list?head_id=${id}&column=createTime&order=desc`, admin);
+    expect(listed.status).toBe(200);
+    expect(listed.body.result.records.map((r: { field_name: string }) => r.field_name)).toEqual(['org_code', 'depart_name']);
+    const filtered = await s.api.get(`/online/report_item/list?head_id=${id}&createTime_begin=2026-01-01`, admin);
+    expect(filtered.status).toBe(400);
+    // A table that has it is still sorted by it as asked.
+    const reports = await s.api.get('/online/report/list?column=createTime&order=asc', admin);
+    expect(reports.status).toBe(200);
+  });
+
   it('导出 writes the rows getData pages through, with the same filters, as a sheet', async () => {
     const r = await s.api.download(`/online/cgreport/api/exportXls/${id}?org_code=A01A02`, admin);
     expect(r.status).toBe(200);

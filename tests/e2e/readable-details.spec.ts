@@ -69,7 +69,13 @@ test('every schema detail shows names and labels, never the stored codes', async
   if (SHOOTING) mkdirSync(`${SHOTS}/details`, { recursive: true });
   const failures: string[] = [];
   const checked: string[] = [];
+  // A screen or detail whose requests fail shows a message, not names: no answer of the walk may be a 5xx.
+  let screen = '';
+  page.on('response', (r) => {
+    if (r.status() >= 500) failures.push(`${screen}: ${r.request().method()} ${r.url()} answered ${r.status()}`);
+  });
   for (const { path, code } of screens) {
+    screen = code;
     const doc = (await (await page.request.get(`${API}/sys/schema/get?code=${encodeURIComponent(code)}`, { headers: { 'X-Access-Token': token } })).json()).result as SchemaDocument;
     // A form screen (menu.screen form) has no list and no detail to open.
     if (doc.menu?.screen === 'form') continue;

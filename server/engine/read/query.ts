@@ -108,9 +108,11 @@ function pageNumber(raw: unknown, fallback: number): number {
 
 function sortOf(model: EntityModel, query: Record<string, string>): ListPlan['sort'] {
   const fallback = model.doc.list?.defaultSort ?? { column: 'create_time', order: 'desc' as const };
-  const requested = query.column ? toSnake(query.column) : fallback.column;
+  const asked = query.column ? toSnake(query.column) : undefined;
+  // JeecgBoot's clients sort by createTime unless told otherwise: a table without it keeps its own order.
+  const requested = asked && !(asked === 'create_time' && !columnOf(model, asked)) ? asked : fallback.column;
   if (!columnOf(model, requested) || columnOf(model, requested)!.type === 'json') throw badRequest(`不支持按该字段排序: ${String(query.column).slice(0, 50)}`);
-  const order = (query.order || (query.column ? 'desc' : fallback.order)).toLowerCase();
+  const order = (requested === asked ? query.order || 'desc' : asked ? fallback.order : query.order || fallback.order).toLowerCase();
   if (order !== 'asc' && order !== 'desc') throw badRequest(`不支持的排序方式: ${String(query.order).slice(0, 20)}`);
   return { column: requested, order };
 }

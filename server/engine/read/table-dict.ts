@@ -4,7 +4,7 @@ import { badRequest } from '../../http/envelope.ts';
 import type { DictOption } from '../../services/dictionaries.ts';
 import { conditionFields, conditionSql, isCondition } from '../schema/condition.ts';
 import { likeContains } from '../schema/like.ts';
-import type { EntityModel } from '../schema/model.ts';
+import { columnOf, type EntityModel } from '../schema/model.ts';
 import type { Registry } from '../schema/registry.ts';
 import { applyScope, type RowScope } from '../scope/row-scope.ts';
 
@@ -37,7 +37,7 @@ function parseCondition(model: EntityModel, raw: string): Condition {
   }
   if (!isCondition(value)) throw badRequest('字典查询条件格式不正确，应为条件 JSON');
   for (const name of conditionFields(value)) {
-    const f = model.columns.get(name);
+    const f = columnOf(model, name);
     if (!f || f.type === 'json' || (model.field.get(name)?.mask ?? false)) throw badRequest(`字典查询条件不能使用字段: ${name}`);
   }
   return value;

@@ -70,7 +70,9 @@ export function buildModel(doc: SchemaDocument): EntityModel {
 export const readColumns = (model: EntityModel): string[] => [...[...model.audit], ...model.fields.map((f) => f.name)];
 
 /** A declared field or audit column by name, or undefined: the allow-list check for any identifier. */
-export const columnOf = (model: EntityModel, name: string): FieldDef | undefined => model.columns.get(name);
+/** A column a query may filter or sort on; an audit column the table lacks (a system table owned by migrations) is none. */
+export const columnOf = (model: EntityModel, name: string): FieldDef | undefined =>
+  AUDIT_NAMES.has(name) && !model.audit.has(name) ? undefined : model.columns.get(name);
 
 /** Decimal columns' declared scale (default 2), used by validation and the DDL alike. */
 export const scaleOf = (f: FieldDef) => f.scale ?? 2;
