@@ -62,8 +62,8 @@ test('统一身份认证: CAS signs a user in, the ticket leaves the address, an
 
 test('统一身份认证: a CAS account this system does not have is told so on the login page', async ({ page }) => {
   await throughCas(page, 'stranger');
-  await expect(page.getByText('统一身份认证的账号 stranger 在本系统中不存在，请联系管理员开通')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`#/user/login`));
+  await expect(page.getByTestId('login-error')).toHaveText('统一身份认证的账号 stranger 在本系统中不存在，请联系管理员开通');
   expect(await storedToken(page)).toBeNull();
   await shot(page, 'login-cas-unknown');
 });

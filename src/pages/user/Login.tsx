@@ -1,7 +1,7 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Input } from 'antd';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginResult, SiteInfo } from '../../core/api-types.ts';
 import { HOME_PATH } from '../../runtime/config.ts';
 import { http, RequestFailure } from '../../runtime/http/client.ts';
@@ -46,7 +46,8 @@ export default function Login() {
   const [missing, setMissing] = useState<{ username?: boolean; password?: boolean; captcha?: boolean }>({});
   const [captcha, setCaptcha] = useState('');
   const [checkKey, setCheckKey] = useState(newCheckKey);
-  const [error, setError] = useState<string | null>(null);
+  // A sign-in that failed before this page opened (统一身份认证) leaves its message in the navigation state.
+  const [error, setError] = useState<string | null>((useLocation().state as { error?: string } | null)?.error ?? null);
   const [busy, setBusy] = useState(false);
   const [site, setSite] = useState<SiteInfo | null>(null);
   const [tab, setTab] = useState<'account' | 'phone'>('account');

@@ -43,10 +43,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
       const fromCas = casTicketSignIn();
       if (fromCas) {
         // Back from the CAS server with a ticket: the session comes from it (then the token branch above runs).
-        fromCas.catch((error: unknown) => {
-          message.error(error instanceof Error ? error.message : '统一身份认证失败');
-          navigate(LOGIN_PATH, { replace: true });
-        });
+        // A refusal is shown where the user is sent: on the login page, above its fields.
+        fromCas.catch((error: unknown) => navigate(LOGIN_PATH, { replace: true, state: { error: error instanceof Error ? error.message : '统一身份认证失败' } }));
       } else if (!isOpenPath(path) && signedOutOnThisPage()) {
         navigate(LOGIN_PATH, { replace: true });
       } else if (!isOpenPath(path)) {
