@@ -6,8 +6,6 @@ import { forbidden } from '../http/envelope.ts';
 
 export type { ButtonAuth, MenuNode };
 
-export const MENU = 0;
-export const SUB_MENU = 1;
 export const BUTTON = 2;
 
 const isWebUrl = (url: string | null) => !!url && /^(https?:)?\/\//i.test(url);

@@ -125,4 +125,3 @@ export function FormDesigner({ initial, title = DEFAULT_TITLE, onSave, onClose, 
   );
 }
 
-export default FormDesigner;

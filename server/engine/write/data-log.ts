@@ -20,10 +20,6 @@ export interface Actor {
   now: string;
 }
 
-export async function writeDataLog(db: Kysely<DB>, table: string, action: LogAction, change: RowChange, actor: Actor): Promise<void> {
-  await writeDataLogs(db, table, action, [change], actor);
-}
-
 /** One log row per change, in one statement (an import's rows together). */
 export async function writeDataLogs(db: Kysely<DB>, table: string, action: LogAction, changes: RowChange[], actor: Actor): Promise<void> {
   const CHUNK = 500;

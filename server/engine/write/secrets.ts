@@ -34,5 +34,3 @@ export function decryptSecret(stored: string | null | undefined): string {
   decipher.setAuthTag(raw.subarray(12, 28));
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }
-
-export const isEncrypted = (v: unknown) => typeof v === 'string' && v.startsWith(PREFIX);

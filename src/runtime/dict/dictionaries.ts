@@ -1,7 +1,7 @@
 import type { DictOption } from '../../core/api-types.ts';
 import type { WidgetOptions } from '../../core/schema/types.generated.ts';
 import { http } from '../http/client.ts';
-import { KEYS, local, SEVEN_DAYS_MS } from '../storage.ts';
+import { KEYS, local } from '../storage.ts';
 
 /*
  * Dictionary lookups of spec section 7: the local cache (filled at login, 7 days) first, then the
@@ -35,14 +35,6 @@ export function dictText(options: readonly DictOption[] | undefined, value: unkn
   if (value === null || value === undefined || value === '') return '';
   const values = String(value).split(',');
   return values.map((v) => options?.find((o) => String(o.value) === v)?.text ?? v).join(',');
-}
-
-/** sys/dict/refleshCache then queryAllDictItems; the result is cached for 7 days. */
-export async function refreshDictCache(): Promise<void> {
-  await http.get('sys/dict/refleshCache');
-  const { result } = await http.get<Record<string, DictOption[]>>('sys/dict/queryAllDictItems');
-  local.set(KEYS.DICT_CACHE, result, SEVEN_DAYS_MS);
-  fetched.clear();
 }
 
 /** The dictionary code behind a widget's options source: dict (dynamicKey) or distal (table dictionary). */

@@ -6,11 +6,8 @@ import { NoticeSocket, socketUrl } from './socket.ts';
 /*
  * The bell's state (spec section 2, "Notification"; section 4, "Notifications"): the newest unread
  * notices and system messages with their counts, reloaded when the socket says something changed and
- * after an announcement is opened. Polling (every 6 s) exists but is not started on its own; a failed
- * load stops it.
+ * after an announcement is opened.
  */
-
-export const POLL_MS = 6000;
 
 export const notices = proxy({
   anntMsgList: [] as Announcement[],
@@ -20,28 +17,9 @@ export const notices = proxy({
   loaded: false,
 });
 
-export const noticeTotal = () => notices.anntMsgTotal + notices.sysMsgTotal;
-
-let pollTimer: ReturnType<typeof setInterval> | null = null;
-
-export function stopPolling() {
-  if (pollTimer) clearInterval(pollTimer);
-  pollTimer = null;
-}
-
 export async function loadNotices(): Promise<void> {
-  try {
-    const result = await noticeApi.listByUser();
-    Object.assign(notices, result, { loaded: true });
-  } catch (error) {
-    stopPolling();
-    throw error;
-  }
-}
-
-export function startPolling() {
-  stopPolling();
-  pollTimer = setInterval(() => void loadNotices().catch(() => {}), POLL_MS);
+  const result = await noticeApi.listByUser();
+  Object.assign(notices, result, { loaded: true });
 }
 
 /** Opening an announcement marks it read and reloads the counts. */

@@ -12,7 +12,6 @@ import { ChildList } from './ChildList.tsx';
 import { DataDiff } from './DataDiff.tsx';
 import './detail.css';
 
-export { MAX_DETAIL_COLUMNS } from './sections.ts';
 
 /** create_by and update_by hold usernames: they read as a user picker's value does (real names). */
 const AUDIT_USER: WidgetItem = { key: 'audit_user', type: 'user' };
