@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, type Page, test as base } from '@playwright/test';
+import { stopProcess, untilServing } from './own-server.ts';
 
 export * from '@playwright/test';
 
@@ -28,19 +29,6 @@ export function lastCode(server: WorkerServer, phone: string): string {
   return lines.reverse().find((l) => l.includes(` ${phone} `))?.match(/验证码是(\d{6})/)?.[1] ?? '';
 }
 
-async function ready(origin: string, server: ChildProcess, log: () => string) {
-  for (let i = 0; i < 720; i++) {
-    if (server.exitCode !== null) throw new Error(`the e2e server stopped (${server.exitCode}): ${log()}`);
-    try {
-      if ((await fetch(`${origin}/runtime-config.js`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the e2e server did not start: ${log()}`);
-}
-
 /** The page each worker keeps from test to test. */
 const KEPT = new WeakSet<Page>();
 
@@ -59,14 +47,10 @@ export const test = base.extend<object, { server: WorkerServer; workerContext: B
       server.stderr?.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
       const origin = `http://127.0.0.1:${port}`;
       try {
-        await ready(origin, server, () => stderr);
+        await untilServing(origin, server, () => stderr, 720);
         await use({ origin, dataDir });
       } finally {
-        if (server.exitCode === null) {
-          const exited = new Promise((r) => server.once('exit', r));
-          server.kill('SIGTERM');
-          await exited;
-        }
+        await stopProcess(server);
       }
     },
     { scope: 'worker', timeout: 240_000 },
@@ -91,11 +75,21 @@ export const test = base.extend<object, { server: WorkerServer; workerContext: B
     for (const page of workerContext.pages()) if (!KEPT.has(page)) await page.close();
     await workerContext.clearCookies();
     await workerContext.clearPermissions();
+    // The origin's storage, whichever pages the test used: through the kept page, or a blank one if none is kept.
+    const kept = workerContext.pages().find((p) => KEPT.has(p));
+    const blank = kept ?? (await workerContext.newPage());
+    await blank.goto('/runtime-config.js');
+    await blank.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    if (!kept) await blank.close();
   },
   /*
    * And one page, handed to test after test: a new page is a new tab, whose renderer process and window
    * Chromium creates and tears down again — a third of the stage's CPU time, measured. Between tests it
-   * loses what a test may have added (listeners, routes, viewport, media) and its storage.
+   * loses what a test may have added (listeners, routes, viewport, media); the context's teardown empties
+   * the storage.
    */
   page: async ({ context }, use, testInfo) => {
     let page = context.pages().find((p) => KEPT.has(p) && !p.isClosed());
@@ -109,10 +103,5 @@ export const test = base.extend<object, { server: WorkerServer; workerContext: B
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.setViewportSize(testInfo.project.use.viewport!);
     await page.emulateMedia({ media: null });
-    await page.goto('/runtime-config.js');
-    await page.evaluate(() => {
-      localStorage.clear();
-      sessionStorage.clear();
-    });
   },
 });

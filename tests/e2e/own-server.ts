@@ -13,6 +13,28 @@ export interface OwnServer {
   stop(): Promise<void>;
 }
 
+/** Waits until the server process answers /runtime-config.js; fails at once if it exits, naming `log()`. */
+export async function untilServing(origin: string, child: ChildProcess, log: () => string = () => '', tries = 240): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    if (child.exitCode !== null) throw new Error(`the server at ${origin} stopped (${child.exitCode}): ${log()}`);
+    try {
+      if ((await fetch(`${origin}/runtime-config.js`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server at ${origin} did not start: ${log()}`);
+}
+
+/** Stops a server process with SIGTERM and waits for it to exit. */
+export async function stopProcess(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 export function ownServer(port: number, dataDir: string, env: Record<string, string> = {}): OwnServer {
   const origin = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
@@ -23,22 +45,8 @@ export function ownServer(port: number, dataDir: string, env: Record<string, str
         stdio: 'ignore',
         env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, DATABASE_URL: '', DEMO_DATA: 'false', ...env },
       });
-      for (let i = 0; i < 240; i++) {
-        if (child.exitCode !== null) throw new Error(`the server on port ${port} stopped (${child.exitCode})`);
-        try {
-          if ((await fetch(`${origin}/runtime-config.js`)).ok) return;
-        } catch {
-          // not listening yet
-        }
-        await new Promise((r) => setTimeout(r, 250));
-      }
-      throw new Error(`the server on port ${port} did not start`);
+      await untilServing(origin, child);
     },
-    async stop() {
-      if (!child || child.exitCode !== null) return;
-      const exited = new Promise((r) => child!.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
+    stop: () => stopProcess(child),
   };
 }
