@@ -25,6 +25,14 @@ const stageTimes = [];
 const started = Date.now();
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 
+/** Records a finished stage: its time, its closing line, a problem when it failed. */
+function stageEnded(title, t0, status, signal) {
+  stageTimes.push([title, Date.now() - t0]);
+  console.log(`=== ${title}: ${seconds(Date.now() - t0)}`);
+  if (status !== 0) problems.push(`${title} (exit ${status ?? signal})`);
+  return status === 0;
+}
+
 /**
  * A stage run beside others: its output is kept and printed in one piece when it ends, so that two
  * stages running at once do not interleave their lines.
@@ -39,10 +47,7 @@ function runBeside(title, command, args, env = {}) {
     child.on('close', (status, signal) => {
       console.log(`\n=== ${title}`);
       if (output.trim()) console.log(output.trimEnd());
-      stageTimes.push([title, Date.now() - t0]);
-      console.log(`=== ${title}: ${seconds(Date.now() - t0)}`);
-      if (status !== 0) problems.push(`${title} (exit ${status ?? signal})`);
-      resolve(status === 0);
+      resolve(stageEnded(title, t0, status, signal));
     });
   });
 }
@@ -65,10 +70,7 @@ function run(title, command, args, env = {}) {
   console.log(`\n=== ${title}`);
   const t0 = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  stageTimes.push([title, Date.now() - t0]);
-  console.log(`=== ${title}: ${seconds(Date.now() - t0)}`);
-  if (result.status !== 0) problems.push(`${title} (exit ${result.status ?? result.signal})`);
-  return result.status === 0;
+  return stageEnded(title, t0, result.status, result.signal);
 }
 
 /*
