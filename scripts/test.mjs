@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /*
  * `npm test`: the whole suite: the type check beside lint, the Storybook build and the client build; then
- * unit and API tests on the embedded database, the API tests again on a real PostgreSQL server (when one
- * is reachable), and the end-to-end tests in Debian's Chromium. `npm test -- static|unit|pg|storybook|e2e`
- * runs one part. Prints one closing line: 'tests: N passed, N failed, N skipped'.
+ * unit, component and API tests on the embedded database, the API tests again on a real PostgreSQL server
+ * (when one is reachable), and the end-to-end tests in Debian's Chromium.
+ * `npm test -- static|unit|pg|storybook|e2e` runs one part. Prints one closing line: 'tests: N passed, N failed, N skipped'.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -168,9 +168,10 @@ if (only === 'storybook') run(...STORYBOOK);
 if (!only || only === 'unit') {
   const out = join(tmp, 'vitest-pglite.json');
   rmSync(out, { force: true });
-  // The embedded pass even where TEST_DATABASE_URL is set (CI exports it for the next pass).
-  run('unit and API tests (embedded PostgreSQL)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { TEST_DATABASE_URL: '' });
-  countVitest(out, 'unit+api');
+  // Every project of vitest.config.ts: unit, component (React in jsdom) and API. The embedded pass even
+  // where TEST_DATABASE_URL is set (CI exports it for the next pass).
+  run('unit, component and API tests (embedded PostgreSQL)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { TEST_DATABASE_URL: '' });
+  countVitest(out, 'unit+component+api');
 }
 
 if (!only || only === 'pg') {

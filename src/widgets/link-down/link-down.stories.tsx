@@ -2,24 +2,10 @@ import type { Meta } from '@storybook/react-vite';
 import { itemOf, standardStories } from '../story-kit/stories.tsx';
 import { WidgetStory } from '../story-kit/WidgetStory.tsx';
 import { withServerStub } from '../story-stubs/stubs.tsx';
+import { regionLevel } from './story-data.ts';
 
 /* The linked dropdown over a stubbed region tree: province → city → district. */
-const REGIONS = [
-  { id: 'p33', pid: '', store: '33', label: '浙江省' },
-  { id: 'p53', pid: '', store: '53', label: '云南省' },
-  { id: 'c3301', pid: 'p33', store: '3301', label: '杭州市' },
-  { id: 'c3302', pid: 'p33', store: '3302', label: '宁波市' },
-  { id: 'c5301', pid: 'p53', store: '5301', label: '昆明市' },
-  { id: 'd330106', pid: 'c3301', store: '330106', label: '西湖区' },
-  { id: 'd330108', pid: 'c3301', store: '330108', label: '滨江区' },
-];
-
-const server = withServerStub({
-  '/online/cgform/api/querySelectOptions': (url) => {
-    const pid = url.searchParams.get('pidValue') ?? '';
-    return REGIONS.filter((r) => r.pid === pid).map(({ id, store, label }) => ({ id, store, label }));
-  },
-});
+const server = withServerStub({ '/online/cgform/api/querySelectOptions': (url) => regionLevel(url.searchParams.get('pidValue')) });
 
 export default { title: 'Widgets/联动下拉框 linkDown', component: WidgetStory, decorators: [server], parameters: { widgetTypes: ['linkDown'] } } satisfies Meta<typeof WidgetStory>;
 

@@ -1,0 +1,78 @@
+import type { RowSelectionState, SortingState } from '@tanstack/react-table';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { todo } from '../../../test-kit/documents.ts';
+import { renderUi } from '../../../test-kit/render.tsx';
+import { dictionaryRoutes, fakeServer } from '../../../test-kit/server.ts';
+import type { DataRecord } from '../../schema/api.ts';
+import { useTableColumns } from './columns.tsx';
+import { DataTable } from './DataTable.tsx';
+
+/* 待办事项's table as its list builds it: the document's columns over a page of rows, the dictionaries from the server. */
+const ROWS: DataRecord[] = [
+  { id: '1', title: '走访山区小学', priority: 'H', due_date: '2024-05-01', assignee: 'admin', assignee_dictText: '管理员', status: '2', finish_time: null },
+  { id: '2', title: '整理捐赠票据', priority: 'L', due_date: '2024-05-03', assignee: '', status: '3', finish_time: '2024-05-02 18:00:00' },
+];
+const labels = Object.fromEntries(todo.entity.fields.map((f) => [f.name, f.label]));
+
+type Props = { data: DataRecord[]; sorting?: SortingState; onSortingChange?: (s: SortingState) => void; selection?: RowSelectionState; onSelectionChange?: (s: RowSelectionState) => void };
+
+function TodoTable(props: Props) {
+  const columns = useTableColumns(todo.list!.columns!, labels, todo.entity.fields);
+  return <DataTable columns={columns} loading={false} visibility={{}} sorting={[]} onSortingChange={() => {}} {...props} />;
+}
+
+function renderTable(props: Props) {
+  fakeServer(dictionaryRoutes(todo));
+  return renderUi(<TodoTable {...props} />);
+}
+
+const texts = (elements: HTMLElement[]) => elements.map((e) => e.textContent);
+const bodyRows = () => screen.getAllByRole('row').slice(1).map((row) => texts(within(row).getAllByRole('cell')));
+const header = (title: string) => screen.getByRole('columnheader', { name: new RegExp(`^${title}`) });
+
+describe('data table', () => {
+  it("shows the document's columns and a row per record, coded values as their dictionary's texts", async () => {
+    renderTable({ data: ROWS });
+    expect(texts(screen.getAllByRole('columnheader'))).toEqual(['事项', '优先级', '截止日期', '负责人', '状态', '完成时间']);
+    expect(await screen.findByText('高')).toBeInTheDocument();
+    expect(bodyRows()).toEqual([
+      // 负责人 is the server's text ({field}_dictText); 优先级 and 状态 are looked up in their dictionaries.
+      ['走访山区小学', '高', '2024-05-01', '管理员', '进行中', ''],
+      ['整理捐赠票据', '低', '2024-05-03', '', '已完成', '2024-05-02 18:00:00'],
+    ]);
+    // render 'tag': in the colour the dictionary gives the item.
+    expect(screen.getByText('高')).toHaveClass('ant-tag-red');
+    expect(screen.getByText('已完成')).toHaveClass('ant-tag-green');
+  });
+
+  it('says 暂无数据 when there are no records', () => {
+    renderTable({ data: [] });
+    expect(screen.getByText('暂无数据', { selector: '.ant-empty-description' })).toBeInTheDocument();
+  });
+
+  it('a click on a sortable header asks for that sort, ascending first, then descending; other headers do not sort', async () => {
+    const onSortingChange = vi.fn();
+    const { user, rerender } = renderTable({ data: ROWS, onSortingChange });
+    await user.click(header('事项'));
+    expect(onSortingChange).not.toHaveBeenCalled();
+    await user.click(header('截止日期'));
+    expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'due_date', desc: false }]);
+
+    // The list owns the sort and hands it back: the header shows it, and the next click reverses it.
+    rerender(<TodoTable data={ROWS} sorting={[{ id: 'due_date', desc: false }]} onSortingChange={onSortingChange} />);
+    expect(header('截止日期')).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(header('截止日期'));
+    expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'due_date', desc: true }]);
+  });
+
+  it('a row checkbox selects that record by its id; 全选 selects every row', async () => {
+    const onSelectionChange = vi.fn();
+    const { user } = renderTable({ data: ROWS, selection: {}, onSelectionChange });
+    const [, second] = screen.getAllByRole('checkbox', { name: '选择' });
+    await user.click(second);
+    expect(onSelectionChange).toHaveBeenLastCalledWith({ '2': true });
+    await user.click(screen.getByRole('checkbox', { name: '全选' }));
+    expect(onSelectionChange).toHaveBeenLastCalledWith({ '1': true, '2': true });
+  });
+});
