@@ -13,6 +13,8 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { runSeedSteps, type SeedStep } from './db/seed-steps.ts';
 import { recordRoutes } from './http/route-table.ts';
+import { CacheRegistry } from './monitor/cache-stats.ts';
+import { ProcessHeartbeat } from './monitor/heartbeat.ts';
 import { ProcessMetrics } from './monitor/metrics.ts';
 import { monitorRoutes } from './routes/monitor.ts';
 import { countingRoundTrips, roundTrips } from './db/round-trips.ts';
@@ -89,6 +91,11 @@ export function createContext(config: ServerConfig, database: Database): AppCont
   database.writes.on(GRANT_TABLES, () => grants.changed());
   const permissions = new PermissionService(database.db, grants);
   const dictionaries = new DictionaryService(database.db, notices);
+  const runtime = new SchemaRuntime(database.db, permissions, dictionaries);
+  const caches = new CacheRegistry();
+  caches.add(grants.stats, dictionaries.stats, runtime.stats);
+  database.statements.thresholdMs = config.slowStatementMs;
+  const metrics = new ProcessMetrics();
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -100,8 +107,11 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     dictionaries,
     files: fileStoreOf(config),
     notices,
-    runtime: new SchemaRuntime(database.db, permissions, dictionaries),
-    metrics: new ProcessMetrics(),
+    runtime,
+    metrics,
+    statements: database.statements,
+    caches,
+    heartbeat: new ProcessHeartbeat(database.db, metrics, config.heartbeatSeconds),
     messages: new UserMessages(() => ctx),
   };
   return ctx;
@@ -195,7 +205,10 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
   app.addHook('onRoute', jeecgPaths.remember);
   recordRoutes(app);
   ctx.metrics.attach(app);
+  // Once the routes are ready (a listen or an inject makes them so): the first heartbeat, then one per interval.
+  app.addHook('onReady', () => ctx.heartbeat.start());
   app.addHook('onClose', async () => {
+    await ctx.heartbeat.stop();
     ctx.metrics.stop();
     ctx.permissions.grants.close();
     await ctx.notices.close();

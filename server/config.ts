@@ -30,6 +30,12 @@ export interface ServerConfig {
   metricsToken?: string;
   /** How often each process looks for due workflow timers (WORKFLOW_TIMER_MS; 0 turns the timers off). */
   workflowTimerMs: number;
+  /** A statement taking at least this long is listed in 监控中心's 慢语句 (SLOW_STATEMENT_MS, default 200). */
+  slowStatementMs: number;
+  /** How often each process writes its figures to sys_monitor_process (MONITOR_HEARTBEAT_SECONDS, default 10). */
+  heartbeatSeconds: number;
+  /** redis://… whose INFO 监控中心 shows (REDIS_URL); unset: no Redis figures. The server keeps nothing in Redis. */
+  redisUrl?: string;
   /** Where SMS codes go (SMS_PROVIDER): 'console' (server log and DATA_DIR/sms-outbox.log) or 'off' (no phone sign-in). */
   smsProvider: 'console' | 'off';
   /** Self-registration on the login page (ALLOW_REGISTER, on by default as spec section 9 says; it needs SMS). */
@@ -54,6 +60,12 @@ export const TOKEN_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['false', '0', 'no', 'off'].includes(value.toLowerCase());
+}
+
+/** A number setting: unset, unreadable or out of range (below 0, or 0 when `zero` is not allowed) gives the default. */
+function positive(value: string | undefined, fallback: number, zero = false): number {
+  const n = value === undefined || value.trim() === '' ? NaN : Number(value);
+  return Number.isFinite(n) && (n > 0 || (zero && n === 0)) ? n : fallback;
 }
 
 /** The JWT secret is made once per install and kept beside the data, so tokens survive restarts. */
@@ -85,6 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     captcha: flag(env.CAPTCHA, false),
     metricsToken: env.METRICS_TOKEN || undefined,
     workflowTimerMs: Number(env.WORKFLOW_TIMER_MS ?? 5000),
+    slowStatementMs: positive(env.SLOW_STATEMENT_MS, 200, true),
+    heartbeatSeconds: positive(env.MONITOR_HEARTBEAT_SECONDS, 10),
+    redisUrl: env.REDIS_URL?.trim() || undefined,
     smsProvider: env.SMS_PROVIDER === 'off' ? 'off' : 'console',
     allowRegister: flag(env.ALLOW_REGISTER, true) && env.SMS_PROVIDER !== 'off',
     demoData: flag(env.DEMO_DATA, true),

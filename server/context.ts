@@ -5,7 +5,10 @@ import type { TokenService } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
 import type { DbKind } from './db/connect.ts';
 import type { DB } from './db/schema.ts';
+import type { CacheRegistry } from './monitor/cache-stats.ts';
+import type { ProcessHeartbeat } from './monitor/heartbeat.ts';
 import type { ProcessMetrics } from './monitor/metrics.ts';
+import type { SlowStatements } from './monitor/slow-statements.ts';
 import type { Notices } from './realtime/notices.ts';
 import type { SchemaRuntime } from './engine/runtime.ts';
 import type { DictionaryService } from './services/dictionaries.ts';
@@ -29,6 +32,12 @@ export interface AppContext {
   runtime: SchemaRuntime;
   /** This process's request counts, latencies and trace (monitoring). */
   metrics: ProcessMetrics;
+  /** This process's slow statements (timed where every statement passes, server/db/round-trips.ts). */
+  statements: SlowStatements;
+  /** This process's caches and their hit counts; a cache made later (the workflow engine's) adds itself. */
+  caches: CacheRegistry;
+  /** This process's row among all processes' figures (sys_monitor_process); started and stopped by buildApp. */
+  heartbeat: ProcessHeartbeat;
   /** Messages to named users (announcements released at once, pushed live). */
   messages: UserMessages;
   /** Where uploaded bytes live: the upload directory, or an S3-compatible bucket shared by every process. */

@@ -1,3 +1,4 @@
+import { CacheStats } from '../monitor/cache-stats.ts';
 import type { Notices } from '../realtime/notices.ts';
 
 /*
@@ -24,8 +25,7 @@ const TOPIC = 'grants';
 export class GrantCache {
   private entries = new Map<string, Promise<unknown>>();
   private settle: ReturnType<typeof setTimeout> | undefined;
-  hits = 0;
-  misses = 0;
+  readonly stats = new CacheStats('grants', '权限（用户、会话、授权、数据规则）', () => this.entries.size);
 
   constructor(private readonly notices: Notices) {
     notices.on(TOPIC, () => this.drop());
@@ -35,10 +35,10 @@ export class GrantCache {
   memo<T>(key: string, load: () => Promise<T>): Promise<T> {
     const found = this.entries.get(key);
     if (found) {
-      this.hits += 1;
+      this.stats.hit();
       return found as Promise<T>;
     }
-    this.misses += 1;
+    this.stats.miss();
     if (this.entries.size >= MAX_ENTRIES) this.entries = new Map();
     const entries = this.entries;
     const loading = load();

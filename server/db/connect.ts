@@ -3,6 +3,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { lockDataDir } from './data-dir-lock.ts';
+import { SlowStatements } from '../monitor/slow-statements.ts';
 import { CountingDialect, WriteWatch } from './round-trips.ts';
 import type { DB } from './schema.ts';
 
@@ -13,6 +14,8 @@ export interface Database {
   kind: DbKind;
   /** Writes by table, whatever code sent them (caches listen). */
   writes: WriteWatch;
+  /** Statements at or over the slow threshold, timed as they are sent (监控中心's 慢语句). */
+  statements: SlowStatements;
   /** The embedded database's whole cluster as one file (PGlite's dumpDataDir); absent on a PostgreSQL server. */
   image?(): Promise<Blob>;
   close(): Promise<void>;
@@ -55,8 +58,9 @@ export async function openDatabase(opts: { dataDir?: string; databaseUrl?: strin
     // pool; without a listener its 'error' event would crash the process.
     pool.on('error', (error) => console.warn(`PostgreSQL: idle connection lost (${error.message})`));
     const writes = new WriteWatch();
-    const db = new Kysely<DB>({ dialect: new CountingDialect(new PostgresDialect({ pool }), writes) });
-    return { db, kind: 'postgres', writes, close: () => db.destroy() };
+    const statements = new SlowStatements();
+    const db = new Kysely<DB>({ dialect: new CountingDialect(new PostgresDialect({ pool }), writes, statements) });
+    return { db, kind: 'postgres', writes, statements, close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -72,7 +76,8 @@ export async function openDatabase(opts: { dataDir?: string; databaseUrl?: strin
     throw error;
   }
   const writes = new WriteWatch();
-  const db = new Kysely<DB>({ dialect: new CountingDialect(new PGliteDialect(client), writes) });
+  const statements = new SlowStatements();
+  const db = new Kysely<DB>({ dialect: new CountingDialect(new PGliteDialect(client), writes, statements) });
   const close = async () => {
     try {
       await db.destroy();
@@ -81,5 +86,5 @@ export async function openDatabase(opts: { dataDir?: string; databaseUrl?: strin
     }
   };
   const pglite = client;
-  return { db, kind: 'pglite', writes, image: () => pglite.dumpDataDir('none'), close };
+  return { db, kind: 'pglite', writes, statements, image: () => pglite.dumpDataDir('none'), close };
 }

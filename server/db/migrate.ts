@@ -19,6 +19,9 @@ import * as m027 from './migrations/027_files.ts';
 import * as m028 from './migrations/028_sms_codes.ts';
 import * as m029 from './migrations/029_report_scope.ts';
 import * as m030 from './migrations/030_graph_reports.ts';
+import * as m031 from './migrations/031_monitor_processes.ts';
+import * as m032 from './migrations/032_dashboard_menus.ts';
+import * as m033 from './migrations/033_log_by_user.ts';
 
 /* The ordered list of system-table migrations; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +45,9 @@ const migrations: Record<string, Migration> = {
   '028_sms_codes': m028,
   '029_report_scope': m029,
   '030_graph_reports': m030,
+  '031_monitor_processes': m031,
+  '032_dashboard_menus': m032,
+  '033_log_by_user': m033,
 };
 
 /** The migrations this code knows, in the order Kysely runs them (by name). */

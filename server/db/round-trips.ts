@@ -1,11 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { performance } from 'node:perf_hooks';
 import type { CompiledQuery, DatabaseConnection, DatabaseIntrospector, Dialect, DialectAdapter, Driver, Kysely, QueryCompiler, QueryResult, TransactionSettings } from 'kysely';
+import { SlowStatements } from '../monitor/slow-statements.ts';
 
 /*
  * Round trips to the database, counted per request: every statement, and the transaction control
  * (begin, commit, rollback) that Kysely sends outside its query log. The count is the budget's measure
  * (a list request sends at most 3 in steady state); `npm run bench` and the API tests read it from the
- * x-db-round-trips header, which the server adds when config.countRoundTrips is on.
+ * x-db-round-trips header, which the server adds when config.countRoundTrips is on. Every statement is
+ * also timed here (performance.now around the driver's call), so the slow ones reach 监控中心's 慢语句.
  */
 
 interface Tally {
@@ -49,15 +52,31 @@ class CountingConnection implements DatabaseConnection {
   constructor(
     readonly inner: DatabaseConnection,
     private readonly watch: WriteWatch,
+    private readonly slow: SlowStatements,
   ) {}
-  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     tick();
     this.watch.seen(query.sql);
-    return this.inner.executeQuery<R>(query);
+    const started = performance.now();
+    try {
+      return await this.inner.executeQuery<R>(query);
+    } finally {
+      // Only the text: the parameters (query.parameters) may hold passwords.
+      this.slow.observe(query.sql, performance.now() - started);
+    }
   }
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
     tick();
-    return this.inner.streamQuery<R>(query, chunkSize);
+    return this.timed(query.sql, this.inner.streamQuery<R>(query, chunkSize));
+  }
+  /** A stream is timed from its first chunk asked for to its end (the reader's pauses between chunks included). */
+  private async *timed<T>(sqlText: string, chunks: AsyncIterableIterator<T>): AsyncIterableIterator<T> {
+    const started = performance.now();
+    try {
+      yield* chunks;
+    } finally {
+      this.slow.observe(sqlText, performance.now() - started);
+    }
   }
 }
 
@@ -67,24 +86,34 @@ class CountingDriver implements Driver {
   constructor(
     private readonly inner: Driver,
     private readonly watch: WriteWatch,
+    private readonly slow: SlowStatements,
   ) {}
   init() {
     return this.inner.init();
   }
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new CountingConnection(await this.inner.acquireConnection(), this.watch);
+    return new CountingConnection(await this.inner.acquireConnection(), this.watch, this.slow);
   }
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
     tick();
-    return this.inner.beginTransaction(innerOf(connection), settings);
+    return this.timed('begin', () => this.inner.beginTransaction(innerOf(connection), settings));
   }
   commitTransaction(connection: DatabaseConnection) {
     tick();
-    return this.inner.commitTransaction(innerOf(connection));
+    // A slow commit (a disk that syncs slowly, a lock) is a slow statement too.
+    return this.timed('commit', () => this.inner.commitTransaction(innerOf(connection)));
   }
   rollbackTransaction(connection: DatabaseConnection) {
     tick();
-    return this.inner.rollbackTransaction(innerOf(connection));
+    return this.timed('rollback', () => this.inner.rollbackTransaction(innerOf(connection)));
+  }
+  private async timed(sqlText: string, send: () => Promise<void>): Promise<void> {
+    const started = performance.now();
+    try {
+      await send();
+    } finally {
+      this.slow.observe(sqlText, performance.now() - started);
+    }
   }
   releaseConnection(connection: DatabaseConnection) {
     return this.inner.releaseConnection(innerOf(connection));
@@ -94,17 +123,18 @@ class CountingDriver implements Driver {
   }
 }
 
-/** A dialect that counts the round trips of another and tells `watch` of its writes. */
+/** A dialect that counts the round trips of another, tells `watch` of its writes and `slow` of its slow statements. */
 export class CountingDialect implements Dialect {
   constructor(
     private readonly inner: Dialect,
     readonly watch = new WriteWatch(),
+    readonly slow = new SlowStatements(),
   ) {}
   createAdapter(): DialectAdapter {
     return this.inner.createAdapter();
   }
   createDriver(): Driver {
-    return new CountingDriver(this.inner.createDriver(), this.watch);
+    return new CountingDriver(this.inner.createDriver(), this.watch, this.slow);
   }
   createQueryCompiler(): QueryCompiler {
     return this.inner.createQueryCompiler();

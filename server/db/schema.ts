@@ -210,6 +210,25 @@ export interface SysFillRuleSeq { rule_code: string; period: string; value: numb
 
 export interface SysRowCount { table_name: string; n: number }
 
+/** One server process's heartbeat (server/monitor/heartbeat.ts); times are timestamptz, read as epoch seconds. */
+export interface SysMonitorProcess {
+  id: string;
+  host: string;
+  pid: number;
+  started_at: Generated<string>;
+  seen_at: Generated<string>;
+  requests: number;
+  errors: number;
+  error_rate: number;
+  requests_per_second: number;
+  p50_ms: number;
+  p99_ms: number;
+  open_connections: number;
+  websockets: number;
+  heap_used_mb: number;
+  rss_mb: number;
+}
+
 export interface DB {
   sys_row_count: SysRowCount;
   sys_meta: SysMeta;
@@ -233,4 +252,5 @@ export interface DB {
   sys_data_log: SysDataLog;
   sys_fill_rule: SysFillRule;
   sys_fill_rule_seq: SysFillRuleSeq;
+  sys_monitor_process: SysMonitorProcess;
 }

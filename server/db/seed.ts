@@ -70,6 +70,18 @@ export const MONITOR_MENUS: SeedMenu[] = [
   { url: '/monitor/index#view', name: '查看监控', sort: 1, roles: [ADMIN_ROLE], parent: '/monitor/index', menuType: 2, perms: 'monitor:view' },
 ];
 
+/**
+ * 仪表盘 (issue 19): the dashboards besides 首页 (the top-level /dashboard/analysis, which stays where it is;
+ * this container only groups the others, so it is 首页's sibling, sorted right after it).
+ */
+export const DASHBOARD_MENUS: SeedMenu[] = [
+  { url: '/dashboard', name: '仪表盘', component: 'layouts/RouteView', icon: 'dashboard', sort: 1, roles: STAFF },
+  { url: '/dashboard/workplace', name: '工作台', component: 'dashboard/Workplace', icon: 'desktop', sort: 1, roles: STAFF, parent: '/dashboard', menuType: 1 },
+  { url: '/dashboard/task', name: '任务', component: 'dashboard/Task', icon: 'carry-out', sort: 2, roles: STAFF, parent: '/dashboard', menuType: 1 },
+  { url: '/dashboard/chart', name: '图表', component: 'dashboard/Chart', icon: 'pie-chart', sort: 3, roles: STAFF, parent: '/dashboard', menuType: 1 },
+  { url: '/dashboard/monitor', name: '监控', component: 'dashboard/Monitor', icon: 'line-chart', sort: 4, roles: [ADMIN_ROLE], parent: '/dashboard', menuType: 1 },
+];
+
 const WORKFLOW_ROLES = [ADMIN_ROLE, 'fundraiser', 'project_officer', 'finance'];
 export const WORKFLOW_MENUS: SeedMenu[] = [
   { url: '/workflow', name: '流程中心', component: 'layouts/RouteView', icon: 'apartment', sort: 70, roles: WORKFLOW_ROLES },
@@ -85,6 +97,8 @@ export const WORKFLOW_MENUS: SeedMenu[] = [
 
 const MENUS: SeedMenu[] = [
   { url: '/dashboard/analysis', name: '首页', component: 'dashboard/Analysis', icon: 'home', sort: 0, roles: EVERYONE },
+  // 仪表盘 (migration 032 adds it to databases seeded before it).
+  ...DASHBOARD_MENUS,
   // The guest reaches 我的消息 from the bell (a fixed route); its menu stays the dashboard alone.
   { url: '/isps', name: '消息中心', component: 'layouts/RouteView', icon: 'bell', sort: 80, roles: STAFF },
   { url: '/isps/userAnnouncement', name: '我的消息', component: 'isps/UserAnnouncement', icon: 'mail', sort: 1, roles: STAFF, parent: '/isps', menuType: 1 },

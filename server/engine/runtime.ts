@@ -4,6 +4,7 @@ import { toSnake } from '../../src/core/schema/audit-fields.ts';
 import type { Session } from '../auth/session.ts';
 import type { DB } from '../db/schema.ts';
 import { badRequest } from '../http/envelope.ts';
+import { CacheStats } from '../monitor/cache-stats.ts';
 import { nowText } from '../lib/time.ts';
 import type { DictionaryService } from '../services/dictionaries.ts';
 import type { PermissionService } from '../services/permissions.ts';
@@ -32,6 +33,8 @@ const DICTIONARY_TABLES = new Set(['sys_dict', 'sys_dict_item']);
  */
 export class SchemaRuntime {
   private current: Registry | null = null;
+  /** The documents in force, held in memory: each use is a hit, each load from sys_schema (start, a publication here or elsewhere) a miss. */
+  readonly stats = new CacheStats('schemas', '表单定义（已发布）', () => this.current?.all().length ?? 0);
   readonly access: Access;
   /** Called with the tables a committed write touched (the job scheduler re-reads its jobs). */
   private readonly writeListeners: ((tables: Set<string>) => void)[] = [];
@@ -50,6 +53,7 @@ export class SchemaRuntime {
 
   get registry(): Registry {
     if (!this.current) throw new Error('schema runtime not started');
+    this.stats.hit();
     return this.current;
   }
 
@@ -72,6 +76,7 @@ export class SchemaRuntime {
    * a document is refused or a table change is unsafe, the staged rows roll back with everything else.
    */
   async reloadWith(stage: (trx: Kysely<DB>) => Promise<void>, published = true): Promise<Registry> {
+    this.stats.miss();
     const registry = await this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${sql.lit(SYNC_LOCK)})`.execute(trx);
       await stage(trx);

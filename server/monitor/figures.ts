@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import si from 'systeminformation';
+import type { DatabaseFigures, DiskFigures, RuntimeFigures, SystemFigures } from '../../src/core/monitor-types.ts';
 import type { DbKind } from '../db/connect.ts';
 import type { DB } from '../db/schema.ts';
 import type { ProcessMetrics } from './metrics.ts';
@@ -11,7 +12,7 @@ import type { ProcessMetrics } from './metrics.ts';
 const MB = 1024 * 1024;
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-export function runtimeFigures(metrics: ProcessMetrics) {
+export function runtimeFigures(metrics: ProcessMetrics): RuntimeFigures {
   const memory = process.memoryUsage();
   const loop = metrics.loop;
   return {
@@ -28,7 +29,7 @@ export function runtimeFigures(metrics: ProcessMetrics) {
   };
 }
 
-export async function systemFigures() {
+export async function systemFigures(): Promise<SystemFigures> {
   const [os, cpu, load, mem, time] = await Promise.all([si.osInfo(), si.cpu(), si.currentLoad(), si.mem(), Promise.resolve(si.time())]);
   return {
     os: `${os.distro} ${os.release} (${os.arch})`,
@@ -65,12 +66,12 @@ function sizeOf(dir: string, budget = { files: 200_000 }): number {
   return total;
 }
 
-export async function diskFigures(dataDir: string) {
+export async function diskFigures(dataDir: string): Promise<DiskFigures> {
   const filesystems = (await si.fsSize()).map((f) => ({ fs: f.fs, mount: f.mount, type: f.type, sizeMb: Math.round(f.size / MB), usedMb: Math.round(f.used / MB), freeMb: Math.round(f.available / MB), usePercent: round(f.use) }));
   return { filesystems, dataDirMb: round(sizeOf(dataDir) / MB), uploadsMb: round(sizeOf(join(dataDir, 'upload')) / MB) };
 }
 
-export async function databaseFigures(db: Kysely<DB>, kind: DbKind) {
+export async function databaseFigures(db: Kysely<DB>, kind: DbKind): Promise<DatabaseFigures> {
   const version = (await sql<{ v: string }>`select version() as v`.execute(db)).rows[0]?.v ?? '';
   const tables = (
     await sql<{ name: string; bytes: number; rows: number }>`
@@ -81,7 +82,8 @@ export async function databaseFigures(db: Kysely<DB>, kind: DbKind) {
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       left join pg_stat_user_tables st on st.relid = c.oid
       where c.relkind = 'r' and n.nspname = current_schema()
-      order by pg_total_relation_size(c.oid) desc limit 30`.execute(db)
+      -- by name among equal sizes, so that a screen refreshed every few seconds keeps its order
+      order by pg_total_relation_size(c.oid) desc, c.relname limit 30`.execute(db)
   ).rows.map((t) => ({ name: t.name, sizeKb: Math.round(Number(t.bytes) / 1024), rowEstimate: Number(t.rows) }));
   const connections = kind === 'postgres' ? Number((await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database()`.execute(db)).rows[0]?.n ?? 0) : 1;
   const sizeMb = round(Number((await sql<{ b: number }>`select pg_database_size(current_database())::bigint as b`.execute(db)).rows[0]?.b ?? 0) / MB);

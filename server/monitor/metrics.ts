@@ -1,24 +1,22 @@
+import type { ProcessFigures, TraceEntry } from '../../src/core/monitor-types.ts';
+import type { Server } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { RecentRequests } from './recent-requests.ts';
 
 /*
  * This process's figures: Prometheus metrics (prom-client: its default process metrics — CPU, heap, event
  * loop lag, GC — plus requests by route and status and their latency) and a bounded trace of the last
  * requests (method, route path without its query, status, duration, user, time — never a token, a query
- * string or a body).
+ * string or a body), and the figures each process writes to its heartbeat row (heartbeat.ts): requests
+ * and 5xx answers since start, the last minute's rate and latency, open connections and sockets, memory.
  */
 
-export interface TraceEntry {
-  time: string;
-  method: string;
-  path: string;
-  status: number;
-  ms: number;
-  user: string | null;
-}
-
 export const TRACE_SIZE = 200;
+
+const MB = 1024 * 1024;
+const tenths = (n: number) => Math.round(n * 10) / 10;
 
 export class ProcessMetrics {
   readonly registry = new Registry();
@@ -27,6 +25,12 @@ export class ProcessMetrics {
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly latency: Histogram<'method' | 'route'>;
   requestCount = 0;
+  /** Requests answered with a 5xx status. */
+  errorCount = 0;
+  readonly recent = new RecentRequests();
+  private server: Server | undefined;
+  /** The WebSockets open on this process: the real-time hub reports them once it exists (server/realtime). */
+  openSockets: () => number = () => 0;
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'hope_' });
@@ -37,15 +41,44 @@ export class ProcessMetrics {
 
   /** Counts and traces every answered request (the route's pattern, so ids and queries stay out). */
   attach(app: FastifyInstance): void {
+    this.server = app.server;
     app.addHook('onResponse', async (request, reply) => {
       const route = request.routeOptions.url ?? 'unmatched';
       const ms = reply.elapsedTime;
+      const failed = reply.statusCode >= 500;
       this.requestCount += 1;
+      if (failed) this.errorCount += 1;
+      this.recent.record(ms, failed);
       this.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
       this.latency.observe({ method: request.method, route }, ms / 1000);
       this.trace.push({ time: new Date().toISOString(), method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(ms * 10) / 10, user: request.session?.user.username ?? null });
       if (this.trace.length > TRACE_SIZE) this.trace.splice(0, this.trace.length - TRACE_SIZE);
     });
+  }
+
+  /** This process's figures now. */
+  async figures(): Promise<ProcessFigures> {
+    const { errorRate, requestsPerSecond, p50Ms, p99Ms } = this.recent.figures();
+    const memory = process.memoryUsage();
+    return {
+      requests: this.requestCount,
+      errors: this.errorCount,
+      errorRate,
+      requestsPerSecond,
+      p50Ms,
+      p99Ms,
+      openConnections: await this.connections(),
+      websockets: this.openSockets(),
+      heapUsedMb: tenths(memory.heapUsed / MB),
+      rssMb: tenths(memory.rss / MB),
+    };
+  }
+
+  /** The HTTP connections open on this process's server (kept-alive ones and WebSockets included). */
+  private connections(): Promise<number> {
+    const server = this.server;
+    if (!server) return Promise.resolve(0);
+    return new Promise((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
   }
 
   stop(): void {

@@ -26,6 +26,13 @@ export class SocketHub {
     if (sockets.size === 0) this.byUser.delete(userId);
   }
 
+  /** The sockets open on this process (监控中心's figures). */
+  get size(): number {
+    let n = 0;
+    for (const sockets of this.byUser.values()) n += sockets.size;
+    return n;
+  }
+
   /** Sends to the local sockets of the audience; answers how many sockets it reached. */
   deliver(audience: Audience, message: PushMessage): number {
     const text = JSON.stringify(message);

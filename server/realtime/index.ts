@@ -12,6 +12,7 @@ export type { Audience, PushMessage } from './hub.ts';
  */
 export async function realtime(app: FastifyInstance, ctx: AppContext): Promise<PushBus> {
   const hub = new SocketHub();
+  ctx.metrics.openSockets = () => hub.size;
   let bus: PushBus = new LocalBus(hub);
   if (ctx.dbKind === 'postgres' && ctx.config.databaseUrl) {
     const pgBus = new PostgresBus(hub, ctx.db, ctx.config.databaseUrl, app.log);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DictOption } from '../../src/core/api-types.ts';
 import type { DB } from '../db/schema.ts';
+import { CacheStats } from '../monitor/cache-stats.ts';
 import type { Notices } from '../realtime/notices.ts';
 
 export type { DictOption };
@@ -13,6 +14,7 @@ export const DICT_TOPIC = 'dict';
  */
 export class DictionaryService {
   private cache: Map<string, DictOption[]> | null = null;
+  readonly stats = new CacheStats('dictionaries', '数据字典', () => this.cache?.size ?? 0);
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -46,7 +48,12 @@ export class DictionaryService {
   }
 
   private async all(): Promise<Map<string, DictOption[]>> {
-    this.cache ??= await this.load();
+    if (this.cache) {
+      this.stats.hit();
+      return this.cache;
+    }
+    this.stats.miss();
+    this.cache = await this.load();
     return this.cache;
   }
 

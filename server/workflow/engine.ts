@@ -3,6 +3,7 @@ import type { Session } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, forbidden, notFound } from '../http/envelope.ts';
 import { newId } from '../lib/ids.ts';
+import { CacheStats } from '../monitor/cache-stats.ts';
 import { formatTimestamp, nowText } from '../lib/time.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
 import type { HookContext } from '../engine/write/hooks.ts';
@@ -41,8 +42,10 @@ export const workflowSession = (user: { username: string } | Record<string, unkn
 
 export class WorkflowEngine {
   private readonly models = new Map<string, ProcessModel>();
+  readonly stats = new CacheStats('workflow-models', '流程定义（已部署版本）', () => this.models.size);
 
   constructor(readonly ctx: AppContext) {
+    ctx.caches.add(this.stats);
     setWorkflowStarter({ start: (model, record, w) => this.startFor(model, record, w), cancel: (model, id, w) => this.cancelFor(model, id, w) });
   }
 
@@ -59,7 +62,11 @@ export class WorkflowEngine {
   /** A deployed version's graph; versions never change once deployed, so every process may keep it. */
   async processOf(db: Kysely<any>, processId: string): Promise<ProcessModel> {
     const cached = this.models.get(processId);
-    if (cached) return cached;
+    if (cached) {
+      this.stats.hit();
+      return cached;
+    }
+    this.stats.miss();
     const row = await db.selectFrom('wf_process').select('xml').where('id', '=', processId).executeTakeFirst();
     if (!row) throw notFound('流程定义不存在');
     const model = await parseProcess(String(row.xml));

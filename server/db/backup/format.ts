@@ -51,8 +51,11 @@ export type BackupLine = HeaderLine | TableLine | RowsLine | FileLine | EndLine;
 /** A table or column name a backup may name: what our migrations and documents create, nothing quoted. */
 export const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
-/** Tables a backup never carries: the migrator's own bookkeeping (the target's migrator writes them). */
-export const NOT_BACKED_UP = new Set(['kysely_migration', 'kysely_migration_lock']);
+/**
+ * Tables a backup never carries: the migrator's own bookkeeping (the target's migrator writes them), and
+ * the heartbeat rows of the processes running now (server/monitor/heartbeat.ts), which describe no data.
+ */
+export const NOT_BACKED_UP = new Set(['kysely_migration', 'kysely_migration_lock', 'sys_monitor_process']);
 
 export class BackupRefused extends Error {}
 
