@@ -146,3 +146,29 @@ export interface DashboardGraph {
   code: string;
   name: string;
 }
+
+/** One line of the home page's 待办事项 (GET /dashboard/analysis, /dashboard/workplace). */
+export interface PendingItem {
+  key: string;
+  title: string;
+  count: number;
+  /** The list's route, or null when the area does not exist (yet). */
+  path: string | null;
+}
+
+export interface ActivityItem {
+  id: string;
+  time: string;
+  kind: 'login' | 'operation';
+  /** '登录成功', '新增 捐赠记录' … */
+  text: string;
+  ip: string | null;
+  /** The document's list, when the change was to a document the user may open. */
+  path: string | null;
+}
+
+/** 工作台 and 任务: the pending work the home page counts, and the user's own recent activity. */
+export interface WorkplaceFigures {
+  pending: PendingItem[];
+  activity: ActivityItem[];
+}

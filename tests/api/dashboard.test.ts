@@ -3,7 +3,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../server/lib/time.ts';
 import { newId } from '../../server/lib/ids.ts';
+import { up as addDashboardMenus } from '../../server/db/migrations/032_dashboard_menus.ts';
 import { PENDING_WORK } from '../../server/services/dashboard/pending.ts';
+import { userId } from './helpers/fixtures.ts';
 import { addActivity, addDonation, addTeam, refused } from './helpers/schema-records.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 
@@ -243,5 +245,79 @@ describe('/sys/loginfo and /sys/visitInfo', () => {
     expect(visits.at(-1)).toMatchObject({ tian: today, type: today.slice(5), visit: todays.length });
     expect(visits.find((v: any) => v.tian === day(-2, '').trim())).toMatchObject({ visit: 3, ip: 2 });
     expect((await s.api.get('/sys/loginfo')).status).toBe(401);
+  });
+});
+
+describe('仪表盘 menu and /dashboard/workplace', () => {
+  const menuOf = async (token: string) => (await s.api.get('/sys/permission/getUserPermissionByToken', token)).body.result.menu as { path: string; children?: { path: string }[] }[];
+
+  it('lists 仪表盘 right after 首页: 工作台, 任务, 图表 for staff, 监控 for the admin only, nothing for the guest', async () => {
+    const admin_ = await menuOf(admin);
+    expect(admin_.map((m) => m.path).slice(0, 2)).toEqual(['/dashboard/analysis', '/dashboard']);
+    expect(admin_[1].children!.map((c) => c.path)).toEqual(['/dashboard/workplace', '/dashboard/task', '/dashboard/chart', '/dashboard/monitor']);
+    const staff = (await menuOf(zhangwei)).find((m) => m.path === '/dashboard')!;
+    expect(staff.children!.map((c) => c.path)).toEqual(['/dashboard/workplace', '/dashboard/task', '/dashboard/chart']);
+    expect((await menuOf(guest)).map((m) => m.path)).not.toContain('/dashboard');
+  });
+
+  it('migration 032 adds the entries, with their grants, to a database seeded without them, and only once', async () => {
+    const grants = async () =>
+      (
+        await s.db
+          .selectFrom('sys_permission as p')
+          .leftJoin('sys_role_permission as rp', 'rp.permission_id', 'p.id')
+          .leftJoin('sys_role as r', 'r.id', 'rp.role_id')
+          .select(['p.url', 'p.name', 'p.component', 'p.sort_no', 'r.role_code'])
+          .where('p.url', 'like', '/dashboard%')
+          .where('p.url', '!=', '/dashboard/analysis')
+          .orderBy('p.url')
+          .orderBy('r.role_code')
+          .execute()
+      ).map((g) => JSON.stringify(g));
+    const seeded = await grants();
+    expect(seeded.length).toBe(4 * 4 + 1);
+    await addDashboardMenus(s.db);
+    expect(await grants()).toEqual(seeded);
+    const ids = (await s.db.selectFrom('sys_permission').select('id').where('url', 'like', '/dashboard%').where('url', '!=', '/dashboard/analysis').execute()).map((r) => r.id);
+    await s.db.deleteFrom('sys_role_permission').where('permission_id', 'in', ids).execute();
+    await s.db.deleteFrom('sys_permission').where('id', 'in', ids).execute();
+    expect(await grants()).toEqual([]);
+    await addDashboardMenus(s.db);
+    expect(await grants()).toEqual(seeded);
+  });
+
+  /** The lines the activity must show: the user's sign-ins and successful document changes, newest ten. */
+  async function expectedLines(username: string) {
+    const id = await userId(s.db, username);
+    const { rows } = await sql<{ id: string }>`
+      select id from sys_log where userid = ${id}
+        and (log_type = 1 or (log_type = 2 and method like '%/:area/:entity/%' and coalesce(result_code, 200) < 400))
+      order by create_time desc, id desc limit 10`.execute(s.db);
+    return rows.map((r) => r.id);
+  }
+
+  it("shows the user's own sign-ins and document changes, named and linked, and the pending work", async () => {
+    // A change that fails is no activity.
+    expect((await s.api.post('/donation/record/add', { amount: 1 }, admin)).status).toBe(400);
+    const r = await s.api.get('/dashboard/workplace', admin);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const { activity, pending } = r.body.result;
+    expect(pending).toEqual((await s.api.get('/dashboard/analysis', admin)).body.result.pending);
+    expect(activity.map((a: any) => a.id)).toEqual(await expectedLines('admin'));
+    expect(activity).toContainEqual(expect.objectContaining({ kind: 'operation', text: '新增 捐赠记录', path: '/donation/record' }));
+    expect(activity.every((a: any) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(a.time))).toBe(true);
+  });
+
+  it("never shows another user's lines; the guest (a shared account) gets none; refused without a sign-in", async () => {
+    // Newer than anything else: 张伟's own line, and one of the admin's, both signed in from elsewhere.
+    const future = '2999-01-01 00:00:00';
+    const line = (username: string, id: string, ip: string) => ({ id: newId(), log_type: 1, log_content: `用户名: ${username},登录成功！`, operate_type: null, userid: id, username, ip, method: null, request_url: null, request_type: null, request_param: null, cost_time: null, create_time: future, tenant_id: 1 });
+    await s.db.insertInto('sys_log').values([line('zhangwei', await userId(s.db, 'zhangwei'), '10.1.1.1'), line('admin', await userId(s.db, 'admin'), '10.2.2.2')]).execute();
+    const mine = (await s.api.get('/dashboard/workplace', zhangwei)).body.result.activity;
+    expect(mine.map((a: any) => a.id)).toEqual(await expectedLines('zhangwei'));
+    expect(mine[0]).toMatchObject({ kind: 'login', text: '登录成功', ip: '10.1.1.1', time: future });
+    expect(JSON.stringify(mine)).not.toContain('10.2.2.2');
+    expect((await s.api.get('/dashboard/workplace', guest)).body.result.activity).toEqual([]);
+    expect((await s.api.get('/dashboard/workplace')).status).toBe(401);
   });
 });

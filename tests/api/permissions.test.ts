@@ -52,7 +52,9 @@ describe('getUserPermissionByToken', () => {
     // Other business areas (项目管理, 救助管理 …) sit between them; this test is about the entries named here.
     const named = new Set(['首页', '系统管理', '非路由', '帮助文档', '捐赠管理', '消息中心', '个人页']);
     expect(menu.map((m) => m.meta.title).filter((t: string) => named.has(t))).toEqual(['首页', '系统管理', '非路由', '帮助文档', '捐赠管理', '消息中心', '个人页', '系统管理']);
-    const system = menu[1];
+    // 仪表盘 (sort 1, the seed's) sits between 首页 and the 系统管理 added here.
+    expect(menu.map((m) => m.path).slice(0, 3)).toEqual(['/dashboard/analysis', '/dashboard', '/system']);
+    const system = menu[2];
     expect(system).toMatchObject({ path: '/system', name: 'system', component: 'layouts/RouteView', redirect: '/system/user', alwaysShow: true, route: '1' });
     expect(system.children.map((c: { path: string }) => c.path)).toEqual(['/system/user', '/system/secret']);
     expect(system.children[0]).toMatchObject({ name: 'system-user', meta: { title: '用户管理', keepAlive: true } });

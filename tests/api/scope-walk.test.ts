@@ -446,6 +446,7 @@ Object.assign(DECLARED, {
   'GET /hope-boot/online/graphreport/api/dashboard': { samples: () => [{ path: '/online/graphreport/api/dashboard' }] },
   'GET /hope-boot/online/cgform/api/querySelectOptions': { samples: () => [{ path: '/online/cgform/api/querySelectOptions?table=sys_category&txt=name&key=id&idField=id&pidField=pid', refusable: true }] },
   'GET /hope-boot/dashboard/analysis': { samples: () => [{ path: '/dashboard/analysis' }] },
+  'GET /hope-boot/dashboard/workplace': { samples: () => [{ path: '/dashboard/workplace' }] },
   'GET /hope-boot/sys/loginfo': { samples: () => [{ path: '/sys/loginfo' }] },
   'GET /hope-boot/sys/visitInfo': { samples: () => [{ path: '/sys/visitInfo' }] },
   'GET /hope-boot/system/data_log/queryDataVerList': { samples: (w) => dataLogs(w).map((d) => ({ path: `/system/data_log/queryDataVerList?dataTable=${d.table}&dataId=${d.id}`, shows: d.shows, refusable: !d.shows.length })) },
@@ -458,6 +459,9 @@ Object.assign(DECLARED, {
   'GET /hope-boot/monitor/disk': { samples: () => [{ path: '/monitor/disk' }] },
   'GET /hope-boot/monitor/database': { samples: () => [{ path: '/monitor/database' }] },
   'GET /hope-boot/monitor/httptrace': { samples: () => [{ path: '/monitor/httptrace' }] },
+  'GET /hope-boot/monitor/statements': { samples: () => [{ path: '/monitor/statements' }] },
+  'GET /hope-boot/monitor/caches': { samples: () => [{ path: '/monitor/caches' }] },
+  'GET /hope-boot/monitor/server': { samples: () => [{ path: '/monitor/server' }] },
   'GET /hope-boot/monitor/metrics': { unwalked: 'Prometheus figures for a scraper holding METRICS_TOKEN, no records (route-walk.test.ts checks it is closed)' },
 
   // Workflow: the user's own tasks and processes.

@@ -1,8 +1,10 @@
 import type { Session } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
 import { loginInfo, type LoginInfo, type VisitDay, visitInfo } from '../loginfo.ts';
+import type { PendingItem, WorkplaceFigures } from '../../../src/core/api-types.ts';
+import { recentActivity } from './activity.ts';
 import { type DonationFigures, donationFigures } from './donations.ts';
-import { type PendingItem, pendingWork } from './pending.ts';
+import { pendingWork } from './pending.ts';
 import { type ProjectFigures, projectFigures } from './projects.ts';
 
 /*
@@ -27,4 +29,8 @@ export async function dashboardFigures(ctx: AppContext, session: Session, now = 
     loginInfo: await loginInfo(db, now),
     visits: await visitInfo(db, now),
   };
+}
+
+export async function workplaceFigures(ctx: AppContext, session: Session): Promise<WorkplaceFigures> {
+  return { pending: await pendingWork(ctx.runtime, session), activity: await recentActivity(ctx.runtime, session) };
 }

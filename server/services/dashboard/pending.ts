@@ -1,3 +1,4 @@
+import type { PendingItem } from '../../../src/core/api-types.ts';
 import type { Session } from '../../auth/session.ts';
 import type { SchemaRuntime } from '../../engine/runtime.ts';
 
@@ -6,14 +7,6 @@ import type { SchemaRuntime } from '../../engine/runtime.ts';
  * its list. The documents are looked up by code, so an area whose document is not there yet counts 0
  * (with no link) instead of failing the page; a list the user may not open is left out.
  */
-
-export interface PendingItem {
-  key: string;
-  title: string;
-  count: number;
-  /** The list's route, or null when the area does not exist (yet). */
-  path: string | null;
-}
 
 export const PENDING_WORK = [
   { key: 'project', title: '待审核项目申请', code: 'project/application', status: '2' },

@@ -1,20 +1,13 @@
-import { Card, Col, Empty, Row, Spin } from 'antd';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { Col, Row } from 'antd';
+import { lazy, useMemo } from 'react';
 import { formatMoney } from '../../runtime/helpers/format.ts';
 import { barOption, lineOption, pieOption } from '../../runtime/renderers/report/chart-options.ts';
 import type { DashboardFigures } from './api.ts';
+import { ChartCard } from './chart/ChartCard.tsx';
 
 /* The dashboard's charts; ECharts itself arrives in its own chunk after the figures are on screen. */
 
 const EChart = lazy(() => import('../../runtime/renderers/report/EChart.tsx'));
-
-function ChartCard({ title, testId, empty, extra, children }: { title: string; testId: string; empty?: boolean; extra?: ReactNode; children: ReactNode }) {
-  return (
-    <Card size="small" title={title} extra={extra} data-testid={testId} className="dashboard-chart">
-      {empty ? <Empty description="暂无数据" /> : <Suspense fallback={<Spin />}>{children}</Suspense>}
-    </Card>
-  );
-}
 
 const amount = [{ key: 'amount', label: '捐赠金额' }];
 

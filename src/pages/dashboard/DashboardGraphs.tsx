@@ -10,7 +10,7 @@ import { GraphChart } from '../../runtime/renderers/report/GraphChart.tsx';
  * user may read; each block loads its own figures, so a slow or broken one does not hold the others.
  */
 
-function GraphBlock({ graph }: { graph: DashboardGraph }) {
+export function GraphBlock({ graph }: { graph: DashboardGraph }) {
   const { data, failure } = useChartData(graph.code);
   return (
     <Card size="small" title={graph.name} className="dashboard-chart" data-testid={`dashboard-graph-${graph.code}`}>

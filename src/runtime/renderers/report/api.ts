@@ -33,6 +33,8 @@ export interface ReportResult {
 
 export const reportPath = (docCode: string, report: string) => `${docCode}/report/${report}`;
 
-export async function fetchReport(docCode: string, report: string, range: { begin: string; end: string }): Promise<ReportResult> {
-  return (await http.get<ReportResult>(reportPath(docCode, report), range, { silent: true })).result;
+/** The report over `range`: every dimension, or only those named in `dimensions`. */
+export async function fetchReport(docCode: string, report: string, range: { begin: string; end: string }, dimensions?: string[]): Promise<ReportResult> {
+  const params = dimensions ? { ...range, dimensions: dimensions.join(',') } : range;
+  return (await http.get<ReportResult>(reportPath(docCode, report), params, { silent: true })).result;
 }

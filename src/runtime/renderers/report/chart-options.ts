@@ -26,7 +26,8 @@ export function barOption(rows: ChartRow[], series: Series[], opts: { horizontal
     tooltip: { trigger: 'axis' },
     legend: series.length > 1 ? { top: 0 } : undefined,
     // containLabel: the value axis's labels (1,200,000) fit inside the card instead of being cut at its edge.
-    grid: { left: 10, right: 20, top: series.length > 1 ? 30 : 10, bottom: 10, containLabel: true },
+    // Horizontal: the value axis's last label (180,000) is centred on the edge, so more room on the right.
+    grid: { left: 10, right: opts.horizontal ? 40 : 20, top: series.length > 1 ? 30 : 10, bottom: 10, containLabel: true },
     xAxis: opts.horizontal ? value : category,
     yAxis: opts.horizontal ? category : value,
     series: series.map((s) => ({ type: 'bar', name: s.label, data: (opts.horizontal ? [...rows].reverse() : rows).map((r) => num(r[s.key])), barMaxWidth: 28 })),
