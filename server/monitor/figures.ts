@@ -30,7 +30,7 @@ export function runtimeFigures(metrics: ProcessMetrics): RuntimeFigures {
 }
 
 export async function systemFigures(): Promise<SystemFigures> {
-  const [os, cpu, load, mem, time] = await Promise.all([si.osInfo(), si.cpu(), si.currentLoad(), si.mem(), Promise.resolve(si.time())]);
+  const [os, cpu, load, mem, time, processes] = await Promise.all([si.osInfo(), si.cpu(), si.currentLoad(), si.mem(), Promise.resolve(si.time()), si.processes()]);
   return {
     os: `${os.distro} ${os.release} (${os.arch})`,
     hostname: os.hostname,
@@ -41,6 +41,7 @@ export async function systemFigures(): Promise<SystemFigures> {
     memoryTotalMb: Math.round(mem.total / MB),
     memoryUsedMb: Math.round((mem.total - mem.available) / MB),
     uptimeSeconds: Math.round(Number(time.uptime)),
+    processes: { all: processes.all, running: processes.running, sleeping: processes.sleeping, blocked: processes.blocked },
   };
 }
 

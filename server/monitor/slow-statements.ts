@@ -19,16 +19,27 @@ export function statementText(sqlText: string): string {
 }
 
 export class SlowStatements {
-  /** Set from config.slowStatementMs once the configuration is known (the database opens before it). */
-  thresholdMs = 200;
+  private threshold = 200;
   /** In order of last sight: the first is the one to drop when a new text needs room. */
   private readonly bySql = new Map<string, SlowStatement>();
+
+  get thresholdMs(): number {
+    return this.threshold;
+  }
+  /**
+   * Set from config.slowStatementMs once the configuration is known (the database opens before it): what
+   * was kept under the default and falls under the new threshold goes, so the list holds what it says.
+   */
+  set thresholdMs(ms: number) {
+    this.threshold = ms;
+    for (const [sql, entry] of this.bySql) if (entry.maxMs < ms) this.bySql.delete(sql);
+  }
 
   constructor(private readonly kept = SLOW_STATEMENTS_KEPT) {}
 
   /** Called for every statement: the fast ones (nearly all) return at the first comparison. */
   observe(sqlText: string, ms: number, at = new Date()): void {
-    if (ms < this.thresholdMs) return;
+    if (ms < this.threshold) return;
     const sql = statementText(sqlText);
     const found = this.bySql.get(sql);
     const entry = found ?? { sql, count: 0, maxMs: 0, lastMs: 0, lastTime: '' };

@@ -117,6 +117,8 @@ export interface SystemFigures {
   memoryTotalMb: number;
   memoryUsedMb: number;
   uptimeSeconds: number;
+  /** The host's processes by state (all of them, not only ours). */
+  processes: { all: number; running: number; sleeping: number; blocked: number };
 }
 
 export interface FilesystemFigures {

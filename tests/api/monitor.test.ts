@@ -65,6 +65,9 @@ describe('监控中心', () => {
   it('system, disk and database figures are live readings', async () => {
     const system = (await s.api.get('/monitor/system', admin)).body.result;
     expect(system.cores).toBeGreaterThan(0);
+    // The host's processes: this test's own process is one of them.
+    expect(system.processes.all).toBeGreaterThan(0);
+    expect(system.processes.all).toBeGreaterThanOrEqual(system.processes.running);
     expect(system.memoryTotalMb).toBeGreaterThan(0);
     const disk = (await s.api.get('/monitor/disk', admin)).body.result;
     expect(disk.filesystems.length).toBeGreaterThan(0);

@@ -22,6 +22,7 @@ test('admin reads the runtime, system, disk, database and request-trace figures 
   await shot(page, 'monitor-server');
   await center.getByRole('tab', { name: '系统监控' }).click();
   await expect(center.getByTestId('system-figures')).toContainText('核');
+  await expect(center.getByTestId('system-figures')).toContainText(/进程共 \d+ 个/);
   await center.getByRole('tab', { name: '磁盘监控' }).click();
   await expect(center.getByTestId('data-dir-size')).toContainText('数据目录');
   await center.getByRole('tab', { name: '数据库监控' }).click();

@@ -26,6 +26,16 @@ describe('slow statements', () => {
     expect(list[1].lastTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
+  it('a threshold set after the database opened drops what start-up kept under the default', () => {
+    const slow = new SlowStatements();
+    slow.observe('select start_up_work', 220);
+    slow.observe('select slower_start_up_work', 400);
+    slow.thresholdMs = 250;
+    expect(slow.list().map((s) => s.sql)).toEqual(['select slower_start_up_work']);
+    slow.observe('select 2', 249.9);
+    expect(slow.list()).toHaveLength(1);
+  });
+
   it('keeps the last 50 texts and cuts long ones', () => {
     const slow = new SlowStatements();
     slow.thresholdMs = 0;

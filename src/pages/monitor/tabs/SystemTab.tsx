@@ -27,6 +27,9 @@ export function SystemTab() {
           {data.memoryUsedMb} / {data.memoryTotalMb} MB <Progress percent={memoryPercent(data)} size="small" />
         </Descriptions.Item>
         <Descriptions.Item label="平均负载">{data.loadAverage.toFixed(2)}</Descriptions.Item>
+        <Descriptions.Item label="进程" data-testid="system-processes">
+          共 {data.processes.all} 个：运行 {data.processes.running}，休眠 {data.processes.sleeping}，阻塞 {data.processes.blocked}
+        </Descriptions.Item>
         <Descriptions.Item label="系统运行时长">{Math.round(data.uptimeSeconds / 3600)} 小时</Descriptions.Item>
       </Descriptions>
       <Space size="large" wrap>
