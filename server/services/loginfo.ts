@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { LoginInfo, VisitDay } from '../../src/core/api-types.ts';
 import type { DB } from '../db/schema.ts';
 import { formatTimestamp } from '../lib/time.ts';
 import { LOG_LOGIN } from './logs.ts';
@@ -8,21 +9,6 @@ import { LOG_LOGIN } from './logs.ts';
  * of sys_log as JeecgBoot reads them: every line of the login type is a visit (sign-ins and sign-outs
  * alike), distinct addresses are counted per day. Days are the server's local days, like create_time.
  */
-
-export interface LoginInfo {
-  totalVisitCount: number;
-  todayVisitCount: number;
-  todayIp: number;
-}
-
-export interface VisitDay {
-  /** YYYY-MM-DD */
-  tian: string;
-  /** MM-DD, the chart's axis label */
-  type: string;
-  visit: number;
-  ip: number;
-}
 
 const VISIT_DAYS = 7;
 

@@ -172,3 +172,65 @@ export interface WorkplaceFigures {
   pending: PendingItem[];
   activity: ActivityItem[];
 }
+
+/* GET /dashboard/analysis (server/services/dashboard): a section is null when the user may not see it. */
+
+export type ReportRow = { value: string | null; text: string } & Record<string, number | string | null>;
+
+export interface DonationFigures {
+  year: number;
+  amount: number;
+  count: number;
+  donors: number;
+  monthAmount: number;
+  lastMonthAmount: number;
+  /** (this month − last month) / last month; null when last month had nothing */
+  monthOnMonth: number | null;
+  byMonth: ReportRow[];
+  byActivity: ReportRow[];
+  byPayMethod: ReportRow[];
+}
+
+/** A type, not an interface: charts take it as a row of named values (an index signature). */
+export type StatusCount = {
+  value: string;
+  text: string;
+  count: number;
+};
+
+/** A type, not an interface: charts take it as a row of named values (an index signature). */
+export type ProjectFunds = {
+  text: string;
+  approved: number;
+  disbursed: number;
+};
+
+export interface ProjectFigures {
+  byStatus: StatusCount[];
+  approved: number;
+  disbursed: number;
+  byProject: ProjectFunds[];
+}
+
+export interface LoginInfo {
+  totalVisitCount: number;
+  todayVisitCount: number;
+  todayIp: number;
+}
+
+export interface VisitDay {
+  /** YYYY-MM-DD */
+  tian: string;
+  /** MM-DD, the chart's axis label */
+  type: string;
+  visit: number;
+  ip: number;
+}
+
+export interface DashboardFigures {
+  donations: DonationFigures | null;
+  projects: ProjectFigures | null;
+  pending: PendingItem[];
+  loginInfo: LoginInfo;
+  visits: VisitDay[];
+}

@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { ReportRow } from '../../../src/core/api-types.ts';
 import type { ReportDef, ReportDimension, ReportMeasure, SchemaDocument } from '../../../src/core/schema/types.generated.ts';
 import { badRequest } from '../../http/envelope.ts';
 import { conditionFields, conditionSql } from '../schema/condition.ts';
@@ -26,8 +27,6 @@ export interface ReportRange {
   begin: string;
   end: string;
 }
-
-export type ReportRow = { value: string | null; text: string } & Record<string, number | string | null>;
 
 export interface ReportGroup {
   key: string;

@@ -1,5 +1,6 @@
 import type { Session } from '../../auth/session.ts';
-import { findReport, type ReportRange, type ReportRow, ReportRunner } from '../../engine/read/reports.ts';
+import type { DonationFigures } from '../../../src/core/api-types.ts';
+import { findReport, type ReportRange, ReportRunner } from '../../engine/read/reports.ts';
 import type { SchemaRuntime } from '../../engine/runtime.ts';
 import type { Kysely } from 'kysely';
 
@@ -8,20 +9,6 @@ import type { Kysely } from 'kysely';
  * 'summary'), so the dashboard and the report can never disagree on what a donation is (paid ones, by
  * payment time) or how it is counted.
  */
-
-export interface DonationFigures {
-  year: number;
-  amount: number;
-  count: number;
-  donors: number;
-  monthAmount: number;
-  lastMonthAmount: number;
-  /** (this month − last month) / last month; null when last month had nothing */
-  monthOnMonth: number | null;
-  byMonth: ReportRow[];
-  byActivity: ReportRow[];
-  byPayMethod: ReportRow[];
-}
 
 export const DONATION_REPORT = { code: 'donation/record', report: 'summary', byMonth: 'month', byActivity: 'activity', byPayMethod: 'pay_method' } as const;
 const TOP_ACTIVITIES = 10;

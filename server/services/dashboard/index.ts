@@ -1,24 +1,16 @@
 import type { Session } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
-import { loginInfo, type LoginInfo, type VisitDay, visitInfo } from '../loginfo.ts';
-import type { PendingItem, WorkplaceFigures } from '../../../src/core/api-types.ts';
+import { loginInfo, visitInfo } from '../loginfo.ts';
+import type { DashboardFigures, WorkplaceFigures } from '../../../src/core/api-types.ts';
 import { recentActivity } from './activity.ts';
-import { type DonationFigures, donationFigures } from './donations.ts';
+import { donationFigures } from './donations.ts';
 import { pendingWork } from './pending.ts';
-import { type ProjectFigures, projectFigures } from './projects.ts';
+import { projectFigures } from './projects.ts';
 
 /*
  * Everything the analysis dashboard shows, in one read-only call. A section is null when the user may not
  * see the records behind it (the page then leaves it out); an area that does not exist yet gives zeros.
  */
-
-export interface DashboardFigures {
-  donations: DonationFigures | null;
-  projects: ProjectFigures | null;
-  pending: PendingItem[];
-  loginInfo: LoginInfo;
-  visits: VisitDay[];
-}
 
 export async function dashboardFigures(ctx: AppContext, session: Session, now = new Date()): Promise<DashboardFigures> {
   const { db, runtime } = ctx;

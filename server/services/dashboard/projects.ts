@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ProjectFigures, StatusCount } from '../../../src/core/api-types.ts';
 import type { Session } from '../../auth/session.ts';
 import type { EntityModel } from '../../engine/schema/model.ts';
 import type { SchemaRuntime } from '../../engine/runtime.ts';
@@ -11,25 +12,6 @@ import type { DictOption } from '../dictionaries.ts';
  * Missing documents (an area not built yet) give zeros. Every figure counts only the rows the user's
  * lists would show (the scoped reader: tenant, data rules).
  */
-
-export interface StatusCount {
-  value: string;
-  text: string;
-  count: number;
-}
-
-export interface ProjectFunds {
-  text: string;
-  approved: number;
-  disbursed: number;
-}
-
-export interface ProjectFigures {
-  byStatus: StatusCount[];
-  approved: number;
-  disbursed: number;
-  byProject: ProjectFunds[];
-}
 
 const APPLICATION = 'project/application';
 const SENDING = 'project/sending';

@@ -2,7 +2,7 @@ import { Col, Row } from 'antd';
 import { lazy, useMemo } from 'react';
 import { formatMoney } from '../../runtime/helpers/format.ts';
 import { barOption, lineOption, pieOption } from '../../runtime/renderers/report/chart-options.ts';
-import type { DashboardFigures } from './api.ts';
+import type { DashboardFigures } from '../../core/api-types.ts';
 import { ChartCard } from './chart/ChartCard.tsx';
 
 /* The dashboard's charts; ECharts itself arrives in its own chunk after the figures are on screen. */

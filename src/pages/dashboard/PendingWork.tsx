@@ -1,6 +1,6 @@
 import { Badge, Card, Col, Row } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import type { DashboardFigures } from './api.ts';
+import type { DashboardFigures } from '../../core/api-types.ts';
 
 /** The pending-work counts, each opening its list (an area not built yet shows 0 and no link). */
 export function PendingWork({ items }: { items: DashboardFigures['pending'] }) {

@@ -2,7 +2,7 @@ import { Col } from 'antd';
 import { lazy, useMemo } from 'react';
 import { barOption, pieOption } from '../../../runtime/renderers/report/chart-options.ts';
 import type { ReportResult } from '../../../runtime/renderers/report/api.ts';
-import type { DashboardFigures } from '../api.ts';
+import type { DashboardFigures } from '../../../core/api-types.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { topRows, yearOverYearOption } from './gallery-options.ts';
 

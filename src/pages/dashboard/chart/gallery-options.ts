@@ -1,6 +1,6 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { lineOption } from '../../../runtime/renderers/report/chart-options.ts';
-import type { ReportRow } from '../../../runtime/renderers/report/api.ts';
+import type { ReportRow } from '../../../core/api-types.ts';
 
 /* The chart gallery's own shaping of report rows (plain functions of data). */
 

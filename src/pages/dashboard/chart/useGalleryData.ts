@@ -5,7 +5,8 @@ import type { AppRoute } from '../../../runtime/menu/routes.ts';
 import { fetchReport, type ReportResult } from '../../../runtime/renderers/report/api.ts';
 import { fetchDashboardGraphs } from '../../../runtime/renderers/report/graph-api.ts';
 import { session } from '../../../runtime/session/store.ts';
-import { type DashboardFigures, fetchDashboard } from '../api.ts';
+import type { DashboardFigures } from '../../../core/api-types.ts';
+import { fetchDashboard } from '../api.ts';
 
 /*
  * What the chart gallery draws, all live: the analysis figures (this year's donations, projects, visits),

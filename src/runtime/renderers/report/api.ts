@@ -1,12 +1,7 @@
+import type { ReportRow } from '../../../core/api-types.ts';
 import { http } from '../../http/client.ts';
 
 /* The client side of GET /{area}/{entity}/report/{code} (server/engine/read/reports.ts). */
-
-export interface ReportRow {
-  value: string | null;
-  text: string;
-  [measure: string]: unknown;
-}
 
 export interface ReportGroup {
   key: string;
