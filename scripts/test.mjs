@@ -63,6 +63,8 @@ async function lanes(...list) {
 
 const TYPE_CHECK = ['type check (tsc --noEmit)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']];
 const LINT = ['lint (eslint, no warnings)', bin('eslint'), ['.', '--max-warnings', '0']];
+// Dead code: unused files, exports and dependencies (knip.json says where the entry points are).
+const DEAD_CODE = ['dead code (knip: unused files, exports, dependencies)', bin('knip'), ['--no-progress']];
 const STORYBOOK = ['Storybook build (every widget story compiles)', bin('storybook'), ['build', '-o', join(tmp, 'storybook-static'), '--quiet']];
 const CLIENT_BUILD = ['client build (vite)', bin('vite'), ['build', '--logLevel', 'warn']];
 
@@ -161,8 +163,8 @@ async function postgresUrl() {
 const only = process.argv[2];
 
 // The type check beside lint and the two builds (each tool keeps one core busy).
-if (!only) await lanes([TYPE_CHECK], [LINT, STORYBOOK, CLIENT_BUILD]);
-if (only === 'static') await lanes([TYPE_CHECK], [LINT]);
+if (!only) await lanes([TYPE_CHECK], [LINT, DEAD_CODE, STORYBOOK, CLIENT_BUILD]);
+if (only === 'static') await lanes([TYPE_CHECK], [LINT, DEAD_CODE]);
 if (only === 'storybook') run(...STORYBOOK);
 
 if (!only || only === 'unit') {

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB, SysUser } from '../db/schema.ts';
 import { ApiError, forbidden, unauthorized } from '../http/envelope.ts';
@@ -123,4 +123,3 @@ export function sessionOf(request: FastifyRequest): Session {
   return request.session;
 }
 
-export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;

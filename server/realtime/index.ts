@@ -4,8 +4,6 @@ import { LocalBus, PostgresBus, type PushBus } from './bus.ts';
 import { SocketHub } from './hub.ts';
 import { socketRoutes } from './socket.ts';
 
-export type { Audience, PushMessage } from './hub.ts';
-
 /**
  * The real-time channel of one server process: its sockets, the socket route, and the bus a push goes
  * through (NOTIFY when the database is a PostgreSQL server other processes may share).

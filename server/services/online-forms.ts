@@ -47,7 +47,6 @@ interface DesformVersionTable {
 }
 
 export type OnlineDB = DB & { onl_desform: DesformTable; onl_desform_version: DesformVersionTable };
-export type DesformRow = DesformTable;
 
 /** The record as the API shows it (the spec's camelCase names). */
 export interface OnlineFormRecord {

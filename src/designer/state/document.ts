@@ -12,7 +12,7 @@ import { checkDocumentSchema } from './validators/index.ts';
  */
 export const CODE_PATTERN = /^[a-z][a-z0-9_]*\/[a-z][a-z0-9_]*$/;
 
-export { fieldOf, formFields } from '../../core/publication.ts';
+export { fieldOf } from '../../core/publication.ts';
 
 export interface DocumentMeta {
   code: string;
