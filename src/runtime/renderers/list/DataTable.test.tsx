@@ -1,12 +1,12 @@
-import type { RowSelectionState, SortingState } from '@tanstack/react-table';
-import { screen, within } from '@testing-library/react';
+import type { ColumnDef, RowSelectionState, SortingState } from '@tanstack/react-table';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { todo } from '../../../test-kit/documents.ts';
 import { renderUi } from '../../../test-kit/render.tsx';
 import { dictionaryRoutes, fakeServer } from '../../../test-kit/server.ts';
 import type { DataRecord } from '../../schema/api.ts';
 import { useTableColumns } from './columns.tsx';
-import { DataTable } from './DataTable.tsx';
+import { DataTable, VIRTUAL_ROWS } from './DataTable.tsx';
 
 /* 待办事项's table as its list builds it: the document's columns over a page of rows, the dictionaries from the server. */
 const ROWS: DataRecord[] = [
@@ -74,5 +74,67 @@ describe('data table', () => {
     expect(onSelectionChange).toHaveBeenLastCalledWith({ '2': true });
     await user.click(screen.getByRole('checkbox', { name: '全选' }));
     expect(onSelectionChange).toHaveBeenLastCalledWith({ '1': true, '2': true });
+  });
+});
+
+/* A big list or an expanded tree: plain columns (no dictionaries), rows numbered 1…n. */
+const plainColumns: ColumnDef<DataRecord>[] = [
+  { id: 'name', header: '名称', cell: ({ row }) => row.original.name as string },
+  { id: 'code', header: '编码', cell: ({ row }) => row.original.code as string },
+];
+const numbered = (n: number, parent?: string) => Array.from({ length: n }, (_, i) => ({ id: `${parent ?? ''}${i + 1}`, name: `节点${parent ?? ''}${i + 1}`, code: `C${i + 1}`, pid: parent ?? '' }));
+type BigProps = { data: DataRecord[]; tree?: boolean; onSelectionChange?: (s: RowSelectionState) => void };
+const renderBig = ({ data, tree, onSelectionChange }: BigProps) =>
+  renderUi(<DataTable columns={plainColumns} data={data} loading={false} visibility={{}} sorting={[]} onSortingChange={() => {}} treeParentField={tree ? 'pid' : undefined} selection={{}} onSelectionChange={onSelectionChange} />);
+const scrollBox = () => screen.getByTestId('data-table').parentElement!;
+const names = () => bodyRows().map((cells) => cells.at(-2));
+
+describe('data table with many visible rows', () => {
+  it('renders only a window of rows, the first ones with their cells, in a box that scrolls', () => {
+    renderBig({ data: numbered(1000) });
+    const rows = bodyRows();
+    // jsdom lays out nothing: the box counts as 70vh of its 768 px window, rows as 43 px, plus 10 rows either side.
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(50);
+    expect(rows[0]).toEqual(['节点1', 'C1']);
+    expect(rows[1]).toEqual(['节点2', 'C2']);
+    expect(scrollBox()).toHaveClass('virtual');
+    // The rows below stand as one spacer row (hidden from the accessibility tree) of their height; none above.
+    const spacers = scrollBox().querySelectorAll<HTMLElement>('.virtual-spacer td');
+    expect(spacers).toHaveLength(1);
+    expect(spacers[0].style.height).toBe(`${(1000 - rows.length) * 43}px`);
+  });
+
+  it('scrolling the box brings the later rows in and lets the first ones go', () => {
+    renderBig({ data: numbered(1000) });
+    scrollBox().scrollTop = 500 * 43;
+    fireEvent.scroll(scrollBox());
+    const shown = names();
+    expect(shown).toContain('节点501');
+    expect(shown).not.toContain('节点1');
+    expect(shown.length).toBeLessThan(50);
+    expect(scrollBox().querySelector<HTMLElement>('.virtual-spacer td')!.style.height).toBe(`${(Number(shown[0]!.slice(2)) - 1) * 43}px`);
+  });
+
+  it('a few rows are all rendered, with no scroll box nor spacers', () => {
+    renderBig({ data: numbered(VIRTUAL_ROWS) });
+    expect(names()).toHaveLength(VIRTUAL_ROWS);
+    expect(scrollBox()).not.toHaveClass('virtual');
+    expect(scrollBox().querySelector('.virtual-spacer')).toBeNull();
+  });
+
+  it('a tree windows its rows once a node opens on hundreds of children; toggles and selection still work', async () => {
+    const onSelectionChange = vi.fn();
+    const { user } = renderBig({ data: [...numbered(3), ...numbered(300, '1-')].map((r) => (r.pid ? { ...r, pid: '1' } : r)), tree: true, onSelectionChange });
+    expect(names()).toEqual(['节点1', '节点2', '节点3']);
+    await user.click(screen.getAllByRole('button', { name: '展开' })[0]);
+    const shown = names();
+    expect(shown.slice(0, 3)).toEqual(['节点1', '节点1-1', '节点1-2']);
+    expect(shown.length).toBeLessThan(50);
+    expect(scrollBox()).toHaveClass('virtual');
+    await user.click(screen.getAllByRole('checkbox', { name: '选择' })[2]);
+    expect(onSelectionChange).toHaveBeenLastCalledWith({ '1-2': true });
+    await user.click(screen.getByRole('button', { name: '收起' }));
+    expect(names()).toEqual(['节点1', '节点2', '节点3']);
   });
 });

@@ -1,7 +1,8 @@
 import { CaretDownOutlined, CaretUpOutlined, MinusSquareOutlined, PlusSquareOutlined } from '@ant-design/icons';
-import { type ColumnDef as TColumn, type ExpandedState, flexRender, getCoreRowModel, getExpandedRowModel, type RowSelectionState, type SortingState, useReactTable, type VisibilityState } from '@tanstack/react-table';
+import { type ColumnDef as TColumn, type ExpandedState, flexRender, getCoreRowModel, getExpandedRowModel, type Row, type RowSelectionState, type SortingState, useReactTable, type VisibilityState } from '@tanstack/react-table';
+import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { Checkbox, Empty, Spin } from 'antd';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { DataRecord } from '../../schema/api.ts';
 import { nestRows, TREE_CHILDREN } from './tree-rows.ts';
 import './table-layout.css';
@@ -24,7 +25,7 @@ export interface DataTableProps {
 }
 
 /** Whether the table is wider than its box (then the fixed 操作 column casts a shadow over what scrolls under it). */
-function useOverflow(): [(el: HTMLDivElement | null) => void, boolean] {
+function useOverflow(): [(el: HTMLDivElement | null) => void, boolean, HTMLDivElement | null] {
   const [el, setEl] = useState<HTMLDivElement | null>(null);
   const [overflowing, setOverflowing] = useState(false);
   useEffect(() => {
@@ -36,7 +37,7 @@ function useOverflow(): [(el: HTMLDivElement | null) => void, boolean] {
     check();
     return () => observer.disconnect();
   }, [el]);
-  return [setEl, overflowing];
+  return [setEl, overflowing, el];
 }
 
 function useNarrowScreen() {
@@ -65,13 +66,21 @@ function SortMark({ dir }: { dir: false | 'asc' | 'desc' }) {
   );
 }
 
+/*
+ * Past this many visible rows (an expanded tree shows every loaded node) the table scrolls in a box of 70vh
+ * and renders only the rows in view: a thousand rendered rows take seconds to open.
+ */
+export const VIRTUAL_ROWS = 100;
+// A row's height before it is measured (td padding 10 + line 22 + border 1).
+const ROW_HEIGHT = 43;
+
 /** The row actions' column: fixed on the right of a table wider than its box. */
 export const ACTION_COLUMN = '__actions';
 const stickyClass = (id: string) => (id === ACTION_COLUMN ? 'sticky-right' : undefined);
 
 export function DataTable({ columns, data, loading, sorting, onSortingChange, selection, onSelectionChange, visibility, treeParentField }: DataTableProps) {
   const narrow = useNarrowScreen();
-  const [wrap, overflowing] = useOverflow();
+  const [wrap, overflowing, wrapEl] = useOverflow();
   const allColumns = useMemo(() => (onSelectionChange ? [selectColumn, ...columns] : columns), [columns, onSelectionChange]);
   const rows = useMemo(() => (treeParentField ? nestRows(data, treeParentField) : data), [data, treeParentField]);
   const [expanded, setExpanded] = useState<ExpandedState>({});
@@ -96,39 +105,70 @@ export function DataTable({ columns, data, loading, sorting, onSortingChange, se
     enableRowSelection: !!onSelectionChange,
   });
 
+  const visibleRows = table.getRowModel().rows;
+  const virtual = visibleRows.length > VIRTUAL_ROWS;
+  const columnCount = table.getVisibleLeafColumns().length;
+  const virtualizer = useVirtualizer({
+    count: virtual ? visibleRows.length : 0,
+    getScrollElement: () => (virtual ? wrapEl : null),
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    // Measurements follow the row, not its index, when a tree node opens or closes.
+    getItemKey: useCallback((i: number) => visibleRows[i]?.id ?? i, [visibleRows]),
+    // A box or row laid out at zero (a hidden tab, jsdom) counts as 70vh or a row's estimate, not as showing nothing.
+    observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height ? rect : { width: rect.width, height: window.innerHeight * 0.7 })),
+    measureElement: (el, entry, instance) => measureElement(el, entry, instance) || ROW_HEIGHT,
+  });
+
+  const renderRow = (row: Row<DataRecord>, index?: number) => (
+    <tr key={row.id} className={row.getIsSelected() ? 'selected' : undefined} data-index={index} ref={index === undefined ? undefined : virtualizer.measureElement}>
+      {row.getVisibleCells().map((cell, i) => (
+        <td key={cell.id} className={stickyClass(cell.column.id)}>
+          {treeParentField && i === (onSelectionChange ? 1 : 0) && (
+            <span className="tree-indent" style={{ display: 'inline-block', width: 20 * row.depth + 20 }}>
+              {row.getCanExpand() && (
+                <button type="button" className="tree-toggle" aria-label={row.getIsExpanded() ? '收起' : '展开'} aria-expanded={row.getIsExpanded()} onClick={row.getToggleExpandedHandler()} style={{ border: 'none', background: 'none', cursor: 'pointer', padding: 0, float: 'right', marginRight: 4 }}>
+                  {row.getIsExpanded() ? <MinusSquareOutlined /> : <PlusSquareOutlined />}
+                </button>
+              )}
+            </span>
+          )}
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </td>
+      ))}
+    </tr>
+  );
+  // The rows out of view stand as two empty rows of their height, so the scroll bar spans them all.
+  const spacer = (key: string, height: number) =>
+    height > 0 && (
+      <tr key={key} aria-hidden="true" className="virtual-spacer">
+        <td colSpan={columnCount} style={{ height, padding: 0, border: 'none' }} />
+      </tr>
+    );
+
   let body: ReactNode;
   if (!data.length) {
     body = (
       <tr>
-        <td colSpan={table.getVisibleLeafColumns().length} className="data-table-empty">
+        <td colSpan={columnCount} className="data-table-empty">
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
         </td>
       </tr>
     );
+  } else if (virtual) {
+    const items = virtualizer.getVirtualItems();
+    body = [
+      spacer('top', items[0]?.start ?? 0),
+      ...items.map((item) => renderRow(visibleRows[item.index], item.index)),
+      spacer('bottom', virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)),
+    ];
   } else {
-    body = table.getRowModel().rows.map((row) => (
-      <tr key={row.id} className={row.getIsSelected() ? 'selected' : undefined}>
-        {row.getVisibleCells().map((cell, i) => (
-          <td key={cell.id} className={stickyClass(cell.column.id)}>
-            {treeParentField && i === (onSelectionChange ? 1 : 0) && (
-              <span className="tree-indent" style={{ display: 'inline-block', width: 20 * row.depth + 20 }}>
-                {row.getCanExpand() && (
-                  <button type="button" className="tree-toggle" aria-label={row.getIsExpanded() ? '收起' : '展开'} aria-expanded={row.getIsExpanded()} onClick={row.getToggleExpandedHandler()} style={{ border: 'none', background: 'none', cursor: 'pointer', padding: 0, float: 'right', marginRight: 4 }}>
-                    {row.getIsExpanded() ? <MinusSquareOutlined /> : <PlusSquareOutlined />}
-                  </button>
-                )}
-              </span>
-            )}
-            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-          </td>
-        ))}
-      </tr>
-    ));
+    body = visibleRows.map((row) => renderRow(row));
   }
 
   return (
     <Spin spinning={loading}>
-      <div ref={wrap} className={`data-table-wrap${overflowing ? ' overflowing' : ''}`}>
+      <div ref={wrap} className={`data-table-wrap${overflowing ? ' overflowing' : ''}${virtual ? ' virtual' : ''}`}>
         {/* Columns keep their widths: a table wider than its box scrolls sideways. */}
         <table className="data-table" style={{ minWidth: Math.max(narrow ? 800 : 0, table.getVisibleLeafColumns().reduce((sum, c) => sum + (c.columnDef.size ?? 120), 0)) }} data-testid="data-table">
           <thead>
