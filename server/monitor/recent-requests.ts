@@ -1,3 +1,5 @@
+import type { ProcessFigures } from '../../src/core/monitor-types.ts';
+
 /*
  * The last minute of this process's requests, in fixed memory: a count of requests and of 5xx answers per
  * second (60 slots, reused as the seconds go by), and the durations of the most recent requests in a ring
@@ -8,17 +10,8 @@
 export const WINDOW_SECONDS = 60;
 export const DURATIONS_KEPT = 4096;
 
-export interface RecentFigures {
-  /** Requests answered in the window. */
-  requests: number;
-  /** Of those, answered with a 5xx status. */
-  errors: number;
-  /** errors / requests, 0–1 to 4 places (0 without requests). */
-  errorRate: number;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-}
+/** The window's figures, named as a process's are (src/core/monitor-types.ts) — `requests` and `errors` here count the window only. */
+export type RecentFigures = Pick<ProcessFigures, 'requests' | 'errors' | 'errorRate' | 'requestsPerSecond' | 'p50Ms' | 'p99Ms'>;
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
