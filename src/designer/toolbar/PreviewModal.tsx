@@ -27,7 +27,7 @@ export function PreviewModal({ def, onClose }: { def: FormDef; onClose: () => vo
       title="预览"
       width={MODAL_WIDTH}
       onCancel={onClose}
-      destroyOnClose
+      destroyOnHidden
       maskClosable={false}
       footer={[
         <Button key="data" type="primary" onClick={() => void getData()}>

@@ -49,7 +49,7 @@ export default function Entrusts() {
           },
         ]}
       />
-      <Modal open={adding} title="新增委托" onOk={submit} onCancel={() => setAdding(false)} okText="确定" cancelText="取消" destroyOnClose>
+      <Modal open={adding} title="新增委托" onOk={submit} onCancel={() => setAdding(false)} okText="确定" cancelText="取消" destroyOnHidden>
         <Form form={form} layout="vertical">
           <Form.Item name="agent" label="受托人" rules={[{ required: true, message: '请选择受托人' }]}>
             <UserField />

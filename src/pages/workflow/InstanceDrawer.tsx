@@ -16,7 +16,7 @@ export function InstanceDrawer({ id, onClose, extra }: { id: string | null; onCl
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
   return (
-    <Drawer open={!!id} width={860} title="流程详情" onClose={onClose} destroyOnClose>
+    <Drawer open={!!id} width={860} title="流程详情" onClose={onClose} destroyOnHidden>
       {!instance ? (
         <Spin />
       ) : (

@@ -134,7 +134,7 @@ export function TaskPanel({ taskId, onDone }: { taskId: string; onDone: () => vo
         )}
       </Space>
       <InstanceView instance={task.instance} />
-      <Modal open={!!dialog} title={dialog === 'reject' ? '驳回' : dialog === 'transfer' ? '转办' : '加签'} onOk={submitDialog} onCancel={() => setDialog(null)} okText="确定" cancelText="取消" confirmLoading={busy} destroyOnClose>
+      <Modal open={!!dialog} title={dialog === 'reject' ? '驳回' : dialog === 'transfer' ? '转办' : '加签'} onOk={submitDialog} onCancel={() => setDialog(null)} okText="确定" cancelText="取消" confirmLoading={busy} destroyOnHidden>
         <Form form={dialogForm} layout="vertical" data-testid="wf-dialog">
           {dialog === 'reject' ? (
             <Form.Item name="target" label="驳回到" initialValue={TO_APPLICANT}>

@@ -35,7 +35,7 @@ function Todo() {
           { title: '操作', width: 90, fixed: 'right', render: (_, r) => <a onClick={() => setOpen(r.id)}>办理</a> },
         ]}
       />
-      <Drawer open={!!open} width={920} title="办理任务" onClose={() => setOpen(null)} destroyOnClose>
+      <Drawer open={!!open} width={920} title="办理任务" onClose={() => setOpen(null)} destroyOnHidden>
         {open && (
           <TaskPanel
             taskId={open}

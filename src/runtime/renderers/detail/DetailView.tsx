@@ -63,7 +63,7 @@ function DetailViewBody({ doc, recordId, onClose }: { doc: SchemaDocument; recor
   const printable = !!doc.form?.config?.isPrint;
   usePrintOnly(printable);
   return (
-    <Drawer open title={detailTitle(doc)} width={drawerWidth(doc, window.innerWidth)} onClose={onClose} destroyOnClose className="detail-drawer" extra={printable && record ? <PrintButton /> : undefined}>
+    <Drawer open title={detailTitle(doc)} width={drawerWidth(doc, window.innerWidth)} onClose={onClose} destroyOnHidden className="detail-drawer" extra={printable && record ? <PrintButton /> : undefined}>
       <Spin spinning={!record}>{record && <DetailBody doc={doc} record={record} recordId={recordId} />}</Spin>
     </Drawer>
   );
@@ -90,7 +90,7 @@ export function DetailBody({ doc, record, recordId }: { doc: SchemaDocument; rec
             bordered
             size="small"
             column={column}
-            labelStyle={{ width: 110, whiteSpace: 'nowrap' }}
+            styles={{ label: { width: 110, whiteSpace: 'nowrap' } }}
           >
             {spansOf(section.fields, wide, column).map(({ field: f, span }) => (
               <Descriptions.Item key={f.name} label={f.label} span={span}>

@@ -63,13 +63,13 @@ export function RecordFormModal({ doc, mode, recordId, onClose, onSaved }: { doc
 
   if (doc.list?.formContainer === 'drawer') {
     return (
-      <Drawer open title={title} width={width} onClose={onClose} footer={footer} destroyOnClose>
+      <Drawer open title={title} width={width} onClose={onClose} footer={footer} destroyOnHidden>
         {body}
       </Drawer>
     );
   }
   return (
-    <Modal open title={title} width={width} onCancel={onClose} footer={footer} destroyOnClose maskClosable={false}>
+    <Modal open title={title} width={width} onCancel={onClose} footer={footer} destroyOnHidden maskClosable={false}>
       {body}
     </Modal>
   );

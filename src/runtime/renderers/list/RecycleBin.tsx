@@ -61,7 +61,7 @@ function RecycleBinModal({ doc, onClose }: { doc: SchemaDocument; onClose: () =>
     },
   ];
   return (
-    <Modal open title={`${doc.title}回收站`} width={900} footer={null} onCancel={onClose} destroyOnClose>
+    <Modal open title={`${doc.title}回收站`} width={900} footer={null} onCancel={onClose} destroyOnHidden>
       <Table<DataRecord> data-testid="recycle-bin" rowKey={(r) => String(r.id)} size="small" bordered loading={!rows} dataSource={rows ?? []} columns={columns} pagination={{ pageSize: 10 }} />
     </Modal>
   );

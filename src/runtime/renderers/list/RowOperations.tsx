@@ -61,7 +61,7 @@ function OperationForm({ doc, op, row, onClose, onDone }: { doc: SchemaDocument;
     </Space>
   );
   return (
-    <Modal open title={op.label} width={doc.list?.formWidth ?? 800} onCancel={onClose} footer={footer} destroyOnClose maskClosable={false}>
+    <Modal open title={op.label} width={doc.list?.formWidth ?? 800} onCancel={onClose} footer={footer} destroyOnHidden maskClosable={false}>
       <SchemaForm formDef={op.form!} form={form} />
     </Modal>
   );

@@ -68,7 +68,7 @@ export function SuperQueryButton({ doc, value, onChange }: { doc: SchemaDocument
         open={open}
         title="高级查询"
         width={760}
-        destroyOnClose
+        destroyOnHidden
         onCancel={() => setOpen(false)}
         footer={
           <Space>

@@ -56,7 +56,7 @@ function StepDialog({ doc, step, id, onClose, onDone }: { doc: SchemaDocument; s
     }
   };
   return (
-    <Modal open title={step.label} okText="确定" cancelText="取消" confirmLoading={busy} onOk={() => submit().catch(() => undefined)} onCancel={onClose} destroyOnClose>
+    <Modal open title={step.label} okText="确定" cancelText="取消" confirmLoading={busy} onOk={() => submit().catch(() => undefined)} onCancel={onClose} destroyOnHidden>
       <Form form={form} layout="vertical" data-testid="transition-form">
         {(step.fields ?? []).map((name) => {
           const f = fieldOf(name);

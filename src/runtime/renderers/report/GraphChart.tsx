@@ -45,7 +45,7 @@ export function GraphChart({ data, height = 320 }: { data: ChartData; height?: n
   return (
     <Tabs
       size="small"
-      destroyInactiveTabPane
+      destroyOnHidden
       items={data.types.map((type) => ({ key: type, label: TYPE_TEXT[type], children: <GraphTab type={type} data={data} height={height} /> }))}
     />
   );
