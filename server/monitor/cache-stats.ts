@@ -1,4 +1,6 @@
 import type { CacheFigures } from '../../src/core/monitor-types.ts';
+import { round } from './units.ts';
+
 /*
  * 缓存命中率: every in-process cache that serves requests keeps one of these (hits, misses, and how to
  * count what it holds), and the context's CacheRegistry lists them for GET /monitor/caches. The counters
@@ -26,7 +28,7 @@ export class CacheStats {
   }
 }
 
-export const hitRateOf = (hits: number, misses: number): number | null => (hits + misses ? Math.round((hits / (hits + misses)) * 10_000) / 10_000 : null);
+export const hitRateOf = (hits: number, misses: number): number | null => (hits + misses ? round(hits / (hits + misses), 4) : null);
 
 /** The caches of one server process. */
 export class CacheRegistry {

@@ -1,6 +1,7 @@
 import { formatTimestamp } from '../lib/time.ts';
 import type { ProcessRow } from './heartbeat.ts';
 import type { ClusterFigures, ClusterTotal, ProcessEntry, ProcessFigures } from '../../src/core/monitor-types.ts';
+import { round } from './units.ts';
 
 /*
  * GET /monitor/server: every process sharing the database, from the heartbeat rows — except the process
@@ -19,7 +20,6 @@ export interface SelfProcess {
   figures: ProcessFigures;
 }
 
-const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 const timeOf = (epochSeconds: number) => formatTimestamp(new Date(epochSeconds * 1000));
 
 export function totalOf(processes: ProcessEntry[]): ClusterTotal {

@@ -6,11 +6,9 @@ import type { DatabaseFigures, DiskFigures, RuntimeFigures, SystemFigures } from
 import type { DbKind } from '../db/connect.ts';
 import type { DB } from '../db/schema.ts';
 import type { ProcessMetrics } from './metrics.ts';
+import { MB, megabytes, round } from './units.ts';
 
 /* The figures of the monitoring screens, read live: Node.js runtime, system, disks, database. */
-
-const MB = 1024 * 1024;
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 export function runtimeFigures(metrics: ProcessMetrics): RuntimeFigures {
   const memory = process.memoryUsage();
@@ -19,10 +17,10 @@ export function runtimeFigures(metrics: ProcessMetrics): RuntimeFigures {
     node: process.version,
     pid: process.pid,
     uptimeSeconds: Math.round(process.uptime()),
-    heapUsedMb: round(memory.heapUsed / MB),
-    heapTotalMb: round(memory.heapTotal / MB),
-    rssMb: round(memory.rss / MB),
-    externalMb: round(memory.external / MB),
+    heapUsedMb: megabytes(memory.heapUsed),
+    heapTotalMb: megabytes(memory.heapTotal),
+    rssMb: megabytes(memory.rss),
+    externalMb: megabytes(memory.external),
     eventLoopDelayMs: { p50: round(loop.percentile(50) / 1e6, 2), p99: round(loop.percentile(99) / 1e6, 2), max: round(loop.max / 1e6, 2) },
     activeResources: process.getActiveResourcesInfo().length,
     requests: metrics.requestCount,
@@ -69,7 +67,7 @@ function sizeOf(dir: string, budget = { files: 200_000 }): number {
 
 export async function diskFigures(dataDir: string): Promise<DiskFigures> {
   const filesystems = (await si.fsSize()).map((f) => ({ fs: f.fs, mount: f.mount, type: f.type, sizeMb: Math.round(f.size / MB), usedMb: Math.round(f.used / MB), freeMb: Math.round(f.available / MB), usePercent: round(f.use) }));
-  return { filesystems, dataDirMb: round(sizeOf(dataDir) / MB), uploadsMb: round(sizeOf(join(dataDir, 'upload')) / MB) };
+  return { filesystems, dataDirMb: megabytes(sizeOf(dataDir)), uploadsMb: megabytes(sizeOf(join(dataDir, 'upload'))) };
 }
 
 export async function databaseFigures(db: Kysely<DB>, kind: DbKind): Promise<DatabaseFigures> {
@@ -87,6 +85,6 @@ export async function databaseFigures(db: Kysely<DB>, kind: DbKind): Promise<Dat
       order by pg_total_relation_size(c.oid) desc, c.relname limit 30`.execute(db)
   ).rows.map((t) => ({ name: t.name, sizeKb: Math.round(Number(t.bytes) / 1024), rowEstimate: Number(t.rows) }));
   const connections = kind === 'postgres' ? Number((await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database()`.execute(db)).rows[0]?.n ?? 0) : 1;
-  const sizeMb = round(Number((await sql<{ b: number }>`select pg_database_size(current_database())::bigint as b`.execute(db)).rows[0]?.b ?? 0) / MB);
+  const sizeMb = megabytes(Number((await sql<{ b: number }>`select pg_database_size(current_database())::bigint as b`.execute(db)).rows[0]?.b ?? 0));
   return { engine: kind === 'pglite' ? '嵌入式 PostgreSQL (PGlite)' : 'PostgreSQL', version, sizeMb, connections, tables };
 }

@@ -4,6 +4,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { RecentRequests } from './recent-requests.ts';
+import { megabytes, round } from './units.ts';
 
 /*
  * This process's figures: Prometheus metrics (prom-client: its default process metrics — CPU, heap, event
@@ -14,9 +15,6 @@ import { RecentRequests } from './recent-requests.ts';
  */
 
 export const TRACE_SIZE = 200;
-
-const MB = 1024 * 1024;
-const tenths = (n: number) => Math.round(n * 10) / 10;
 
 export class ProcessMetrics {
   readonly registry = new Registry();
@@ -51,7 +49,7 @@ export class ProcessMetrics {
       this.recent.record(ms, failed);
       this.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
       this.latency.observe({ method: request.method, route }, ms / 1000);
-      this.trace.push({ time: new Date().toISOString(), method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(ms * 10) / 10, user: request.session?.user.username ?? null });
+      this.trace.push({ time: new Date().toISOString(), method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: round(ms), user: request.session?.user.username ?? null });
       if (this.trace.length > TRACE_SIZE) this.trace.splice(0, this.trace.length - TRACE_SIZE);
     });
   }
@@ -69,8 +67,8 @@ export class ProcessMetrics {
       p99Ms,
       openConnections: await this.connections(),
       websockets: this.openSockets(),
-      heapUsedMb: tenths(memory.heapUsed / MB),
-      rssMb: tenths(memory.rss / MB),
+      heapUsedMb: megabytes(memory.heapUsed),
+      rssMb: megabytes(memory.rss),
     };
   }
 

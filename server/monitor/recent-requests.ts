@@ -1,4 +1,5 @@
 import type { ProcessFigures } from '../../src/core/monitor-types.ts';
+import { round } from './units.ts';
 
 /*
  * The last minute of this process's requests, in fixed memory: a count of requests and of 5xx answers per
@@ -12,8 +13,6 @@ export const DURATIONS_KEPT = 4096;
 
 /** The window's figures, named as a process's are (src/core/monitor-types.ts) — `requests` and `errors` here count the window only. */
 export type RecentFigures = Pick<ProcessFigures, 'requests' | 'errors' | 'errorRate' | 'requestsPerSecond' | 'p50Ms' | 'p99Ms'>;
-
-const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** The nearest-rank percentile of sorted values (0 for none). */
 export function percentile(sorted: ArrayLike<number>, p: number): number {
@@ -70,8 +69,8 @@ export class RecentRequests {
       errors,
       errorRate: requests ? round(errors / requests, 4) : 0,
       requestsPerSecond: round(requests / seconds, 2),
-      p50Ms: round(percentile(sorted, 50), 1),
-      p99Ms: round(percentile(sorted, 99), 1),
+      p50Ms: round(percentile(sorted, 50)),
+      p99Ms: round(percentile(sorted, 99)),
     };
   }
 }

@@ -1,5 +1,6 @@
 import type { RedisAnswer, RedisFigures } from '../../src/core/monitor-types.ts';
 import { hitRateOf } from './cache-stats.ts';
+import { megabytes } from './units.ts';
 
 /*
  * Redis 监控: the INFO of the Redis server named by REDIS_URL (the server keeps nothing there itself; an
@@ -10,7 +11,6 @@ import { hitRateOf } from './cache-stats.ts';
 
 const CONNECT_TIMEOUT_MS = 2000;
 const COMMAND_TIMEOUT_MS = 2000;
-const MB = 1024 * 1024;
 
 /** The fields of INFO's text (`key:value` lines under `# Section` headings). */
 export function parseRedisInfo(text: string): RedisFigures {
@@ -28,7 +28,7 @@ export function parseRedisInfo(text: string): RedisFigures {
     mode: fields.get('redis_mode') ?? 'standalone',
     uptimeSeconds: number('uptime_in_seconds'),
     connectedClients: number('connected_clients'),
-    usedMemoryMb: Math.round((number('used_memory') / MB) * 10) / 10,
+    usedMemoryMb: megabytes(number('used_memory')),
     keys,
     hitRate: hitRateOf(number('keyspace_hits'), number('keyspace_misses')),
     opsPerSecond: number('instantaneous_ops_per_sec'),

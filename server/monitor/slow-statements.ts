@@ -1,5 +1,6 @@
 import type { SlowStatement } from '../../src/core/monitor-types.ts';
 import { formatTimestamp } from '../lib/time.ts';
+import { round } from './units.ts';
 
 /*
  * 慢语句: the statements of this process that took at least the threshold (SLOW_STATEMENT_MS), timed where
@@ -9,8 +10,6 @@ import { formatTimestamp } from '../lib/time.ts';
 
 export const SLOW_STATEMENTS_KEPT = 50;
 export const SQL_KEPT_CHARS = 500;
-
-const tenths = (ms: number) => Math.round(ms * 10) / 10;
 
 /** One statement's text as it is kept: whitespace runs as one space, cut to SQL_KEPT_CHARS. */
 export function statementText(sqlText: string): string {
@@ -44,8 +43,8 @@ export class SlowStatements {
     const found = this.bySql.get(sql);
     const entry = found ?? { sql, count: 0, maxMs: 0, lastMs: 0, lastTime: '' };
     entry.count += 1;
-    entry.maxMs = Math.max(entry.maxMs, tenths(ms));
-    entry.lastMs = tenths(ms);
+    entry.maxMs = Math.max(entry.maxMs, round(ms));
+    entry.lastMs = round(ms);
     entry.lastTime = formatTimestamp(at);
     this.bySql.delete(sql);
     this.bySql.set(sql, entry);
