@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { checkDocument } from '../../../src/core/schema/check.ts';
@@ -21,8 +21,8 @@ export interface Source {
   /** Where the document came from, for messages: 'schemas/donation/record.json' or 'sys_schema donation/record'. */
   origin: string;
   raw: unknown;
-  /** For files: the file's base name without .json, which must be the entity part of the code. */
-  fileEntity?: string;
+  /** For files: the path under schemas/ without .json, which must be the code (the designer's 导出代码 names that file). */
+  fileCode?: string;
   parseError?: string;
 }
 
@@ -40,7 +40,7 @@ export function readSchemaFiles(dir = SCHEMAS_DIR): Source[] {
     .map((path) => {
       const origin = `schemas/${relative(dir, path)}`;
       try {
-        return { origin, raw: JSON.parse(readFileSync(path, 'utf8')), fileEntity: basename(path, '.json') };
+        return { origin, raw: JSON.parse(readFileSync(path, 'utf8')), fileCode: relative(dir, path).split(sep).join('/').replace(/\.json$/, '') };
       } catch (error) {
         return { origin, raw: undefined, parseError: (error as Error).message };
       }
@@ -69,12 +69,12 @@ export function parseDocuments(sources: Source[]): { docs: Map<string, SchemaDoc
     }
     const doc = verdict.doc;
     const own = [...checkDocument(doc), ...reportProblems(doc)];
-    if (source.fileEntity && doc.code.split('/')[1] !== source.fileEntity) own.push(`code ${doc.code} 与文件名不一致`);
-    if (!source.fileEntity && origins.get(doc.code)?.startsWith('sys_schema')) own.push(`重复的 code ${doc.code}`);
-    if (source.fileEntity && origins.has(doc.code)) own.push(`code ${doc.code} 与 ${origins.get(doc.code)} 重复`);
+    if (source.fileCode && doc.code !== source.fileCode) own.push(`code ${doc.code} 与文件路径不一致（应为 schemas/${doc.code}.json）`);
+    if (!source.fileCode && origins.get(doc.code)?.startsWith('sys_schema')) own.push(`重复的 code ${doc.code}`);
+    if (source.fileCode && origins.has(doc.code)) own.push(`code ${doc.code} 与 ${origins.get(doc.code)} 重复`);
     // System tables are mapped by shipped files only: a designer-made document must never expose one.
     if (doc.entity.table.startsWith('sys_') && !doc.entity.system) own.push(`表 ${doc.entity.table} 以 sys_ 开头，只能由系统文档 (system: true) 使用`);
-    if (!source.fileEntity && doc.entity.system) own.push('设计器保存的文档不能映射系统表 (system: true)');
+    if (!source.fileCode && doc.entity.system) own.push('设计器保存的文档不能映射系统表 (system: true)');
     if (own.length) {
       problems.push(...own.map((p) => `${source.origin}: ${p}`));
       continue;
