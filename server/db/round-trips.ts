@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import type { CompiledQuery, DatabaseConnection, DatabaseIntrospector, Dialect, DialectAdapter, Driver, Kysely, QueryCompiler, QueryResult, TransactionSettings } from 'kysely';
-import { SlowStatements } from '../monitor/slow-statements.ts';
 
 /*
  * Round trips to the database, counted per request: every statement, and the transaction control
@@ -52,7 +51,7 @@ class CountingConnection implements DatabaseConnection {
   constructor(
     readonly inner: DatabaseConnection,
     private readonly watch: WriteWatch,
-    private readonly slow: SlowStatements,
+    private readonly slow: StatementTimer,
   ) {}
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     tick();
@@ -86,7 +85,7 @@ class CountingDriver implements Driver {
   constructor(
     private readonly inner: Driver,
     private readonly watch: WriteWatch,
-    private readonly slow: SlowStatements,
+    private readonly slow: StatementTimer,
   ) {}
   init() {
     return this.inner.init();
@@ -123,12 +122,19 @@ class CountingDriver implements Driver {
   }
 }
 
-/** A dialect that counts the round trips of another, tells `watch` of its writes and `slow` of its slow statements. */
+/** Who hears each statement's duration (the monitor's slow-statement log); the connection layer knows no more of it. */
+export interface StatementTimer {
+  observe(sqlText: string, ms: number): void;
+}
+
+const UNTIMED: StatementTimer = { observe: () => undefined };
+
+/** A dialect that counts the round trips of another, tells `watch` of its writes and `slow` of every statement's time. */
 export class CountingDialect implements Dialect {
   constructor(
     private readonly inner: Dialect,
     readonly watch = new WriteWatch(),
-    readonly slow = new SlowStatements(),
+    readonly slow: StatementTimer = UNTIMED,
   ) {}
   createAdapter(): DialectAdapter {
     return this.inner.createAdapter();
