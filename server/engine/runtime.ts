@@ -138,11 +138,12 @@ export class SchemaRuntime {
     const held = await this.access.heldOf(session, involved.flatMap((m) => [...transitionPermissions(m), ...hooksOf(m).flatMap((h) => h.permissions ?? [])]));
     for (const code of grant) held.add(code);
     const dicts = await this.dictionaries.allItems();
+    const tenants = await this.access.visibleTenants(session);
     const actor = { userId: session.user.id, username: session.user.username, orgCode: session.user.org_code, tenantId: session.tenantId, now: at };
     let touched = new Set<string>();
     try {
       return await this.db.transaction().execute(async (trx) => {
-        const writer = new RecordWriter({ db: trx, registry, dicts, actor, held });
+        const writer = new RecordWriter({ db: trx, registry, dicts, actor, held, tenants });
         const result = await work(writer);
         touched = writer.touched;
         return result;

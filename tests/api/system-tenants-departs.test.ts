@@ -70,7 +70,12 @@ describe('租户管理', () => {
     expect(added.body.success).toBe(true);
     const tenantA = await s.loginAs('tenant_a', 'Abcd@1234');
 
-    const inB = await s.api.post('/system/depart_role/add', { depart_id: await departId('A01'), role_name: '乙租户角色', role_code: 'tenant_b_role' }, admin, { tenant_id: '2' });
+    // A department role of tenant 2 belongs to a department of tenant 2: tenant 1's A01 is none of its business.
+    const acrossTenants = await s.api.post('/system/depart_role/add', { depart_id: await departId('A01'), role_name: '越界角色', role_code: 'across_role' }, admin, { tenant_id: '2' });
+    expect(acrossTenants.body).toMatchObject({ success: false, message: expect.stringContaining('不存在') });
+    const departB = await s.api.post('/system/depart/add', { depart_name: '乙租户部门', org_code: 'B01', org_category: '1', status: '1' }, admin, { tenant_id: '2' });
+    expect(departB.body.success).toBe(true);
+    const inB = await s.api.post('/system/depart_role/add', { depart_id: departB.body.result.id, role_name: '乙租户角色', role_code: 'tenant_b_role' }, admin, { tenant_id: '2' });
     expect(inB.body.success).toBe(true);
     expect((await raw().selectFrom('sys_depart_role').select('tenant_id').where('role_code', '=', 'tenant_b_role').executeTakeFirstOrThrow()).tenant_id).toBe(2);
     const inA = await s.api.post('/system/depart_role/add', { depart_id: await departId('A01'), role_name: '甲租户角色', role_code: 'tenant_a_role', tenant_id: 2 }, admin, { tenant_id: '1' });
@@ -85,6 +90,7 @@ describe('租户管理', () => {
     expect(await codes(admin, { tenant_id: '2' })).toEqual(['tenant_b_role']);
     expect((await s.api.get('/system/depart_role/list', tenantA, { tenant_id: '2' })).status).toBe(403);
     await raw().deleteFrom('sys_depart_role').execute();
+    await raw().deleteFrom('sys_depart').where('org_code', '=', 'B01').execute();
   });
 });
 

@@ -1,11 +1,9 @@
-import type { Kysely } from 'kysely';
 import { AUDIT_NAMES } from '../../../src/core/schema/audit-fields.ts';
 import type { FieldDef } from '../../../src/core/schema/types.generated.ts';
 import { ApiError, badRequest } from '../../http/envelope.ts';
 import { exportColumns, type Sheet } from './excel.ts';
 import type { EntityModel } from '../schema/model.ts';
-import type { Dicts } from '../write/record-checks.ts';
-import type { Registry } from '../schema/registry.ts';
+import { type CheckContext, referable } from '../write/record-checks.ts';
 import { RecordInvalid, type RecordWriter } from '../write/writer.ts';
 
 /*
@@ -43,9 +41,7 @@ class CellDecoder {
   private readonly refCache = new Map<string, Map<string, string[]>>();
 
   constructor(
-    private readonly db: Kysely<any>,
-    private readonly registry: Registry,
-    private readonly dicts: Dicts,
+    private readonly ctx: CheckContext,
   ) {}
 
   /** A referenced record's label → its id; a cell that is no label is kept (it may be the id itself). */
@@ -53,8 +49,9 @@ class CellDecoder {
     const ref = f.ref!;
     let labels = this.refCache.get(f.name);
     if (!labels) {
-      const target = this.registry.get(ref.entity);
-      const rows = ref.label ? await this.db.selectFrom(target.table).select(['id', `${ref.label} as label`]).execute() : [];
+      const target = this.ctx.registry.get(ref.entity);
+      // Labels of the rows a reference may point at (the user's tenants'), so another tenant's equal name neither matches nor makes a label ambiguous.
+      const rows = ref.label ? await referable(this.ctx, target).select(['id', `${ref.label} as label`]).execute() : [];
       labels = new Map<string, string[]>();
       for (const r of rows) labels.set(String(r.label), [...(labels.get(String(r.label)) ?? []), String(r.id)]);
       this.refCache.set(f.name, labels);
@@ -67,7 +64,7 @@ class CellDecoder {
   async decode(f: FieldDef, value: unknown): Promise<unknown> {
     if (value === null) return null;
     if (f.dict) {
-      const items = this.dicts[f.dict] ?? [];
+      const items = this.ctx.dicts[f.dict] ?? [];
       return String(value)
         .split(',')
         .map((part) => items.find((o) => o.text === part.trim())?.value ?? part.trim())
@@ -87,9 +84,9 @@ const messagesOf = (error: unknown): string[] | undefined => {
 };
 
 /** Adds every row through the writer; throws the 400 with the per-row report when any row fails. */
-export async function importRows(writer: RecordWriter, model: EntityModel, sheet: Sheet, ctx: { db: Kysely<any>; registry: Registry; dicts: Dicts }): Promise<number> {
+export async function importRows(writer: RecordWriter, model: EntityModel, sheet: Sheet, ctx: CheckContext): Promise<number> {
   const names = mapHeaders(model, sheet.headers);
-  const decoder = new CellDecoder(ctx.db, ctx.registry, ctx.dicts);
+  const decoder = new CellDecoder(ctx);
   const errors: RowError[] = [];
   await writer.batch(async () => {
     for (const { row, cells } of sheet.rows) {

@@ -3,6 +3,7 @@ import type { DictOption } from '../../services/dictionaries.ts';
 import type { EntityModel } from '../schema/model.ts';
 import type { FieldError } from '../schema/record-schema.ts';
 import type { Registry } from '../schema/registry.ts';
+import { applyScope } from '../scope/row-scope.ts';
 
 /*
  * The checks that need data: dictionary membership (against the snapshot taken before the write),
@@ -17,6 +18,14 @@ export interface CheckContext {
   db: Kysely<any>;
   registry: Registry;
   dicts: Dicts;
+  /** The tenants whose rows the writer sees (undefined: one tenant only, no wall); a reference must point at one of their rows. */
+  tenants?: number[];
+}
+
+/** A referenced table's rows the writer may point at: its tenants' and the shared ones (tenant 0), as the scoped reader shows them. */
+export function referable(ctx: Pick<CheckContext, 'db' | 'tenants'>, target: EntityModel) {
+  const rows = ctx.db.selectFrom(target.table);
+  return ctx.tenants && target.audit.has('tenant_id') ? applyScope(rows, { tenants: ctx.tenants }) : rows;
 }
 
 const show = (v: unknown) => String(v).slice(0, 50);
@@ -62,7 +71,8 @@ async function refErrors(ctx: CheckContext, model: EntityModel, record: Record<s
     const match = Object.entries(ref?.match ?? {});
     if (!ref || v === null || v === undefined || (!changed.has(f.name) && !match.some(([mine]) => changed.has(mine)))) continue;
     const target = ctx.registry.get(ref.entity);
-    const row = await ctx.db.selectFrom(target.table).select(['id', ...match.map(([, theirs]) => theirs)]).where('id', '=', String(v)).executeTakeFirst();
+    // Another tenant's row answers as a missing one: its existence is no business of this tenant.
+    const row = await referable(ctx, target).select(['id', ...match.map(([, theirs]) => theirs)]).where('id', '=', String(v)).executeTakeFirst();
     if (!row) errors.push({ field: f.name, message: `${f.label}不存在` });
     else if (match.some(([mine, theirs]) => !same(record[mine], row[theirs]))) errors.push({ field: f.name, message: ref.message ?? `${f.label}不匹配` });
   }

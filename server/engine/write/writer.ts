@@ -42,6 +42,8 @@ export interface WriteContext {
   actor: Actor;
   /** Transition permissions the user holds (checked before the transaction). */
   held: Set<string>;
+  /** The tenants whose rows the user sees (the scoped reader's wall): references may point only there. */
+  tenants?: number[];
 }
 
 export const NOT_FOUND = '未找到对应数据';
