@@ -10,6 +10,10 @@
  *
  * The runtime reaches widgets through the kit it is handed at start-up (src/runtime/widgets/kit.ts;
  * src/widgets/install.ts hands it over); it never imports one. No import circle anywhere.
+ *
+ * Across every client layer, components, hooks and pages call typed data providers — an api.ts (or
+ * *-api.ts) in the folder that owns the data, or a provider.ts — and only providers import the HTTP
+ * client (src/runtime/http/client.ts).
  */
 module.exports = {
   forbidden: [
@@ -63,6 +67,15 @@ module.exports = {
       comment: 'The seed and the demo data run at start-up only; nothing on the request path imports them.',
       from: { path: '^server/(routes|services|engine|auth|hooks|workflow|realtime|monitor|http)/' },
       to: { path: '^server/db/(seed|demo)' },
+    },
+    {
+      name: 'only-providers-call-http',
+      severity: 'error',
+      comment:
+        'Components, hooks and pages call a typed data provider (api.ts or *-api.ts in the folder that owns the data, or provider.ts), ' +
+        'never the HTTP client: the paths, parameters and wire types of a call live in one place. A provider re-exports RequestFailure for instanceof checks.',
+      from: { path: '^src/', pathNot: ['(^|/)(api|provider)\\.ts$', '-api\\.ts$', '^src/runtime/http/', '^src/test-kit/', '\\.test\\.tsx?$'] },
+      to: { path: '^src/runtime/http/client\\.ts$' },
     },
     {
       name: 'client-not-server',

@@ -1,68 +1,25 @@
-import { ArrayTable, FormItem, Input, NumberPicker, Password, TimePicker } from '@formily/antd-v5';
-import { connect, mapProps } from '@formily/react';
-import { Rate as AntRate, Slider as AntSlider } from 'antd';
-import { DateField } from './date/DateField.tsx';
-import { LayoutSteps } from './layout/LayoutSteps.tsx';
-import { GridCol, GridRow, LayoutAlert, LayoutCard, LayoutDivider, LayoutTable, LayoutTd, LayoutText, LayoutTr, UnsupportedWidget } from './layout/components.tsx';
-import { SourceCheckbox, SourceRadio, SourceSelect } from './options-source/components.tsx';
-import { SwitchField } from './switch/SwitchField.tsx';
-import { CascaderField } from './cascader/CascaderField.tsx';
-import { DownloadField } from './download/DownloadField.tsx';
-import { PcaField } from './pca/PcaField.tsx';
-import { PermissionTreeField } from './permission-tree/PermissionTreeField.tsx';
-import { SearchSelectField } from './select-search/SearchSelectField.tsx';
-import { TreeSelectField } from './tree-select/TreeSelectField.tsx';
-import { EditorField } from './editor/EditorField.tsx';
-import { MarkdownField } from './markdown/MarkdownField.tsx';
-import { UploadField } from './upload/UploadField.tsx';
-import { DeptField } from './dept/DeptField.tsx';
-import { UserField } from './user/UserField.tsx';
-import { CategoryTreeField } from './category-tree/CategoryTreeField.tsx';
-import { HtmlBlock } from './html/HtmlBlock.tsx';
-import { FormButton } from './button/FormButton.tsx';
-import { PopupField } from './popup/PopupField.tsx';
-import { LinkDownField } from './link-down/LinkDownField.tsx';
+import { FormItem } from '@formily/antd-v5';
+import type { ComponentType } from 'react';
+import type { WidgetRegistration } from '../runtime/widgets/contract.ts';
+import { UnsupportedWidget } from './layout/components.tsx';
 
-/** The components a compiled form may name in x-component / x-decorator. */
-export const formComponents = {
-  FormItem,
-  Input,
-  Password,
-  NumberPicker,
-  TimePicker,
-  ArrayTable,
-  DateField,
-  SourceSelect,
-  SourceRadio,
-  SourceCheckbox,
-  SwitchField,
-  Rate: connect(AntRate, mapProps({ readOnly: 'disabled' })),
-  Slider: connect(AntSlider),
-  GridRow,
-  GridCol,
-  LayoutCard,
-  LayoutSteps,
-  LayoutDivider,
-  LayoutAlert,
-  LayoutText,
-  LayoutTable,
-  LayoutTr,
-  LayoutTd,
-  UnsupportedWidget,
-  UploadField,
-  DownloadField,
-  EditorField,
-  MarkdownField,
-  SearchSelectField,
-  TreeSelectField,
-  CascaderField,
-  PcaField,
-  DeptField,
-  UserField,
-  CategoryTreeField,
-  HtmlBlock,
-  FormButton,
-  PermissionTreeField,
-  PopupField,
-  LinkDownField,
-};
+// Formily's own component map is untyped.
+type Components = Record<string, ComponentType<any>>;
+
+/** What the form compiler itself names, owned by no widget: every field's decorator and the stand-in for an unknown type. */
+const COMPILER_PARTS: Components = { FormItem, UnsupportedWidget };
+
+/**
+ * The components a compiled form may name in x-component / x-decorator: the compiler's own parts and what
+ * each registration declares. Two widgets may share a component (date and datetime) but not a name.
+ */
+export function formComponentsOf(widgets: Iterable<WidgetRegistration>): Components {
+  const map: Components = { ...COMPILER_PARTS };
+  for (const widget of widgets) {
+    for (const [name, component] of Object.entries(widget.components ?? {})) {
+      if (map[name] && map[name] !== component) throw new Error(`widget ${widget.type}: the component name ${name} is taken by another component`);
+      map[name] = component;
+    }
+  }
+  return map;
+}

@@ -14,7 +14,7 @@ import { switchWidget } from './switch/index.ts';
 import { textarea } from './textarea/index.ts';
 import { time } from './time/index.ts';
 import type { WidgetKit, WidgetRegistration, WidgetType } from '../runtime/widgets/contract.ts';
-import { formComponents } from './components.ts';
+import { formComponentsOf } from './components.ts';
 import { cascader } from './cascader/index.ts';
 import { download } from './download/index.ts';
 import { pca } from './pca/index.ts';
@@ -43,4 +43,4 @@ export function widgetOf(type: WidgetType): WidgetRegistration | undefined {
 }
 
 /** What the application hands to the runtime (provideWidgetKit in main.tsx and Storybook's preview). */
-export const widgetKit: WidgetKit = { widgets: widgetRegistry, components: formComponents };
+export const widgetKit: WidgetKit = { widgets: widgetRegistry, components: formComponentsOf(ALL) };

@@ -35,7 +35,7 @@ export function ItemProperties() {
       {hasModel(item.type) && <ModelField item={item} />}
       {hasSource(item) && <SourceEditor options={item.options} onChange={(options) => patch((it) => ({ ...it, options }))} />}
       {descriptorsFor(item).map((d) => (
-        <OptionEditor key={`${d.key}-${d.editor}`} d={d} item={item} onChange={(options) => patch((it) => ({ ...it, options }))} />
+        <OptionEditor key={d.id} d={d} item={item} onChange={(options) => patch((it) => ({ ...it, options }))} />
       ))}
       {item.type === 'grid' && <GridColumnsEditor item={item} onChange={patch} />}
       {hasRules(item.type) && <RulesEditor rules={item.rules} onChange={(rules) => patch((it) => ({ ...it, rules }))} />}

@@ -1,8 +1,8 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { greeting } from '../../runtime/helpers/greeting.ts';
+import { loadDeparts } from '../../runtime/session/api.ts';
 import { isGuest, takeWelcome } from '../../runtime/session/store.ts';
-import { loadDeparts } from './dialogs/DepartSelect.tsx';
 import { openDepartDialog } from './dialogs/store.ts';
 
 /**

@@ -9,9 +9,8 @@ import { PublishModal } from '../../designer/online/PublishModal.tsx';
 import { SaveAsModal } from '../../designer/online/SaveAsModal.tsx';
 import type { ToolbarAction } from '../../designer/toolbar/Toolbar.tsx';
 import { HOME_PATH } from '../../runtime/config.ts';
-import { http } from '../../runtime/http/client.ts';
 import { storeRouteTitle } from '../../runtime/layout/tabs.ts';
-import { fetchDocument, forgetDocument } from '../../runtime/schema/api.ts';
+import { type DocumentSummary, fetchDocument, forgetDocument, listDocuments } from '../../runtime/schema/api.ts';
 import { fetchPermissions } from '../../runtime/session/store.ts';
 import type { FormDef, SchemaDocument } from '../../core/schema/types.generated.ts';
 import { local } from '../../runtime/storage.ts';
@@ -27,7 +26,6 @@ export const draftKey = (code: string | null) => `ONLINE_FORM_DESIGN:${code ?? '
 
 export const DESIGNER_PATH = '/online/desform/designer';
 
-type OnlineForm = { code: string; title: string };
 type Dialog = { name: 'saveAs'; def: FormDef } | { name: 'publish' } | { name: 'open' } | null;
 
 interface Opened {
@@ -78,7 +76,7 @@ export default function FormDesignerPage() {
   const desform = params.get('desform');
   const navigate = useNavigate();
   const [opened, setOpened] = useOpened(code, desform);
-  const [onlineForms, setOnlineForms] = useState<OnlineForm[]>();
+  const [onlineForms, setOnlineForms] = useState<DocumentSummary[]>();
   const [dialog, setDialog] = useState<Dialog>(null);
   const record = opened.record;
 
@@ -95,10 +93,7 @@ export default function FormDesignerPage() {
 
   useEffect(() => {
     // The screens a batch sub-table can store its rows in; without the list the code is typed by hand.
-    http.get<OnlineForm[]>('/sys/schema/list', undefined, { silent: true }).then(
-      (r) => setOnlineForms(r.result),
-      () => undefined,
-    );
+    listDocuments().then(setOnlineForms, () => undefined);
   }, []);
 
   const openForm = (next: string) => navigate(`${DESIGNER_PATH}?desform=${encodeURIComponent(next)}`);

@@ -2,7 +2,7 @@ import { Alert, Button, Form, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LOGIN_PATH } from '../../runtime/config.ts';
-import { http, RequestFailure } from '../../runtime/http/client.ts';
+import { RequestFailure, userPagesApi } from './api.ts';
 import { NewPassword, PhoneAndCode } from './AccountFields.tsx';
 
 interface Proven {
@@ -39,15 +39,14 @@ export default function Alteration() {
 
   const verify = ({ mobile: phone, captcha }: { mobile: string; captcha: string }) =>
     run(async () => {
-      const r = await http.post<{ username: string }>('sys/user/phoneVerification', { phone: phone.trim(), smscode: captcha.trim() }, { silent: true });
-      setProven({ phone: phone.trim(), username: r.result.username, smscode: captcha.trim() });
+      const { username } = await userPagesApi.verifyPhone(phone.trim(), captcha.trim());
+      setProven({ phone: phone.trim(), username, smscode: captcha.trim() });
       setStep(1);
     });
 
   const change = ({ password }: { password: string }) =>
     run(async () => {
-      // POSTed (the server takes JeecgBoot's GET too): a password does not belong in an address.
-      await http.post('sys/user/passwordChange', { ...proven!, password }, { silent: true });
+      await userPagesApi.changeForgottenPassword({ ...proven!, password });
       setStep(2);
     });
 

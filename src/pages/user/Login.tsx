@@ -4,10 +4,10 @@ import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginResult, SiteInfo } from '../../core/api-types.ts';
 import { HOME_PATH } from '../../runtime/config.ts';
-import { http, RequestFailure } from '../../runtime/http/client.ts';
 import { casLoginUrl, casServer } from '../../runtime/session/cas.ts';
 import { announceWelcome, login } from '../../runtime/session/store.ts';
 import { local, SEVEN_DAYS_MS } from '../../runtime/storage.ts';
+import { RequestFailure, userPagesApi } from './api.ts';
 import { LoginField } from './LoginField.tsx';
 
 /** Loaded when the phone tab is chosen: the password form stays the login route's only weight. */
@@ -22,7 +22,7 @@ const newCheckKey = () => `${Date.now()}${Math.random().toString(36).slice(2, 8)
 function CaptchaField({ value, missing, checkKey, onChange, onRefresh }: { value: string; missing?: boolean; checkKey: string; onChange: (v: string) => void; onRefresh: () => void }) {
   const [image, setImage] = useState<string | null>(null);
   useEffect(() => {
-    http.get<string>(`sys/randomImage/${checkKey}`, undefined, { silent: true }).then((r) => setImage(r.result), () => setImage(null));
+    userPagesApi.captchaImage(checkKey).then(setImage, () => setImage(null));
   }, [checkKey]);
   return (
     <div className="login-captcha">
@@ -54,7 +54,7 @@ export default function Login() {
   const cas = casServer();
 
   useEffect(() => {
-    http.get<SiteInfo>('site/siteinfo', undefined, { silent: true }).then((r) => setSite(r.result), () => setSite(null));
+    userPagesApi.siteInfo().then(setSite, () => setSite(null));
   }, []);
 
   function signedIn(result: LoginResult) {

@@ -2,7 +2,7 @@ import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Alert, Button, Input } from 'antd';
 import { type FormEvent, useState } from 'react';
 import type { LoginResult } from '../../core/api-types.ts';
-import { RequestFailure } from '../../runtime/http/client.ts';
+import { RequestFailure } from './api.ts';
 import { phoneLogin } from '../../runtime/session/store.ts';
 import { LoginField } from './LoginField.tsx';
 import { SmsCodeButton } from './SmsCodeButton.tsx';

@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LOGIN_PATH } from '../../runtime/config.ts';
-import { http, RequestFailure } from '../../runtime/http/client.ts';
+import { RequestFailure, userPagesApi } from './api.ts';
 import { NewPassword, PhoneAndCode } from './AccountFields.tsx';
 
 interface Values {
@@ -29,7 +29,7 @@ export default function Register() {
     setBusy(true);
     setError(null);
     try {
-      await http.post('sys/user/register', { username: values.username.trim(), password: values.password, phone: values.mobile.trim(), smscode: values.captcha.trim() }, { silent: true });
+      await userPagesApi.register({ username: values.username.trim(), password: values.password, phone: values.mobile.trim(), smscode: values.captcha.trim() });
       navigate(`/user/register-result?account=${encodeURIComponent(values.username.trim())}`);
     } catch (e) {
       setError(e instanceof RequestFailure ? e.message : '注册失败，请稍后再试');

@@ -1,7 +1,7 @@
 import { Button, message } from 'antd';
 import { useEffect, useState } from 'react';
-import { RequestFailure } from '../../runtime/http/client.ts';
 import { sendSmsCode, type SmsMode } from '../../runtime/session/store.ts';
+import { RequestFailure } from './api.ts';
 
 export const PHONE = /^1[3-9]\d{9}$/;
 const RESEND_SECONDS = 60;

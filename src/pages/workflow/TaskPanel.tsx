@@ -1,8 +1,7 @@
 import { Button, Descriptions, Form, Input, InputNumber, Modal, Select, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import type { WfField, WfTaskDetail } from '../../core/workflow/wire.ts';
-import { RequestFailure } from '../../runtime/http/client.ts';
-import { workflow } from '../../runtime/workflow/provider.ts';
+import { RequestFailure, workflow } from '../../runtime/workflow/provider.ts';
 import { UserField } from '../../widgets/user/UserField.tsx';
 import { InstanceView } from './InstanceView.tsx';
 import { useRun } from './useRun.ts';

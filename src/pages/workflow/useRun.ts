@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useCallback } from 'react';
-import { RequestFailure } from '../../runtime/http/client.ts';
+import { RequestFailure } from '../../runtime/workflow/provider.ts';
 
 /*
  * Runs one action of the workflow's screens: its answer as a success message and then `after`, or the

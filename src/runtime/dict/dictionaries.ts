@@ -1,6 +1,6 @@
 import type { DictOption } from '../../core/api-types.ts';
 import type { WidgetOptions } from '../../core/schema/types.generated.ts';
-import { http } from '../http/client.ts';
+import { fetchDictItems } from './api.ts';
 import { KEYS, local } from '../storage.ts';
 
 /*
@@ -21,7 +21,7 @@ export function loadDictOptions(code: string): Promise<DictOption[]> {
   if (cached) return Promise.resolve(cached);
   let pending = fetched.get(code);
   if (!pending) {
-    pending = http.get<DictOption[]>(`/sys/dict/getDictItems/${encodeURIComponent(code)}`).then((r) => r.result ?? []);
+    pending = fetchDictItems(code);
     pending.catch(() => fetched.delete(code));
     fetched.set(code, pending);
   }

@@ -1,4 +1,4 @@
-import { http } from '../http/client.ts';
+import { duplicateCheck, ruleCodeCheck } from '../schema/api.ts';
 
 /*
  * The two server-backed checks of spec section 5 ("Helpers"), usable as form validators: each resolves
@@ -8,12 +8,12 @@ import { http } from '../http/client.ts';
 /** Duplicate check: an empty value passes; otherwise the server decides and its message is the error. */
 export async function checkDuplicate(params: { tableName: string; fieldName: string; fieldVal: unknown; dataId?: string }): Promise<string | undefined> {
   if (params.fieldVal === undefined || params.fieldVal === null || params.fieldVal === '') return undefined;
-  const res = await http.get('/sys/duplicate/check', { ...params, fieldVal: String(params.fieldVal) }, { silent: true });
+  const res = await duplicateCheck({ ...params, fieldVal: String(params.fieldVal) });
   return res.success ? undefined : res.message;
 }
 
 /** Rule-code check: the value goes URL-encoded, and the server's message is the error. */
 export async function checkRuleCode(ruleCode: string, value: unknown): Promise<string | undefined> {
-  const res = await http.get('/sys/checkRule/checkByCode', { ruleCode, value: encodeURIComponent(String(value ?? '')) }, { silent: true });
+  const res = await ruleCodeCheck(ruleCode, encodeURIComponent(String(value ?? '')));
   return res.success ? undefined : res.message;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { http, RequestFailure } from '../http/client.ts';
+import { readFigures, RequestFailure } from './api.ts';
 
 /*
  * Figures read from the API now and again every `everyMs` while the screen is shown (the dashboards'
@@ -24,8 +24,8 @@ export function usePolling<T>(path: string, { everyMs = 5000, query }: { everyMs
     let live = true;
     let timer: ReturnType<typeof setInterval> | undefined;
     const load = () =>
-      http.get<T>(path, query, { silent: true }).then(
-        (r) => live && setState({ data: r.result, error: null, status: null }),
+      readFigures<T>(path, query).then(
+        (data) => live && setState({ data, error: null, status: null }),
         (e: unknown) => {
           if (!live) return;
           const status = e instanceof RequestFailure ? e.status : null;

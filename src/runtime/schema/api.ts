@@ -1,8 +1,15 @@
 import type { Envelope } from '../../core/api-types.ts';
-import { http } from '../http/client.ts';
+import { http, request, RequestFailure } from '../http/client.ts';
 import type { SchemaDocument } from '../../core/schema/types.generated.ts';
 
-/** The generic CRUD calls of a schema screen: /{area}/{entity}/list|add|edit|delete|deleteBatch|queryById|exportXls|importExcel. */
+/*
+ * The records' data provider: the schema documents, the generic calls of a schema screen
+ * (/{area}/{entity}/list|add|edit|delete|deleteBatch|queryById|exportXls|importExcel, its row operations,
+ * status moves and recycle bin), a record's versions in the data log, and the server-backed checks of its
+ * forms. The renderers call these, never the HTTP client.
+ */
+export { RequestFailure };
+
 export interface Page<T> {
   records: T[];
   total: number;
@@ -31,6 +38,15 @@ export function forgetDocument(code: string) {
   documents.delete(code);
 }
 
+/** A document's code and title, as GET /sys/schema/list names every screen. */
+export interface DocumentSummary {
+  code: string;
+  title: string;
+}
+
+/** Every schema document's code and title (silent: a caller without the list lets the code be typed). */
+export const listDocuments = (): Promise<DocumentSummary[]> => http.get<DocumentSummary[]>('/sys/schema/list', undefined, { silent: true }).then((r) => r.result);
+
 export function entityApi(code: string) {
   const base = `/${code}`;
   return {
@@ -41,9 +57,45 @@ export function entityApi(code: string) {
     remove: (id: string): Promise<Envelope> => http.delete(`${base}/delete`, { id }),
     removeBatch: (ids: string[]): Promise<Envelope> => http.delete(`${base}/deleteBatch`, { ids: ids.join(',') }),
     exportPath: `${base}/exportXls`,
-    importPath: `${base}/importExcel`,
+    /** Uploads a workbook; silent: the toolbar shows the rows the server refused itself. */
+    importExcel: (file: File): Promise<Envelope<{ count: number }>> => {
+      const body = new FormData();
+      body.append('file', file);
+      return request<{ count: number }>('POST', `${base}/importExcel`, { body, silent: true });
+    },
+    /** A declared row operation (list.operations) on one record, with the values its form asked for. */
+    operate: (key: string, id: string, values: Record<string, unknown>): Promise<Envelope> => http.post(`${base}/operation/${key}?id=${encodeURIComponent(id)}`, values, { silent: true }),
+    /** A status move (entity.rules.transitions): { id, to, …the fields the step asks }. */
+    transition: (body: Record<string, unknown>): Promise<Envelope> => http.post(`${base}/transition`, body, { silent: true }),
+    /** The recycle bin of a soft-deleting entity: its deleted records, restoring one, deleting one for good. */
+    deleted: () => http.get<DataRecord[]>(`${base}/deleteList`, { pageSize: 1000 }).then((r) => r.result),
+    restore: (id: string): Promise<Envelope<null>> => http.put<null>(`${base}/back?id=${encodeURIComponent(id)}`),
+    purge: (id: string): Promise<Envelope<null>> => http.delete<null>(`${base}/deletePhysic`, { id }),
   };
 }
+
+/** One version of a record in the data log (GET /system/data_log/queryDataVerList), as the server decorates it. */
+export interface RecordVersion {
+  id: string;
+  action: string;
+  action_dictText?: string;
+  data_version: number;
+  data_before: unknown;
+  data_after: unknown;
+  create_by: string;
+  create_time: string;
+}
+
+/** A record's versions, newest first; silent: a user who may not read the data log is not offered them. */
+export const recordVersions = (table: string, id: string): Promise<RecordVersion[]> =>
+  http.get<RecordVersion[]>('/system/data_log/queryDataVerList', { dataTable: table, dataId: id }, { silent: true }).then((r) => r.result);
+
+/** Duplicate check of a form field (GET /sys/duplicate/check): success false, with the message to show, when the value is taken. */
+export const duplicateCheck = (params: { tableName: string; fieldName: string; fieldVal: string; dataId?: string }): Promise<Envelope> =>
+  http.get('/sys/duplicate/check', params, { silent: true });
+
+/** Rule-code check (GET /sys/checkRule/checkByCode): the value as the caller encoded it; success false with the message when it breaks the rule. */
+export const ruleCodeCheck = (ruleCode: string, value: string): Promise<Envelope> => http.get('/sys/checkRule/checkByCode', { ruleCode, value }, { silent: true });
 
 /** A button's permission code for one of a document's actions. */
 export function permissionCode(doc: SchemaDocument, action: string): string {

@@ -1,7 +1,7 @@
 import { proxy } from 'valtio';
-import type { ButtonAuth, LoginResult, MenuNode, PermissionResult, UserInfo } from '../../core/api-types.ts';
+import type { ButtonAuth, Envelope, LoginResult, MenuNode, UserInfo } from '../../core/api-types.ts';
 import { runtimeConfig } from '../config.ts';
-import { http, onUnauthorized, RequestFailure } from '../http/client.ts';
+import { onUnauthorized, RequestFailure, sessionApi, type SmsMode } from './api.ts';
 import { type AppRoute, generateRoutes } from '../menu/routes.ts';
 import { rememberSignIn } from './remember.ts';
 import { KEYS, local, SESSION_KEYS, SEVEN_DAYS_MS, sessionGet, sessionRemove, sessionSet } from '../storage.ts';
@@ -29,15 +29,13 @@ function remember(result: LoginResult) {
   session.menu = null;
 }
 
-async function signIn(answer: ReturnType<typeof http.post<LoginResult>>): Promise<LoginResult> {
+async function signIn(answer: Promise<Envelope<LoginResult>>): Promise<LoginResult> {
   const envelope = await answer;
   // A sign-in whose code is not '200' is rejected with its result passed on (spec section 8).
   if (String(envelope.code) !== '200' || !envelope.result?.token) throw new RequestFailure(Number(envelope.code) || 500, envelope.message, envelope);
   remember(envelope.result);
   return envelope.result;
 }
-const signInBy = (path: string, body?: unknown) => signIn(http.post<LoginResult>(path, body, { silent: true }));
-
 const signedIn = (result: LoginResult) => {
   signedOutHere = false;
   return result;
@@ -45,33 +43,33 @@ const signedIn = (result: LoginResult) => {
 
 /** Password sign-in; `captcha` carries the code typed and the key its image was drawn for, when the site asks. */
 export const login = (username: string, password: string, captcha?: { captcha: string; checkKey: string }) =>
-  signInBy('/sys/login', { username, password, ...captcha }).then(signedIn);
+  signIn(sessionApi.login({ username, password, ...captcha })).then(signedIn);
 
 /** Phone sign-in with the code /sys/sms sent (JeecgBoot's field names: mobile, captcha). */
-export const phoneLogin = (mobile: string, captcha: string) => signInBy('/sys/phoneLogin', { mobile, captcha }).then(signedIn);
+export const phoneLogin = (mobile: string, captcha: string) => signIn(sessionApi.phoneLogin(mobile, captcha)).then(signedIn);
 
 /** CAS sign-in: the service ticket the CAS server sent the browser back with, for the service it was issued to (JeecgBoot's GET). */
 export const casLogin = (ticket: string, service: string) =>
-  signIn(http.get<LoginResult>('/sys/cas/client/validateLogin', { ticket, service }, { silent: true })).then(signedIn);
+  signIn(sessionApi.casLogin(ticket, service)).then(signedIn);
 
-/** What an SMS code is for (JeecgBoot's smsmode): sign-in, registration, password recovery. */
-export type SmsMode = '0' | '1' | '2';
+/** What an SMS code is for (sign-in, registration, password recovery): the session provider's. */
+export type { SmsMode };
 
 /** Asks the server to text a code to `mobile`; answers the server's message. */
-export const sendSmsCode = (mobile: string, smsmode: SmsMode) => http.post<null>('/sys/sms', { mobile, smsmode }, { silent: true }).then((r) => r.message);
+export const sendSmsCode = (mobile: string, smsmode: SmsMode) => sessionApi.sendSms(mobile, smsmode).then((r) => r.message);
 
 let guestInFlight: Promise<LoginResult> | null = null;
 /** Automatic sign-in as the read-only guest; one attempt at a time however often it is asked. */
 export function guestLogin(): Promise<LoginResult> {
-  guestInFlight ??= signInBy('/sys/guestLogin').finally(() => (guestInFlight = null));
+  guestInFlight ??= signIn(sessionApi.guestLogin()).finally(() => (guestInFlight = null));
   return guestInFlight;
 }
 
 let permissionsInFlight: Promise<MenuNode[]> | null = null;
 /** Fetches the menu and button permissions and builds the routes; an empty menu is an error. */
 export function fetchPermissions(): Promise<MenuNode[]> {
-  permissionsInFlight ??= http
-    .get<PermissionResult>('/sys/permission/getUserPermissionByToken', undefined, { silent: true })
+  permissionsInFlight ??= sessionApi
+    .permissions()
     .then(({ result }) => {
       if (!Array.isArray(result?.menu) || result.menu.length === 0) throw new Error(EMPTY_MENU_ERROR);
       sessionSet(SESSION_KEYS.USER_AUTH, result.auth);
@@ -99,7 +97,7 @@ export async function logout(): Promise<void> {
   const hadToken = !!session.token;
   signedOutHere = true;
   try {
-    if (hadToken) await http.post('/sys/logout', undefined, { silent: true });
+    if (hadToken) await sessionApi.logout();
   } catch {
     // The session ends locally regardless of the server's answer.
   } finally {

@@ -1,6 +1,6 @@
 import type { ISchema } from '@formily/react';
 import type { ComponentType, ReactNode } from 'react';
-import type { FieldDef, QueryItem, WidgetItem } from '../../core/schema/types.generated.ts';
+import type { FieldDef, QueryItem, WidgetItem, WidgetOptions } from '../../core/schema/types.generated.ts';
 import type { DataRecord } from '../schema/api.ts';
 
 /*
@@ -47,6 +47,20 @@ export interface QuerySpec {
 }
 
 /**
+ * A row of the designer's property panel: an option key, or `key:variant` where widgets edit the same option
+ * differently (a default value typed as text, as a number, switched on or off…). The designer's descriptor
+ * table (src/designer/properties/descriptors.ts) defines each row: its label, editor, limits.
+ */
+export type SettingId =
+  | keyof WidgetOptions
+  | `defaultValue:${'number' | 'switch' | 'tags' | 'json' | 'plain' | 'html'}`
+  | 'multiple:files'
+  | `format:${'date' | 'datetime' | 'time'}`
+  | `dynamicFun:${'download' | 'button'}`
+  | 'condition:linkDown'
+  | `type:${'button' | 'alert'}`;
+
+/**
  * One registration object per widget: the form compiler, the query bar, the detail view and the designer
  * all read it. `schema` turns a designer item into its Formily schema (data widgets get the common parts —
  * title, decorator, rules, default, hidden, disabled — from the compiler).
@@ -61,6 +75,13 @@ export interface WidgetRegistration {
   schema: (item: WidgetItem, ctx: CompileContext) => ISchema;
   /** The item the designer drops on the canvas (key and model are added there). */
   scaffold: () => Omit<WidgetItem, 'key'>;
+  /** The components `schema` names in x-component / x-decorator, by that name (the kit's map is built from these). */
+  // Formily's own component map is untyped.
+  components?: Record<string, ComponentType<any>>;
+  /** The property panel's rows for this widget, in the order the panel shows them. */
+  settings?: readonly SettingId[];
+  /** How the widget looks on the designer's canvas: inert, cheap to draw (the preview renders the real form). */
+  mock?: (item: WidgetItem) => ReactNode;
   readable?: ReadableSpec;
   query?: QuerySpec;
 }

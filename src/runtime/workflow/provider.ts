@@ -7,6 +7,7 @@ import { http } from '../http/client.ts';
  * queries return. Pages call these, never the HTTP client. Failures reach the caller (and the error
  * catalogue shows them unless the caller passes silent).
  */
+export { RequestFailure } from '../http/client.ts';
 
 type Query = Record<string, unknown>;
 const result = async <T>(p: Promise<Envelope<T>>): Promise<T> => (await p).result;

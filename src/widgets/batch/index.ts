@@ -1,5 +1,6 @@
 import type { ISchema } from '@formily/react';
 import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { ArrayTable, FormItem } from '@formily/antd-v5';
 
 /**
  * The batch sub-table (spec: 'a batch sub-table with add and delete rows'): an array of rows, one
@@ -11,6 +12,8 @@ export const batch: WidgetRegistration = {
   label: '动态表格',
   group: 'layout',
   data: true,
+  components: { ArrayTable, FormItem },
+  settings: ['width', 'onlineFormCode', 'scrollY', 'showLabel', 'hideSequence', 'hidden', 'disabled'],
   schema: (item, ctx) => {
     const cells = ctx.compileList(item.list);
     const columns: Record<string, ISchema> = {};

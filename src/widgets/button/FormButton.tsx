@@ -1,4 +1,4 @@
-import { useForm } from '@formily/react';
+import { observer, useField, useForm } from '@formily/react';
 import { App, Button } from 'antd';
 import { antButtonType, buttonHandler, unknownHandlerMessage } from './handlers.ts';
 
@@ -13,9 +13,15 @@ interface Props {
 
 export const SUBMIT_OK_MESSAGE = '表单校验通过';
 
-/** The button widget: submit validates the form, reset empties it, dynamic calls a registered handler. */
-export function FormButton({ text, buttonType, handle = 'submit', dynamicFun, disabled, readOnly }: Props) {
+/**
+ * The button widget: submit validates the form, reset empties it, dynamic calls a registered handler. It is a void
+ * field, to which Formily hands no `disabled`: the field's own state (the widget's 禁用 option, a disabled or
+ * read-only form) is read here.
+ */
+export const FormButton = observer(function FormButton({ text, buttonType, handle = 'submit', dynamicFun, disabled, readOnly }: Props) {
   const form = useForm();
+  const field = useField();
+  const off = disabled || readOnly || field?.disabled || field?.readOnly;
   const { message } = App.useApp();
   const { type, danger } = antButtonType(buttonType);
 
@@ -43,9 +49,9 @@ export function FormButton({ text, buttonType, handle = 'submit', dynamicFun, di
 
   return (
     <div style={{ marginBottom: 16 }}>
-      <Button type={type} danger={danger} disabled={disabled || readOnly} onClick={onClick}>
+      <Button type={type} danger={danger} disabled={off} onClick={onClick}>
         {text || '按钮'}
       </Button>
     </div>
   );
-}
+});

@@ -1,4 +1,6 @@
 import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { FormButton } from './FormButton.tsx';
+import { buttonMock } from './mock.tsx';
 
 /* No model and no rules (spec section 3): type, handle (submit, reset or dynamic) and dynamicFun. */
 export const button: WidgetRegistration = {
@@ -6,6 +8,9 @@ export const button: WidgetRegistration = {
   label: '按钮',
   group: 'advanced',
   data: false,
+  components: { FormButton },
+  settings: ['type:button', 'handle', 'dynamicFun:button', 'hidden', 'disabled'],
+  mock: buttonMock,
   schema: (item) => ({
     type: 'void',
     'x-component': 'FormButton',

@@ -1,7 +1,7 @@
 import { TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { joinList, splitList } from '../../runtime/helpers/list-value.ts';
-import { loadChildren, loadNames, loadRoots, mergeNodes, type SimpleNode } from './categories.ts';
+import { loadChildren, loadNames, loadRoots, mergeNodes, type SimpleNode } from './api.ts';
 
 interface Props {
   value?: string;

@@ -1,6 +1,7 @@
 import type { WidgetItem } from '../../core/schema/types.generated.ts';
 import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
-import { disabledDateFn } from './DateField.tsx';
+import { dateMock } from './mock.tsx';
+import { DateField, disabledDateFn } from './DateField.tsx';
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -34,6 +35,9 @@ export const date: WidgetRegistration = {
   label: '日期选择框',
   group: 'basic',
   data: true,
+  components: { DateField },
+  settings: ['width', 'placeholder', 'defaultValue', 'format:date', 'range', 'showTime', 'rangeDefaultValue', 'rangePlaceholder', 'disabledDate', 'disabledDateRange', 'clearable', 'hidden', 'disabled'],
+  mock: dateMock,
   schema: (item) => ({ type: item.options?.range ? 'array' : 'string', 'x-component': 'DateField', 'x-component-props': dateProps(item, !!item.options?.showTime) }),
   scaffold: scaffold('date', '日期选择框', DATE_FORMAT),
 };
@@ -43,6 +47,9 @@ export const datetime: WidgetRegistration = {
   label: '日期时间',
   group: 'basic',
   data: true,
+  components: { DateField },
+  settings: ['width', 'placeholder', 'defaultValue', 'format:datetime', 'range', 'rangeDefaultValue', 'rangePlaceholder', 'disabledDate', 'disabledDateRange', 'clearable', 'hidden', 'disabled'],
+  mock: dateMock,
   schema: (item) => ({ type: item.options?.range ? 'array' : 'string', 'x-component': 'DateField', 'x-component-props': dateProps(item, true) }),
   scaffold: scaffold('datetime', '日期时间', DATETIME_FORMAT),
 };

@@ -2,7 +2,7 @@ import { ApartmentOutlined } from '@ant-design/icons';
 import { App, Empty, Input, Spin, Tree } from 'antd';
 import { useEffect, useState } from 'react';
 import { PickerFrame } from './PickerFrame.tsx';
-import { type DepartNode, DEPART_SEARCH_PLACEHOLDER, departText, loadDepartTree, namesById, searchDeparts } from './departs.ts';
+import { type DepartNode, DEPART_SEARCH_PLACEHOLDER, departText, loadDepartTree, namesById, searchDeparts } from './api.ts';
 import { joinList, splitList } from '../../runtime/helpers/list-value.ts';
 import { nextChecked, TOO_MANY_MESSAGE } from './selection.ts';
 

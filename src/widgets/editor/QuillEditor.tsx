@@ -13,6 +13,9 @@ export interface EditorProps {
   height?: number;
 }
 
+/** Nothing but Quill's closing line break: an emptied editor (whose HTML is then `<p></p>` or `<p><br></p>`) holds no value, so a required check still refuses it; a picture alone counts. */
+const isEmpty = (editor: { getLength: () => number }) => editor.getLength() <= 1;
+
 /** Loaded on demand by EditorField: Quill is large and no screen before a form needs it. */
 export default function QuillEditor({ value, onChange, disabled, readOnly, height = 500 }: EditorProps) {
   const { message } = App.useApp();
@@ -41,7 +44,7 @@ export default function QuillEditor({ value, onChange, disabled, readOnly, heigh
   );
   return (
     <div className="widget-editor" style={{ opacity: disabled ? 0.6 : 1 }}>
-      <ReactQuill ref={ref} key={String(locked)} theme="snow" value={value ?? ''} readOnly={locked} modules={modules} onChange={(html) => onChange?.(html === '<p><br></p>' ? '' : html)} style={{ height, display: 'flex', flexDirection: 'column' }} />
+      <ReactQuill ref={ref} key={String(locked)} theme="snow" value={value ?? ''} readOnly={locked} modules={modules} onChange={(html, _delta, _source, editor) => onChange?.(isEmpty(editor) ? '' : html)} style={{ height, display: 'flex', flexDirection: 'column' }} />
     </div>
   );
 }

@@ -1,10 +1,15 @@
 import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { Input } from '@formily/antd-v5';
+import { inputMock } from './mock.tsx';
 
 export const input: WidgetRegistration = {
   type: 'input',
   label: '单行文本',
   group: 'basic',
   data: true,
+  components: { Input },
+  settings: ['width', 'placeholder', 'defaultValue', 'maxLength', 'isCc', 'clearable', 'hidden', 'disabled'],
+  mock: inputMock,
   schema: (item) => ({
     type: 'string',
     'x-component': 'Input',

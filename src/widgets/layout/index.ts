@@ -1,5 +1,8 @@
 import type { ISchema } from '@formily/react';
 import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { LayoutSteps } from './LayoutSteps.tsx';
+import { GridCol, GridRow, LayoutAlert, LayoutCard, LayoutDivider, LayoutTable, LayoutTd, LayoutText, LayoutTr } from './components.tsx';
+import { alertMock, dividerMock, textMock } from './mock.tsx';
 
 /* Layout widgets hold no data: no model and no rules (spec section 3). */
 
@@ -8,6 +11,8 @@ export const grid: WidgetRegistration = {
   label: '栅格布局',
   group: 'layout',
   data: false,
+  components: { GridRow, GridCol },
+  settings: ['gutter'],
   schema: (item, ctx) => ({
     type: 'void',
     'x-component': 'GridRow',
@@ -24,6 +29,8 @@ export const card: WidgetRegistration = {
   label: '卡片布局',
   group: 'layout',
   data: false,
+  components: { LayoutCard },
+  settings: ['width', 'hidden'],
   schema: (item, ctx) => ({ type: 'void', 'x-component': 'LayoutCard', 'x-component-props': { title: item.label }, properties: ctx.compileList(item.list) }),
   scaffold: () => ({ type: 'card', label: '卡片布局', icon: 'icon-qiapian', list: [], options: { width: '100%', hidden: false } }),
 };
@@ -34,6 +41,7 @@ export const steps: WidgetRegistration = {
   label: '分步布局',
   group: 'layout',
   data: false,
+  components: { LayoutSteps },
   schema: (item, ctx) => ({ type: 'void', 'x-component': 'LayoutSteps', properties: ctx.compileList(item.list) }),
   scaffold: () => ({ type: 'steps', label: '分步布局', icon: 'icon-qiapian', list: [{ type: 'card', key: `card_${Date.now()}_1`, label: '第一步', list: [], options: { width: '100%', hidden: false } }, { type: 'card', key: `card_${Date.now()}_2`, label: '第二步', list: [], options: { width: '100%', hidden: false } }], options: {} }),
 };
@@ -43,6 +51,8 @@ export const table: WidgetRegistration = {
   label: '表格布局',
   group: 'layout',
   data: false,
+  components: { LayoutTable, LayoutTr, LayoutTd },
+  settings: ['width', 'bordered', 'bright', 'small', 'customStyle'],
   schema: (item, ctx) => ({
     type: 'void',
     'x-component': 'LayoutTable',
@@ -72,6 +82,9 @@ export const divider: WidgetRegistration = {
   label: '分割线',
   group: 'layout',
   data: false,
+  components: { LayoutDivider },
+  settings: ['orientation'],
+  mock: dividerMock,
   schema: (item) => ({ type: 'void', 'x-component': 'LayoutDivider', 'x-component-props': { title: item.label, orientation: item.options?.orientation } }),
   scaffold: () => ({ type: 'divider', label: '分割线', icon: 'icon-fengexian', options: { orientation: 'left' } }),
 };
@@ -81,6 +94,9 @@ export const alert: WidgetRegistration = {
   label: '警告提示',
   group: 'advanced',
   data: false,
+  components: { LayoutAlert },
+  settings: ['type:alert', 'description', 'showIcon', 'banner', 'closable', 'hidden'],
+  mock: alertMock,
   schema: (item) => ({
     type: 'void',
     'x-component': 'LayoutAlert',
@@ -94,6 +110,9 @@ export const text: WidgetRegistration = {
   label: '文字',
   group: 'advanced',
   data: false,
+  components: { LayoutText },
+  settings: ['textAlign', 'showRequiredMark', 'hidden'],
+  mock: textMock,
   schema: (item) => ({ type: 'void', 'x-component': 'LayoutText', 'x-component-props': { text: item.label, textAlign: item.options?.textAlign, required: item.options?.showRequiredMark } }),
   scaffold: () => ({ type: 'text', label: '文字', icon: 'icon-zihao', options: { textAlign: 'left', hidden: false, showRequiredMark: false } }),
 };

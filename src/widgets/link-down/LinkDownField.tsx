@@ -1,7 +1,7 @@
 import { useField, useForm } from '@formily/react';
 import { Alert, Select, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { levelFields, linkConfigError, type LinkOption, type LinkSource, loadChain, loadLevel } from './link-options.ts';
+import { levelFields, linkConfigError, type LinkOption, type LinkSource, loadChain, loadLevel } from './api.ts';
 
 /*
  * The linked dropdown: one select per level, the first holding this widget's own value, the others the

@@ -1,4 +1,6 @@
 import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { mockSelect } from '../mock-kit.tsx';
+import { LinkDownField } from './LinkDownField.tsx';
 
 /* The linked dropdown over one tree table (spec sections 3, 4 and 7). */
 export const linkDown: WidgetRegistration = {
@@ -6,6 +8,9 @@ export const linkDown: WidgetRegistration = {
   label: '联动下拉框',
   group: 'advanced',
   data: true,
+  components: { LinkDownField },
+  settings: ['placeholder', 'defaultValue:plain', 'linkTable', 'linkTxt', 'linkKey', 'linkIdField', 'linkPidField', 'condition:linkDown', 'linkFields', 'hidden', 'disabled'],
+  mock: mockSelect,
   schema: (item) => ({
     type: 'string',
     'x-component': 'LinkDownField',

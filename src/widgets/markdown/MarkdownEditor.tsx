@@ -1,4 +1,5 @@
 import MDEditor from '@uiw/react-md-editor';
+import { previewOptions } from './markdown-options.ts';
 
 export interface MarkdownProps {
   value?: string;
@@ -13,7 +14,7 @@ export default function MarkdownEditor({ value, onChange, disabled, readOnly, he
   const locked = disabled || readOnly;
   return (
     <div data-color-mode="light" style={{ opacity: disabled ? 0.6 : 1 }}>
-      <MDEditor value={value ?? ''} onChange={(v) => onChange?.(v ?? '')} height={Math.max(200, height)} minHeight={200} preview={locked ? 'preview' : 'live'} hideToolbar={locked} textareaProps={{ disabled: locked }} />
+      <MDEditor value={value ?? ''} onChange={(v) => onChange?.(v ?? '')} height={Math.max(200, height)} minHeight={200} preview={locked ? 'preview' : 'live'} hideToolbar={locked} textareaProps={{ disabled: locked }} previewOptions={previewOptions} />
     </div>
   );
 }

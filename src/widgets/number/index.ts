@@ -1,5 +1,7 @@
 import type { WidgetItem } from '../../core/schema/types.generated.ts';
 import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { NumberPicker } from '@formily/antd-v5';
+import { numberMock } from './mock.tsx';
 
 /**
  * Precision 0 to 50; above 50 or unset means none. Min and max are open when unset (spec section 5). They
@@ -38,6 +40,9 @@ export const number: WidgetRegistration = {
   label: '数字输入框',
   group: 'basic',
   data: true,
+  components: { NumberPicker },
+  settings: ['width', 'placeholder', 'defaultValue:number', 'min', 'max', 'step', 'integer', 'precision', 'hidden', 'disabled'],
+  mock: numberMock,
   schema: (item) => ({ type: 'number', 'x-component': 'NumberPicker', 'x-component-props': numberProps(item, false), 'x-validator': numberRange(item) }),
   scaffold: scaffold('number', '数字输入框'),
 };
@@ -47,6 +52,9 @@ export const integer: WidgetRegistration = {
   label: '整数',
   group: 'basic',
   data: true,
+  components: { NumberPicker },
+  settings: ['width', 'placeholder', 'defaultValue:number', 'min', 'max', 'step', 'hidden', 'disabled'],
+  mock: numberMock,
   schema: (item) => ({ type: 'number', 'x-component': 'NumberPicker', 'x-component-props': numberProps(item, true), 'x-validator': numberRange(item) }),
   scaffold: scaffold('integer', '整数'),
 };

@@ -1,4 +1,6 @@
 import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { mockSelect } from '../mock-kit.tsx';
+import { PcaField } from './PcaField.tsx';
 import { SEPARATOR } from '../../runtime/renderers/detail/readable.ts';
 import { loadAreas, regionNames } from './areas.ts';
 import { PcaQueryInput } from './PcaQueryInput.tsx';
@@ -8,6 +10,9 @@ export const pca: WidgetRegistration = {
   label: '省市区',
   group: 'advanced',
   data: true,
+  components: { PcaField },
+  settings: ['placeholder', 'defaultValue', 'areaType', 'hidden', 'disabled'],
+  mock: mockSelect,
   schema: (item) => ({ type: 'string', 'x-component': 'PcaField', 'x-component-props': { areaType: item.options?.areaType ?? 'cascader', placeholder: item.options?.placeholder } }),
   readable: { lookup: () => async (items) => (await loadAreas().then((areas) => items.map((c) => regionNames(areas, c)))).join(SEPARATOR) },
   query: { views: ['pca'], Input: PcaQueryInput },

@@ -1,7 +1,7 @@
 import { observer, useForm } from '@formily/react';
 import { Button, Empty, Space, Spin, Tag, Tree } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { allKeys, branchKeys, keysOf, loadDepartPermissionTree, loadPermissionTree, type PermissionNode, withRuleParents } from './tree.ts';
+import { allKeys, branchKeys, keysOf, loadDepartPermissionTree, loadPermissionTree, type PermissionNode, withRuleParents } from './api.ts';
 
 interface Props {
   value?: string;

@@ -1,6 +1,7 @@
 import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { PermissionTreeField } from './PermissionTreeField.tsx';
 import { SEPARATOR } from '../../runtime/renderers/detail/readable.ts';
-import { grantedPages, loadPermissionTree } from './tree.ts';
+import { grantedPages, loadPermissionTree } from './api.ts';
 
 /**
  * Assigns menu entries, buttons and data rules (role → permissions) with a checkable tree loaded from
@@ -12,6 +13,8 @@ export const permissionTree: WidgetRegistration = {
   label: '权限树',
   group: 'advanced',
   data: true,
+  components: { PermissionTreeField },
+  settings: ['hidden', 'disabled'],
   schema: (item) => ({ type: 'string', 'x-component': 'PermissionTreeField', ...(item.options?.departField ? { 'x-component-props': { departField: item.options.departField } } : {}) }),
   // A role's permissions can be a hundred names: they take a whole row and scroll inside it.
   readable: { wide: true, scroll: true, lookup: () => async (items) => grantedPages(await loadPermissionTree(), new Set(items)).join(SEPARATOR) },

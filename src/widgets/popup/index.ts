@@ -1,4 +1,6 @@
 import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { mockSelect } from '../mock-kit.tsx';
+import { PopupField } from './PopupField.tsx';
 import { PopupQueryInput } from './PopupQueryInput.tsx';
 
 /* The popup picker over an online report (spec sections 2, 3 and 5). */
@@ -7,6 +9,9 @@ export const popup: WidgetRegistration = {
   label: 'Popup弹框',
   group: 'advanced',
   data: true,
+  components: { PopupField },
+  settings: ['width', 'placeholder', 'defaultValue:plain', 'popupCode', 'orgFields', 'destFields', 'multiple', 'groupId', 'hidden', 'disabled'],
+  mock: mockSelect,
   schema: (item) => ({
     type: 'string',
     'x-component': 'PopupField',

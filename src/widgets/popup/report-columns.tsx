@@ -1,7 +1,7 @@
 import type { TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { dictText } from '../../runtime/dict/dictionaries.ts';
-import type { ReportConfig } from './report-api.ts';
+import type { ReportConfig } from './api.ts';
 import type { ReportRow } from './useReportData.ts';
 
 /* An online report's columns as antd table columns: sortable, long text cut, dictionary codes shown as their texts. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { buildQueryParams, type QueryValue } from '../../runtime/query/encode.ts';
 import type { QueryItem } from '../../core/schema/types.generated.ts';
-import { type ReportConfig, type ReportPage, reportApi } from './report-api.ts';
+import { type ReportConfig, type ReportPage, reportApi } from './api.ts';
 import { withRowKeys } from './row-key.ts';
 
 /*

@@ -1,4 +1,6 @@
 import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { mockSelect } from '../mock-kit.tsx';
+import { SearchSelectField } from './SearchSelectField.tsx';
 import type { WidgetItem } from '../../core/schema/types.generated.ts';
 import { dictLookup } from '../../runtime/renderers/detail/readable.ts';
 import type { DataRecord } from '../../runtime/schema/api.ts';
@@ -16,6 +18,9 @@ export const selectSearch: WidgetRegistration = {
   label: '搜索下拉框',
   group: 'advanced',
   data: true,
+  components: { SearchSelectField },
+  settings: ['placeholder', 'defaultValue', 'dictTable', 'dictText', 'dictCode', 'hidden', 'disabled'],
+  mock: mockSelect,
   schema: (item) => ({
     type: 'string',
     'x-component': 'SearchSelectField',

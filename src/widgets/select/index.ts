@@ -1,5 +1,7 @@
 import { sourceProps } from '../options-source/props.ts';
 import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { SourceSelect } from '../options-source/components.tsx';
+import { selectMock } from '../options-source/mock.tsx';
 import { optionsLookup } from '../../runtime/renderers/detail/readable.ts';
 
 export const select: WidgetRegistration = {
@@ -7,6 +9,9 @@ export const select: WidgetRegistration = {
   label: '下拉选择框',
   group: 'basic',
   data: true,
+  components: { SourceSelect },
+  settings: ['width', 'placeholder', 'defaultValue', 'multiple', 'showSearch', 'clearable', 'hidden', 'disabled'],
+  mock: selectMock,
   schema: (item) => ({
     type: item.options?.multiple ? 'array' : 'string',
     'x-component': 'SourceSelect',

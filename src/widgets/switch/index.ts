@@ -1,4 +1,6 @@
 import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { SwitchField } from './SwitchField.tsx';
+import { switchMock } from './mock.tsx';
 import { SEPARATOR } from '../../runtime/renderers/detail/readable.ts';
 
 export const switchWidget: WidgetRegistration = {
@@ -6,6 +8,9 @@ export const switchWidget: WidgetRegistration = {
   label: '开关',
   group: 'basic',
   data: true,
+  components: { SwitchField },
+  settings: ['defaultValue:switch', 'activeValue', 'inactiveValue', 'hidden', 'disabled'],
+  mock: switchMock,
   schema: (item) => ({ type: 'string', 'x-component': 'SwitchField', 'x-component-props': { activeValue: item.options?.activeValue ?? 'Y', inactiveValue: item.options?.inactiveValue ?? 'N' } }),
   readable: {
     lookup: (widget) => {

@@ -1,10 +1,15 @@
 import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { Input } from '@formily/antd-v5';
+import { textareaMock } from './mock.tsx';
 
 export const textarea: WidgetRegistration = {
   type: 'textarea',
   label: '多行文本',
   group: 'basic',
   data: true,
+  components: { Input },
+  settings: ['width', 'placeholder', 'defaultValue', 'maxLength', 'minRows', 'maxRows', 'clearable', 'hidden', 'disabled'],
+  mock: textareaMock,
   schema: (item) => ({
     type: 'string',
     'x-component': 'Input.TextArea',

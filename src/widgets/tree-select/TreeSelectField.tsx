@@ -1,6 +1,6 @@
 import { Alert, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
-import { conditionError, loadLevel, type TreeNode } from './tree.ts';
+import { conditionError, loadLevel, type TreeNode } from './api.ts';
 
 interface StaticOption {
   value: string;

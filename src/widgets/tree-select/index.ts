@@ -1,4 +1,6 @@
 import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
+import { mockSelect } from '../mock-kit.tsx';
+import { TreeSelectField } from './TreeSelectField.tsx';
 import { TreeQueryInput } from './TreeQueryInput.tsx';
 
 export const treeSelect: WidgetRegistration = {
@@ -6,6 +8,9 @@ export const treeSelect: WidgetRegistration = {
   label: '树选择器',
   group: 'advanced',
   data: true,
+  components: { TreeSelectField },
+  settings: ['placeholder', 'defaultValue', 'multiple', 'showSearch', 'dictTable', 'dictText', 'dictCode', 'condition', 'options', 'clearable', 'hidden', 'disabled'],
+  mock: mockSelect,
   schema: (item) => ({
     type: 'string',
     'x-component': 'TreeSelectField',

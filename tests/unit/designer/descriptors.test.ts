@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { applyOption, descriptorsFor, hasModel, hasRules, OPTION_DESCRIPTORS } from '../../../src/designer/properties/descriptors.ts';
 import type { WidgetItem } from '../../../src/core/schema/types.generated.ts';
-import formSchema from '../../../schemas/_meta/form.schema.json';
 import { widgetRegistry } from '../../../src/widgets/registry.ts';
 
 /* The item property panel is data: every option of every registered widget's scaffold has an editor. */
-const find = (key: string, type: string) => OPTION_DESCRIPTORS.find((d) => d.key === key && (typeof d.types === 'function' ? d.types(type) : d.types.includes(type)))!;
+const find = (key: string, type: string) => descriptorsFor({ type, key: 'k' } as WidgetItem).find((d) => d.key === key)!;
 
 /** Options edited elsewhere (the options-source editor) or fixed by the widget type. */
 const NOT_IN_PANEL: Record<string, string[]> = {
@@ -28,10 +27,13 @@ describe('option descriptors', () => {
     expect(missing).toEqual([]);
   });
 
-  it('descriptors only name widget types of the meta-schema', () => {
-    const known = new Set<string>(formSchema.definitions.WidgetType.enum);
-    const named = OPTION_DESCRIPTORS.flatMap((d) => (Array.isArray(d.types) ? d.types : []));
-    expect(named.filter((t) => !known.has(t))).toEqual([]);
+  it('every setting a registration names has a descriptor, and no option has two editors', () => {
+    for (const w of widgetRegistry.values()) {
+      const settings = w.settings ?? [];
+      expect(settings.filter((id) => !OPTION_DESCRIPTORS.has(id)), `${w.type}: settings without a descriptor in descriptors.ts`).toEqual([]);
+      const keys = settings.map((id) => OPTION_DESCRIPTORS.get(id)?.key);
+      expect(keys.filter((k, i) => keys.indexOf(k) !== i), `${w.type}: an option named twice in settings`).toEqual([]);
+    }
   });
 
   it('edited values keep the limits of spec section 5', () => {

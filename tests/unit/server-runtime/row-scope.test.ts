@@ -3,7 +3,7 @@ import type { SysUser } from '../../../server/db/schema.ts';
 import { buildModel } from '../../../server/engine/schema/model.ts';
 import { expandRuleValue, ruleFilter, ruleGroups, ruleProblem, ruleVariables } from '../../../server/engine/scope/row-scope.ts';
 import type { SchemaDocument } from '../../../src/core/schema/types.generated.ts';
-import { withRuleParents } from '../../../src/widgets/permission-tree/tree.ts';
+import { withRuleParents } from '../../../src/widgets/permission-tree/api.ts';
 
 const model = buildModel({
   version: 1,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { childrenOf, loadAreas, pathOf, ROOT_CODE, toAreas } from '../../../src/widgets/pca/areas.ts';
-import { SEARCH_CONFIG_MESSAGE, SEARCH_DEBOUNCE_MS, searchDict } from '../../../src/widgets/select-search/search.ts';
-import { CONDITION_MESSAGE, conditionError } from '../../../src/widgets/tree-select/tree.ts';
+import { SEARCH_CONFIG_MESSAGE, SEARCH_DEBOUNCE_MS, searchDict } from '../../../src/widgets/select-search/api.ts';
+import { CONDITION_MESSAGE, conditionError } from '../../../src/widgets/tree-select/api.ts';
 
 describe('selectSearch', () => {
   it('needs table, text and code, with the spec warning otherwise, and waits 800 ms', () => {

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { compileForm } from '../../../src/runtime/renderers/form/compile.ts';
 import type { WidgetItem } from '../../../src/core/schema/types.generated.ts';
 import { antButtonType, buttonHandler, registerButtonHandler, unknownHandlerMessage } from '../../../src/widgets/button/handlers.ts';
-import { mergeNodes } from '../../../src/widgets/category-tree/categories.ts';
-import { DEPART_SEARCH_PLACEHOLDER, departText, namesById } from '../../../src/widgets/dept/departs.ts';
+import { mergeNodes } from '../../../src/widgets/category-tree/api.ts';
+import { DEPART_SEARCH_PLACEHOLDER, departText, namesById } from '../../../src/widgets/dept/api.ts';
 import { joinList, splitList } from '../../../src/runtime/helpers/list-value.ts';
 import { MAX_PICKED, nextChecked, TOO_MANY_MESSAGE } from '../../../src/widgets/dept/selection.ts';
 import { widgetOf } from '../../../src/widgets/registry.ts';
-import { RESET_QUERY, requestOf, sexText, USER_MODAL_TITLE, USER_MODAL_WIDTH } from '../../../src/widgets/user/users.ts';
+import { RESET_QUERY, requestOf, sexText, USER_MODAL_TITLE, USER_MODAL_WIDTH } from '../../../src/widgets/user/api.ts';
 
 type Node = { properties?: Record<string, Node>; [k: string]: unknown };
 const compiled = (item: Omit<WidgetItem, 'key'> & { key?: string }) => compileForm({ list: [{ key: 'k', ...item } as WidgetItem], config: {} }) as Node;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { confirmError, mappedValues, POPUP_CONFIG_MESSAGE, POPUP_COUNT_MESSAGE, popupConfigError, SELECT_ONE_MESSAGE } from '../../../src/core/widgets/popup-config.ts';
 import { GROUP_CACHE_MS, GroupCache } from '../../../src/widgets/popup/group-cache.ts';
-import { withoutEmpty } from '../../../src/widgets/popup/report-api.ts';
+import { withoutEmpty } from '../../../src/widgets/popup/api.ts';
 import { ROW_KEY_LENGTH, rowKeyOf, withRowKeys } from '../../../src/widgets/popup/row-key.ts';
 import { popup } from '../../../src/widgets/popup/index.ts';
 

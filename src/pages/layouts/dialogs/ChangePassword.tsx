@@ -1,7 +1,7 @@
 import { App, Form, Input, Modal } from 'antd';
 import { useSnapshot } from 'valtio';
 import { PASSWORD_RULE, PASSWORD_RULE_MESSAGE } from '../../../core/password-rule.ts';
-import { http } from '../../../runtime/http/client.ts';
+import { changePassword } from '../../../runtime/session/api.ts';
 import { session } from '../../../runtime/session/store.ts';
 import { dialogs } from './store.ts';
 import { useSubmit } from './useSubmit.ts';
@@ -39,7 +39,7 @@ export function ChangePassword() {
       message.warning(NO_USER_MESSAGE);
       return;
     }
-    await send(() => http.post('sys/user/updatePassword', { username, ...values }, { silent: true }), close, '密码修改失败');
+    await send(() => changePassword({ username, ...values }), close, '密码修改失败');
   }
 
   return (

@@ -1,24 +1,13 @@
 import { App, Button, Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { DepartBrief, UserInfo } from '../../../core/api-types.ts';
-import { http } from '../../../runtime/http/client.ts';
+import { loadDeparts, selectDepart, type UserDeparts } from '../../../runtime/session/api.ts';
 import { session, updateUserInfo } from '../../../runtime/session/store.ts';
 import { dialogs } from './store.ts';
 import { useSubmit } from './useSubmit.ts';
 
 export const NO_DEPART_MESSAGE = '您尚未设置部门信息!';
 const CHOOSE = '请选择登录部门';
-
-interface Departs {
-  list: (DepartBrief & { parentId?: string | null })[];
-  orgCode: string | null;
-}
-
-/** What the user's departments mean for the dialog: nothing to choose, or the list and the current one. */
-export async function loadDeparts(): Promise<Departs> {
-  return (await http.get<Departs>('/sys/user/getCurrentUserDeparts')).result;
-}
 
 /**
  * 部门选择 / 部门切换（当前部门 : …） (spec section 2, "Department choice dialog"; section 4). Hidden, then
@@ -29,7 +18,7 @@ export function DepartSelect() {
   const { depart } = useSnapshot(dialogs);
   const { userInfo } = useSnapshot(session);
   const { message } = App.useApp();
-  const [departs, setDeparts] = useState<Departs | null>(null);
+  const [departs, setDeparts] = useState<UserDeparts | null>(null);
   const [chosen, setChosen] = useState<string | undefined>();
   const [error, setError] = useState(false);
   const { busy, submit } = useSubmit();
@@ -61,7 +50,7 @@ export function DepartSelect() {
   async function confirm() {
     if (!chosen) return setError(true);
     await submit(
-      () => http.post<{ userInfo: UserInfo }>('/sys/selectDepart', { orgCode: chosen, username: userInfo?.username }, { silent: true }),
+      () => selectDepart(chosen, userInfo?.username),
       (result) => {
         updateUserInfo(result.userInfo);
         dialogs.depart.open = false;

@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useState } from 'react';
 import type { Envelope } from '../../../core/api-types.ts';
-import { RequestFailure } from '../../../runtime/http/client.ts';
+import { RequestFailure } from '../../../runtime/session/api.ts';
 
 /**
  * Sends a form's call and tells the user how it went: the server's message as a success, or its

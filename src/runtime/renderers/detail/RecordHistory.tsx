@@ -4,7 +4,7 @@ import type { SchemaDocument } from '../../../core/schema/types.generated.ts';
 import { AUDIT_NAMES } from '../../../core/schema/audit-fields.ts';
 import type { DictOption } from '../../../core/api-types.ts';
 import { dictText } from '../../dict/dictionaries.ts';
-import { http } from '../../http/client.ts';
+import { type RecordVersion, recordVersions } from '../../schema/api.ts';
 import { statusFieldOf, useFieldOptions } from './status.ts';
 
 /*
@@ -12,17 +12,6 @@ import { statusFieldOf, useFieldOptions } from './status.ts';
  * newest first, each saying who did what and which fields changed. The server answers only users who
  * may read the data log and only for records they may see; for others the tab is not offered.
  */
-
-interface Version {
-  id: string;
-  action: string;
-  action_dictText?: string;
-  data_version: number;
-  data_before: unknown;
-  data_after: unknown;
-  create_by: string;
-  create_time: string;
-}
 
 const asObject = (value: unknown): Record<string, unknown> => {
   if (typeof value === 'string') {
@@ -43,13 +32,13 @@ export function changedLabels(doc: SchemaDocument, before: unknown, after: unkno
 }
 
 /** The record's versions, or null while loading, or undefined when the user may not read them. */
-export function useRecordVersions(doc: SchemaDocument, recordId: string, version: number): Version[] | null | undefined {
-  const [versions, setVersions] = useState<Version[] | null | undefined>(null);
+export function useRecordVersions(doc: SchemaDocument, recordId: string, version: number): RecordVersion[] | null | undefined {
+  const [versions, setVersions] = useState<RecordVersion[] | null | undefined>(null);
   useEffect(() => {
     if (!doc.detail?.history) return setVersions(undefined);
     let live = true;
-    http.get<Version[]>('/system/data_log/queryDataVerList', { dataTable: doc.entity.table, dataId: recordId }, { silent: true }).then(
-      (r) => live && setVersions(r.result),
+    recordVersions(doc.entity.table, recordId).then(
+      (result) => live && setVersions(result),
       () => live && setVersions(undefined),
     );
     return () => {
@@ -60,13 +49,13 @@ export function useRecordVersions(doc: SchemaDocument, recordId: string, version
 }
 
 /** A move of the record's status, as its dictionary reads it (待审核 → 已通过), or null when the version left it alone. */
-function statusMove(field: string | undefined, v: Version, options: readonly DictOption[]): string | null {
+function statusMove(field: string | undefined, v: RecordVersion, options: readonly DictOption[]): string | null {
   if (!field || v.action !== 'edit') return null;
   const [from, to] = [asObject(v.data_before)[field], asObject(v.data_after)[field]];
   return String(from ?? '') === String(to ?? '') ? null : `${dictText(options, from) || '空'} → ${dictText(options, to) || '空'}`;
 }
 
-export function RecordHistory({ doc, versions }: { doc: SchemaDocument; versions: Version[] | null }) {
+export function RecordHistory({ doc, versions }: { doc: SchemaDocument; versions: RecordVersion[] | null }) {
   const status = statusFieldOf(doc);
   const options = useFieldOptions(doc, status);
   if (!versions) return <Spin />;

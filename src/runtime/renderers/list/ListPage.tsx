@@ -98,7 +98,7 @@ export function ListPage({ doc, can }: { doc: SchemaDocument; can: (action: stri
         selectedCount={list.selectedIds.length}
         onAdd={() => setEditing({ mode: 'add' })}
         onExport={() => downloadFile(`${doc.code}/exportXls`, { ...stringify(list.params()), ...(list.selectedIds.length ? { selections: list.selectedIds.join(',') } : {}) }, `${doc.title}.xlsx`)}
-        importPath={`${doc.code}/importExcel`}
+        importFile={list.api.importExcel}
         onImported={list.reload}
         onBatchDelete={() => modal.confirm({ title: '确认删除', content: `是否删除选中的 ${list.selectedIds.length} 条数据?`, okText: '确定', cancelText: '取消', onOk: () => remove(list.selectedIds) })}
         columns={doc.list?.columns ?? []}

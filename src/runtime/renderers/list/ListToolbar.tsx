@@ -2,7 +2,7 @@ import { DeleteOutlined, DownloadOutlined, PlusOutlined, SettingOutlined, Upload
 import { Button, Checkbox, Modal, message, Popover, Space } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import type { Envelope } from '../../../core/api-types.ts';
-import { request, RequestFailure } from '../../http/client.ts';
+import { RequestFailure } from '../../schema/api.ts';
 import type { ColumnDef } from '../../../core/schema/types.generated.ts';
 
 export interface ToolbarProps {
@@ -11,7 +11,8 @@ export interface ToolbarProps {
   selectedCount: number;
   onAdd: () => void;
   onExport: () => Promise<void>;
-  importPath: string;
+  /** Uploads a workbook (the entity's importExcel); a refusal is a RequestFailure carrying the rows it refused. */
+  importFile: (file: File) => Promise<Envelope>;
   onImported: () => void;
   onBatchDelete: () => void;
   columns: readonly ColumnDef[];
@@ -47,11 +48,9 @@ export function ListToolbar(p: ToolbarProps) {
   const shows = (action: string) => p.actions.includes(action) && p.can(action);
 
   async function importFile(file: File) {
-    const body = new FormData();
-    body.append('file', file);
     setBusy('import');
     try {
-      const result = await request<Envelope>('POST', p.importPath, { body, silent: true });
+      const result = await p.importFile(file);
       message.success(result.message);
       p.onImported();
     } catch (e) {

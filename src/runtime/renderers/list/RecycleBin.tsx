@@ -1,9 +1,8 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Divider, Modal, message, Popconfirm, Table } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Envelope } from '../../../core/api-types.ts';
-import { http } from '../../http/client.ts';
-import type { DataRecord } from '../../schema/api.ts';
+import { type DataRecord, entityApi } from '../../schema/api.ts';
 import type { SchemaDocument } from '../../../core/schema/types.generated.ts';
 
 /*
@@ -33,9 +32,10 @@ export function RecycleBinButton({ doc, onChanged }: { doc: SchemaDocument; onCh
 
 function RecycleBinModal({ doc, onClose }: { doc: SchemaDocument; onClose: () => void }) {
   const [rows, setRows] = useState<DataRecord[] | null>(null);
+  const api = useMemo(() => entityApi(doc.code), [doc.code]);
   const load = useCallback(() => {
-    http.get<DataRecord[]>(`${doc.code}/deleteList`, { pageSize: 1000 }).then((r) => setRows(r.result), () => setRows([]));
-  }, [doc.code]);
+    api.deleted().then(setRows, () => setRows([]));
+  }, [api]);
   useEffect(load, [load]);
 
   const act = async (call: Promise<Envelope>) => {
@@ -51,9 +51,9 @@ function RecycleBinModal({ doc, onClose }: { doc: SchemaDocument; onClose: () =>
       width: 160,
       render: (_: unknown, row: DataRecord) => (
         <span>
-          <a onClick={() => act(http.put<null>(`${doc.code}/back?id=${encodeURIComponent(String(row.id))}`)).catch(() => undefined)}>还原</a>
+          <a onClick={() => act(api.restore(String(row.id))).catch(() => undefined)}>还原</a>
           <Divider type="vertical" />
-          <Popconfirm title="彻底删除后无法恢复，确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => act(http.delete<null>(`${doc.code}/deletePhysic`, { id: row.id })).catch(() => undefined)}>
+          <Popconfirm title="彻底删除后无法恢复，确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => act(api.purge(String(row.id))).catch(() => undefined)}>
             <a className="danger-link">彻底删除</a>
           </Popconfirm>
         </span>

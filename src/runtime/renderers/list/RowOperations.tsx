@@ -2,9 +2,7 @@ import { createForm } from '@formily/core';
 import { App, Button, Divider, Modal, message, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Envelope } from '../../../core/api-types.ts';
-import { http, RequestFailure } from '../../http/client.ts';
-import type { DataRecord } from '../../schema/api.ts';
+import { type DataRecord, entityApi, RequestFailure } from '../../schema/api.ts';
 import { evaluateCondition } from '../../../core/schema/condition.ts';
 import { fillLink } from '../../../core/schema/links.ts';
 import type { OperationDef, SchemaDocument } from '../../../core/schema/types.generated.ts';
@@ -21,7 +19,7 @@ import { withoutInternals } from '../form/values.ts';
 
 export async function runOperation(doc: SchemaDocument, op: OperationDef, id: string, values: Record<string, unknown> = {}): Promise<boolean> {
   try {
-    const result = await http.post<Envelope>(`${doc.code}/operation/${op.key}?id=${encodeURIComponent(id)}`, values, { silent: true });
+    const result = await entityApi(doc.code).operate(op.key, id, values);
     message.success(result.message);
     return true;
   } catch (e) {

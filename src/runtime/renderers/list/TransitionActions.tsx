@@ -1,10 +1,8 @@
 import { App, Divider, Form, Input, InputNumber, Modal, message } from 'antd';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Envelope } from '../../../core/api-types.ts';
-import { http, RequestFailure } from '../../http/client.ts';
 import { hasPermission } from '../../permission/has-permission.ts';
-import type { DataRecord } from '../../schema/api.ts';
+import { type DataRecord, entityApi, RequestFailure } from '../../schema/api.ts';
 import type { SchemaDocument, TransitionRule } from '../../../core/schema/types.generated.ts';
 import { session } from '../../session/store.ts';
 
@@ -32,7 +30,7 @@ export const needsDialog = (step: Step) => !!(step.comment || step.fields?.lengt
 
 async function send(doc: SchemaDocument, body: Record<string, unknown>, label: string): Promise<boolean> {
   try {
-    const result = await http.post<Envelope>(`${doc.code}/transition`, body, { silent: true });
+    const result = await entityApi(doc.code).transition(body);
     message.success(result.message);
     return true;
   } catch (e) {
