@@ -1,4 +1,5 @@
 import '../widget-kit.ts';
+import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ISchema } from '@formily/react';
 import formSchema from '../../../schemas/_meta/form.schema.json';
@@ -43,5 +44,13 @@ describe('widget registry', () => {
     const b = { type: 'textarea', components: { Same: () => null } } as unknown as WidgetRegistration;
     expect(() => formComponentsOf([a, b])).toThrow(/textarea.*Same/);
     expect(formComponentsOf([a, { ...b, components: a.components }]).Same).toBe(a.components!.Same);
+  });
+
+  it('every widget folder has its test beside it (src/widgets/<folder>/<folder>.test.tsx or another *.test.tsx)', () => {
+    const root = new URL('../../../src/widgets/', import.meta.url);
+    const folders = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(new URL(`${d.name}/index.ts`, root)));
+    const untested = folders.filter((d) => !readdirSync(new URL(`${d.name}/`, root)).some((f) => f.endsWith('.test.tsx'))).map((d) => d.name);
+    expect(folders.length).toBeGreaterThan(30);
+    expect(untested).toEqual([]);
   });
 });
