@@ -12,13 +12,25 @@ export async function benchList({ root, port, password, percentile, timed, fmt, 
   const records = Number(process.env.BENCH_RECORDS || 1_000_000);
   const dataDir = process.env.BENCH_DATA_DIR || join(root, '.tmp', 'bench-scale');
   const marker = join(dataDir, 'seeded-records.txt');
-  const env = { ...process.env, COUNT_ROUND_TRIPS: 'true', DATA_DIR: dataDir, ADMIN_PASSWORD: password, LOGIN_RATE_LIMIT: '100000', DATABASE_URL: '', PORT: String(port) };
+  const env = {
+    ...process.env,
+    COUNT_ROUND_TRIPS: 'true',
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: password,
+    LOGIN_RATE_LIMIT: '100000',
+    DATABASE_URL: '',
+    PORT: String(port),
+  };
   mkdirSync(dataDir, { recursive: true });
   const have = existsSync(marker) ? Number(readFileSync(marker, 'utf8')) : 0;
   if (have < records) {
     console.log(`\nseeding ${records.toLocaleString()} donation records into ${dataDir} (once; later runs reuse it)…`);
     const t = performance.now();
-    const seeded = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/seed-scale.ts'), String(records)], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const seeded = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/seed-scale.ts'), String(records)], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (seeded.status !== 0) throw new Error('seed:scale failed');
     writeFileSync(marker, String(records));
     console.log(`seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -28,7 +40,13 @@ export async function benchList({ root, port, password, percentile, timed, fmt, 
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/runtime-config.js`);
-    const login = await (await fetch(`${base}/hope-boot/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) })).json();
+    const login = await (
+      await fetch(`${base}/hope-boot/sys/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password }),
+      })
+    ).json();
     const token = login.result.token;
     let trips = 0;
     const list = async (query) => {
@@ -39,11 +57,16 @@ export async function benchList({ root, port, password, percentile, timed, fmt, 
       return body.result;
     };
     const first = await list('pageNo=1&pageSize=10');
-    console.log(`\ndonation list on ${first.total.toLocaleString()} records (embedded PostgreSQL; totals from the row counter, exact under 20,000 matches, else the planner estimate)`);
+    console.log(
+      `\ndonation list on ${first.total.toLocaleString()} records (embedded PostgreSQL; totals from the row counter, exact under 20,000 matches, else the planner estimate)`,
+    );
     const cases = [
       ['default page (createTime desc)', 'pageNo=1&pageSize=10&column=createTime&order=desc'],
       ['filtered + sorted (paid, amount 100–300, by amount)', 'pageNo=1&pageSize=10&pay_status=2&amount_begin=100&amount_end=300&column=amount&order=desc'],
-      ['filtered by activity + pay method, by pay time', `pageNo=1&pageSize=10&activity_id=${encodeURIComponent(first.records[0].activity_id)}&pay_method=1,2&column=payTime&order=desc`],
+      [
+        'filtered by activity + pay method, by pay time',
+        `pageNo=1&pageSize=10&activity_id=${encodeURIComponent(first.records[0].activity_id)}&pay_method=1,2&column=payTime&order=desc`,
+      ],
       ['substring search donor_name=*张*', 'pageNo=1&pageSize=10&donor_name=*%E5%BC%A0*'],
       ['deep page 5,000', 'pageNo=5000&pageSize=10&column=createTime&order=desc'],
     ];
@@ -59,7 +82,10 @@ export async function benchList({ root, port, password, percentile, timed, fmt, 
     }
 
     const { chromium } = await import('@playwright/test');
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
     const page = await browser.newPage();
     await page.goto(`${base}/#/user/login`);
     await page.getByPlaceholder('请输入用户名').fill('admin');

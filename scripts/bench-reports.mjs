@@ -8,7 +8,11 @@
  */
 export async function benchReports({ base, token, timed, fmt }) {
   const call = async (method, path, body) => {
-    const res = await fetch(`${base}/hope-boot/${path}`, { method, headers: { 'X-Access-Token': token, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(`${base}/hope-boot/${path}`, {
+      method,
+      headers: { 'X-Access-Token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     const json = await res.json();
     if (!json.success) throw new Error(`${path}: ${json.message}`);
     return json.result;
@@ -41,7 +45,16 @@ export async function benchReports({ base, token, timed, fmt }) {
   let i = 0;
   const addRecord = async () => {
     i += 1;
-    const r = await call('POST', 'donation/record/add', { donor_type: '1', donor_name: `压测${i}`, activity_id: activity, team_id: team, amount: 100, pay_method: '1', pay_status: '2', pay_time: `${day(end)} 10:00:00` });
+    const r = await call('POST', 'donation/record/add', {
+      donor_type: '1',
+      donor_name: `压测${i}`,
+      activity_id: activity,
+      team_id: team,
+      amount: 100,
+      pay_method: '1',
+      pay_status: '2',
+      pay_time: `${day(end)} 10:00:00`,
+    });
     added.record.push(r.id);
   };
   const addTeam = async () => {

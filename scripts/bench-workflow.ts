@@ -31,13 +31,20 @@ const model = ctx.runtime.registry.get('project/application');
 let t = performance.now();
 for (let i = 0; i < N; i++) {
   await ctx.runtime.write(lina, model, async (w) => {
-    const row = await w.add(model, { values: { project_name: `基准项目${i}`, project_type: '1', school: '某校', contact: '某人', apply_amount: 5000 + i }, batches: new Map() });
+    const row = await w.add(model, {
+      values: { project_name: `基准项目${i}`, project_type: '1', school: '某校', contact: '某人', apply_amount: 5000 + i },
+      batches: new Map(),
+    });
     await w.transition(model, String(row.id), '2', {}, true);
   });
 }
 const submitMs = performance.now() - t;
 
-const tasks = await ctx.db.selectFrom('wf_task' as never).select(['id' as never]).where('status' as never, '=', 'open' as never).execute();
+const tasks = await ctx.db
+  .selectFrom('wf_task' as never)
+  .select(['id' as never])
+  .where('status' as never, '=', 'open' as never)
+  .execute();
 const { actions } = workflowOf(ctx)!;
 const samples: number[] = [];
 t = performance.now();
@@ -49,11 +56,17 @@ for (const task of tasks as { id: string }[]) {
 const advanceMs = performance.now() - t;
 samples.sort((a, b) => a - b);
 const pct = (p: number) => samples[Math.min(samples.length - 1, Math.ceil((p / 100) * samples.length) - 1)];
-const done = await ctx.db.selectFrom('wf_instance' as never).select(['id' as never]).where('status' as never, '=', 'approved' as never).execute();
+const done = await ctx.db
+  .selectFrom('wf_instance' as never)
+  .select(['id' as never])
+  .where('status' as never, '=', 'approved' as never)
+  .execute();
 
 console.log(`\nworkflow (embedded database, ${N} instances of 项目立项审批)`);
 console.log(`  submit (record + 提交审核 + instance start): ${(submitMs / 1000).toFixed(2)} s total, ${(submitMs / N).toFixed(2)} ms each`);
-console.log(`  advance ${tasks.length} instances one step (财务审核 → end, status written): ${(advanceMs / 1000).toFixed(2)} s total; per step p50 ${pct(50).toFixed(2)} ms, p95 ${pct(95).toFixed(2)} ms`);
+console.log(
+  `  advance ${tasks.length} instances one step (财务审核 → end, status written): ${(advanceMs / 1000).toFixed(2)} s total; per step p50 ${pct(50).toFixed(2)} ms, p95 ${pct(95).toFixed(2)} ms`,
+);
 console.log(`  instances ended 已通过: ${done.length}`);
 
 await app.close();

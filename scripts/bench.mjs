@@ -52,7 +52,11 @@ async function waitFor(url, ms = 120_000) {
 }
 
 async function postJson(path, body, token) {
-  const res = await fetch(`${API}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { 'X-Access-Token': token } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(`${API}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'X-Access-Token': token } : {}) },
+    body: JSON.stringify(body),
+  });
   return res.json();
 }
 
@@ -85,7 +89,8 @@ async function loginRoute() {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hope-bench-'));
-if (spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
+if (spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' }).status !== 0)
+  process.exit(1);
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],

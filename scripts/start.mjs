@@ -25,7 +25,11 @@ const clientIsStale = !existsSync(built) || Math.max(...sources.map(newestMtime)
 
 if (clientIsStale && process.env.SKIP_CLIENT_BUILD !== '1') {
   console.log('正在构建前端 (vite build)…');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', '--outDir', clientDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', '--outDir', clientDir, '--emptyOutDir'],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 // `--build-only`: the end-to-end tests build once before their servers start.

@@ -18,7 +18,12 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 /** Failed tests by name, printed next to the summary line: CI shows only the output's tail. */
 const failures = [];
-const firstLine = (text) => String(text ?? '').split('\n').find((line) => line.trim())?.trim().slice(0, 200) ?? '';
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')
+    .find((line) => line.trim())
+    ?.trim()
+    .slice(0, 200) ?? '';
 
 /** Each stage's wall time, printed at the end (CI must stay under 20 minutes). */
 const stageTimes = [];
@@ -55,15 +60,19 @@ function runBeside(title, command, args, env = {}) {
 /** Lanes run at once, each a list of stages run one after another: single-threaded tools share the two cores. */
 async function lanes(...list) {
   const t0 = Date.now();
-  await Promise.all(list.map(async (lane) => {
-    for (const stage of lane) await runBeside(...stage);
-  }));
+  await Promise.all(
+    list.map(async (lane) => {
+      for (const stage of lane) await runBeside(...stage);
+    }),
+  );
   stageTimes.push([`(the stages above, side by side: wall time)`, Date.now() - t0]);
 }
 
 const TYPE_CHECK = ['type check (tsc --noEmit)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']];
 const LINT = ['lint (eslint, no warnings)', bin('eslint'), ['.', '--max-warnings', '0']];
 // Dead code: unused files, exports and dependencies (knip.json says where the entry points are).
+// Formatting: Prettier's check over the code (.prettierrc.json, .prettierignore); `npm run format` fixes it.
+const FORMAT = ['format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']];
 const DEAD_CODE = ['dead code (knip: unused files, exports, dependencies)', bin('knip'), ['--no-progress']];
 const STORYBOOK = ['Storybook build (every widget story compiles)', bin('storybook'), ['build', '-o', join(tmp, 'storybook-static'), '--quiet']];
 const CLIENT_BUILD = ['client build (vite)', bin('vite'), ['build', '--logLevel', 'warn']];
@@ -81,10 +90,31 @@ function run(title, command, args, env = {}) {
  * embedded database only (the same PostgreSQL, compiled to WebAssembly). PG_PASS=all runs every file.
  */
 const PG_PASS_FILES = [
-  'postgres-server', 'grants-two-processes', 'jobs-cluster', 'publications-two-processes', 'start-together', 'restart',
-  'schema-query', 'schema-crud', 'schema-counting', 'schema-stored', 'schema-start', 'report-summaries', 'rollups-incremental',
-  'online-reports', 'online-forms', 'tenant', 'permissions', 'system-access', 'writer-hooks', 'route-walk', 'round-trips', 'dashboard',
-  'workflow', 'workflow-processes', 'backup',
+  'postgres-server',
+  'grants-two-processes',
+  'jobs-cluster',
+  'publications-two-processes',
+  'start-together',
+  'restart',
+  'schema-query',
+  'schema-crud',
+  'schema-counting',
+  'schema-stored',
+  'schema-start',
+  'report-summaries',
+  'rollups-incremental',
+  'online-reports',
+  'online-forms',
+  'tenant',
+  'permissions',
+  'system-access',
+  'writer-hooks',
+  'route-walk',
+  'round-trips',
+  'dashboard',
+  'workflow',
+  'workflow-processes',
+  'backup',
 ].map((name) => `tests/api/${name}.test.ts`);
 
 function readJson(file) {
@@ -138,7 +168,10 @@ function ensureChromium() {
   if (hasChromium && hasCjkFont) return;
   console.log('\n=== installing Debian chromium and fonts-noto-cjk (apt-get)');
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   if (!existsSync('/usr/bin/chromium')) problems.push('chromium could not be installed');
 }
 
@@ -163,8 +196,8 @@ async function postgresUrl() {
 const only = process.argv[2];
 
 // The type check beside lint and the two builds (each tool keeps one core busy).
-if (!only) await lanes([TYPE_CHECK], [LINT, DEAD_CODE, STORYBOOK, CLIENT_BUILD]);
-if (only === 'static') await lanes([TYPE_CHECK], [LINT, DEAD_CODE]);
+if (!only) await lanes([TYPE_CHECK, FORMAT], [LINT, DEAD_CODE, STORYBOOK, CLIENT_BUILD]);
+if (only === 'static') await lanes([TYPE_CHECK, FORMAT], [LINT, DEAD_CODE]);
 if (only === 'storybook') run(...STORYBOOK);
 
 if (!only || only === 'unit') {
@@ -172,7 +205,9 @@ if (!only || only === 'unit') {
   rmSync(out, { force: true });
   // Every project of vitest.config.ts: unit, component (React in jsdom) and API. The embedded pass even
   // where TEST_DATABASE_URL is set (CI exports it for the next pass).
-  run('unit, component and API tests (embedded PostgreSQL)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { TEST_DATABASE_URL: '' });
+  run('unit, component and API tests (embedded PostgreSQL)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+    TEST_DATABASE_URL: '',
+  });
   countVitest(out, 'unit+component+api');
 }
 
@@ -182,7 +217,12 @@ if (!only || only === 'pg') {
     const out = join(tmp, 'vitest-postgres.json');
     rmSync(out, { force: true });
     const files = process.env.PG_PASS === 'all' ? [] : PG_PASS_FILES.filter((f) => existsSync(join(root, f)));
-    run(`API tests (PostgreSQL server ${url.replace(/\/\/[^@]*@/, '//')})`, bin('vitest'), ['run', '--project', 'api', ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { TEST_DATABASE_URL: url });
+    run(
+      `API tests (PostgreSQL server ${url.replace(/\/\/[^@]*@/, '//')})`,
+      bin('vitest'),
+      ['run', '--project', 'api', ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+      { TEST_DATABASE_URL: url },
+    );
     countVitest(out, 'api on PostgreSQL');
   }
 }

@@ -139,7 +139,36 @@ async function api(app: FastifyInstance, ctx: AppContext) {
     request.session = await ctx.sessions.resolve(request);
   });
   app.addHook('preHandler', refuseBadRequestText);
-  for (const register of [authRoutes, phoneAuthRoutes, siteRoutes, sessionUserRoutes, dictRoutes, accountRoutes, uploadRoutes, announcementRoutes, systemUserRoutes, systemRoleRoutes, systemPermissionRoutes, systemDepartPermissionRoutes, departRoutes, categoryRoutes, systemOpsRoutes, runtimeRoutes, onlineReportRoutes, graphReportRoutes, loginfoRoutes, dashboardRoutes, onlineFormRoutes, membershipRoutes, jeecgCallRoutes, categoryListRoutes, dataRuleGrantRoutes, monitorRoutes, workflowRoutes]) register(app, ctx);
+  for (const register of [
+    authRoutes,
+    phoneAuthRoutes,
+    siteRoutes,
+    sessionUserRoutes,
+    dictRoutes,
+    accountRoutes,
+    uploadRoutes,
+    announcementRoutes,
+    systemUserRoutes,
+    systemRoleRoutes,
+    systemPermissionRoutes,
+    systemDepartPermissionRoutes,
+    departRoutes,
+    categoryRoutes,
+    systemOpsRoutes,
+    runtimeRoutes,
+    onlineReportRoutes,
+    graphReportRoutes,
+    loginfoRoutes,
+    dashboardRoutes,
+    onlineFormRoutes,
+    membershipRoutes,
+    jeecgCallRoutes,
+    categoryListRoutes,
+    dataRuleGrantRoutes,
+    monitorRoutes,
+    workflowRoutes,
+  ])
+    register(app, ctx);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, '很抱歉，资源未找到!')));
 }
 
@@ -223,9 +252,12 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
     return payload;
   });
 
-  await app.register((instance, _opts, done) => {
-    api(instance, ctx).then(() => done(), done);
-  }, { prefix: config.apiBase });
+  await app.register(
+    (instance, _opts, done) => {
+      api(instance, ctx).then(() => done(), done);
+    },
+    { prefix: config.apiBase },
+  );
 
   // For a proxy or an orchestrator: alive (the process answers) and ready (the database answers, not stopping).
   let closing = false;
@@ -255,12 +287,21 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
   const controlKey = newControlKey();
   controlRoutes(app, ctx, controlKey);
 
-  app.get('/runtime-config.js', async (_request, reply) => reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'no-store').send(runtimeConfig(ctx)));
+  app.get('/runtime-config.js', async (_request, reply) =>
+    reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'no-store').send(runtimeConfig(ctx)),
+  );
 
   const indexFile = join(config.clientDir, 'index.html');
   if (existsSync(indexFile)) {
     const indexHtml = readFileSync(indexFile, 'utf8');
-    await app.register(fastifyStatic, { root: config.clientDir, index: false, wildcard: false, maxAge: '1y', immutable: true, allowedPath: (path) => path !== '/index.html' });
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      index: false,
+      wildcard: false,
+      maxAge: '1y',
+      immutable: true,
+      allowedPath: (path) => path !== '/index.html',
+    });
     app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml));
   } else {
     app.get('/', async (_request, reply) => reply.type('text/plain; charset=utf-8').send('客户端尚未构建：请运行 npm run build（npm start 会自动构建）。'));
@@ -274,7 +315,11 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
  * build the app (which loads, checks and syncs the schema documents) and, on the first start only, write
  * the demo donations through the runtime.
  */
-export async function prepareApp(config: ServerConfig, database: Database, opts: { demoData: boolean }): Promise<{ app: FastifyInstance; ctx: AppContext; controlKey: string; seed: SeedOutcome }> {
+export async function prepareApp(
+  config: ServerConfig,
+  database: Database,
+  opts: { demoData: boolean },
+): Promise<{ app: FastifyInstance; ctx: AppContext; controlKey: string; seed: SeedOutcome }> {
   await migrateToLatest(database.db);
   // Set once the app is built: the demo steps run after that, with it.
   let ctx: AppContext | undefined;
@@ -282,7 +327,10 @@ export async function prepareApp(config: ServerConfig, database: Database, opts:
     { name: 'categories', run: () => seedCategories(database.db) },
     { name: 'online_reports', run: () => seedOnlineReports(database.db) },
     { name: 'graph_reports', run: () => seedGraphReports(database.db) },
-    ...[seedDonationDemo, seedEngagementDemo, seedProjectDemo, seedStudentDemo, seedHelpDemo, seedExamplesDemo].map((seedArea, i) => ({ name: `demo_${i + 1}`, run: () => seedArea(ctx!) })),
+    ...[seedDonationDemo, seedEngagementDemo, seedProjectDemo, seedStudentDemo, seedHelpDemo, seedExamplesDemo].map((seedArea, i) => ({
+      name: `demo_${i + 1}`,
+      run: () => seedArea(ctx!),
+    })),
   ];
   const plan = steps.map((s) => s.name).filter((name) => opts.demoData || !name.startsWith('demo_'));
   const seed = await seedOnFirstStart(database.db, { dataDir: config.dataDir, adminPassword: config.adminPassword, plan });

@@ -17,7 +17,10 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   // `npm run backup` reaches this process through it (server/db/backup/control.ts).
-  const withdrawControl = typeof address === 'object' && address ? publishControl(config.dataDir, { pid: process.pid, origin: `http://127.0.0.1:${address.port}`, key: controlKey }) : () => {};
+  const withdrawControl =
+    typeof address === 'object' && address
+      ? publishControl(config.dataDir, { pid: process.pid, origin: `http://127.0.0.1:${address.port}`, key: controlKey })
+      : () => {};
 
   const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${shown}:${config.port}/`;

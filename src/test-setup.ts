@@ -15,7 +15,16 @@ afterEach(() => cleanup());
 configure({ asyncUtilTimeout: 5000 });
 
 // antd's responsive grid (Grid.useBreakpoint, Row) and its motion settings ask media queries: none match.
-window.matchMedia = (query: string) => ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false });
+window.matchMedia = (query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener: () => {},
+  removeListener: () => {},
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  dispatchEvent: () => false,
+});
 
 // The data table watches its box for overflow; jsdom lays nothing out, so there is nothing to report.
 globalThis.ResizeObserver = class {

@@ -11,9 +11,21 @@ import type { Notices } from '../realtime/notices.ts';
  */
 
 export const GRANT_TABLES: ReadonlySet<string> = new Set([
-  'sys_user', 'sys_role', 'sys_user_role', 'sys_permission', 'sys_role_permission', 'sys_permission_data_rule',
-  'sys_depart', 'sys_user_depart', 'sys_depart_permission', 'sys_depart_role', 'sys_depart_role_user', 'sys_depart_role_permission',
-  'sys_tenant', 'sys_user_tenant', 'sys_token_revoked',
+  'sys_user',
+  'sys_role',
+  'sys_user_role',
+  'sys_permission',
+  'sys_role_permission',
+  'sys_permission_data_rule',
+  'sys_depart',
+  'sys_user_depart',
+  'sys_depart_permission',
+  'sys_depart_role',
+  'sys_depart_role_user',
+  'sys_depart_role_permission',
+  'sys_tenant',
+  'sys_user_tenant',
+  'sys_token_revoked',
 ]);
 
 /** Time for the writing transaction to commit before the second drop and the notice to other processes. */

@@ -34,7 +34,10 @@ export class LoginLockout {
 
   /** Records a failure and says how many tries remain before the lock (0 means now locked). */
   async recordFailure(username: string, ip: string, now = new Date()): Promise<number> {
-    await this.db.insertInto('sys_login_failure').values({ username, ip, failed_at: formatTimestamp(now, true) }).execute();
+    await this.db
+      .insertInto('sys_login_failure')
+      .values({ username, ip, failed_at: formatTimestamp(now, true) })
+      .execute();
     const recent = await this.recentFailures(username, now);
     return Math.max(0, MAX_FAILURES - recent.length);
   }

@@ -27,7 +27,11 @@ export { PASSWORD_RULE, PASSWORD_RULE_MESSAGE, isStrongPassword } from '../../sr
 
 /** A random password that satisfies PASSWORD_RULE, for the first admin. */
 export function generatePassword(): string {
-  const letters = randomBytes(12).toString('base64').replace(/[^A-Za-z]/g, '').slice(0, 8).padEnd(8, 'x');
+  const letters = randomBytes(12)
+    .toString('base64')
+    .replace(/[^A-Za-z]/g, '')
+    .slice(0, 8)
+    .padEnd(8, 'x');
   const digits = String(100 + (randomBytes(1)[0] % 900));
   return `${letters}${digits}#`;
 }

@@ -69,9 +69,14 @@ export class SessionResolver {
     if (!token) throw unauthorized('Token失效，请重新登录');
     const claims = await this.tokens.verify(token);
     if (!claims) throw sessionEnded();
-    const revoked = await this.grants.memo(`revoked:${claims.jti}`, async () => !!(await this.db.selectFrom('sys_token_revoked').select('jti').where('jti', '=', claims.jti).executeTakeFirst()));
+    const revoked = await this.grants.memo(
+      `revoked:${claims.jti}`,
+      async () => !!(await this.db.selectFrom('sys_token_revoked').select('jti').where('jti', '=', claims.jti).executeTakeFirst()),
+    );
     if (revoked) throw sessionEnded();
-    const row = await this.grants.memo(`user:${claims.sub}`, () => this.db.selectFrom('sys_user').selectAll().where('id', '=', claims.sub).where('del_flag', '=', 0).executeTakeFirst());
+    const row = await this.grants.memo(`user:${claims.sub}`, () =>
+      this.db.selectFrom('sys_user').selectAll().where('id', '=', claims.sub).where('del_flag', '=', 0).executeTakeFirst(),
+    );
     if (!row) throw sessionEnded();
     // A password change or reset ends the user's sessions begun before it (the one that changed it excepted).
     if (claims.iat < Number(row.session_floor ?? 0) && claims.jti !== row.session_keep) throw sessionEnded();
@@ -92,7 +97,10 @@ export class SessionResolver {
     // tenant_id as the spec names it, X-Tenant-Id as JeecgBoot's vue3 client sends it.
     const raw = request.headers[TENANT_HEADER] ?? request.headers[TENANT_HEADER_VUE3];
     const text = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-    const tenants = () => this.grants.memo(`member:${userId}`, async () => (await this.db.selectFrom('sys_user_tenant').select('tenant_id').where('user_id', '=', userId).execute()).map((t) => t.tenant_id));
+    const tenants = () =>
+      this.grants.memo(`member:${userId}`, async () =>
+        (await this.db.selectFrom('sys_user_tenant').select('tenant_id').where('user_id', '=', userId).execute()).map((t) => t.tenant_id),
+      );
     if (!text || text === '0' || text === 'null' || text === 'undefined') {
       const mine = await tenants();
       return mine.includes(home) ? home : (mine[0] ?? 0);
@@ -122,4 +130,3 @@ export function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw unauthorized();
   return request.session;
 }
-

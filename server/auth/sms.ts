@@ -74,7 +74,12 @@ export class SmsCodes {
     const last = await this.table.selectFrom('sys_sms_code').select('sent_at').where('phone', '=', phone).where('purpose', '=', purpose).executeTakeFirst();
     if (last && last.sent_at > formatTimestamp(new Date(now.getTime() - SMS_RESEND_MS))) throw badRequest(SMS_MESSAGES.tooSoon);
     const code = String(randomInt(1_000_000)).padStart(6, '0');
-    const row = { code_hash: hashOf(phone, purpose, code), sent_at: formatTimestamp(now), expires_at: formatTimestamp(new Date(now.getTime() + SMS_TTL_MS)), attempts: 0 };
+    const row = {
+      code_hash: hashOf(phone, purpose, code),
+      sent_at: formatTimestamp(now),
+      expires_at: formatTimestamp(new Date(now.getTime() + SMS_TTL_MS)),
+      attempts: 0,
+    };
     await this.table.deleteFrom('sys_sms_code').where('expires_at', '<', formatTimestamp(now)).execute();
     await this.table
       .insertInto('sys_sms_code')

@@ -64,7 +64,9 @@ export function lockDataDir(dir: string): DataDirLock {
     const stale = !owner || (owner.host === me.host && owner.pid !== me.pid && !alive(owner.pid));
     if (!stale) {
       const who = owner.pid === me.pid ? '本进程已打开它' : `进程 ${owner.pid}（${owner.host}，启动于 ${owner.startedAt}）正在使用它`;
-      throw new DataDirBusy(`嵌入式数据库目录 ${dir} 已被占用：${who}。同一个数据目录只能由一个进程打开；请先停止该进程，或设置 DATABASE_URL 让多个进程共用一个 PostgreSQL。`);
+      throw new DataDirBusy(
+        `嵌入式数据库目录 ${dir} 已被占用：${who}。同一个数据目录只能由一个进程打开；请先停止该进程，或设置 DATABASE_URL 让多个进程共用一个 PostgreSQL。`,
+      );
     }
     // The owner is gone (crash, kill -9): its lock is taken over.
     try {

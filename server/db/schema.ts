@@ -12,9 +12,17 @@ type Audit = {
   update_time: string | null;
 };
 
-export interface SysMeta { key: string; value: string }
+export interface SysMeta {
+  key: string;
+  value: string;
+}
 
-export interface SysTenant { id: number; name: string; status: number; create_time: string | null }
+export interface SysTenant {
+  id: number;
+  name: string;
+  status: number;
+  create_time: string | null;
+}
 
 export interface SysDepart extends Audit {
   id: string;
@@ -60,7 +68,11 @@ export interface SysRole extends Audit {
   tenant_id: number;
 }
 
-export interface SysUserRole { id: string; user_id: string; role_id: string }
+export interface SysUserRole {
+  id: string;
+  user_id: string;
+  role_id: string;
+}
 
 export interface SysPermission extends Audit {
   id: string;
@@ -89,9 +101,21 @@ export interface SysPermission extends Audit {
   del_flag: number;
 }
 
-export interface SysRolePermission { id: string; role_id: string; permission_id: string; data_rule_ids: string | null }
-export interface SysUserDepart { id: string; user_id: string; dep_id: string }
-export interface SysUserTenant { user_id: string; tenant_id: number }
+export interface SysRolePermission {
+  id: string;
+  role_id: string;
+  permission_id: string;
+  data_rule_ids: string | null;
+}
+export interface SysUserDepart {
+  id: string;
+  user_id: string;
+  dep_id: string;
+}
+export interface SysUserTenant {
+  user_id: string;
+  tenant_id: number;
+}
 
 export interface SysDict extends Audit {
   id: string;
@@ -114,9 +138,17 @@ export interface SysDictItem extends Audit {
   status: number;
 }
 
-export interface SysTokenRevoked { jti: string; expires_at: string }
+export interface SysTokenRevoked {
+  jti: string;
+  expires_at: string;
+}
 
-export interface SysLoginFailure { id: Generated<number>; username: string; ip: string | null; failed_at: string }
+export interface SysLoginFailure {
+  id: Generated<number>;
+  username: string;
+  ip: string | null;
+  failed_at: string;
+}
 
 export interface SysLog {
   id: string;
@@ -206,9 +238,16 @@ export interface SysFillRule {
   create_time: string | null;
 }
 
-export interface SysFillRuleSeq { rule_code: string; period: string; value: number }
+export interface SysFillRuleSeq {
+  rule_code: string;
+  period: string;
+  value: number;
+}
 
-export interface SysRowCount { table_name: string; n: number }
+export interface SysRowCount {
+  table_name: string;
+  n: number;
+}
 
 /** One server process's heartbeat (server/monitor/heartbeat.ts); times are timestamptz, read as epoch seconds. */
 export interface SysMonitorProcess {

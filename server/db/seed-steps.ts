@@ -36,7 +36,11 @@ async function runPending(db: Kysely<DB>, steps: SeedStep[]): Promise<string[]> 
   // Read again under the lock: another process may have finished them meanwhile.
   for (const step of await pendingSteps(db, steps)) {
     await step.run();
-    await db.insertInto('sys_meta').values({ key: STEP_KEY(step.name), value: nowText() }).onConflict((oc) => oc.column('key').doNothing()).execute();
+    await db
+      .insertInto('sys_meta')
+      .values({ key: STEP_KEY(step.name), value: nowText() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
     ran.push(step.name);
   }
   return ran;

@@ -79,19 +79,73 @@ export const DASHBOARD_MENUS: SeedMenu[] = [
   { url: '/dashboard/workplace', name: '工作台', component: 'dashboard/Workplace', icon: 'desktop', sort: 1, roles: STAFF, parent: '/dashboard', menuType: 1 },
   { url: '/dashboard/task', name: '任务', component: 'dashboard/Task', icon: 'carry-out', sort: 2, roles: STAFF, parent: '/dashboard', menuType: 1 },
   { url: '/dashboard/chart', name: '图表', component: 'dashboard/Chart', icon: 'pie-chart', sort: 3, roles: STAFF, parent: '/dashboard', menuType: 1 },
-  { url: '/dashboard/monitor', name: '监控', component: 'dashboard/Monitor', icon: 'line-chart', sort: 4, roles: [ADMIN_ROLE], parent: '/dashboard', menuType: 1 },
+  {
+    url: '/dashboard/monitor',
+    name: '监控',
+    component: 'dashboard/Monitor',
+    icon: 'line-chart',
+    sort: 4,
+    roles: [ADMIN_ROLE],
+    parent: '/dashboard',
+    menuType: 1,
+  },
 ];
 
 const WORKFLOW_ROLES = [ADMIN_ROLE, 'fundraiser', 'project_officer', 'finance'];
 export const WORKFLOW_MENUS: SeedMenu[] = [
   { url: '/workflow', name: '流程中心', component: 'layouts/RouteView', icon: 'apartment', sort: 70, roles: WORKFLOW_ROLES },
-  { url: '/workflow/tasks', name: '我的任务', component: 'workflow/Tasks', icon: 'check-square', sort: 1, roles: WORKFLOW_ROLES, parent: '/workflow', menuType: 1 },
-  { url: '/workflow/applications', name: '我的申请', component: 'workflow/Applications', icon: 'send', sort: 2, roles: WORKFLOW_ROLES, parent: '/workflow', menuType: 1 },
+  {
+    url: '/workflow/tasks',
+    name: '我的任务',
+    component: 'workflow/Tasks',
+    icon: 'check-square',
+    sort: 1,
+    roles: WORKFLOW_ROLES,
+    parent: '/workflow',
+    menuType: 1,
+  },
+  {
+    url: '/workflow/applications',
+    name: '我的申请',
+    component: 'workflow/Applications',
+    icon: 'send',
+    sort: 2,
+    roles: WORKFLOW_ROLES,
+    parent: '/workflow',
+    menuType: 1,
+  },
   { url: '/workflow/cc', name: '抄送我的', component: 'workflow/CarbonCopies', icon: 'copy', sort: 3, roles: WORKFLOW_ROLES, parent: '/workflow', menuType: 1 },
-  { url: '/workflow/entrust', name: '任务委托', component: 'workflow/Entrusts', icon: 'swap', sort: 4, roles: WORKFLOW_ROLES, parent: '/workflow', menuType: 1 },
-  { url: '/workflow/design', name: '流程设计', component: 'workflow/Design', icon: 'deployment-unit', sort: 5, roles: [ADMIN_ROLE], parent: '/workflow', menuType: 1 },
+  {
+    url: '/workflow/entrust',
+    name: '任务委托',
+    component: 'workflow/Entrusts',
+    icon: 'swap',
+    sort: 4,
+    roles: WORKFLOW_ROLES,
+    parent: '/workflow',
+    menuType: 1,
+  },
+  {
+    url: '/workflow/design',
+    name: '流程设计',
+    component: 'workflow/Design',
+    icon: 'deployment-unit',
+    sort: 5,
+    roles: [ADMIN_ROLE],
+    parent: '/workflow',
+    menuType: 1,
+  },
   { url: '/workflow/design#deploy', name: '部署流程', sort: 1, roles: [ADMIN_ROLE], parent: '/workflow/design', menuType: 2, perms: 'workflow:design' },
-  { url: '/workflow/monitor', name: '流程监控', component: 'workflow/Monitor', icon: 'monitor', sort: 6, roles: [ADMIN_ROLE], parent: '/workflow', menuType: 1 },
+  {
+    url: '/workflow/monitor',
+    name: '流程监控',
+    component: 'workflow/Monitor',
+    icon: 'monitor',
+    sort: 6,
+    roles: [ADMIN_ROLE],
+    parent: '/workflow',
+    menuType: 1,
+  },
   { url: '/workflow/monitor#manage', name: '管理流程实例', sort: 1, roles: [ADMIN_ROLE], parent: '/workflow/monitor', menuType: 2, perms: 'workflow:monitor' },
 ];
 
@@ -110,7 +164,17 @@ const MENUS: SeedMenu[] = [
   ...WORKFLOW_MENUS,
   { url: '/account/center', name: '个人中心', component: 'account/center/Index', icon: 'idcard', sort: 1, roles: STAFF, parent: '/account', menuType: 1 },
   // Kept alive: a half-edited profile survives a look at another tab.
-  { url: '/account/settings', name: '个人设置', component: 'account/settings/Index', icon: 'setting', sort: 2, roles: STAFF, parent: '/account', menuType: 1, keepAlive: true },
+  {
+    url: '/account/settings',
+    name: '个人设置',
+    component: 'account/settings/Index',
+    icon: 'setting',
+    sort: 2,
+    roles: STAFF,
+    parent: '/account',
+    menuType: 1,
+    keepAlive: true,
+  },
 ];
 
 /**
@@ -125,7 +189,33 @@ export async function insertMenus(db: Kysely<any>, menus: SeedMenu[], roleIds: M
     const button = m.menuType === 2;
     await db
       .insertInto('sys_permission')
-      .values({ id, parent_id: m.parent ? menuIds.get(m.parent)! : null, name: m.name, url: button ? null : m.url, component: m.component ?? null, component_name: null, redirect: null, menu_type: m.menuType ?? 0, perms: m.perms ?? null, perms_type: '1', sort_no: m.sort, always_show: false, icon: m.icon ?? null, is_route: !button, is_leaf: !menus.some((c) => c.parent === m.url), keep_alive: m.keepAlive ?? false, hidden: m.hidden ?? false, internal_or_external: false, description: null, status: '1', del_flag: 0, create_by: 'admin', create_time: now, update_by: null, update_time: null })
+      .values({
+        id,
+        parent_id: m.parent ? menuIds.get(m.parent)! : null,
+        name: m.name,
+        url: button ? null : m.url,
+        component: m.component ?? null,
+        component_name: null,
+        redirect: null,
+        menu_type: m.menuType ?? 0,
+        perms: m.perms ?? null,
+        perms_type: '1',
+        sort_no: m.sort,
+        always_show: false,
+        icon: m.icon ?? null,
+        is_route: !button,
+        is_leaf: !menus.some((c) => c.parent === m.url),
+        keep_alive: m.keepAlive ?? false,
+        hidden: m.hidden ?? false,
+        internal_or_external: false,
+        description: null,
+        status: '1',
+        del_flag: 0,
+        create_by: 'admin',
+        create_time: now,
+        update_by: null,
+        update_time: null,
+      })
       .execute();
     for (const role of m.roles) {
       const roleId = roleIds.get(role);
@@ -135,15 +225,46 @@ export async function insertMenus(db: Kysely<any>, menus: SeedMenu[], roleIds: M
 }
 
 /** The role ids by code, for a migration adding menu entries. */
-export const roleIdsOf = async (db: Kysely<any>): Promise<Map<string, string>> => new Map((await db.selectFrom('sys_role').select(['id', 'role_code']).execute()).map((r) => [String(r.role_code), String(r.id)]));
+export const roleIdsOf = async (db: Kysely<any>): Promise<Map<string, string>> =>
+  new Map((await db.selectFrom('sys_role').select(['id', 'role_code']).execute()).map((r) => [String(r.role_code), String(r.id)]));
 
 async function seedDictionaries(db: Kysely<DB>, now: string) {
   for (const dict of SYSTEM_DICTIONARIES) {
     const dictId = newId();
-    await db.insertInto('sys_dict').values({ id: dictId, dict_name: dict.name, dict_code: dict.code, description: dict.description ?? null, del_flag: 0, type: 0, tenant_id: 0, create_by: 'admin', create_time: now, update_by: null, update_time: null }).execute();
+    await db
+      .insertInto('sys_dict')
+      .values({
+        id: dictId,
+        dict_name: dict.name,
+        dict_code: dict.code,
+        description: dict.description ?? null,
+        del_flag: 0,
+        type: 0,
+        tenant_id: 0,
+        create_by: 'admin',
+        create_time: now,
+        update_by: null,
+        update_time: null,
+      })
+      .execute();
     await db
       .insertInto('sys_dict_item')
-      .values(dict.items.map(([value, text, color], i) => ({ id: newId(), dict_id: dictId, item_value: value, item_text: text, item_color: color ?? null, description: null, sort_order: i + 1, status: 1, create_by: 'admin', create_time: now, update_by: null, update_time: null })))
+      .values(
+        dict.items.map(([value, text, color], i) => ({
+          id: newId(),
+          dict_id: dictId,
+          item_value: value,
+          item_text: text,
+          item_color: color ?? null,
+          description: null,
+          sort_order: i + 1,
+          status: 1,
+          create_by: 'admin',
+          create_time: now,
+          update_by: null,
+          update_time: null,
+        })),
+      )
       .execute();
   }
 }
@@ -172,7 +293,19 @@ export async function seedOnFirstStart(db: Kysely<DB>, opts: { dataDir: string; 
       departIds.set(d.code, id);
       await trx
         .insertInto('sys_depart')
-        .values({ id, parent_id: d.parent ? departIds.get(d.parent)! : null, depart_name: d.name, org_code: d.code, org_category: d.category, depart_order: i, description: null, status: '1', del_flag: 0, tenant_id: 1, ...audit })
+        .values({
+          id,
+          parent_id: d.parent ? departIds.get(d.parent)! : null,
+          depart_name: d.name,
+          org_code: d.code,
+          org_category: d.category,
+          depart_order: i,
+          description: null,
+          status: '1',
+          del_flag: 0,
+          tenant_id: 1,
+          ...audit,
+        })
         .execute();
     }
 
@@ -180,7 +313,10 @@ export async function seedOnFirstStart(db: Kysely<DB>, opts: { dataDir: string; 
     for (const r of ROLES) {
       const id = newId();
       roleIds.set(r.code, id);
-      await trx.insertInto('sys_role').values({ id, role_code: r.code, role_name: r.name, description: r.description, tenant_id: 1, ...audit }).execute();
+      await trx
+        .insertInto('sys_role')
+        .values({ id, role_code: r.code, role_name: r.name, description: r.description, tenant_id: 1, ...audit })
+        .execute();
     }
 
     const users = [
@@ -194,10 +330,35 @@ export async function seedOnFirstStart(db: Kysely<DB>, opts: { dataDir: string; 
       userIds.set(u.username, id);
       await trx
         .insertInto('sys_user')
-        .values({ id, username: u.username, realname: u.realname, password: u.password, avatar: null, birthday: null, sex: u.sex, email: null, phone: 'phone' in u ? u.phone : null, org_code: u.org, status: 1, del_flag: 0, work_no: null, post: null, tenant_id: 1, ...audit })
+        .values({
+          id,
+          username: u.username,
+          realname: u.realname,
+          password: u.password,
+          avatar: null,
+          birthday: null,
+          sex: u.sex,
+          email: null,
+          phone: 'phone' in u ? u.phone : null,
+          org_code: u.org,
+          status: 1,
+          del_flag: 0,
+          work_no: null,
+          post: null,
+          tenant_id: 1,
+          ...audit,
+        })
         .execute();
-      for (const role of u.roles) await trx.insertInto('sys_user_role').values({ id: newId(), user_id: id, role_id: roleIds.get(role)! }).execute();
-      for (const code of u.departs) await trx.insertInto('sys_user_depart').values({ id: newId(), user_id: id, dep_id: departIds.get(code)! }).execute();
+      for (const role of u.roles)
+        await trx
+          .insertInto('sys_user_role')
+          .values({ id: newId(), user_id: id, role_id: roleIds.get(role)! })
+          .execute();
+      for (const code of u.departs)
+        await trx
+          .insertInto('sys_user_depart')
+          .values({ id: newId(), user_id: id, dep_id: departIds.get(code)! })
+          .execute();
       await trx.insertInto('sys_user_tenant').values({ user_id: id, tenant_id: 1 }).execute();
     }
 

@@ -111,12 +111,18 @@ export class SchemaRuntime {
 
   async reader(session: Session): Promise<RecordReader> {
     const scopes = new Map<string, Promise<RowScope>>();
-    return new RecordReader(this.db, this.registry, await this.dictionaries.allItems(), (model) => this.access.seesSensitive(session, model), (model) => {
-      // One reader serves one request: each model's row scope is looked up once.
-      let scope = scopes.get(model.code);
-      if (!scope) scopes.set(model.code, (scope = this.access.scope(session, model)));
-      return scope;
-    });
+    return new RecordReader(
+      this.db,
+      this.registry,
+      await this.dictionaries.allItems(),
+      (model) => this.access.seesSensitive(session, model),
+      (model) => {
+        // One reader serves one request: each model's row scope is looked up once.
+        let scope = scopes.get(model.code);
+        if (!scope) scopes.set(model.code, (scope = this.access.scope(session, model)));
+        return scope;
+      },
+    );
   }
 
   /**
@@ -135,7 +141,10 @@ export class SchemaRuntime {
     if (model.doc.entity.readOnly) throw badRequest(`【${model.title}】是只读数据，不能修改`);
     const registry = this.registry;
     const involved = [model, ...model.batches.map((b) => registry.get(b.child))];
-    const held = await this.access.heldOf(session, involved.flatMap((m) => [...transitionPermissions(m), ...hooksOf(m).flatMap((h) => h.permissions ?? [])]));
+    const held = await this.access.heldOf(
+      session,
+      involved.flatMap((m) => [...transitionPermissions(m), ...hooksOf(m).flatMap((h) => h.permissions ?? [])]),
+    );
     for (const code of grant) held.add(code);
     const dicts = await this.dictionaries.allItems();
     const tenants = await this.access.visibleTenants(session);

@@ -44,8 +44,15 @@ registerHooks('system/permission_data_rule', {
       for (const table of GRANT_TABLES) {
         const holders = await w.db.selectFrom(table).select(['id', 'data_rule_ids']).where('data_rule_ids', 'like', `%${id}%`).execute();
         for (const h of holders) {
-          const rest = String(h.data_rule_ids).split(',').filter((r) => r && r !== id).join(',');
-          await w.db.updateTable(table).set({ data_rule_ids: rest || null }).where('id', '=', h.id).execute();
+          const rest = String(h.data_rule_ids)
+            .split(',')
+            .filter((r) => r && r !== id)
+            .join(',');
+          await w.db
+            .updateTable(table)
+            .set({ data_rule_ids: rest || null })
+            .where('id', '=', h.id)
+            .execute();
         }
       }
     }

@@ -20,7 +20,11 @@ export async function keepAdminRoleManagement(db: Kysely<any>, roleId: string, k
   const admin = await db.selectFrom('sys_role').select('id').where('role_code', '=', ADMIN_ROLE).executeTakeFirst();
   if (!admin || admin.id !== roleId) return;
   const { permissionIds } = parseKeys(keys);
-  const needed = await db.selectFrom('sys_permission').select('id').where((eb) => eb.or([eb('id', '=', menuIdOf('system/role')), eb('perms', '=', 'system:role:edit')])).execute();
+  const needed = await db
+    .selectFrom('sys_permission')
+    .select('id')
+    .where((eb) => eb.or([eb('id', '=', menuIdOf('system/role')), eb('perms', '=', 'system:role:edit')]))
+    .execute();
   if (needed.some((n) => !permissionIds.includes(n.id))) throw badRequest('管理员角色必须保留角色管理及其编辑权限');
 }
 

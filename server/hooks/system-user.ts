@@ -76,7 +76,8 @@ registerHooks('system/user', {
     if (id) await keepAdminRole(w, id, relations);
     // Unless the form chose tenants (an empty choice is no choice: a user of no tenant sees only shared
     // rows), a new user joins the adder's tenant (or all of the adder's tenants).
-    if (kind === 'add' && !relations.tenants?.length) relations.tenants = w.actor.tenantId ? [w.actor.tenantId] : w.actor.userId ? await tenantsOf(w.db, w.actor.userId) : [];
+    if (kind === 'add' && !relations.tenants?.length)
+      relations.tenants = w.actor.tenantId ? [w.actor.tenantId] : w.actor.userId ? await tenantsOf(w.db, w.actor.userId) : [];
     pending.set(virtual, { relations, hash });
   },
   async beforeSave({ id, changed, record }, w) {

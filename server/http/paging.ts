@@ -11,4 +11,7 @@ export function intOf(value: unknown, fallback: number, min: number, max: number
 }
 
 /** pageNo (default 1) and pageSize (default 10, at most 200). */
-export const paging = (q: Record<string, unknown>) => ({ pageNo: intOf(q.pageNo, 1, 1, 100_000, 'pageNo'), pageSize: intOf(q.pageSize, 10, 1, 200, 'pageSize') });
+export const paging = (q: Record<string, unknown>) => ({
+  pageNo: intOf(q.pageNo, 1, 1, 100_000, 'pageNo'),
+  pageSize: intOf(q.pageSize, 10, 1, 200, 'pageSize'),
+});

@@ -39,6 +39,13 @@ export class CacheRegistry {
   }
 
   figures(): CacheFigures[] {
-    return this.caches.map((c) => ({ name: c.name, label: c.label, entries: c.entries(), hits: c.hits, misses: c.misses, hitRate: hitRateOf(c.hits, c.misses) }));
+    return this.caches.map((c) => ({
+      name: c.name,
+      label: c.label,
+      entries: c.entries(),
+      hits: c.hits,
+      misses: c.misses,
+      hitRate: hitRateOf(c.hits, c.misses),
+    }));
   }
 }

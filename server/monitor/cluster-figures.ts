@@ -62,9 +62,18 @@ export function clusterFigures(self: SelfProcess, rows: ProcessRow[], intervalSe
     live: true,
     ...figuresOf(self.figures),
   };
-  const processes = rows.map(
-    (r): ProcessEntry =>
-      r.id === self.id ? fresh : { id: r.id, host: r.host, pid: r.pid, startedAt: timeOf(r.startedAt), seenAt: timeOf(r.seenAt), live: r.ageSeconds <= LIVE_INTERVALS * intervalSeconds, ...figuresOf(r) },
+  const processes = rows.map((r): ProcessEntry =>
+    r.id === self.id
+      ? fresh
+      : {
+          id: r.id,
+          host: r.host,
+          pid: r.pid,
+          startedAt: timeOf(r.startedAt),
+          seenAt: timeOf(r.seenAt),
+          live: r.ageSeconds <= LIVE_INTERVALS * intervalSeconds,
+          ...figuresOf(r),
+        },
   );
   if (!own) processes.unshift(fresh);
   return { self: self.id, intervalSeconds, processes, total: totalOf(processes) };

@@ -28,7 +28,14 @@ export function runtimeFigures(metrics: ProcessMetrics): RuntimeFigures {
 }
 
 export async function systemFigures(): Promise<SystemFigures> {
-  const [os, cpu, load, mem, time, processes] = await Promise.all([si.osInfo(), si.cpu(), si.currentLoad(), si.mem(), Promise.resolve(si.time()), si.processes()]);
+  const [os, cpu, load, mem, time, processes] = await Promise.all([
+    si.osInfo(),
+    si.cpu(),
+    si.currentLoad(),
+    si.mem(),
+    Promise.resolve(si.time()),
+    si.processes(),
+  ]);
   return {
     os: `${os.distro} ${os.release} (${os.arch})`,
     hostname: os.hostname,
@@ -66,7 +73,15 @@ function sizeOf(dir: string, budget = { files: 200_000 }): number {
 }
 
 export async function diskFigures(dataDir: string): Promise<DiskFigures> {
-  const filesystems = (await si.fsSize()).map((f) => ({ fs: f.fs, mount: f.mount, type: f.type, sizeMb: Math.round(f.size / MB), usedMb: Math.round(f.used / MB), freeMb: Math.round(f.available / MB), usePercent: round(f.use) }));
+  const filesystems = (await si.fsSize()).map((f) => ({
+    fs: f.fs,
+    mount: f.mount,
+    type: f.type,
+    sizeMb: Math.round(f.size / MB),
+    usedMb: Math.round(f.used / MB),
+    freeMb: Math.round(f.available / MB),
+    usePercent: round(f.use),
+  }));
   return { filesystems, dataDirMb: megabytes(sizeOf(dataDir)), uploadsMb: megabytes(sizeOf(join(dataDir, 'upload'))) };
 }
 
@@ -84,7 +99,10 @@ export async function databaseFigures(db: Kysely<DB>, kind: DbKind): Promise<Dat
       -- by name among equal sizes, so that a screen refreshed every few seconds keeps its order
       order by pg_total_relation_size(c.oid) desc, c.relname limit 30`.execute(db)
   ).rows.map((t) => ({ name: t.name, sizeKb: Math.round(Number(t.bytes) / 1024), rowEstimate: Number(t.rows) }));
-  const connections = kind === 'postgres' ? Number((await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database()`.execute(db)).rows[0]?.n ?? 0) : 1;
+  const connections =
+    kind === 'postgres'
+      ? Number((await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database()`.execute(db)).rows[0]?.n ?? 0)
+      : 1;
   const sizeMb = megabytes(Number((await sql<{ b: number }>`select pg_database_size(current_database())::bigint as b`.execute(db)).rows[0]?.b ?? 0));
   return { engine: kind === 'pglite' ? '嵌入式 PostgreSQL (PGlite)' : 'PostgreSQL', version, sizeMb, connections, tables };
 }

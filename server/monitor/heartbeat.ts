@@ -99,7 +99,10 @@ export class ProcessHeartbeat {
         .execute();
       if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
         this.prunedAt = Date.now();
-        await this.db.deleteFrom(TABLE).where('seen_at', '<', sql<string>`now() - interval ${sql.lit(PRUNE_AFTER)}`).execute();
+        await this.db
+          .deleteFrom(TABLE)
+          .where('seen_at', '<', sql<string>`now() - interval ${sql.lit(PRUNE_AFTER)}`)
+          .execute();
       }
       if (this.failing) console.warn('monitor heartbeat written again');
       this.failing = false;
@@ -115,7 +118,19 @@ export class ProcessHeartbeat {
     const rows = await this.db
       .selectFrom(TABLE)
       .select([
-        'id', 'host', 'pid', 'requests', 'errors', 'error_rate', 'requests_per_second', 'p50_ms', 'p99_ms', 'open_connections', 'websockets', 'heap_used_mb', 'rss_mb',
+        'id',
+        'host',
+        'pid',
+        'requests',
+        'errors',
+        'error_rate',
+        'requests_per_second',
+        'p50_ms',
+        'p99_ms',
+        'open_connections',
+        'websockets',
+        'heap_used_mb',
+        'rss_mb',
         sql<number>`extract(epoch from started_at)::float8`.as('started'),
         sql<number>`extract(epoch from seen_at)::float8`.as('seen'),
         sql<number>`extract(epoch from now() - seen_at)::float8`.as('age'),

@@ -32,8 +32,19 @@ export class ProcessMetrics {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'hope_' });
-    this.requests = new Counter({ name: 'hope_http_requests_total', help: 'HTTP requests answered', labelNames: ['method', 'route', 'status'], registers: [this.registry] });
-    this.latency = new Histogram({ name: 'hope_http_request_duration_seconds', help: 'HTTP request duration', labelNames: ['method', 'route'], buckets: [0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5], registers: [this.registry] });
+    this.requests = new Counter({
+      name: 'hope_http_requests_total',
+      help: 'HTTP requests answered',
+      labelNames: ['method', 'route', 'status'],
+      registers: [this.registry],
+    });
+    this.latency = new Histogram({
+      name: 'hope_http_request_duration_seconds',
+      help: 'HTTP request duration',
+      labelNames: ['method', 'route'],
+      buckets: [0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5],
+      registers: [this.registry],
+    });
     this.loop.enable();
   }
 
@@ -49,7 +60,14 @@ export class ProcessMetrics {
       this.recent.record(ms, failed);
       this.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
       this.latency.observe({ method: request.method, route }, ms / 1000);
-      this.trace.push({ time: new Date().toISOString(), method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: round(ms), user: request.session?.user.username ?? null });
+      this.trace.push({
+        time: new Date().toISOString(),
+        method: request.method,
+        path: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: round(ms),
+        user: request.session?.user.username ?? null,
+      });
       if (this.trace.length > TRACE_SIZE) this.trace.splice(0, this.trace.length - TRACE_SIZE);
     });
   }

@@ -89,7 +89,9 @@ export class PostgresBus implements PushBus {
     if (!this.client) this.hub.deliver(audience, message);
     const notices: Notice[] = [];
     if ('all' in audience) notices.push({ audience, message });
-    else for (let i = 0; i < audience.userIds.length; i += IDS_PER_NOTIFY) notices.push({ audience: { userIds: audience.userIds.slice(i, i + IDS_PER_NOTIFY) }, message });
+    else
+      for (let i = 0; i < audience.userIds.length; i += IDS_PER_NOTIFY)
+        notices.push({ audience: { userIds: audience.userIds.slice(i, i + IDS_PER_NOTIFY) }, message });
     for (const notice of notices) await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(notice)})`.execute(this.db);
   }
 

@@ -26,7 +26,12 @@ async function stillValid(ctx: AppContext, session: Session): Promise<boolean> {
   if (session.exp * 1000 <= Date.now()) return false;
   const [revoked, user] = await Promise.all([
     ctx.db.selectFrom('sys_token_revoked').select('jti').where('jti', '=', session.jti).executeTakeFirst(),
-    ctx.db.selectFrom('sys_user').select(['status', 'session_floor', 'session_keep']).where('id', '=', session.user.id).where('del_flag', '=', 0).executeTakeFirst(),
+    ctx.db
+      .selectFrom('sys_user')
+      .select(['status', 'session_floor', 'session_keep'])
+      .where('id', '=', session.user.id)
+      .where('del_flag', '=', 0)
+      .executeTakeFirst(),
   ]);
   // A password change since the socket opened ends it too (but for the session that changed it).
   const ended = (session.iat ?? 0) < Number(user?.session_floor ?? 0) && session.jti !== user?.session_keep;

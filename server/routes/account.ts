@@ -51,7 +51,13 @@ export function accountRoutes(app: FastifyInstance, { db }: AppContext) {
     const { user } = sessionOf(request);
     const [departs, roles] = await Promise.all([
       departsOf(db, user.id),
-      db.selectFrom('sys_role as r').innerJoin('sys_user_role as ur', 'ur.role_id', 'r.id').select(['r.role_code', 'r.role_name']).where('ur.user_id', '=', user.id).orderBy('r.role_code').execute(),
+      db
+        .selectFrom('sys_role as r')
+        .innerJoin('sys_user_role as ur', 'ur.role_id', 'r.id')
+        .select(['r.role_code', 'r.role_name'])
+        .where('ur.user_id', '=', user.id)
+        .orderBy('r.role_code')
+        .execute(),
     ]);
     return ok({
       ...(await userInfoOf(db, user)),
@@ -65,7 +71,13 @@ export function accountRoutes(app: FastifyInstance, { db }: AppContext) {
     if (user.username === GUEST_USERNAME) throw forbidden('访客不能修改个人信息');
     const input = profileInput(request.body);
     if (input.phone) {
-      const taken = await db.selectFrom('sys_user').select('id').where('phone', '=', input.phone).where('id', '!=', user.id).where('del_flag', '=', 0).executeTakeFirst();
+      const taken = await db
+        .selectFrom('sys_user')
+        .select('id')
+        .where('phone', '=', input.phone)
+        .where('id', '!=', user.id)
+        .where('del_flag', '=', 0)
+        .executeTakeFirst();
       if (taken) throw badRequest('该手机号已被其他用户使用');
     }
     const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));

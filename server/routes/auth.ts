@@ -25,7 +25,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   async function signIn(user: SysUser, request: FastifyRequest) {
     const { token } = await tokens.sign(user);
     const departs = await departsOf(db, user.id);
-    await recordLogin(db, { userId: user.id, username: user.username, ip: request.ip, content: `用户名: ${user.username},登录成功！`, tenantId: user.tenant_id });
+    await recordLogin(db, {
+      userId: user.id,
+      username: user.username,
+      ip: request.ip,
+      content: `用户名: ${user.username},登录成功！`,
+      tenantId: user.tenant_id,
+    });
     await sessions.pruneRevocations();
     return ok(
       {
@@ -40,32 +46,28 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   }
 
-  app.post(
-    '/sys/login',
-    { config: { public: true, rateLimit: { max: config.loginRateLimit, timeWindow: 60_000 } } },
-    async (request) => {
-      const username = requireText(request.body, 'username', '请输入用户名', 100).trim();
-      const password = requireText(request.body, 'password', '请输入密码', 100);
-      if (config.captcha) {
-        const body = (request.body ?? {}) as Record<string, unknown>;
-        await captchas.verify(body.checkKey, body.captcha, true);
-      }
-      const lockedMs = await lockout.lockedFor(username);
-      if (lockedMs > 0) throw new ApiError(423, lockedMessage(lockedMs));
+  app.post('/sys/login', { config: { public: true, rateLimit: { max: config.loginRateLimit, timeWindow: 60_000 } } }, async (request) => {
+    const username = requireText(request.body, 'username', '请输入用户名', 100).trim();
+    const password = requireText(request.body, 'password', '请输入密码', 100);
+    if (config.captcha) {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      await captchas.verify(body.checkKey, body.captcha, true);
+    }
+    const lockedMs = await lockout.lockedFor(username);
+    if (lockedMs > 0) throw new ApiError(423, lockedMessage(lockedMs));
 
-      const user = await db.selectFrom('sys_user').selectAll().where('username', '=', username).where('del_flag', '=', 0).executeTakeFirst();
-      const hash = user?.password ?? (await (dummyHash ??= hashPassword('no-such-user')));
-      const valid = (await verifyPassword(password, hash)) && !!user;
-      if (!user || !valid) {
-        const left = await lockout.recordFailure(username, request.ip);
-        if (left === 0) throw new ApiError(423, lockedMessage(15 * 60_000));
-        throw new ApiError(401, `${WRONG_CREDENTIALS}，还可尝试${left}次`);
-      }
-      if (user.status !== 1) throw forbidden(FROZEN_MESSAGE);
-      await lockout.clear(username);
-      return signIn(user, request);
-    },
-  );
+    const user = await db.selectFrom('sys_user').selectAll().where('username', '=', username).where('del_flag', '=', 0).executeTakeFirst();
+    const hash = user?.password ?? (await (dummyHash ??= hashPassword('no-such-user')));
+    const valid = (await verifyPassword(password, hash)) && !!user;
+    if (!user || !valid) {
+      const left = await lockout.recordFailure(username, request.ip);
+      if (left === 0) throw new ApiError(423, lockedMessage(15 * 60_000));
+      throw new ApiError(401, `${WRONG_CREDENTIALS}，还可尝试${left}次`);
+    }
+    if (user.status !== 1) throw forbidden(FROZEN_MESSAGE);
+    await lockout.clear(username);
+    return signIn(user, request);
+  });
 
   // Phone sign-in (routes/phone-auth.ts shares the codes): /sys/phoneLogin with the code /sys/sms sent.
   const sms = smsCodesOf(ctx);
@@ -93,8 +95,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   // The captcha image always answers (JeecgBoot's clients ask for it); sign-in checks it only when CAPTCHA is on.
-  app.get<{ Params: { key: string } }>('/sys/randomImage/:key', { config: { public: true, rateLimit: { max: config.loginRateLimit, timeWindow: 60_000 } } }, async (request) =>
-    ok(await captchas.draw(checkKeyOf(request.params.key)), '操作成功'),
+  app.get<{ Params: { key: string } }>(
+    '/sys/randomImage/:key',
+    { config: { public: true, rateLimit: { max: config.loginRateLimit, timeWindow: 60_000 } } },
+    async (request) => ok(await captchas.draw(checkKeyOf(request.params.key)), '操作成功'),
   );
   app.post('/sys/checkCaptcha', { config: { public: true, rateLimit: { max: config.loginRateLimit, timeWindow: 60_000 } } }, async (request) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
@@ -113,7 +117,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/sys/logout', async (request) => {
     const session = sessionOf(request);
     await sessions.revoke(session);
-    await recordLogin(db, { userId: session.user.id, username: session.user.username, ip: request.ip, content: `用户名: ${session.user.username},退出成功！`, tenantId: session.tenantId });
+    await recordLogin(db, {
+      userId: session.user.id,
+      username: session.user.username,
+      ip: request.ip,
+      content: `用户名: ${session.user.username},退出成功！`,
+      tenantId: session.tenantId,
+    });
     return ok(null, '退出登录成功！');
   });
 }

@@ -23,7 +23,9 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Querystring: Query }>('/sys/category/loadTreeData', async (request) => ok(await (await service(request)).treeData(request.query)));
 
-  app.get<{ Querystring: Query }>('/sys/category/loadTreeRoot', async (request) => ok(await (await service(request)).roots(request.query.pcode, request.query.condition)));
+  app.get<{ Querystring: Query }>('/sys/category/loadTreeRoot', async (request) =>
+    ok(await (await service(request)).roots(request.query.pcode, request.query.condition)),
+  );
 
   app.get<{ Querystring: Query }>('/sys/category/loadTreeChildren', async (request) => {
     const pid = text(request.query.pid);

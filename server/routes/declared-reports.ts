@@ -57,6 +57,9 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     const { model, report, range, runner } = await open(request);
     const file = await reportWorkbook(await runner.run(model, report, range));
     const name = `${report.title}_${range.begin}_${range.end}.xlsx`;
-    return reply.type(XLSX_TYPE).header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`).send(file);
+    return reply
+      .type(XLSX_TYPE)
+      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(file);
   });
 }

@@ -19,7 +19,10 @@ type Query = Record<string, unknown>;
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 export function keysOf(raw: unknown): string[] {
-  const keys = text(raw).split(',').map((k) => k.trim()).filter(Boolean);
+  const keys = text(raw)
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
   if (keys.length > MAX_KEYS) throw badRequest(`一次最多查询${MAX_KEYS}个值`);
   return keys;
 }
@@ -71,7 +74,13 @@ export function dictHelperRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { dict: string }; Querystring: Query }>('/sys/dict/loadDict/:dict', async (request) => {
     const keyword = text(request.query.keyword).trim().slice(0, 100);
-    return ok(await dictOptions(ctx, sessionOf(request), request.params.dict, { keyword: keyword || undefined, limit: MAX_SEARCH, condition: text(request.query.condition) }));
+    return ok(
+      await dictOptions(ctx, sessionOf(request), request.params.dict, {
+        keyword: keyword || undefined,
+        limit: MAX_SEARCH,
+        condition: text(request.query.condition),
+      }),
+    );
   });
 
   app.get<{ Querystring: Query }>('/sys/dict/loadTreeData', async (request) => ok(await loadTree(ctx, sessionOf(request), request.query)));

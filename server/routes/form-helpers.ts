@@ -30,7 +30,14 @@ export function helperRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(model.doc);
   });
 
-  app.get('/sys/schema/list', async () => ok(runtime.registry.all().map((m) => ({ code: m.code, title: m.title })).sort((a, b) => a.code.localeCompare(b.code))));
+  app.get('/sys/schema/list', async () =>
+    ok(
+      runtime.registry
+        .all()
+        .map((m) => ({ code: m.code, title: m.title }))
+        .sort((a, b) => a.code.localeCompare(b.code)),
+    ),
+  );
 
   app.get<{ Querystring: Query }>('/sys/duplicate/check', async (request, reply) => {
     const q = request.query;
@@ -46,7 +53,8 @@ export function helperRoutes(app: FastifyInstance, ctx: AppContext) {
     let query = (ctx.db as Kysely<any>).selectFrom(model.table).select('id').where(name, '=', parsed.value);
     const dataId = text(q.dataId);
     if (dataId) query = query.where('id', '<>', dataId);
-    if (await query.limit(1).executeTakeFirst()) return reply.send({ success: false, message: DUPLICATE_MESSAGE, code: 200, result: null, timestamp: Date.now() });
+    if (await query.limit(1).executeTakeFirst())
+      return reply.send({ success: false, message: DUPLICATE_MESSAGE, code: 200, result: null, timestamp: Date.now() });
     return ok(null, '该值可用！');
   });
 

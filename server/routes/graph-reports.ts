@@ -15,7 +15,14 @@ import type { DashboardGraph } from '../../src/core/api-types.ts';
 const KEY = /^[A-Za-z0-9_]{1,100}$/;
 
 /** 图表配置's 发布: the chart's screen as a menu entry (url /online/graphreport/chart/{code}). */
-registerPublishOperation('online/graph_report', { table: 'onl_graphreport_head', component: 'graphreport', url: '/online/graphreport/chart', icon: 'bar-chart', what: '图表', kindName: '图表报表' });
+registerPublishOperation('online/graph_report', {
+  table: 'onl_graphreport_head',
+  component: 'graphreport',
+  url: '/online/graphreport/chart',
+  icon: 'bar-chart',
+  what: '图表',
+  kindName: '图表报表',
+});
 
 /** 图表配置's 测试: the figures as the signed-in user would read them. */
 registerOperation('online/graph_report', 'test', async ({ ctx, session, id }) => {

@@ -55,7 +55,8 @@ export function jeecgCallRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/system/data_log/queryDataVerList', async (request: Req) => {
     const session = sessionOf(request);
     await runtime.access.demandView(session, dataLog());
-    if (typeof request.query.dataTable !== 'string' || !request.query.dataTable || typeof request.query.dataId !== 'string' || !request.query.dataId) throw badRequest('请指定表名和数据ID');
+    if (typeof request.query.dataTable !== 'string' || !request.query.dataTable || typeof request.query.dataId !== 'string' || !request.query.dataId)
+      throw badRequest('请指定表名和数据ID');
     const plan = planList(dataLog(), { data_table: request.query.dataTable, data_id: request.query.dataId, column: 'data_version', order: 'desc' });
     const reader = await runtime.reader(session);
     // The versions of a record the user may not see (another department's, under a data rule) are not theirs to read either.
@@ -89,14 +90,21 @@ export function jeecgCallRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(null, '该值可用！');
   };
   app.get('/system/role/checkRoleCode', (request: Req, reply) => freeIn(request, reply, 'system/role', 'role_code', request.query.roleCode, '角色编码已存在'));
-  app.get('/system/category/checkCode', (request: Req, reply) => freeIn(request, reply, 'system/category', 'code', request.query.code, '编码已存在,请重新输入!'));
+  app.get('/system/category/checkCode', (request: Req, reply) =>
+    freeIn(request, reply, 'system/category', 'code', request.query.code, '编码已存在,请重新输入!'),
+  );
 
   /** Users by id (系统通告's 指定用户 reading back its value), through the scoped reader. */
   app.get('/system/user/queryByIds', async (request: Req) => {
     const session = sessionOf(request);
     const users = runtime.registry.get('system/user');
     await runtime.access.demandView(session, users);
-    const ids = String(request.query.userIds ?? '').split(',').map((id) => id.trim()).filter(Boolean).slice(0, 1000).map(checkId);
+    const ids = String(request.query.userIds ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean)
+      .slice(0, 1000)
+      .map(checkId);
     if (!ids.length) return ok([]);
     const reader = await runtime.reader(session);
     return ok(await reader.decorate(users, await reader.rows(users, { ...planList(users, {}), selections: ids }, 1000, 0)));
@@ -114,7 +122,12 @@ export function jeecgCallRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       return undefined;
     };
-    return ok((level(await departTree(await ctx.runtime.scoped(sessionOf(request), 'system/depart'))) ?? []).map(({ children, ...node }) => ({ ...node, isLeaf: !children?.length })));
+    return ok(
+      (level(await departTree(await ctx.runtime.scoped(sessionOf(request), 'system/depart'))) ?? []).map(({ children, ...node }) => ({
+        ...node,
+        isLeaf: !children?.length,
+      })),
+    );
   });
 
   /** Whether a dictionary item value is free in its dictionary (the item form's check as you type). */
@@ -125,7 +138,8 @@ export function jeecgCallRoutes(app: FastifyInstance, ctx: AppContext) {
     let query = any.selectFrom('sys_dict_item').select('id').where('dict_id', '=', dictId).where('item_value', '=', value);
     if (request.query.id) query = query.where('id', '<>', checkId(request.query.id));
     // Like the duplicate check, a taken value is an answer, not an error: success false, code 200.
-    if (await query.executeTakeFirst()) return reply.send({ success: false, message: '该值不可用，系统中已存在！', code: 200, result: null, timestamp: Date.now() });
+    if (await query.executeTakeFirst())
+      return reply.send({ success: false, message: '该值不可用，系统中已存在！', code: 200, result: null, timestamp: Date.now() });
     return ok(null, '该值可用！');
   });
 
@@ -134,7 +148,13 @@ export function jeecgCallRoutes(app: FastifyInstance, ctx: AppContext) {
     const session = sessionOf(request);
     const model = runtime.registry.get('system/tenant');
     await runtime.access.demandView(session, runtime.registry.get('system/user'));
-    const ids = typeof request.query.ids === 'string' && request.query.ids ? request.query.ids.split(',').slice(0, 200).map((id) => String(Number(id))) : undefined;
+    const ids =
+      typeof request.query.ids === 'string' && request.query.ids
+        ? request.query.ids
+            .split(',')
+            .slice(0, 200)
+            .map((id) => String(Number(id)))
+        : undefined;
     const reader = await runtime.reader(session);
     const rows = await reader.rows(model, { ...planList(model, {}), selections: ids }, 1000, 0);
     return ok(rows.map((r) => ({ ...r, id: Number(r.id) })));
@@ -173,7 +193,12 @@ export function categoryListRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/system/category/childList', async (request: Req) => ok(await childrenOf(request, [checkId(request.query.pid)])));
 
   app.get('/system/category/getChildListBatch', async (request: Req) => {
-    const parents = String(request.query.parentIds ?? '').split(',').map((p) => p.trim()).filter(Boolean).slice(0, 500).map(checkId);
+    const parents = String(request.query.parentIds ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .slice(0, 500)
+      .map(checkId);
     const records = parents.length ? await childrenOf(request, parents) : [];
     return ok({ records, total: records.length, size: records.length, current: 1, pages: 1 });
   });

@@ -74,7 +74,11 @@ export function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     const held = new Set(await holders('sys_user_role', 'role_id', roleId));
     const fresh = ids.filter((id) => !held.has(id));
     await runtime.write(session, users(), async (w) => {
-      if (fresh.length) await w.ctx.db.insertInto('sys_user_role').values(fresh.map((user_id) => ({ id: newId(), user_id, role_id: roleId }))).execute();
+      if (fresh.length)
+        await w.ctx.db
+          .insertInto('sys_user_role')
+          .values(fresh.map((user_id) => ({ id: newId(), user_id, role_id: roleId })))
+          .execute();
     });
     return ok(null, '添加成功!');
   });
@@ -113,7 +117,11 @@ export function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     const held = new Set(await holders('sys_user_depart', 'dep_id', departId));
     const fresh = ids.filter((id) => !held.has(id));
     await runtime.write(session, users(), async (w) => {
-      if (fresh.length) await w.ctx.db.insertInto('sys_user_depart').values(fresh.map((user_id) => ({ id: newId(), user_id, dep_id: departId }))).execute();
+      if (fresh.length)
+        await w.ctx.db
+          .insertInto('sys_user_depart')
+          .values(fresh.map((user_id) => ({ id: newId(), user_id, dep_id: departId })))
+          .execute();
     });
     return ok(null, '添加成功!');
   });
@@ -173,8 +181,17 @@ export function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/sys/user/getMultiUser', async (request: Req) => {
     const session = sessionOf(request);
     await runtime.access.demandView(session, users());
-    const names = String(request.query.username ?? '').split(',').map((n) => n.trim()).filter(Boolean).slice(0, MAX_IDS);
-    const ids = String(request.query.id ?? request.query.ids ?? '').split(',').map((n) => n.trim()).filter(Boolean).slice(0, MAX_IDS).map(checkId);
+    const names = String(request.query.username ?? '')
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean)
+      .slice(0, MAX_IDS);
+    const ids = String(request.query.id ?? request.query.ids ?? '')
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean)
+      .slice(0, MAX_IDS)
+      .map(checkId);
     if (!names.length && !ids.length) return ok([]);
     const plan = { ...planList(users(), {}), pageSize: MAX_IDS };
     const reader = await runtime.reader(session);

@@ -41,7 +41,11 @@ export function monitorRoutes(app: FastifyInstance, ctx: AppContext) {
     const unknown = Object.keys(q).filter((k) => !TRACE_FILTERS.has(k));
     if (unknown.length) throw badRequest(`未知的筛选字段：${unknown.join('、')}（可用：method、status、path、user）`);
     const entries = ctx.metrics.trace.filter(
-      (e) => (!q.method || e.method === q.method.toUpperCase()) && (!q.status || String(e.status) === q.status) && (!q.path || e.path.includes(q.path)) && (!q.user || e.user === q.user),
+      (e) =>
+        (!q.method || e.method === q.method.toUpperCase()) &&
+        (!q.status || String(e.status) === q.status) &&
+        (!q.path || e.path.includes(q.path)) &&
+        (!q.user || e.user === q.user),
     );
     return ok(entries.slice().reverse());
   });
@@ -62,7 +66,9 @@ export function monitorRoutes(app: FastifyInstance, ctx: AppContext) {
     await demand(request);
     const { heartbeat } = ctx;
     const [figures, rows] = await Promise.all([ctx.metrics.figures(), heartbeat.rows()]);
-    return ok(clusterFigures({ id: heartbeat.id, host: heartbeat.host, pid: process.pid, startedAt: heartbeat.startedAt, figures }, rows, heartbeat.intervalSeconds));
+    return ok(
+      clusterFigures({ id: heartbeat.id, host: heartbeat.host, pid: process.pid, startedAt: heartbeat.startedAt, figures }, rows, heartbeat.intervalSeconds),
+    );
   });
 
   app.get('/monitor/metrics', { config: { public: true } }, async (request, reply) => {

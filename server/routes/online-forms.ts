@@ -18,11 +18,14 @@ import { codeOf, OnlineForms, readSaveInput, toRecord } from '../services/online
 export const RECORDS_DOC = 'online/desform';
 type Query = Record<string, unknown>;
 const query = (request: FastifyRequest) => (request.query ?? {}) as Query;
-const body = (request: FastifyRequest) => (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {});
+const body = (request: FastifyRequest) =>
+  request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
 
 function typesOf(value: unknown): number[] {
   if (value === undefined || value === '') return [];
-  const parts = String(value).split(',').map((s) => s.trim());
+  const parts = String(value)
+    .split(',')
+    .map((s) => s.trim());
   if (!parts.every((p) => p === '1' || p === '2')) throw badRequest('tableTypes 只能是 1、2 或 1,2');
   return parts.map(Number);
 }
@@ -51,7 +54,9 @@ export function onlineFormRoutes(app: FastifyInstance, ctx: AppContext) {
   const publisher = new FormPublisher(forms, runtime);
   const records = () => runtime.registry.get(RECORDS_DOC);
   const demand = (request: FastifyRequest, action: ActionKey | 'publish') =>
-    action === 'publish' ? ctx.permissions.demand(sessionOf(request).user.id, `${records().prefix}:publish`) : runtime.access.demand(sessionOf(request), records(), action);
+    action === 'publish'
+      ? ctx.permissions.demand(sessionOf(request).user.id, `${records().prefix}:publish`)
+      : runtime.access.demand(sessionOf(request), records(), action);
   const demandView = (request: FastifyRequest) => runtime.access.demandView(sessionOf(request), records());
 
   app.get('/form/formConfiguration/list', async (request) => {
@@ -61,14 +66,22 @@ export function onlineFormRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The sub-forms (child documents) named in subTableStr, with their fields: what a batch sub-table can store rows in.
   app.get('/form/formConfiguration/sublist', async (request) => {
-    const codes = String(query(request).subTableStr ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const codes = String(query(request).subTableStr ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (codes.length > 50) throw badRequest('subTableStr 最多 50 个表单');
     const session = sessionOf(request);
     const result = [];
     for (const code of codes) {
       const model = runtime.registry.find(code);
       if (!model?.doc.entity.parent || !(await runtime.access.canView(session, model))) continue;
-      result.push({ code: model.code, title: model.title, parent: model.doc.entity.parent, fields: model.fields.map((f) => ({ name: f.name, label: f.label, type: f.type })) });
+      result.push({
+        code: model.code,
+        title: model.title,
+        parent: model.doc.entity.parent,
+        fields: model.fields.map((f) => ({ name: f.name, label: f.label, type: f.type })),
+      });
     }
     return ok(result);
   });

@@ -19,7 +19,14 @@ const KEY = /^[A-Za-z0-9_]{1,100}$/;
 const MAX_EXPORT_ROWS = 10_000;
 
 /** 报表配置's 发布: the report's list screen as a menu entry (url /online/cgreport/{code}). */
-registerPublishOperation('online/report', { table: 'onl_cgreport_head', component: 'cgreport', url: '/online/cgreport', icon: 'table', what: '报表', kindName: '在线报表' });
+registerPublishOperation('online/report', {
+  table: 'onl_cgreport_head',
+  component: 'cgreport',
+  url: '/online/cgreport',
+  icon: 'table',
+  what: '报表',
+  kindName: '在线报表',
+});
 
 /** 报表配置's 测试: the first page with the parameters' defaults, as the signed-in user would read it. */
 registerOperation('online/report', 'test', async ({ ctx, session, id }) => {
@@ -66,7 +73,11 @@ export function onlineReportRoutes(app: FastifyInstance, ctx: AppContext) {
       const texts = new Map((await dictOptions(ctx, session, item.dict!)).map((o) => [String(o.value), o.text]));
       for (const row of records) row[`${item.name}_dictText`] = texts.get(String(row[item.name] ?? '')) ?? '';
     }
-    const file = await writeSheet(def.name, shown.map((i) => ({ name: i.name, title: i.title })), records);
+    const file = await writeSheet(
+      def.name,
+      shown.map((i) => ({ name: i.name, title: i.title })),
+      records,
+    );
     return reply
       .type(XLSX_TYPE)
       .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${def.name}.xlsx`)}`)

@@ -28,7 +28,8 @@ export function phoneAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!sms) throw forbidden(SMS_CLOSED);
     return sms;
   };
-  const phoneTaken = async (phone: string) => !!(await db.selectFrom('sys_user').select('id').where('phone', '=', phone).where('del_flag', '=', 0).executeTakeFirst());
+  const phoneTaken = async (phone: string) =>
+    !!(await db.selectFrom('sys_user').select('id').where('phone', '=', phone).where('del_flag', '=', 0).executeTakeFirst());
 
   app.post('/sys/sms', limited, async (request) => {
     const sms = codes();
@@ -62,7 +63,9 @@ export function phoneAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     const tenant = await db.selectFrom('sys_tenant').select('id').orderBy('id').executeTakeFirst();
     const registrar: Session = { user: { id: '', username } as Session['user'], jti: 'register', exp: 0, tenantId: Number(tenant?.id ?? 0) };
     const model = ctx.runtime.registry.get('system/user');
-    await ctx.runtime.write(registrar, model, (w) => w.add(model, { values: { username, realname: username, phone, status: 1 }, batches: new Map(), virtual: { password, confirmpassword: password } }));
+    await ctx.runtime.write(registrar, model, (w) =>
+      w.add(model, { values: { username, realname: username, phone, status: 1 }, batches: new Map(), virtual: { password, confirmpassword: password } }),
+    );
     return ok({ username }, '注册成功');
   });
 

@@ -83,7 +83,13 @@ export function crudRoutes(app: FastifyInstance, ctx: AppContext) {
   app.delete('/:area/:entity/deleteBatch', route, async (request: Req) => {
     const { model, session } = await open(request);
     await runtime.access.demand(session, model, 'batchDelete');
-    const ids = [...new Set(String(request.query.ids ?? '').split(',').filter(Boolean))];
+    const ids = [
+      ...new Set(
+        String(request.query.ids ?? '')
+          .split(',')
+          .filter(Boolean),
+      ),
+    ];
     if (!ids.length) throw badRequest('请选择要删除的记录');
     if (ids.length > 1000) throw badRequest('一次最多删除1000条记录');
     ids.forEach(checkId);

@@ -46,7 +46,11 @@ export const purgeRow = async (registry: Registry, db: Kysely<any>, model: Entit
 
 /** Restores a deleted row (还原). */
 export const restoreRow = async (db: Kysely<any>, model: EntityModel, id: string) => {
-  await db.updateTable(model.table).set({ [model.doc.entity.softDelete!]: 0 }).where('id', '=', id).execute();
+  await db
+    .updateTable(model.table)
+    .set({ [model.doc.entity.softDelete!]: 0 })
+    .where('id', '=', id)
+    .execute();
 };
 
 export function recycleRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -82,7 +86,16 @@ export function recycleRoutes(app: FastifyInstance, ctx: AppContext) {
    */
   const users = () => runtime.registry.get('system/user');
   const userIds = (raw: unknown) => {
-    const ids = [...new Set(String(raw ?? '').split(',').map((id) => id.trim()).filter(Boolean))].slice(0, 1000).map(checkId);
+    const ids = [
+      ...new Set(
+        String(raw ?? '')
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ]
+      .slice(0, 1000)
+      .map(checkId);
     if (!ids.length) throw badRequest('请选择用户');
     return ids;
   };

@@ -117,7 +117,14 @@ export function systemDepartPermissionRoutes(app: FastifyInstance, ctx: AppConte
     const body = bodyOf(request);
     const departId = await demandDepart(any, body.departId);
     const held = await userDepartRoles(any, departId, typeof body.userId === 'string' ? body.userId : '');
-    const sent = [...new Set(String(body.newRoleId ?? '').split(',').map((r) => r.trim()).filter(Boolean))];
+    const sent = [
+      ...new Set(
+        String(body.newRoleId ?? '')
+          .split(',')
+          .map((r) => r.trim())
+          .filter(Boolean),
+      ),
+    ];
     const { added, removed } = diffIds(held.checkedRoleIds, sent);
     await demandDepartRolesGrantable(any, () => ctx.permissions.demand(session.user.id, ASSIGN_ROLE_PERMISSION), session.user.id, added, removed);
     await runtime.write(session, roles(), (w) => saveUserDepartRoles(w.ctx.db, departId, body.userId as string, body.newRoleId));

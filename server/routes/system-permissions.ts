@@ -87,7 +87,11 @@ export function systemPermissionRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   app.get('/sys/permission/getSystemSubmenuBatch', async (request: Req) => {
     await runtime.access.demandView(sessionOf(request), model());
-    const ids = String(request.query.parentIds ?? '').split(',').filter(Boolean).slice(0, 500).map(checkId);
+    const ids = String(request.query.parentIds ?? '')
+      .split(',')
+      .filter(Boolean)
+      .slice(0, 500)
+      .map(checkId);
     const rows = await entries(ids);
     return ok(Object.fromEntries(ids.map((id) => [id, buildTree(rows.filter((r) => r.parent_id === id))])));
   });
@@ -97,7 +101,10 @@ export function systemPermissionRoutes(app: FastifyInstance, ctx: AppContext) {
     const permissionId = checkId(request.query.permissionId);
     let query = any.selectFrom('sys_permission_data_rule').selectAll().where('permission_id', '=', permissionId);
     // queryPermissionRule filters by name and value as typed (bound, exact substring).
-    for (const [param, column] of [['ruleName', 'rule_name'], ['ruleValue', 'rule_value']] as const) {
+    for (const [param, column] of [
+      ['ruleName', 'rule_name'],
+      ['ruleValue', 'rule_value'],
+    ] as const) {
       const v = request.query[param];
       if (typeof v === 'string' && v.trim()) query = query.where(column, 'like', `%${v.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     }

@@ -46,7 +46,13 @@ export function systemRoleRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/sys/role/queryall', async (request: Req) => {
     const session = sessionOf(request);
     await runtime.access.demandView(session, model());
-    const rows = await (await runtime.scoped(session, CODE)).select(['id', 'role_name', 'role_code', 'description']).orderBy('create_time').orderBy('id').execute();
+    const rows = await (
+      await runtime.scoped(session, CODE)
+    )
+      .select(['id', 'role_name', 'role_code', 'description'])
+      .orderBy('create_time')
+      .orderBy('id')
+      .execute();
     return ok(rows.map((r) => ({ id: r.id, roleName: r.role_name, roleCode: r.role_code, description: r.description })));
   });
 

@@ -31,7 +31,14 @@ function bodyOf(request: FastifyRequest): Record<string, unknown> {
 }
 
 const idsOf = (raw: unknown): string[] => {
-  const ids = [...new Set(String(raw ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      String(raw ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (!ids.length) throw badRequest('请选择用户');
   if (ids.length > 1000) throw badRequest('一次最多操作1000个用户');
   return ids.map(checkId);

@@ -5,7 +5,17 @@ import type { AppContext } from '../context.ts';
 import { registerOperation } from '../engine/write/operations.ts';
 import { FILE_DOC, recordUpload, removeFile } from '../services/files.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../http/envelope.ts';
-import { BIZ, claimsImage, fileExtension, MAX_UPLOAD_BYTES, STORED_PATH, sniffImage, storedExtension, storedImageType, storedPath } from '../services/uploads.ts';
+import {
+  BIZ,
+  claimsImage,
+  fileExtension,
+  MAX_UPLOAD_BYTES,
+  STORED_PATH,
+  sniffImage,
+  storedExtension,
+  storedImageType,
+  storedPath,
+} from '../services/uploads.ts';
 
 /*
  * Upload (POST /sys/common/upload, multipart field 'file', fields biz/isup/jeditor) and the public static

@@ -24,7 +24,14 @@ export const REVOKED = '2';
 export type PushTarget = { all: true } | { userIds: string[] };
 export type Push = (target: PushTarget, message: { cmd: 'topic' | 'user'; msgId: string; msgTxt: string }) => Promise<void>;
 
-const listed = (userIds: string | null) => [...new Set((userIds ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+const listed = (userIds: string | null) => [
+  ...new Set(
+    (userIds ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
 
 export class AnnouncementWriter {
   constructor(
@@ -64,7 +71,11 @@ export class AnnouncementWriter {
     if (current.msg_type === 'USER' && userIds.length === 0) throw badRequest('请选择指定用户');
     const now = nowText();
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('sys_announcement').set({ send_status: RELEASED, send_time: now, cancel_time: null, sender: by.realname, update_by: by.username, update_time: now }).where('id', '=', id).execute();
+      await trx
+        .updateTable('sys_announcement')
+        .set({ send_status: RELEASED, send_time: now, cancel_time: null, sender: by.realname, update_by: by.username, update_time: now })
+        .where('id', '=', id)
+        .execute();
       if (current.msg_type !== 'USER') return;
       // A revoked and edited announcement may have lost recipients since it was last released.
       await trx.deleteFrom('sys_announcement_send').where('annt_id', '=', id).where('user_id', 'not in', userIds).execute();
@@ -81,8 +92,15 @@ export class AnnouncementWriter {
     const current = await this.get(id);
     if (current.send_status !== RELEASED) throw badRequest('只能撤销已发布的通告');
     const now = nowText();
-    await this.db.updateTable('sys_announcement').set({ send_status: REVOKED, cancel_time: now, update_by: by.username, update_time: now }).where('id', '=', id).execute();
-    const recipients = current.msg_type === 'USER' ? (await this.db.selectFrom('sys_announcement_send').select('user_id').where('annt_id', '=', id).execute()).map((r) => r.user_id) : [];
+    await this.db
+      .updateTable('sys_announcement')
+      .set({ send_status: REVOKED, cancel_time: now, update_by: by.username, update_time: now })
+      .where('id', '=', id)
+      .execute();
+    const recipients =
+      current.msg_type === 'USER'
+        ? (await this.db.selectFrom('sys_announcement_send').select('user_id').where('annt_id', '=', id).execute()).map((r) => r.user_id)
+        : [];
     await this.pushFor(current, recipients);
   }
 

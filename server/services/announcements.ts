@@ -94,7 +94,9 @@ export class AnnouncementReader {
 
   /** Announcements sent to the user, with the user's read state (send row columns are null when none). */
   private sentTo({ userId, tenants }: Recipient) {
-    const all = this.db.selectFrom('sys_announcement as a').leftJoin('sys_announcement_send as s', (join) => join.onRef('s.annt_id', '=', 'a.id').on('s.user_id', '=', userId));
+    const all = this.db
+      .selectFrom('sys_announcement as a')
+      .leftJoin('sys_announcement_send as s', (join) => join.onRef('s.annt_id', '=', 'a.id').on('s.user_id', '=', userId));
     return applyScope(all, { tenants }, 'a')
       .where('a.send_status', '=', RELEASED)
       .where('a.del_flag', '=', 0)
@@ -109,8 +111,16 @@ export class AnnouncementReader {
 
   private async unreadOf(to: Recipient, category: string, limit: number) {
     const [rows, count] = await Promise.all([
-      this.unread(to, category).selectAll('a').select(['s.read_flag', 's.read_time']).orderBy('a.send_time', 'desc').orderBy('a.id', 'desc').limit(limit).execute(),
-      this.unread(to, category).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      this.unread(to, category)
+        .selectAll('a')
+        .select(['s.read_flag', 's.read_time'])
+        .orderBy('a.send_time', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(limit)
+        .execute(),
+      this.unread(to, category)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { list: rows.map((r) => toView(r, r)), total: Number(count.n) };
   }
@@ -162,7 +172,10 @@ export class AnnouncementReader {
   /** Marks everything sent to the user read; answers how many were unread. */
   async markAllRead(to: Recipient): Promise<number> {
     const { userId } = to;
-    const unread = await this.sentTo(to).select('a.id').where(sql<boolean>`coalesce(s.read_flag, 0) = 0`).execute();
+    const unread = await this.sentTo(to)
+      .select('a.id')
+      .where(sql<boolean>`coalesce(s.read_flag, 0) = 0`)
+      .execute();
     if (unread.length === 0) return 0;
     const now = nowText();
     await this.db

@@ -114,7 +114,10 @@ export class CategoryService {
 
   /** The names of some ids, in the order asked; an unknown id stands for itself. */
   async names(raw: unknown): Promise<string[]> {
-    const ids = (typeof raw === 'string' ? raw : '').split(',').map((s) => s.trim()).filter(Boolean);
+    const ids = (typeof raw === 'string' ? raw : '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (ids.length > MAX_IDS) throw badRequest(`一次最多查询${MAX_IDS}个值`);
     if (ids.some((id) => !ID.test(id))) throw badRequest('ID格式不正确');
     if (!ids.length) return [];

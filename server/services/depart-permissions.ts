@@ -14,11 +14,25 @@ import { checkKeys, grantRows, keysOfGrants, parseKeys, permissionTree, RULE_KEY
 const ID = /^[A-Za-z0-9_-]{1,32}$/;
 
 export async function departKeys(db: Kysely<any>, departId: string): Promise<string[]> {
-  return keysOfGrants(await db.selectFrom('sys_depart_permission').select(['permission_id', 'data_rule_ids']).where('depart_id', '=', departId).orderBy('permission_id').execute());
+  return keysOfGrants(
+    await db
+      .selectFrom('sys_depart_permission')
+      .select(['permission_id', 'data_rule_ids'])
+      .where('depart_id', '=', departId)
+      .orderBy('permission_id')
+      .execute(),
+  );
 }
 
 export async function departRoleKeys(db: Kysely<any>, roleId: string): Promise<string[]> {
-  return keysOfGrants(await db.selectFrom('sys_depart_role_permission').select(['permission_id', 'data_rule_ids']).where('role_id', '=', roleId).orderBy('permission_id').execute());
+  return keysOfGrants(
+    await db
+      .selectFrom('sys_depart_role_permission')
+      .select(['permission_id', 'data_rule_ids'])
+      .where('role_id', '=', roleId)
+      .orderBy('permission_id')
+      .execute(),
+  );
 }
 
 export async function demandDepart(db: Kysely<any>, departId: unknown): Promise<string> {
@@ -38,7 +52,11 @@ export async function demandDepartRole(db: Kysely<any>, roleId: unknown): Promis
 export async function saveDepartKeys(db: Kysely<any>, departId: string, raw: unknown): Promise<void> {
   const checked = await checkKeys(db, raw);
   await db.deleteFrom('sys_depart_permission').where('depart_id', '=', departId).execute();
-  if (checked.permissionIds.length) await db.insertInto('sys_depart_permission').values(grantRows(checked, { depart_id: departId })).execute();
+  if (checked.permissionIds.length)
+    await db
+      .insertInto('sys_depart_permission')
+      .values(grantRows(checked, { depart_id: departId }))
+      .execute();
   const held = await db.selectFrom('sys_depart_role_permission').select(['id', 'permission_id', 'data_rule_ids']).where('depart_id', '=', departId).execute();
   for (const row of held) {
     if (!checked.permissionIds.includes(row.permission_id)) {
@@ -46,8 +64,13 @@ export async function saveDepartKeys(db: Kysely<any>, departId: string, raw: unk
       continue;
     }
     const allowed = new Set(checked.rules.filter((r) => r.permission_id === row.permission_id).map((r) => r.id));
-    const kept = String(row.data_rule_ids ?? '').split(',').filter((id) => id && allowed.has(id)).join(',') || null;
-    if (kept !== (row.data_rule_ids || null)) await db.updateTable('sys_depart_role_permission').set({ data_rule_ids: kept }).where('id', '=', row.id).execute();
+    const kept =
+      String(row.data_rule_ids ?? '')
+        .split(',')
+        .filter((id) => id && allowed.has(id))
+        .join(',') || null;
+    if (kept !== (row.data_rule_ids || null))
+      await db.updateTable('sys_depart_role_permission').set({ data_rule_ids: kept }).where('id', '=', row.id).execute();
   }
 }
 
@@ -60,7 +83,11 @@ export async function saveDepartRoleKeys(db: Kysely<any>, role: { id: string; de
   if ([...permissionIds, ...ruleIds.map((id) => `${RULE_KEY}${id}`)].some((key) => !ceiling.has(key))) throw badRequest(OUTSIDE_DEPART_MESSAGE);
   const checked = await checkKeys(db, raw);
   await db.deleteFrom('sys_depart_role_permission').where('role_id', '=', role.id).execute();
-  if (checked.permissionIds.length) await db.insertInto('sys_depart_role_permission').values(grantRows(checked, { role_id: role.id, depart_id: role.depart_id })).execute();
+  if (checked.permissionIds.length)
+    await db
+      .insertInto('sys_depart_role_permission')
+      .values(grantRows(checked, { role_id: role.id, depart_id: role.depart_id }))
+      .execute();
 }
 
 /** The permission tree cut to the department's set (a branch stays when something under it is kept). */
@@ -77,22 +104,40 @@ export async function departTree(db: Kysely<any>, departId: string): Promise<Tre
 
 /** The department's roles and which of them the user holds. */
 export async function userDepartRoles(db: Kysely<any>, departId: string, userId: string) {
-  const roles = await db.selectFrom('sys_depart_role').select(['id', 'role_name', 'role_code']).where('depart_id', '=', departId).orderBy('create_time').orderBy('id').execute();
+  const roles = await db
+    .selectFrom('sys_depart_role')
+    .select(['id', 'role_name', 'role_code'])
+    .where('depart_id', '=', departId)
+    .orderBy('create_time')
+    .orderBy('id')
+    .execute();
   const held = await db.selectFrom('sys_depart_role_user').select('drole_id').where('user_id', '=', userId).execute();
   const heldIds = new Set(held.map((h) => h.drole_id as string));
-  return { roles: roles.map((r) => ({ id: r.id, roleName: r.role_name, roleCode: r.role_code })), checkedRoleIds: roles.filter((r) => heldIds.has(r.id)).map((r) => r.id) };
+  return {
+    roles: roles.map((r) => ({ id: r.id, roleName: r.role_name, roleCode: r.role_code })),
+    checkedRoleIds: roles.filter((r) => heldIds.has(r.id)).map((r) => r.id),
+  };
 }
 
 /** Replaces the user's roles within one department; the user must belong to it and the roles be its own. */
 export async function saveUserDepartRoles(db: Kysely<any>, departId: string, userId: string, raw: unknown): Promise<void> {
   if (typeof userId !== 'string' || !ID.test(userId)) throw badRequest('用户ID格式不正确');
   if (!(await db.selectFrom('sys_user').select('id').where('id', '=', userId).where('del_flag', '=', 0).executeTakeFirst())) throw badRequest('用户不存在');
-  if (!(await db.selectFrom('sys_user_depart').select('id').where('user_id', '=', userId).where('dep_id', '=', departId).executeTakeFirst())) throw badRequest('该用户不属于此部门');
-  const roleIds = [...new Set((typeof raw === 'string' ? raw.split(',') : Array.isArray(raw) ? raw.map(String) : raw == null ? [] : ['\0']).map((s) => s.trim()).filter(Boolean))];
+  if (!(await db.selectFrom('sys_user_depart').select('id').where('user_id', '=', userId).where('dep_id', '=', departId).executeTakeFirst()))
+    throw badRequest('该用户不属于此部门');
+  const roleIds = [
+    ...new Set(
+      (typeof raw === 'string' ? raw.split(',') : Array.isArray(raw) ? raw.map(String) : raw == null ? [] : ['\0']).map((s) => s.trim()).filter(Boolean),
+    ),
+  ];
   if (roleIds.some((id) => !ID.test(id))) throw badRequest('部门角色ID格式不正确');
   const own = roleIds.length ? await db.selectFrom('sys_depart_role').select('id').where('id', 'in', roleIds).where('depart_id', '=', departId).execute() : [];
   if (own.length < roleIds.length) throw badRequest('所选部门角色不存在或不属于此部门');
   const inDepart = db.selectFrom('sys_depart_role').select('id').where('depart_id', '=', departId);
   await db.deleteFrom('sys_depart_role_user').where('user_id', '=', userId).where('drole_id', 'in', inDepart).execute();
-  if (roleIds.length) await db.insertInto('sys_depart_role_user').values(roleIds.map((drole_id) => ({ id: newId(), user_id: userId, drole_id }))).execute();
+  if (roleIds.length)
+    await db
+      .insertInto('sys_depart_role_user')
+      .values(roleIds.map((drole_id) => ({ id: newId(), user_id: userId, drole_id })))
+      .execute();
 }

@@ -10,7 +10,12 @@ const DICT_CODE = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
  * Options of either kind of dictionary, optionally narrowed by keyword (text contains) or by codes. A table
  * dictionary answers within the session's row scope of that table (its tenant, its roles' data rules).
  */
-export async function dictOptions(ctx: AppContext, session: Session, spec: string, opts: { keyword?: string; keys?: string[]; limit?: number; condition?: string } = {}): Promise<DictOption[]> {
+export async function dictOptions(
+  ctx: AppContext,
+  session: Session,
+  spec: string,
+  opts: { keyword?: string; keys?: string[]; limit?: number; condition?: string } = {},
+): Promise<DictOption[]> {
   const code = spec.trim();
   if (!code) throw badRequest('字典Code不能为空!');
   if (code.includes(',')) {

@@ -83,13 +83,18 @@ export function s3Store(s3: S3Settings): FileStore {
   });
   const base = s3.prefix ? `${s3.prefix}/` : '';
   const keyOf = (path: string) => `${base}${checked(path)}`;
-  const missing = (error: unknown) => ['NoSuchKey', 'NotFound'].includes((error as { name?: string }).name ?? '') || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+  const missing = (error: unknown) =>
+    ['NoSuchKey', 'NotFound'].includes((error as { name?: string }).name ?? '') ||
+    (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
   return {
     kind: 's3',
     async put(path, bytes, type) {
       const Key = keyOf(path);
       // Names are random: a clash means something is wrong, as the local store's exclusive create says.
-      const there = await client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key })).then(() => true, (error) => (missing(error) ? false : Promise.reject(error)));
+      const there = await client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key })).then(
+        () => true,
+        (error) => (missing(error) ? false : Promise.reject(error)),
+      );
       if (there) throw new Error(`already stored: ${path}`);
       await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key, Body: bytes, ContentType: type, ContentLength: bytes.length }));
     },

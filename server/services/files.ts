@@ -33,7 +33,13 @@ const typeOf = (path: string, claimed?: string) => storedImageType(path) ?? (cla
 /** The index row of an upload just stored, written as the uploader (tenant, department, audit). */
 export async function recordUpload(ctx: AppContext, session: Session, upload: StoredUpload): Promise<void> {
   const model = ctx.runtime.registry.get(FILE_DOC);
-  const values = { file_name: upload.fileName.slice(0, 255) || upload.path, path: upload.path, file_size: upload.size, file_type: typeOf(upload.path, upload.type).slice(0, 100), biz: upload.biz };
+  const values = {
+    file_name: upload.fileName.slice(0, 255) || upload.path,
+    path: upload.path,
+    file_size: upload.size,
+    file_type: typeOf(upload.path, upload.type).slice(0, 100),
+    biz: upload.biz,
+  };
   await ctx.runtime.write(session, model, (w) => w.add(model, { values, batches: new Map() }));
 }
 
@@ -46,7 +52,13 @@ export async function removeUnusedTempFiles(ctx: AppContext, days: number): Prom
   const cutoff = formatTimestamp(new Date(Date.now() - days * 24 * 3600 * 1000));
   const db = ctx.db as unknown as Kysely<any>;
   // Deleted only while still unused: a record saved meanwhile keeps its file.
-  const gone = await db.deleteFrom(FILE_TABLE).where('path', 'like', 'temp/%').where('ref_count', '=', 0).where('create_time', '<', cutoff).returning('path').execute();
+  const gone = await db
+    .deleteFrom(FILE_TABLE)
+    .where('path', 'like', 'temp/%')
+    .where('ref_count', '=', 0)
+    .where('create_time', '<', cutoff)
+    .returning('path')
+    .execute();
   for (const { path } of gone) await unlinkStored(ctx, String(path));
   return gone.length;
 }
@@ -54,7 +66,11 @@ export async function removeUnusedTempFiles(ctx: AppContext, days: number): Prom
 /** The 删除 operation: refused while referenced (hook), then the row, then the stored bytes. */
 export async function removeFile(ctx: AppContext, session: Session, id: string): Promise<string> {
   const model = ctx.runtime.registry.get(FILE_DOC);
-  const row = await ctx.db.selectFrom(FILE_TABLE as never).select(['path' as never]).where('id' as never, '=', id as never).executeTakeFirst() as { path: string } | undefined;
+  const row = (await ctx.db
+    .selectFrom(FILE_TABLE as never)
+    .select(['path' as never])
+    .where('id' as never, '=', id as never)
+    .executeTakeFirst()) as { path: string } | undefined;
   await ctx.runtime.write(session, model, (w) => w.remove(model, id), undefined, [FILE_REMOVE_GRANT]);
   if (row) await unlinkStored(ctx, row.path);
   return '删除成功';
@@ -74,8 +90,22 @@ export async function syncFileIndex(db: Kysely<DB>, registry: Registry, stored: 
     const missing = stored.filter((o) => !known.has(o.path));
     const now = nowText();
     for (let at = 0; at < missing.length; at += 500) {
-      const rows = missing.slice(at, at + 500).map(({ path, size }) => ({ id: newId(), path, file_name: path.slice(path.lastIndexOf('/') + 1), file_size: size, file_type: typeOf(path), biz: path.slice(0, path.indexOf('/')), ref_count: 0, create_by: 'system', create_time: now }));
-      await raw.insertInto(FILE_TABLE).values(rows).onConflict((oc) => oc.column('path').doNothing()).execute();
+      const rows = missing.slice(at, at + 500).map(({ path, size }) => ({
+        id: newId(),
+        path,
+        file_name: path.slice(path.lastIndexOf('/') + 1),
+        file_size: size,
+        file_type: typeOf(path),
+        biz: path.slice(0, path.indexOf('/')),
+        ref_count: 0,
+        create_by: 'system',
+        create_time: now,
+      }));
+      await raw
+        .insertInto(FILE_TABLE)
+        .values(rows)
+        .onConflict((oc) => oc.column('path').doNothing())
+        .execute();
     }
     const built = await raw.selectFrom('sys_meta').select('key').where('key', '=', REFERENCES_BUILT).executeTakeFirst();
     if (missing.length || !built) {
@@ -85,7 +115,11 @@ export async function syncFileIndex(db: Kysely<DB>, registry: Registry, stored: 
           tenant_id = coalesce((select r.tenant_id from ${sql.table(FILE_REF_TABLE)} r where r.file_id = f.id and r.tenant_id is not null limit 1), (select min(id) from sys_tenant)),
           sys_org_code = (select r.sys_org_code from ${sql.table(FILE_REF_TABLE)} r where r.file_id = f.id and r.sys_org_code is not null limit 1)
         where f.tenant_id is null`.execute(raw);
-      await raw.insertInto('sys_meta').values({ key: REFERENCES_BUILT, value: now }).onConflict((oc) => oc.column('key').doUpdateSet({ value: now })).execute();
+      await raw
+        .insertInto('sys_meta')
+        .values({ key: REFERENCES_BUILT, value: now })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: now }))
+        .execute();
     }
     return missing.length;
   });

@@ -52,7 +52,12 @@ export class FormPublisher {
   async publish(code: string, roles: string[], username: string): Promise<PublishResult> {
     const row = await this.forms.get(code);
     await this.checkRoles(roles);
-    const publication = publicationOf(parseDesign(row.desform_design_json), { desformCode: row.desform_code, desformName: row.desform_name, icon: row.desform_icon, roles });
+    const publication = publicationOf(parseDesign(row.desform_design_json), {
+      desformCode: row.desform_code,
+      desformName: row.desform_name,
+      icon: row.desform_icon,
+      roles,
+    });
     if (publication.problems.length) throw badRequest(`发布失败：${publication.problems.join('；')}`);
     const docs = [publication.main, ...publication.children];
     this.checkOwnership(docs, publication.main.code);

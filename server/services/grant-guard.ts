@@ -33,7 +33,11 @@ async function heldPermissionIds(db: Kysely<any>, userId: string): Promise<{ has
 }
 
 async function namesOf(db: Kysely<any>, table: string, column: string, ids: string[]): Promise<string> {
-  const rows = await db.selectFrom(table).select(['id', `${column} as name`]).where('id', 'in', ids.slice(0, MAX_NAMED)).execute();
+  const rows = await db
+    .selectFrom(table)
+    .select(['id', `${column} as name`])
+    .where('id', 'in', ids.slice(0, MAX_NAMED))
+    .execute();
   const names = rows.map((r) => String(r.name ?? r.id));
   return names.join('、') + (ids.length > MAX_NAMED ? '等' : '');
 }
@@ -72,7 +76,13 @@ export type DemandAssign = () => Promise<void>;
 export const refuseAssign = () => forbidden(`没有权限，请联系管理员授权【${ASSIGN_ROLE_PERMISSION}】`);
 
 /** Roles given to users: the assignment button, and every permission of each added role held by the actor. */
-export async function demandRolesGrantable(db: Kysely<any>, demandAssign: DemandAssign, actorId: string, added: string[], removed: string[] = []): Promise<void> {
+export async function demandRolesGrantable(
+  db: Kysely<any>,
+  demandAssign: DemandAssign,
+  actorId: string,
+  added: string[],
+  removed: string[] = [],
+): Promise<void> {
   if (!added.length && !removed.length) return;
   await demandAssign();
   if (!added.length) return;
@@ -83,7 +93,13 @@ export async function demandRolesGrantable(db: Kysely<any>, demandAssign: Demand
 }
 
 /** Department roles given to users: the same rules over sys_depart_role_permission. */
-export async function demandDepartRolesGrantable(db: Kysely<any>, demandAssign: DemandAssign, actorId: string, added: string[], removed: string[] = []): Promise<void> {
+export async function demandDepartRolesGrantable(
+  db: Kysely<any>,
+  demandAssign: DemandAssign,
+  actorId: string,
+  added: string[],
+  removed: string[] = [],
+): Promise<void> {
   if (!added.length && !removed.length) return;
   await demandAssign();
   if (!added.length) return;

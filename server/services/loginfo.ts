@@ -23,7 +23,9 @@ export async function loginInfo(db: Kysely<DB>, now = new Date()): Promise<Login
     .select([
       sql<string>`count(*)`.as('total'),
       sql<string>`count(*) filter (where create_time >= ${formatTimestamp(today)} and create_time < ${formatTimestamp(addDays(today, 1))})`.as('today'),
-      sql<string>`count(distinct ip) filter (where create_time >= ${formatTimestamp(today)} and create_time < ${formatTimestamp(addDays(today, 1))})`.as('today_ip'),
+      sql<string>`count(distinct ip) filter (where create_time >= ${formatTimestamp(today)} and create_time < ${formatTimestamp(addDays(today, 1))})`.as(
+        'today_ip',
+      ),
     ])
     .where('log_type', '=', LOG_LOGIN)
     .executeTakeFirstOrThrow();

@@ -79,7 +79,8 @@ export async function receiversOf(db: Kysely<DB>, input: Receivers): Promise<str
   const departIds = listOf(input.depart_ids);
   if (!names.length && !roleCodes.length && !departIds.length) throw badRequest('请选择接收用户、角色或部门');
   const users = new Set<string>();
-  const active = () => db.selectFrom('sys_user').select(['sys_user.id', 'sys_user.username']).where('sys_user.del_flag', '=', 0).where('sys_user.status', '=', 1);
+  const active = () =>
+    db.selectFrom('sys_user').select(['sys_user.id', 'sys_user.username']).where('sys_user.del_flag', '=', 0).where('sys_user.status', '=', 1);
 
   if (names.length) {
     const found = await active().where('sys_user.username', 'in', names).execute();
@@ -91,14 +92,24 @@ export async function receiversOf(db: Kysely<DB>, input: Receivers): Promise<str
     const roles = await db.selectFrom('sys_role').select(['id', 'role_code']).where('role_code', 'in', roleCodes).execute();
     const unknown = roleCodes.filter((c) => !roles.some((r) => r.role_code === c));
     if (unknown.length) throw badRequest(`接收角色不存在：${unknown.slice(0, 5).join(',')}`);
-    const members = await active().innerJoin('sys_user_role', 'sys_user_role.user_id', 'sys_user.id').where('sys_user_role.role_id', 'in', roles.map((r) => r.id)).execute();
+    const members = await active()
+      .innerJoin('sys_user_role', 'sys_user_role.user_id', 'sys_user.id')
+      .where(
+        'sys_user_role.role_id',
+        'in',
+        roles.map((r) => r.id),
+      )
+      .execute();
     members.forEach((u) => users.add(u.username));
   }
   if (departIds.length) {
     const departs = await db.selectFrom('sys_depart').select('id').where('id', 'in', departIds).where('del_flag', '=', 0).execute();
     const unknown = departIds.filter((d) => !departs.some((x) => x.id === d));
     if (unknown.length) throw badRequest(`接收部门不存在：${unknown.slice(0, 5).join(',')}`);
-    const members = await active().innerJoin('sys_user_depart', 'sys_user_depart.user_id', 'sys_user.id').where('sys_user_depart.dep_id', 'in', departIds).execute();
+    const members = await active()
+      .innerJoin('sys_user_depart', 'sys_user_depart.user_id', 'sys_user.id')
+      .where('sys_user_depart.dep_id', 'in', departIds)
+      .execute();
     members.forEach((u) => users.add(u.username));
   }
   if (users.size === 0) throw badRequest('所选角色或部门下没有可接收消息的用户');
@@ -121,10 +132,27 @@ export interface SendCall {
  * A message to named users: a 系统消息 announcement addressed to them, released at once (the bell and its
  * socket push). Message templates and workflow urges both reach people this way.
  */
-export async function announceTo(ctx: AppContext, session: Session, usernames: string[], title: string, html: string, release: (id: string) => Promise<void>): Promise<Record<string, unknown>> {
+export async function announceTo(
+  ctx: AppContext,
+  session: Session,
+  usernames: string[],
+  title: string,
+  html: string,
+  release: (id: string) => Promise<void>,
+): Promise<Record<string, unknown>> {
   const announcements = ctx.runtime.registry.get(ANNOUNCEMENT_DOC);
   const announcement = await ctx.runtime.write(session, announcements, (w) =>
-    w.add(announcements, readInput(announcements, { titile: title.slice(0, 100), msg_content: html, msg_category: '2', msg_type: 'USER', priority: 'M', user_ids: usernames.join(',') })),
+    w.add(
+      announcements,
+      readInput(announcements, {
+        titile: title.slice(0, 100),
+        msg_content: html,
+        msg_category: '2',
+        msg_type: 'USER',
+        priority: 'M',
+        user_ids: usernames.join(','),
+      }),
+    ),
   );
   await release(String(announcement.id));
   return announcement;
@@ -140,7 +168,19 @@ export async function sendTemplate({ ctx, session, model, id, input, release }: 
   const log = ctx.runtime.registry.get(MESSAGE_DOC);
   const announcement = await announceTo(ctx, session, receivers, title, html, release);
   await ctx.runtime.write(session, log, (w) =>
-    w.add(log, readInput(log, { template_code: template.template_code, title, content: html, receivers: receivers.join(','), receiver_count: receivers.length, send_status: '1', send_time: nowText(), annt_id: announcement.id })),
+    w.add(
+      log,
+      readInput(log, {
+        template_code: template.template_code,
+        title,
+        content: html,
+        receivers: receivers.join(','),
+        receiver_count: receivers.length,
+        send_status: '1',
+        send_time: nowText(),
+        annt_id: announcement.id,
+      }),
+    ),
   );
   return { message: `消息已发送给 ${receivers.length} 人`, result: { receivers: receivers.length } };
 }

@@ -47,9 +47,13 @@ export async function removeForm(db: Kysely<DB>, forms: OnlineForms, runtime: Sc
   const model = main ? runtime.registry.find(main) : undefined;
   if (model) {
     // The table name comes from the document in force, never from the request.
-    const { n } = await (db as Kysely<any>).selectFrom(model.table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const { n } = await (db as Kysely<any>)
+      .selectFrom(model.table)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const count = Number(n);
-    if (count > 0 && Number(input.confirm_count) !== count) throw badRequest(`该表单已有 ${count} 条记录，请在“确认记录数”中输入 ${count} 后再删除（记录保留在数据表 ${model.table} 中）`);
+    if (count > 0 && Number(input.confirm_count) !== count)
+      throw badRequest(`该表单已有 ${count} 条记录，请在“确认记录数”中输入 ${count} 后再删除（记录保留在数据表 ${model.table} 中）`);
   }
   const codes = main ? publishedCodes(runtime, main) : [];
   const removeAll = async (trx: Kysely<DB>) => {

@@ -74,9 +74,24 @@ const design = (value: unknown): FormDef => (typeof value === 'string' ? JSON.pa
 
 export function toRecord(r: DesformTable): OnlineFormRecord {
   return {
-    id: r.id, desformCode: r.desform_code, desformName: r.desform_name, desformIcon: r.desform_icon, desformDesignJson: design(r.desform_design_json),
-    cgformCode: r.cgform_code, parentId: r.parent_id, parentCode: r.parent_code, desformType: r.desform_type, izMobileView: r.iz_mobile_view, izOaShow: r.iz_oa_show,
-    version: r.version, publishedVersion: r.published_version, publishTime: r.publish_time, createBy: r.create_by, createTime: r.create_time, updateBy: r.update_by, updateTime: r.update_time,
+    id: r.id,
+    desformCode: r.desform_code,
+    desformName: r.desform_name,
+    desformIcon: r.desform_icon,
+    desformDesignJson: design(r.desform_design_json),
+    cgformCode: r.cgform_code,
+    parentId: r.parent_id,
+    parentCode: r.parent_code,
+    desformType: r.desform_type,
+    izMobileView: r.iz_mobile_view,
+    izOaShow: r.iz_oa_show,
+    version: r.version,
+    publishedVersion: r.published_version,
+    publishTime: r.publish_time,
+    createBy: r.create_by,
+    createTime: r.create_time,
+    updateBy: r.update_by,
+    updateTime: r.update_time,
   };
 }
 
@@ -106,7 +121,13 @@ export function parseDesign(value: unknown): FormDef {
       throw badRequest(`表单设计不是合法的 JSON：${(e as Error).message}`);
     }
   }
-  const shaped = !!data && typeof data === 'object' && !Array.isArray(data) && Array.isArray((data as FormDef).list) && !!(data as FormDef).config && typeof (data as FormDef).config === 'object';
+  const shaped =
+    !!data &&
+    typeof data === 'object' &&
+    !Array.isArray(data) &&
+    Array.isArray((data as FormDef).list) &&
+    !!(data as FormDef).config &&
+    typeof (data as FormDef).config === 'object';
   if (!shaped) throw badRequest(DESIGN_FORMAT_MESSAGE);
   // Unknown types first: the meta-schema would only say the type is not one of its long list.
   const unknown = [...everyItem((data as FormDef).list)].filter((i) => !KNOWN_TYPES.has(i.type));
@@ -150,7 +171,15 @@ export function readSaveInput(body: Record<string, unknown>): SaveInput {
   if (desformIcon && !/^[A-Za-z][A-Za-z0-9-]{0,99}$/.test(desformIcon)) throw badRequest('图标名称只能包含字母、数字和连字符');
   const parentCode = text(body.parentCode) || null;
   if (parentCode && !DESFORM_CODE.test(parentCode)) throw badRequest('上级表单编码格式不正确');
-  return { desformCode, desformName, desformIcon, design: parseDesign(body.desformDesignJson), parentCode, izMobileView: flag(body.izMobileView), izOaShow: flag(body.izOaShow) };
+  return {
+    desformCode,
+    desformName,
+    desformIcon,
+    design: parseDesign(body.desformDesignJson),
+    parentCode,
+    izMobileView: flag(body.izMobileView),
+    izOaShow: flag(body.izOaShow),
+  };
 }
 
 /** 2 (main with sub-tables) when the design has a batch sub-table, else 1. */
@@ -187,13 +216,23 @@ export class OnlineForms {
 
   async versions(code: string) {
     const row = await this.get(code);
-    const rows = await this.db.selectFrom('onl_desform_version').select(['version', 'create_by', 'create_time']).where('desform_id', '=', row.id).orderBy('version', 'desc').execute();
+    const rows = await this.db
+      .selectFrom('onl_desform_version')
+      .select(['version', 'create_by', 'create_time'])
+      .where('desform_id', '=', row.id)
+      .orderBy('version', 'desc')
+      .execute();
     return rows.map((r) => ({ version: r.version, createBy: r.create_by, createTime: r.create_time, published: r.version === row.published_version }));
   }
 
   async version(code: string, version: number): Promise<FormDef> {
     const row = await this.get(code);
-    const found = await this.db.selectFrom('onl_desform_version').select('desform_design_json').where('desform_id', '=', row.id).where('version', '=', version).executeTakeFirst();
+    const found = await this.db
+      .selectFrom('onl_desform_version')
+      .select('desform_design_json')
+      .where('desform_id', '=', row.id)
+      .where('version', '=', version)
+      .executeTakeFirst();
     if (!found) throw notFound(`表单 ${code} 没有第 ${version} 版`);
     return design(found.desform_design_json);
   }
@@ -206,24 +245,51 @@ export class OnlineForms {
       const existing = await trx.selectFrom('onl_desform').selectAll().where('desform_code', '=', input.desformCode).forUpdate().executeTakeFirst();
       const parentId = input.parentCode ? (await this.get(input.parentCode, trx)).id : null;
       const fields = {
-        desform_name: input.desformName, desform_icon: input.desformIcon, desform_design_json: json, parent_id: parentId, parent_code: input.parentCode,
-        desform_type: typeOf(input.design), iz_mobile_view: input.izMobileView, iz_oa_show: input.izOaShow,
+        desform_name: input.desformName,
+        desform_icon: input.desformIcon,
+        desform_design_json: json,
+        parent_id: parentId,
+        parent_code: input.parentCode,
+        desform_type: typeOf(input.design),
+        iz_mobile_view: input.izMobileView,
+        iz_oa_show: input.izOaShow,
       };
       let id: string;
       let version: number;
       if (existing) {
         id = existing.id;
         version = existing.version + 1;
-        await trx.updateTable('onl_desform').set({ ...fields, version, update_by: user.username, update_time: now }).where('id', '=', id).execute();
+        await trx
+          .updateTable('onl_desform')
+          .set({ ...fields, version, update_by: user.username, update_time: now })
+          .where('id', '=', id)
+          .execute();
       } else {
         id = newId();
         version = 1;
         await trx
           .insertInto('onl_desform')
-          .values({ id, desform_code: input.desformCode, ...fields, cgform_code: null, version, published_version: null, publish_time: null, create_by: user.username, create_time: now, update_by: null, update_time: null, sys_org_code: user.orgCode, tenant_id: user.tenantId })
+          .values({
+            id,
+            desform_code: input.desformCode,
+            ...fields,
+            cgform_code: null,
+            version,
+            published_version: null,
+            publish_time: null,
+            create_by: user.username,
+            create_time: now,
+            update_by: null,
+            update_time: null,
+            sys_org_code: user.orgCode,
+            tenant_id: user.tenantId,
+          })
           .execute();
       }
-      await trx.insertInto('onl_desform_version').values({ id: newId(), desform_id: id, version, desform_design_json: json, create_by: user.username, create_time: now }).execute();
+      await trx
+        .insertInto('onl_desform_version')
+        .values({ id: newId(), desform_id: id, version, desform_design_json: json, create_by: user.username, create_time: now })
+        .execute();
       return toRecord((await trx.selectFrom('onl_desform').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as DesformTable);
     });
   }

@@ -35,11 +35,19 @@ export function parseKeys(raw: unknown): { permissionIds: string[]; ruleIds: str
 
 /** Grant rows (a role's, a department's …) as keys: permission ids and their data rules as `rule:<id>`. */
 export const keysOfGrants = (rows: { permission_id: string; data_rule_ids: string | null }[]): string[] =>
-  rows.flatMap((r) => [r.permission_id, ...String(r.data_rule_ids ?? '').split(',').filter(Boolean).map((id) => `${RULE_KEY}${id}`)]);
+  rows.flatMap((r) => [
+    r.permission_id,
+    ...String(r.data_rule_ids ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((id) => `${RULE_KEY}${id}`),
+  ]);
 
 /** The role's keys: its permission ids and its data rules as `rule:<id>`. */
 export async function roleKeys(db: Kysely<any>, roleId: string): Promise<string[]> {
-  return keysOfGrants(await db.selectFrom('sys_role_permission').select(['permission_id', 'data_rule_ids']).where('role_id', '=', roleId).orderBy('permission_id').execute());
+  return keysOfGrants(
+    await db.selectFrom('sys_role_permission').select(['permission_id', 'data_rule_ids']).where('role_id', '=', roleId).orderBy('permission_id').execute(),
+  );
 }
 
 export interface CheckedKeys {
@@ -50,7 +58,9 @@ export interface CheckedKeys {
 /** Parses keys and checks them: every id must exist and every rule must belong to a chosen menu entry. */
 export async function checkKeys(db: Kysely<any>, raw: unknown): Promise<CheckedKeys> {
   const { permissionIds, ruleIds } = parseKeys(raw);
-  const found = permissionIds.length ? await db.selectFrom('sys_permission').select('id').where('id', 'in', permissionIds).where('del_flag', '=', 0).execute() : [];
+  const found = permissionIds.length
+    ? await db.selectFrom('sys_permission').select('id').where('id', 'in', permissionIds).where('del_flag', '=', 0).execute()
+    : [];
   if (found.length < permissionIds.length) throw badRequest('所选菜单或按钮不存在');
   const rules = ruleIds.length ? await db.selectFrom('sys_permission_data_rule').select(['id', 'permission_id']).where('id', 'in', ruleIds).execute() : [];
   if (rules.length < ruleIds.length) throw badRequest('所选数据规则不存在');
@@ -60,19 +70,38 @@ export async function checkKeys(db: Kysely<any>, raw: unknown): Promise<CheckedK
 
 /** One grant row per chosen permission, with the rules picked under it, beside the owner's columns. */
 export const grantRows = (checked: CheckedKeys, owner: Record<string, string>) =>
-  checked.permissionIds.map((pid) => ({ id: newId(), ...owner, permission_id: pid, data_rule_ids: checked.rules.filter((r) => r.permission_id === pid).map((r) => r.id).join(',') || null }));
+  checked.permissionIds.map((pid) => ({
+    id: newId(),
+    ...owner,
+    permission_id: pid,
+    data_rule_ids:
+      checked.rules
+        .filter((r) => r.permission_id === pid)
+        .map((r) => r.id)
+        .join(',') || null,
+  }));
 
 /** Replaces what the role holds. */
 export async function saveRoleKeys(db: Kysely<any>, roleId: string, raw: unknown): Promise<void> {
   const checked = await checkKeys(db, raw);
   await db.deleteFrom('sys_role_permission').where('role_id', '=', roleId).execute();
-  if (checked.permissionIds.length) await db.insertInto('sys_role_permission').values(grantRows(checked, { role_id: roleId })).execute();
+  if (checked.permissionIds.length)
+    await db
+      .insertInto('sys_role_permission')
+      .values(grantRows(checked, { role_id: roleId }))
+      .execute();
 }
 
 /** Every live menu entry and button as a tree, with each entry's data rules as leaves. */
 export async function permissionTree(db: Kysely<any>): Promise<TreeNode[]> {
   const rows = (await db.selectFrom('sys_permission').selectAll().where('del_flag', '=', 0).orderBy('sort_no').orderBy('id').execute()) as SysPermission[];
-  const rules = await db.selectFrom('sys_permission_data_rule').select(['id', 'permission_id', 'rule_name']).where('status', '=', '1').orderBy('create_time').orderBy('id').execute();
+  const rules = await db
+    .selectFrom('sys_permission_data_rule')
+    .select(['id', 'permission_id', 'rule_name'])
+    .where('status', '=', '1')
+    .orderBy('create_time')
+    .orderBy('id')
+    .execute();
   const nodes = new Map(rows.map((r) => [r.id, { key: r.id, title: r.name, kind: r.menu_type } as TreeNode]));
   const roots: TreeNode[] = [];
   for (const r of rows) {

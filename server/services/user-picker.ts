@@ -41,7 +41,9 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** The account search box: '*x*' (the query bar's like encoding) or plain text, both meaning "contains". */
 export function accountPattern(raw: unknown): string | undefined {
-  const inner = text(raw).trim().replace(/^\*+|\*+$/g, '');
+  const inner = text(raw)
+    .trim()
+    .replace(/^\*+|\*+$/g, '');
   if (!inner) return undefined;
   if (inner.length > MAX_ACCOUNT) throw badRequest(`用户账号不能超过${MAX_ACCOUNT}个字`);
   return `%${escapeLike(inner)}%`;
@@ -56,7 +58,14 @@ function pageNumber(raw: unknown, fallback: number, max = Number.MAX_SAFE_INTEGE
 
 /** Comma list of department ids, each checked (they are bound, but nonsense is refused, not searched). */
 export function departIdsOf(raw: unknown): string[] {
-  const ids = [...new Set(text(raw).split(',').map((s) => s.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      text(raw)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (!ids.length) throw badRequest('请选择部门');
   if (ids.length > MAX_DEPARTS) throw badRequest(`一次最多查询${MAX_DEPARTS}个部门`);
   if (ids.some((id) => !ID.test(id))) throw badRequest('部门ID格式不正确');
@@ -75,14 +84,25 @@ function baseQuery(from: UserSource, account: string | undefined) {
     .where('u.username', 'not in', NOT_PICKABLE)
     .select(['u.id', 'u.username', 'u.realname', 'u.sex', 'u.phone', 'u.org_code'])
     .select(
-      sql<string>`coalesce((select string_agg(d.depart_name, ',' order by d.depart_order, d.id) from sys_user_depart ud join sys_depart d on d.id = ud.dep_id where ud.user_id = u.id and d.del_flag = 0), '')`.as('depart_names'),
+      sql<string>`coalesce((select string_agg(d.depart_name, ',' order by d.depart_order, d.id) from sys_user_depart ud join sys_depart d on d.id = ud.dep_id where ud.user_id = u.id and d.del_flag = 0), '')`.as(
+        'depart_names',
+      ),
     )
     .select(sql<string>`coalesce((select string_agg(ud.dep_id, ',' order by ud.dep_id) from sys_user_depart ud where ud.user_id = u.id), '')`.as('depart_ids'));
   if (account) query = query.where(sql<boolean>`u.username ilike ${account}`);
   return query;
 }
 
-type Row = { id: string; username: string; realname: string; sex: number | null; phone: string | null; org_code: string | null; depart_names: string; depart_ids: string };
+type Row = {
+  id: string;
+  username: string;
+  realname: string;
+  sex: number | null;
+  phone: string | null;
+  org_code: string | null;
+  depart_names: string;
+  depart_ids: string;
+};
 
 const picked = (r: Row): PickedUser => ({
   id: r.id,
@@ -102,7 +122,10 @@ export async function userPage(from: UserSource, q: Record<string, unknown>): Pr
   const pageSize = pageNumber(q.pageSize, 10, MAX_PAGE_SIZE);
   const column = SORTABLE[text(q.column)] ?? 'create_time';
   const order = text(q.order) === 'asc' ? 'asc' : 'desc';
-  let count = from.select(sql<number>`count(*)::int`.as('n')).where('u.del_flag', '=', 0).where('u.username', 'not in', NOT_PICKABLE);
+  let count = from
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('u.del_flag', '=', 0)
+    .where('u.username', 'not in', NOT_PICKABLE);
   if (account) count = count.where(sql<boolean>`u.username ilike ${account}`);
   const total = Number((await count.executeTakeFirstOrThrow()).n);
   const rows = (await baseQuery(from, account)
@@ -118,7 +141,14 @@ const USERNAME = /^[A-Za-z0-9_.@-]{1,100}$/;
 
 /** The users named exactly (the picker showing a stored value's real names), in the order asked. */
 export async function usersByName(from: UserSource, raw: unknown): Promise<PickedUser[]> {
-  const names = [...new Set(text(raw).split(',').map((s) => s.trim()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      text(raw)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (names.length > MAX_PAGE_SIZE) throw badRequest(`一次最多查询${MAX_PAGE_SIZE}个用户`);
   if (names.some((n) => !USERNAME.test(n))) throw badRequest('用户账号格式不正确');
   if (!names.length) return [];

@@ -71,25 +71,45 @@ export async function checkRelations(db: Kysely<any>, r: Relations): Promise<voi
 export async function saveRelations(db: Kysely<any>, userId: string, r: Relations): Promise<void> {
   if (r.roles) {
     await db.deleteFrom('sys_user_role').where('user_id', '=', userId).execute();
-    if (r.roles.length) await db.insertInto('sys_user_role').values(r.roles.map((role_id) => ({ id: newId(), user_id: userId, role_id }))).execute();
+    if (r.roles.length)
+      await db
+        .insertInto('sys_user_role')
+        .values(r.roles.map((role_id) => ({ id: newId(), user_id: userId, role_id })))
+        .execute();
   }
   if (r.departs) {
     await db.deleteFrom('sys_user_depart').where('user_id', '=', userId).execute();
-    if (r.departs.length) await db.insertInto('sys_user_depart').values(r.departs.map((dep_id) => ({ id: newId(), user_id: userId, dep_id }))).execute();
+    if (r.departs.length)
+      await db
+        .insertInto('sys_user_depart')
+        .values(r.departs.map((dep_id) => ({ id: newId(), user_id: userId, dep_id })))
+        .execute();
     const codes = r.departs.length ? await db.selectFrom('sys_depart').select(['id', 'org_code']).where('id', 'in', r.departs).execute() : [];
     const user = await db.selectFrom('sys_user').select('org_code').where('id', '=', userId).executeTakeFirstOrThrow();
     if (!codes.some((c) => c.org_code === user.org_code)) {
       const first = codes.find((c) => c.id === r.departs![0]);
-      await db.updateTable('sys_user').set({ org_code: first?.org_code ?? null }).where('id', '=', userId).execute();
+      await db
+        .updateTable('sys_user')
+        .set({ org_code: first?.org_code ?? null })
+        .where('id', '=', userId)
+        .execute();
     }
   }
   if (r.positions) {
     await db.deleteFrom('sys_user_position').where('user_id', '=', userId).execute();
-    if (r.positions.length) await db.insertInto('sys_user_position').values(r.positions.map((position_id) => ({ user_id: userId, position_id }))).execute();
+    if (r.positions.length)
+      await db
+        .insertInto('sys_user_position')
+        .values(r.positions.map((position_id) => ({ user_id: userId, position_id })))
+        .execute();
   }
   if (r.tenants) {
     await db.deleteFrom('sys_user_tenant').where('user_id', '=', userId).execute();
-    if (r.tenants.length) await db.insertInto('sys_user_tenant').values(r.tenants.map((tenant_id) => ({ user_id: userId, tenant_id }))).execute();
+    if (r.tenants.length)
+      await db
+        .insertInto('sys_user_tenant')
+        .values(r.tenants.map((tenant_id) => ({ user_id: userId, tenant_id })))
+        .execute();
   }
   if (r.departRoles) {
     // Checked after the departments are saved: the roles must belong to the user's departments as they now are.
@@ -103,7 +123,11 @@ export async function saveRelations(db: Kysely<any>, userId: string, r: Relation
       : [];
     if (outside.length) throw badRequest('所选部门角色不属于该用户的部门');
     await db.deleteFrom('sys_depart_role_user').where('user_id', '=', userId).execute();
-    if (r.departRoles.length) await db.insertInto('sys_depart_role_user').values(r.departRoles.map((drole_id) => ({ id: newId(), user_id: userId, drole_id }))).execute();
+    if (r.departRoles.length)
+      await db
+        .insertInto('sys_depart_role_user')
+        .values(r.departRoles.map((drole_id) => ({ id: newId(), user_id: userId, drole_id })))
+        .execute();
   }
 }
 
@@ -117,6 +141,8 @@ export async function relationsOf(db: Kysely<any>, userId: string): Promise<Reco
     [RELATION_KEYS.positions]: await ids('sys_user_position', 'position_id'),
     [RELATION_KEYS.tenants]: await ids('sys_user_tenant', 'tenant_id'),
     [TENANT_FORM_KEY]: await ids('sys_user_tenant', 'tenant_id'),
-    [DEPART_ROLES_KEY]: (await db.selectFrom('sys_depart_role_user').select('drole_id').where('user_id', '=', userId).orderBy('drole_id').execute()).map((r: { drole_id: string }) => r.drole_id),
+    [DEPART_ROLES_KEY]: (await db.selectFrom('sys_depart_role_user').select('drole_id').where('user_id', '=', userId).orderBy('drole_id').execute()).map(
+      (r: { drole_id: string }) => r.drole_id,
+    ),
   };
 }

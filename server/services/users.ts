@@ -11,9 +11,12 @@ export type { UserInfo };
  * process — all of them, or all but `keep` (the session that changed its own password goes on).
  */
 export async function storePassword(db: Kysely<DB>, userId: string, hash: string, by: string, keep: string | null): Promise<void> {
-  await db.updateTable('sys_user').set({ password: hash, update_by: by, update_time: nowText(), ...sessionsEnd(keep) }).where('id', '=', userId).execute();
+  await db
+    .updateTable('sys_user')
+    .set({ password: hash, update_by: by, update_time: nowText(), ...sessionsEnd(keep) })
+    .where('id', '=', userId)
+    .execute();
 }
-
 
 export async function departsOf(db: Kysely<DB>, userId: string): Promise<SysDepart[]> {
   return db

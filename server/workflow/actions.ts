@@ -89,7 +89,13 @@ export class WorkflowActions {
       const cc = usernamesOf(input.cc);
       for (const u of cc) await this.demandUser(s, u, `抄送人【${u}】`);
       await this.engine.copyTo(s, cc, task.node_name);
-      const signers = await s.db.selectFrom('wf_task').select('id').where('instance_id', '=', s.instance.id).where('token_id', '=', task.token_id).where('status', '=', 'open').execute();
+      const signers = await s.db
+        .selectFrom('wf_task')
+        .select('id')
+        .where('instance_id', '=', s.instance.id)
+        .where('token_id', '=', task.token_id)
+        .where('status', '=', 'open')
+        .execute();
       if (!signers.length) await this.engine.advanceToken(s, task.token_id, comment);
     });
   }
@@ -109,7 +115,13 @@ export class WorkflowActions {
 
   /** The user tasks this instance has been through (done tasks), the rejection targets. */
   async passedNodes(s: { db: Step['db']; instance: Row }): Promise<Set<string>> {
-    const rows = await s.db.selectFrom('wf_task').select('node_id').where('instance_id', '=', s.instance.id).where('status', '=', 'done').where('outcome', '=', 'approve').execute();
+    const rows = await s.db
+      .selectFrom('wf_task')
+      .select('node_id')
+      .where('instance_id', '=', s.instance.id)
+      .where('status', '=', 'done')
+      .where('outcome', '=', 'approve')
+      .execute();
     return new Set(rows.map((r) => String(r.node_id)));
   }
 
@@ -119,7 +131,15 @@ export class WorkflowActions {
       const to = await this.demandUser(s, input.username, '转办对象');
       if (to === session.user.username || to === task.assignee) throw badRequest('不能转办给自己');
       await s.db.updateTable('wf_task').set({ assignee: to, candidates: null }).where('id', '=', task.id).execute();
-      await this.engine.event(s, { action: 'transfer', actor: session.user.username, taskId: task.id, node: task.node_id, nodeName: task.node_name, target: to, comment });
+      await this.engine.event(s, {
+        action: 'transfer',
+        actor: session.user.username,
+        taskId: task.id,
+        node: task.node_id,
+        nodeName: task.node_name,
+        target: to,
+        comment,
+      });
     });
   }
 
@@ -128,27 +148,59 @@ export class WorkflowActions {
     const comment = textOf(input.comment, '加签说明');
     await this.onTask(session, input.id, async (s, task) => {
       const to = await this.demandUser(s, input.username, '加签对象');
-      const open = await s.db.selectFrom('wf_task').select('id').where('instance_id', '=', s.instance.id).where('token_id', '=', task.token_id).where('status', '=', 'open').where('assignee', '=', to).executeTakeFirst();
+      const open = await s.db
+        .selectFrom('wf_task')
+        .select('id')
+        .where('instance_id', '=', s.instance.id)
+        .where('token_id', '=', task.token_id)
+        .where('status', '=', 'open')
+        .where('assignee', '=', to)
+        .executeTakeFirst();
       if (open || to === session.user.username) throw badRequest('该用户已在办理此步骤');
       await this.engine.addTask(s, task.token_id, task.node_id, task.node_name, to, null);
-      await this.engine.event(s, { action: 'addSigner', actor: session.user.username, taskId: task.id, node: task.node_id, nodeName: task.node_name, target: to, comment });
+      await this.engine.event(s, {
+        action: 'addSigner',
+        actor: session.user.username,
+        taskId: task.id,
+        node: task.node_id,
+        nodeName: task.node_name,
+        target: to,
+        comment,
+      });
     });
   }
 
   async claim(session: Session, input: ActionInput): Promise<void> {
     await this.onTask(session, input.id, async (s, task) => {
       if (task.assignee) throw badRequest('该任务已有办理人');
-      await s.db.updateTable('wf_task').set({ assignee: session.user.username, candidates: null }).where('id', '=', task.id).where('assignee', 'is', null).execute();
+      await s.db
+        .updateTable('wf_task')
+        .set({ assignee: session.user.username, candidates: null })
+        .where('id', '=', task.id)
+        .where('assignee', 'is', null)
+        .execute();
       await this.engine.event(s, { action: 'claim', actor: session.user.username, taskId: task.id, node: task.node_id, nodeName: task.node_name });
     });
   }
 
   private async close(s: Step, task: Row, outcome: string, comment: string | undefined, target: string | null = null): Promise<void> {
     const me = s.session.user.username;
-    await s.db.updateTable('wf_task').set({ status: 'done', outcome, comment: comment ?? null, actor: me, end_time: s.now }).where('id', '=', task.id).execute();
+    await s.db
+      .updateTable('wf_task')
+      .set({ status: 'done', outcome, comment: comment ?? null, actor: me, end_time: s.now })
+      .where('id', '=', task.id)
+      .execute();
     // Acting for someone who entrusted the task names them in the timeline.
     const onBehalf = task.assignee && task.assignee !== me ? String(task.assignee) : null;
-    await this.engine.event(s, { action: outcome, actor: me, taskId: task.id, node: task.node_id, nodeName: task.node_name, target: target ? (s.process.nodes[target]?.name ?? target) : onBehalf, comment });
+    await this.engine.event(s, {
+      action: outcome,
+      actor: me,
+      taskId: task.id,
+      node: task.node_id,
+      nodeName: task.node_name,
+      target: target ? (s.process.nodes[target]?.name ?? target) : onBehalf,
+      comment,
+    });
   }
 
   /** The applicant takes back an application nobody has acted on yet. */
@@ -157,8 +209,14 @@ export class WorkflowActions {
       if (s.instance.initiator !== session.user.username) throw forbidden('只能撤回自己发起的申请');
       this.engine.demandRunning(s);
       // A document whose status has nowhere to go back to (no draft) cannot be withdrawn from.
-      if (s.model?.doc.entity.rules?.workflow && !s.model.doc.entity.rules.workflow.results.withdrawn) throw badRequest(`${s.model.title}不能撤回，请联系审核人驳回`);
-      const touched = await s.db.selectFrom('wf_event').select('id').where('instance_id', '=', s.instance.id).where('action', 'in', ['approve', 'reject', 'transfer', 'addSigner', 'claim']).executeTakeFirst();
+      if (s.model?.doc.entity.rules?.workflow && !s.model.doc.entity.rules.workflow.results.withdrawn)
+        throw badRequest(`${s.model.title}不能撤回，请联系审核人驳回`);
+      const touched = await s.db
+        .selectFrom('wf_event')
+        .select('id')
+        .where('instance_id', '=', s.instance.id)
+        .where('action', 'in', ['approve', 'reject', 'transfer', 'addSigner', 'claim'])
+        .executeTakeFirst();
       if (touched) throw badRequest('已有审批人办理，不能撤回');
       await this.engine.event(s, { action: 'withdraw', actor: session.user.username });
       await this.engine.finish(s, 'withdrawn');
@@ -179,15 +237,35 @@ export class WorkflowActions {
         .where('create_time', '>', sql<Date>`now() - (${URGE_INTERVAL_MS / 1000}::integer * interval '1 second')`)
         .executeTakeFirst();
       if (recent) throw badRequest('催办过于频繁，请10分钟后再试');
-      const open = await s.db.selectFrom('wf_task').select(['assignee', 'candidates', 'node_name']).where('instance_id', '=', s.instance.id).where('status', '=', 'open').execute();
-      const usernames = [...new Set(open.flatMap((t) => (t.assignee ? [String(t.assignee)] : String(t.candidates ?? '').split(',').filter(Boolean))))];
+      const open = await s.db
+        .selectFrom('wf_task')
+        .select(['assignee', 'candidates', 'node_name'])
+        .where('instance_id', '=', s.instance.id)
+        .where('status', '=', 'open')
+        .execute();
+      const usernames = [
+        ...new Set(
+          open.flatMap((t) =>
+            t.assignee
+              ? [String(t.assignee)]
+              : String(t.candidates ?? '')
+                  .split(',')
+                  .filter(Boolean),
+          ),
+        ),
+      ];
       await s.db.insertInto('wf_urge').values({ id: newId(), instance_id: s.instance.id, username: me }).execute();
       await this.engine.event(s, { action: 'urge', actor: me, target: usernames.join(',') || null });
       return { usernames, nodes: [...new Set(open.map((t) => String(t.node_name)))], title: String(s.instance.title) };
     });
     if (people.usernames.length) {
       const names = await realnames(this.db, [me]);
-      await this.notify(session, people.usernames, `催办：${people.title}`.slice(0, 100), `<p>${escapeHtml(names.get(me) ?? me)}催办了【${escapeHtml(people.title)}】的【${escapeHtml(people.nodes.join('、'))}】步骤，请尽快办理。</p>`);
+      await this.notify(
+        session,
+        people.usernames,
+        `催办：${people.title}`.slice(0, 100),
+        `<p>${escapeHtml(names.get(me) ?? me)}催办了【${escapeHtml(people.title)}】的【${escapeHtml(people.nodes.join('、'))}】步骤，请尽快办理。</p>`,
+      );
     }
     return { notified: people.usernames.length };
   }

@@ -15,7 +15,10 @@ export interface AssigneeScope {
 
 function activeUsers(db: Kysely<any>, tenantId: number) {
   let q = db.selectFrom('sys_user as u').select('u.username').where('u.status', '=', 1).where('u.del_flag', '=', 0);
-  if (tenantId) q = q.where((eb) => eb.exists(eb.selectFrom('sys_user_tenant as ut').select('ut.user_id').whereRef('ut.user_id', '=', 'u.id').where('ut.tenant_id', '=', tenantId)));
+  if (tenantId)
+    q = q.where((eb) =>
+      eb.exists(eb.selectFrom('sys_user_tenant as ut').select('ut.user_id').whereRef('ut.user_id', '=', 'u.id').where('ut.tenant_id', '=', tenantId)),
+    );
   return q;
 }
 
@@ -31,7 +34,14 @@ export async function resolveAssignees(db: Kysely<any>, rule: AssigneeRule, scop
       break;
     case 'field': {
       const value = scope.record[rule.value];
-      if (typeof value === 'string' && value) rows = await users.where('u.username', 'in', value.split(',').map((v) => v.trim())).execute();
+      if (typeof value === 'string' && value)
+        rows = await users
+          .where(
+            'u.username',
+            'in',
+            value.split(',').map((v) => v.trim()),
+          )
+          .execute();
       break;
     }
     case 'role':

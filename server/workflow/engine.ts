@@ -38,7 +38,12 @@ export interface Step {
 const TITLE_MAX = 200;
 
 /** The session a step runs under when no request of the user made it (the writer's hook, timers, start-up). */
-export const workflowSession = (user: { username: string } | Record<string, unknown>, tenantId: unknown, jti = 'workflow'): Session => ({ user: user as Session['user'], jti, exp: 0, tenantId: Number(tenantId) });
+export const workflowSession = (user: { username: string } | Record<string, unknown>, tenantId: unknown, jti = 'workflow'): Session => ({
+  user: user as Session['user'],
+  jti,
+  exp: 0,
+  tenantId: Number(tenantId),
+});
 
 export class WorkflowEngine {
   private readonly models = new Map<string, ProcessModel>();
@@ -83,11 +88,27 @@ export class WorkflowEngine {
       if (error instanceof ProcessInvalid) throw badRequest(error.message);
       throw error;
     }
-    const latest = await this.db.selectFrom('wf_process').select((eb) => eb.fn.max('version').as('v')).where('process_key', '=', model.key).executeTakeFirst();
+    const latest = await this.db
+      .selectFrom('wf_process')
+      .select((eb) => eb.fn.max('version').as('v'))
+      .where('process_key', '=', model.key)
+      .executeTakeFirst();
     const version = Number(latest?.v ?? 0) + 1;
     const id = newId();
     try {
-      await this.db.insertInto('wf_process').values({ id, process_key: model.key, name: model.name, version, entity: model.entity ?? null, xml: String(xml), create_by: by, create_time: nowText() }).execute();
+      await this.db
+        .insertInto('wf_process')
+        .values({
+          id,
+          process_key: model.key,
+          name: model.name,
+          version,
+          entity: model.entity ?? null,
+          xml: String(xml),
+          create_by: by,
+          create_time: nowText(),
+        })
+        .execute();
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw badRequest('该流程刚被他人部署了新版本，请刷新后重试');
       throw error;
@@ -106,7 +127,13 @@ export class WorkflowEngine {
   /** The writer's hook: a record has entered its document's `running` status. */
   private async startFor(model: EntityModel, record: Record<string, unknown>, w: HookContext): Promise<void> {
     const rule = model.doc.entity.rules!.workflow!;
-    const open = await w.db.selectFrom('wf_instance').select('id').where('entity', '=', model.code).where('business_id', '=', String(record.id)).where('status', 'in', ['running', 'suspended']).executeTakeFirst();
+    const open = await w.db
+      .selectFrom('wf_instance')
+      .select('id')
+      .where('entity', '=', model.code)
+      .where('business_id', '=', String(record.id))
+      .where('status', 'in', ['running', 'suspended'])
+      .executeTakeFirst();
     if (open) throw badRequest(`该${model.title}已在审批中`);
     const proc = await this.latest(w.db, rule.process);
     const process = await this.processOf(w.db, proc.id);
@@ -143,9 +170,22 @@ export class WorkflowEngine {
   }
 
   private async cancelFor(model: EntityModel, id: string, w: HookContext): Promise<void> {
-    const open = await w.db.selectFrom('wf_instance').selectAll().where('entity', '=', model.code).where('business_id', '=', id).where('status', 'in', ['running', 'suspended']).forUpdate().execute();
+    const open = await w.db
+      .selectFrom('wf_instance')
+      .selectAll()
+      .where('entity', '=', model.code)
+      .where('business_id', '=', id)
+      .where('status', 'in', ['running', 'suspended'])
+      .forUpdate()
+      .execute();
     for (const instance of open) {
-      const step: Step = { db: w.db, instance, process: await this.processOf(w.db, String(instance.process_id)), session: workflowSession({ username: w.actor.username }, instance.tenant_id), now: w.actor.now };
+      const step: Step = {
+        db: w.db,
+        instance,
+        process: await this.processOf(w.db, String(instance.process_id)),
+        session: workflowSession({ username: w.actor.username }, instance.tenant_id),
+        now: w.actor.now,
+      };
       await this.cancelOpen(step);
       await w.db.updateTable('wf_instance').set({ status: 'terminated', end_time: w.actor.now }).where('id', '=', instance.id).execute();
       await this.event(step, { action: 'terminate', actor: w.actor.username, comment: `${model.title}已删除` });
@@ -213,7 +253,10 @@ export class WorkflowEngine {
         }
       } else if (effect.kind === 'timer') {
         const due = formatTimestamp(new Date(Date.now() + effect.dueMs));
-        await s.db.insertInto('wf_timer').values({ id: newId(), instance_id: s.instance.id, token_id: effect.token, node_id: effect.node.id, due_time: due, fired_time: null, fired_by: null }).execute();
+        await s.db
+          .insertInto('wf_timer')
+          .values({ id: newId(), instance_id: s.instance.id, token_id: effect.token, node_id: effect.node.id, due_time: due, fired_time: null, fired_by: null })
+          .execute();
       }
     }
     s.instance.state = JSON.stringify(result.state);
@@ -226,31 +269,90 @@ export class WorkflowEngine {
     const id = newId();
     await s.db
       .insertInto('wf_task')
-      .values({ id, instance_id: s.instance.id, token_id: token, node_id: nodeId, node_name: nodeName, assignee, candidates: candidates ? `,${candidates.join(',')},` : null, status: 'open', outcome: null, comment: null, actor: null, create_time: s.now, end_time: null, tenant_id: s.instance.tenant_id })
+      .values({
+        id,
+        instance_id: s.instance.id,
+        token_id: token,
+        node_id: nodeId,
+        node_name: nodeName,
+        assignee,
+        candidates: candidates ? `,${candidates.join(',')},` : null,
+        status: 'open',
+        outcome: null,
+        comment: null,
+        actor: null,
+        create_time: s.now,
+        end_time: null,
+        tenant_id: s.instance.tenant_id,
+      })
       .execute();
     return id;
   }
 
   async copyTo(s: Step, usernames: string[], nodeName: string): Promise<void> {
-    const already = new Set((await s.db.selectFrom('wf_cc').select('username').where('instance_id', '=', s.instance.id).execute()).map((r) => String(r.username)));
+    const already = new Set(
+      (await s.db.selectFrom('wf_cc').select('username').where('instance_id', '=', s.instance.id).execute()).map((r) => String(r.username)),
+    );
     for (const username of new Set(usernames)) {
       if (already.has(username) || username === s.instance.initiator) continue;
-      await s.db.insertInto('wf_cc').values({ id: newId(), instance_id: s.instance.id, node_name: nodeName, username, sender: s.session.user.username, read_flag: 0, create_time: s.now, read_time: null, tenant_id: s.instance.tenant_id }).execute();
+      await s.db
+        .insertInto('wf_cc')
+        .values({
+          id: newId(),
+          instance_id: s.instance.id,
+          node_name: nodeName,
+          username,
+          sender: s.session.user.username,
+          read_flag: 0,
+          create_time: s.now,
+          read_time: null,
+          tenant_id: s.instance.tenant_id,
+        })
+        .execute();
     }
   }
 
-  async event(s: Step, e: { action: string; actor: string; taskId?: string; node?: string; nodeName?: string; target?: string | null; comment?: string | null }): Promise<void> {
-    const last = await s.db.selectFrom('wf_event').select((eb) => eb.fn.max('seq').as('seq')).where('instance_id', '=', s.instance.id).executeTakeFirst();
+  async event(
+    s: Step,
+    e: { action: string; actor: string; taskId?: string; node?: string; nodeName?: string; target?: string | null; comment?: string | null },
+  ): Promise<void> {
+    const last = await s.db
+      .selectFrom('wf_event')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('instance_id', '=', s.instance.id)
+      .executeTakeFirst();
     await s.db
       .insertInto('wf_event')
-      .values({ id: newId(), instance_id: s.instance.id, task_id: e.taskId ?? null, node_id: e.node ?? null, node_name: e.nodeName ?? null, action: e.action, actor: e.actor, target: e.target ?? null, comment: e.comment ?? null, create_time: s.now, seq: Number(last?.seq ?? 0) + 1 })
+      .values({
+        id: newId(),
+        instance_id: s.instance.id,
+        task_id: e.taskId ?? null,
+        node_id: e.node ?? null,
+        node_name: e.nodeName ?? null,
+        action: e.action,
+        actor: e.actor,
+        target: e.target ?? null,
+        comment: e.comment ?? null,
+        create_time: s.now,
+        seq: Number(last?.seq ?? 0) + 1,
+      })
       .execute();
   }
 
   /** Open tasks and pending timers of an instance stop (a rejection back, a withdrawal, an end). */
   async cancelOpen(s: Step): Promise<void> {
-    await s.db.updateTable('wf_task').set({ status: 'cancelled', end_time: s.now }).where('instance_id', '=', s.instance.id).where('status', '=', 'open').execute();
-    await s.db.updateTable('wf_timer').set({ fired_time: s.now, fired_by: 'cancelled' }).where('instance_id', '=', s.instance.id).where('fired_time', 'is', null).execute();
+    await s.db
+      .updateTable('wf_task')
+      .set({ status: 'cancelled', end_time: s.now })
+      .where('instance_id', '=', s.instance.id)
+      .where('status', '=', 'open')
+      .execute();
+    await s.db
+      .updateTable('wf_timer')
+      .set({ fired_time: s.now, fired_by: 'cancelled' })
+      .where('instance_id', '=', s.instance.id)
+      .where('fired_time', 'is', null)
+      .execute();
   }
 
   /** The instance ends; its record's status follows the result through the writer (steps, stamps, hooks). */
@@ -280,11 +382,26 @@ export class WorkflowEngine {
         .selectFrom(model.table)
         .select(['id', 'create_by'])
         .where(rule.field, '=', rule.running)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('wf_instance').select('wf_instance.id').where('wf_instance.entity', '=', model.code).whereRef('wf_instance.business_id', '=', eb.cast(`${model.table}.id`, 'varchar')).where('wf_instance.status', 'in', ['running', 'suspended']))))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('wf_instance')
+                .select('wf_instance.id')
+                .where('wf_instance.entity', '=', model.code)
+                .whereRef('wf_instance.business_id', '=', eb.cast(`${model.table}.id`, 'varchar'))
+                .where('wf_instance.status', 'in', ['running', 'suspended']),
+            ),
+          ),
+        )
         .limit(500)
         .execute();
       for (const orphan of orphans) {
-        const user = await this.db.selectFrom('sys_user').selectAll().where('username', '=', String(orphan.create_by ?? 'admin')).executeTakeFirst();
+        const user = await this.db
+          .selectFrom('sys_user')
+          .selectAll()
+          .where('username', '=', String(orphan.create_by ?? 'admin'))
+          .executeTakeFirst();
         if (!user) continue;
         try {
           await this.ctx.runtime.write(workflowSession(user, user.tenant_id), model, async (writer) => {
@@ -313,7 +430,14 @@ export class WorkflowEngine {
   /** The users who entrust their tasks to `agent` today. */
   async entrusting(db: Kysely<any>, agent: string): Promise<string[]> {
     const today = nowText().slice(0, 10);
-    const rows = await db.selectFrom('wf_entrust').select('owner').where('agent', '=', agent).where('status', '=', 1).where('begin_date', '<=', today).where('end_date', '>=', today).execute();
+    const rows = await db
+      .selectFrom('wf_entrust')
+      .select('owner')
+      .where('agent', '=', agent)
+      .where('status', '=', 1)
+      .where('begin_date', '<=', today)
+      .where('end_date', '>=', today)
+      .execute();
     return rows.map((r) => String(r.owner));
   }
 
@@ -341,6 +465,10 @@ export class WorkflowEngine {
   async backTo(s: Step, nodeId: string): Promise<void> {
     await this.cancelOpen(s);
     const values = await this.conditionValues(s);
-    await this.apply(s, this.run(() => rejectTo(s.process, nodeId, values, newId)), values);
+    await this.apply(
+      s,
+      this.run(() => rejectTo(s.process, nodeId, values, newId)),
+      values,
+    );
   }
 }

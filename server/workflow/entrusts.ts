@@ -23,8 +23,17 @@ export class Entrusts {
   }
 
   async list(session: Session): Promise<WfEntrustView[]> {
-    const rows = await this.db.selectFrom('wf_entrust').selectAll().where('owner', '=', session.user.username).where('tenant_id', '=', session.tenantId).orderBy('create_time', 'desc').execute();
-    const names = await realnames(this.db, rows.map((r) => r.agent));
+    const rows = await this.db
+      .selectFrom('wf_entrust')
+      .selectAll()
+      .where('owner', '=', session.user.username)
+      .where('tenant_id', '=', session.tenantId)
+      .orderBy('create_time', 'desc')
+      .execute();
+    const names = await realnames(
+      this.db,
+      rows.map((r) => r.agent),
+    );
     const today = nowText().slice(0, 10);
     return rows.map((r) => ({
       id: String(r.id),
@@ -42,19 +51,46 @@ export class Entrusts {
     if (!agent) throw badRequest('请选择受托人');
     if (agent === session.user.username) throw badRequest('不能委托给自己');
     if (!(await isActiveUser(this.db, agent, session.tenantId))) throw badRequest('受托人不存在或已冻结');
-    if (typeof beginDate !== 'string' || !DATE.test(beginDate) || typeof endDate !== 'string' || !DATE.test(endDate)) throw badRequest('请选择委托的开始和结束日期');
+    if (typeof beginDate !== 'string' || !DATE.test(beginDate) || typeof endDate !== 'string' || !DATE.test(endDate))
+      throw badRequest('请选择委托的开始和结束日期');
     if (endDate < beginDate) throw badRequest('结束日期不能早于开始日期');
     if (endDate < nowText().slice(0, 10)) throw badRequest('结束日期不能早于今天');
     if (reason !== undefined && reason !== null && (typeof reason !== 'string' || reason.length > 200)) throw badRequest('委托说明不能超过200个字符');
-    const overlapping = await this.db.selectFrom('wf_entrust').select('id').where('owner', '=', session.user.username).where('status', '=', 1).where('begin_date', '<=', endDate).where('end_date', '>=', beginDate).executeTakeFirst();
+    const overlapping = await this.db
+      .selectFrom('wf_entrust')
+      .select('id')
+      .where('owner', '=', session.user.username)
+      .where('status', '=', 1)
+      .where('begin_date', '<=', endDate)
+      .where('end_date', '>=', beginDate)
+      .executeTakeFirst();
     if (overlapping) throw badRequest('该时间段已有生效的委托');
     const id = newId();
-    await this.db.insertInto('wf_entrust').values({ id, owner: session.user.username, agent: String(agent), begin_date: beginDate, end_date: endDate, reason: (reason as string | undefined)?.trim() || null, status: 1, create_time: nowText(), tenant_id: session.tenantId }).execute();
+    await this.db
+      .insertInto('wf_entrust')
+      .values({
+        id,
+        owner: session.user.username,
+        agent: String(agent),
+        begin_date: beginDate,
+        end_date: endDate,
+        reason: (reason as string | undefined)?.trim() || null,
+        status: 1,
+        create_time: nowText(),
+        tenant_id: session.tenantId,
+      })
+      .execute();
     return { id };
   }
 
   async revoke(session: Session, id: unknown): Promise<void> {
-    const done = await this.db.updateTable('wf_entrust').set({ status: 0 }).where('id', '=', idOf(id)).where('owner', '=', session.user.username).where('status', '=', 1).executeTakeFirst();
+    const done = await this.db
+      .updateTable('wf_entrust')
+      .set({ status: 0 })
+      .where('id', '=', idOf(id))
+      .where('owner', '=', session.user.username)
+      .where('status', '=', 1)
+      .executeTakeFirst();
     if (!Number(done.numUpdatedRows)) throw notFound('委托不存在或已取消');
   }
 }

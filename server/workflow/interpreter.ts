@@ -21,9 +21,7 @@ export interface ExecState {
 }
 
 export type Effect =
-  | { kind: 'task'; token: string; node: WfNode }
-  | { kind: 'timer'; token: string; node: WfNode; dueMs: number }
-  | { kind: 'end'; result: string };
+  { kind: 'task'; token: string; node: WfNode } | { kind: 'timer'; token: string; node: WfNode; dueMs: number } | { kind: 'end'; result: string };
 
 export class ProcessStuck extends Error {}
 

@@ -137,8 +137,10 @@ export async function parseProcess(xml: string, fieldsOf?: (entity: string) => S
       }
       if (type === 'userTask') {
         node.assignee = parseAssignee(e.assignee);
-        if (!node.assignee) throw new ProcessInvalid(e.assignee ? `用户任务${label(e)}的办理人规则无法解析：${e.assignee}` : `用户任务${label(e)}没有设置办理人`);
-        if (node.assignee.kind === 'field' && allowed && !allowed.has(node.assignee.value)) throw new ProcessInvalid(`用户任务${label(e)}的办理人字段【${node.assignee.value}】不存在`);
+        if (!node.assignee)
+          throw new ProcessInvalid(e.assignee ? `用户任务${label(e)}的办理人规则无法解析：${e.assignee}` : `用户任务${label(e)}没有设置办理人`);
+        if (node.assignee.kind === 'field' && allowed && !allowed.has(node.assignee.value))
+          throw new ProcessInvalid(`用户任务${label(e)}的办理人字段【${node.assignee.value}】不存在`);
         node.fields = parseFieldAccess(e.fields);
         if (!node.fields) throw new ProcessInvalid(`用户任务${label(e)}的字段权限格式不正确`);
         const unknown = Object.keys(node.fields).filter((f) => allowed && !allowed.has(f));

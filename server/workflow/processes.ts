@@ -29,12 +29,23 @@ export class WorkflowProcesses {
   }
 
   async deployShipped(): Promise<void> {
-    for (const name of readdirSync(SHIPPED_DIR).filter((n) => n.endsWith('.bpmn')).sort()) {
+    for (const name of readdirSync(SHIPPED_DIR)
+      .filter((n) => n.endsWith('.bpmn'))
+      .sort()) {
       const xml = readFileSync(join(SHIPPED_DIR, name), 'utf8');
       const model = await parseProcess(xml, this.engine.fieldsOf);
       await this.db
         .insertInto('wf_process')
-        .values({ id: newId(), process_key: model.key, name: model.name, version: 1, entity: model.entity ?? null, xml, create_by: 'admin', create_time: nowText() })
+        .values({
+          id: newId(),
+          process_key: model.key,
+          name: model.name,
+          version: 1,
+          entity: model.entity ?? null,
+          xml,
+          create_by: 'admin',
+          create_time: nowText(),
+        })
         .onConflict((oc) => oc.columns(['process_key', 'version']).doNothing())
         .execute();
     }
@@ -43,7 +54,13 @@ export class WorkflowProcesses {
   private async views(rows: Record<string, any>[]): Promise<WfProcessView[]> {
     const keys = [...new Set(rows.map((r) => String(r.process_key)))];
     const running = keys.length
-      ? await this.db.selectFrom('wf_instance').select(['process_key', (eb) => eb.fn.countAll().as('n')]).where('process_key', 'in', keys).where('status', 'in', ['running', 'suspended']).groupBy('process_key').execute()
+      ? await this.db
+          .selectFrom('wf_instance')
+          .select(['process_key', (eb) => eb.fn.countAll().as('n')])
+          .where('process_key', 'in', keys)
+          .where('status', 'in', ['running', 'suspended'])
+          .groupBy('process_key')
+          .execute()
       : [];
     return rows.map((r) => ({
       id: String(r.id),
@@ -62,7 +79,16 @@ export class WorkflowProcesses {
     const rows = await this.db
       .selectFrom('wf_process as p')
       .select(['p.id', 'p.process_key', 'p.name', 'p.version', 'p.entity', 'p.create_by', 'p.create_time'])
-      .where((eb) => eb('p.version', '=', eb.selectFrom('wf_process as q').select((q) => q.fn.max('q.version').as('v')).whereRef('q.process_key', '=', 'p.process_key')))
+      .where((eb) =>
+        eb(
+          'p.version',
+          '=',
+          eb
+            .selectFrom('wf_process as q')
+            .select((q) => q.fn.max('q.version').as('v'))
+            .whereRef('q.process_key', '=', 'p.process_key'),
+        ),
+      )
       .orderBy('p.process_key')
       .execute();
     return this.views(rows);
@@ -70,7 +96,14 @@ export class WorkflowProcesses {
 
   async versions(key: unknown): Promise<WfProcessView[]> {
     if (typeof key !== 'string' || !/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/.test(key)) throw badRequest('流程标识格式不正确');
-    return this.views(await this.db.selectFrom('wf_process').select(['id', 'process_key', 'name', 'version', 'entity', 'create_by', 'create_time']).where('process_key', '=', key).orderBy('version', 'desc').execute());
+    return this.views(
+      await this.db
+        .selectFrom('wf_process')
+        .select(['id', 'process_key', 'name', 'version', 'entity', 'create_by', 'create_time'])
+        .where('process_key', '=', key)
+        .orderBy('version', 'desc')
+        .execute(),
+    );
   }
 
   async xml(id: unknown): Promise<{ id: string; xml: string }> {

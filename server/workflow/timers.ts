@@ -52,7 +52,12 @@ export class WorkflowTimers {
         const head = await db.selectFrom('wf_instance').select('tenant_id').where('id', '=', timer.instance_id).executeTakeFirstOrThrow();
         const took = await this.engine.step(workflowSession(user, head.tenant_id, 'workflow-timer'), String(timer.instance_id), async (s) => {
           if (s.instance.status !== 'running') return false;
-          const claimed = await s.db.updateTable('wf_timer').set({ fired_time: s.now, fired_by: this.runner }).where('id', '=', timer.id).where('fired_time', 'is', null).executeTakeFirst();
+          const claimed = await s.db
+            .updateTable('wf_timer')
+            .set({ fired_time: s.now, fired_by: this.runner })
+            .where('id', '=', timer.id)
+            .where('fired_time', 'is', null)
+            .executeTakeFirst();
           if (!Number(claimed.numUpdatedRows)) return false;
           const node = s.process.nodes[String(timer.node_id)];
           await this.engine.event(s, { action: 'timer', actor: String(timer.initiator), node: node?.id, nodeName: node?.name || node?.id });

@@ -76,14 +76,22 @@ function visitItems(list: WidgetItem[], each: (item: WidgetItem) => void, batch:
 /** The fields a form stores in its own table: data widgets outside batch sub-tables (their rows live in another entity). */
 export function formFields(def: FormDef): FieldDef[] {
   const out: FieldDef[] = [];
-  visitItems(def.list, (item) => item.model && holdsData(item.type) && out.push(fieldOf(item)), () => undefined);
+  visitItems(
+    def.list,
+    (item) => item.model && holdsData(item.type) && out.push(fieldOf(item)),
+    () => undefined,
+  );
   return out;
 }
 
 /** The batch sub-tables of a form, outermost first. */
 export function batchesOf(def: FormDef): WidgetItem[] {
   const out: WidgetItem[] = [];
-  visitItems(def.list, () => undefined, (item) => out.push(item));
+  visitItems(
+    def.list,
+    () => undefined,
+    (item) => out.push(item),
+  );
   return out;
 }
 
@@ -164,11 +172,20 @@ export function publicationOf(design: FormDef, meta: PublishMeta): Publication {
     version: 1,
     code,
     title: meta.desformName,
-    menu: { parent: ONLINE_AREA, parentTitle: ONLINE_AREA_TITLE, title: meta.desformName, ...(meta.icon ? { icon: meta.icon } : {}), ...(meta.roles?.length ? { roles: meta.roles } : {}) },
+    menu: {
+      parent: ONLINE_AREA,
+      parentTitle: ONLINE_AREA_TITLE,
+      title: meta.desformName,
+      ...(meta.icon ? { icon: meta.icon } : {}),
+      ...(meta.roles?.length ? { roles: meta.roles } : {}),
+    },
     entity: { table: tableOf(code), fields },
     list: {
       columns: listColumns(fields),
-      query: fields.filter((f) => f.type === 'string' && !f.dict).slice(0, 2).map((f) => ({ field: f.name, label: f.label, view: 'text' })),
+      query: fields
+        .filter((f) => f.type === 'string' && !f.dict)
+        .slice(0, 2)
+        .map((f) => ({ field: f.name, label: f.label, view: 'text' })),
       defaultSort: { column: 'create_time', order: 'desc' },
     },
     form,

@@ -87,7 +87,14 @@ function useStoresFor(initial: FormDef | undefined, onlineForms: DesignerEnv['on
     previous.current = onlineForms;
     stores.env.update(() => ({ onlineForms }));
     // The first list that arrives only fills the choices; a later, different list resets stale codes.
-    if (changed) stores.designer.update((s) => ({ ...s, def: resetBatchFormCodes(s.def, onlineForms.map((f) => f.code)) }));
+    if (changed)
+      stores.designer.update((s) => ({
+        ...s,
+        def: resetBatchFormCodes(
+          s.def,
+          onlineForms.map((f) => f.code),
+        ),
+      }));
   }, [onlineForms, stores]);
   return stores;
 }
@@ -100,28 +107,29 @@ export function FormDesigner({ initial, title = DEFAULT_TITLE, onSave, onClose, 
     <DesignerContext.Provider value={stores}>
       <App className="fd-app">
         <div className="fd-root" data-testid="form-designer">
-        {/* The toolbar shares the title's bar, so its ten buttons stay on one line at 1366 px. */}
-        <div className="fd-topbar">
-          <div className="fd-header">{title}</div>
-          <Toolbar onSave={onSave} onClose={onClose} document={document} actions={actions} online={online} />
-        </div>
-        <DndContext {...dnd.props}>
-          <div className="fd-body">
-            <aside className="fd-left">
-              <Palette />
-            </aside>
-            <section className="fd-center">
-              <Canvas canvasRef={dnd.canvasRef} />
-            </section>
-            <aside className="fd-right">
-              <PropertiesPanel />
-            </aside>
+          {/* The toolbar shares the title's bar, so its ten buttons stay on one line at 1366 px. */}
+          <div className="fd-topbar">
+            <div className="fd-header">{title}</div>
+            <Toolbar onSave={onSave} onClose={onClose} document={document} actions={actions} online={online} />
           </div>
-          <DragOverlay dropAnimation={null} modifiers={[besidePointer]}>{dnd.dragging && <div className="fd-drag-chip">{dnd.dragging.label}</div>}</DragOverlay>
-        </DndContext>
+          <DndContext {...dnd.props}>
+            <div className="fd-body">
+              <aside className="fd-left">
+                <Palette />
+              </aside>
+              <section className="fd-center">
+                <Canvas canvasRef={dnd.canvasRef} />
+              </section>
+              <aside className="fd-right">
+                <PropertiesPanel />
+              </aside>
+            </div>
+            <DragOverlay dropAnimation={null} modifiers={[besidePointer]}>
+              {dnd.dragging && <div className="fd-drag-chip">{dnd.dragging.label}</div>}
+            </DragOverlay>
+          </DndContext>
         </div>
       </App>
     </DesignerContext.Provider>
   );
 }
-

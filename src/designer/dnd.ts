@@ -35,7 +35,12 @@ interface Rect {
 }
 
 /** Where a drop lands: the list and the index in it, plus how to draw it. */
-export function dropPlace(def: FormDef, data: DropData, pointer: { x: number; y: number }, rect: Rect): { slot: Slot; index: number; position: HoverState['position'] } | null {
+export function dropPlace(
+  def: FormDef,
+  data: DropData,
+  pointer: { x: number; y: number },
+  rect: Rect,
+): { slot: Slot; index: number; position: HoverState['position'] } | null {
   if (data.kind === 'list') {
     const list = getList(def, data.slot);
     return list ? { slot: data.slot, index: list.length, position: 'inside' } : null;

@@ -49,7 +49,11 @@ function schemaPage(code: string): ComponentType {
 /** 'report/donation/record/summary' → the page of report 'summary' declared by document donation/record. */
 function reportPage(path: string): ComponentType {
   const [area, entity, report] = path.split('/');
-  return lazy(() => import('../runtime/renderers/report/ReportPage.tsx').then(({ ReportPage }) => ({ default: () => <ReportPage docCode={`${area}/${entity}`} report={report} /> })));
+  return lazy(() =>
+    import('../runtime/renderers/report/ReportPage.tsx').then(({ ReportPage }) => ({
+      default: () => <ReportPage docCode={`${area}/${entity}`} report={report} />,
+    })),
+  );
 }
 
 /** 'cgreport/report_user' → the list screen of online report report_user (报表配置 › 发布). */

@@ -64,7 +64,11 @@ export function createStorage(backend: Pick<Storage, 'getItem' | 'setItem' | 're
 }
 
 const memory = new Map<string, string>();
-const memoryBackend = { getItem: (k: string) => memory.get(k) ?? null, setItem: (k: string, v: string) => void memory.set(k, v), removeItem: (k: string) => void memory.delete(k) };
+const memoryBackend = {
+  getItem: (k: string) => memory.get(k) ?? null,
+  setItem: (k: string, v: string) => void memory.set(k, v),
+  removeItem: (k: string) => void memory.delete(k),
+};
 
 export const local = createStorage(typeof localStorage === 'undefined' ? memoryBackend : localStorage);
 

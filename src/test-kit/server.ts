@@ -18,7 +18,8 @@ export interface SentRequest {
 /** A route's answer: the envelope's result, or a whole Response (a refusal). */
 type Answer = (request: SentRequest) => unknown;
 
-const envelope = (fields: Record<string, unknown>, status = 200) => Response.json({ success: true, code: status, message: '操作成功！', result: null, timestamp: Date.now(), ...fields }, { status });
+const envelope = (fields: Record<string, unknown>, status = 200) =>
+  Response.json({ success: true, code: status, message: '操作成功！', result: null, timestamp: Date.now(), ...fields }, { status });
 
 /** The server turning a request down: success false and the message shown (a failed check answers 200, as /sys/duplicate/check does). */
 export const refusal = (message: string, status = 200) => envelope({ success: false, message }, status);
@@ -54,4 +55,6 @@ export function fakeServer(routes: Record<string, Answer>) {
 
 /** The dictionaries a document declares, as the server serves them once seeded (/sys/dict/getDictItems/{code}). */
 export const dictionaryRoutes = (doc: SchemaDocument): Record<string, Answer> =>
-  Object.fromEntries((doc.dictionaries ?? []).map((d) => [`GET /sys/dict/getDictItems/${d.code}`, () => d.items.map((i) => ({ ...i, label: i.text, title: i.text }))]));
+  Object.fromEntries(
+    (doc.dictionaries ?? []).map((d) => [`GET /sys/dict/getDictItems/${d.code}`, () => d.items.map((i) => ({ ...i, label: i.text, title: i.text }))]),
+  );

@@ -22,7 +22,9 @@ export const mockNote = (text: string): ReactNode => <div className="fd-mock-not
 export const mockSelect = (item: WidgetItem): ReactNode => <Select style={mockWidth(item)} placeholder={mockPlaceholder(item, '请选择')} tabIndex={-1} />;
 
 /** A read-only input that opens a picker when clicked (users, departments). */
-export const mockPickInput = (item: WidgetItem, prompt: string): ReactNode => <Input style={mockWidth(item)} readOnly placeholder={mockPlaceholder(item, prompt)} tabIndex={-1} />;
+export const mockPickInput = (item: WidgetItem, prompt: string): ReactNode => (
+  <Input style={mockWidth(item)} readOnly placeholder={mockPlaceholder(item, prompt)} tabIndex={-1} />
+);
 
 /** The space a heavy editor takes (they load lazily), capped so the canvas stays compact. */
 export const mockBox = (item: WidgetItem, text: string): ReactNode => (

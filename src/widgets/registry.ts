@@ -34,7 +34,48 @@ import { popup } from './popup/index.ts';
 import { linkDown } from './link-down/index.ts';
 
 /** The one widget registry: the designer reads it here, the runtime through the kit below. */
-const ALL: WidgetRegistration[] = [input, textarea, password, number, integer, select, radio, checkbox, date, datetime, time, switchWidget, rate, slider, hidden, grid, card, steps, table, divider, alert, text, batch, uploadFile, uploadImg, download, editor, markdown, selectSearch, treeSelect, cascader, pca, popup, linkDown, permissionTree, dept, user, categoryTree, html, button];
+const ALL: WidgetRegistration[] = [
+  input,
+  textarea,
+  password,
+  number,
+  integer,
+  select,
+  radio,
+  checkbox,
+  date,
+  datetime,
+  time,
+  switchWidget,
+  rate,
+  slider,
+  hidden,
+  grid,
+  card,
+  steps,
+  table,
+  divider,
+  alert,
+  text,
+  batch,
+  uploadFile,
+  uploadImg,
+  download,
+  editor,
+  markdown,
+  selectSearch,
+  treeSelect,
+  cascader,
+  pca,
+  popup,
+  linkDown,
+  permissionTree,
+  dept,
+  user,
+  categoryTree,
+  html,
+  button,
+];
 
 export const widgetRegistry: ReadonlyMap<WidgetType, WidgetRegistration> = new Map(ALL.map((w) => [w.type, w]));
 

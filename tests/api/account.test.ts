@@ -11,11 +11,13 @@ let lina: string;
 let guest: string;
 
 beforeAll(async () => {
-  ({ s, tokens: { zhangwei, lina } } = await staffServer());
+  ({
+    s,
+    tokens: { zhangwei, lina },
+  } = await staffServer());
   guest = (await s.api.post('/sys/guestLogin')).body.result.token;
 });
 afterAll(() => s?.close());
-
 
 async function upload(token: string | undefined, bytes: Buffer, name = 'a.png', fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -28,7 +30,12 @@ async function upload(token: string | undefined, bytes: Buffer, name = 'a.png', 
 const edit = (token: string, body: unknown) => send(s, 'PUT', '/sys/user/login/setting/userEdit', body, token);
 
 const uploadRoot = () => join(s.config.dataDir, 'upload');
-const filesUnder = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name) : []);
+const filesUnder = (dir: string): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => d.name)
+    : [];
 
 describe('upload', () => {
   it('stores a real image under a dated folder with a random name and serves it back', async () => {
@@ -67,7 +74,12 @@ describe('upload', () => {
 describe('account settings', () => {
   it('answers the profile of the signed-in user, with departments and roles', async () => {
     const r = await s.api.get('/sys/user/login/setting/getUserData', zhangwei);
-    expect(r.body.result).toMatchObject({ username: 'zhangwei', realname: '张伟', departNames: ['募捐部'], roles: [{ roleCode: 'fundraiser', roleName: '募捐专员' }] });
+    expect(r.body.result).toMatchObject({
+      username: 'zhangwei',
+      realname: '张伟',
+      departNames: ['募捐部'],
+      roles: [{ roleCode: 'fundraiser', roleName: '募捐专员' }],
+    });
     expect(r.body.result).not.toHaveProperty('password');
   });
 

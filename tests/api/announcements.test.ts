@@ -13,7 +13,11 @@ let linaId: string;
 
 beforeAll(async () => {
   const started = await staffServer();
-  ({ s, tokens: { admin, zhangwei, lina }, ids: { zhangwei: zhangweiId, lina: linaId } } = started);
+  ({
+    s,
+    tokens: { admin, zhangwei, lina },
+    ids: { zhangwei: zhangweiId, lina: linaId },
+  } = started);
 });
 afterAll(() => s?.close());
 
@@ -28,7 +32,11 @@ const counts = async (token: string) => {
 
 /** Writes a draft on the schema screen (system/announcement) as admin; answers its id. */
 async function draft(fields: Record<string, unknown>): Promise<string> {
-  const added = await s.api.post('/system/announcement/add', { priority: 'M', msg_category: '1', msg_type: 'ALL', msg_content: '<p>内容</p>', ...fields }, admin);
+  const added = await s.api.post(
+    '/system/announcement/add',
+    { priority: 'M', msg_category: '1', msg_type: 'ALL', msg_content: '<p>内容</p>', ...fields },
+    admin,
+  );
   expect(added.body).toMatchObject({ success: true, code: 200 });
   return added.body.result.id as string;
 }
@@ -44,23 +52,50 @@ async function released(fields: Record<string, unknown>): Promise<string> {
   return id;
 }
 
-const statusOf = async (id: string) => (await s.db.selectFrom('sys_announcement').select(['send_status', 'titile', 'del_flag']).where('id', '=', id).executeTakeFirstOrThrow());
+const statusOf = async (id: string) =>
+  await s.db.selectFrom('sys_announcement').select(['send_status', 'titile', 'del_flag']).where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('the screen', () => {
   it('a fresh start has exactly one 系统通告 menu entry, the schema screen under 系统管理, with its 发布 and 撤销 buttons', async () => {
-    const menus = await s.db.selectFrom('sys_permission as p').leftJoin('sys_permission as parent', 'parent.id', 'p.parent_id').select(['p.url', 'parent.name as parentName']).where('p.name', '=', '系统通告').where('p.del_flag', '=', 0).execute();
+    const menus = await s.db
+      .selectFrom('sys_permission as p')
+      .leftJoin('sys_permission as parent', 'parent.id', 'p.parent_id')
+      .select(['p.url', 'parent.name as parentName'])
+      .where('p.name', '=', '系统通告')
+      .where('p.del_flag', '=', 0)
+      .execute();
     expect(menus).toEqual([{ url: '/system/announcement', parentName: '系统管理' }]);
-    const buttons = await s.db.selectFrom('sys_permission').select('perms').where('perms', 'in', ['system:announcement:release', 'system:announcement:revoke']).where('del_flag', '=', 0).execute();
+    const buttons = await s.db
+      .selectFrom('sys_permission')
+      .select('perms')
+      .where('perms', 'in', ['system:announcement:release', 'system:announcement:revoke'])
+      .where('del_flag', '=', 0)
+      .execute();
     expect(buttons.map((b) => b.perms).sort()).toEqual(['system:announcement:release', 'system:announcement:revoke']);
   });
 
-  it('an older database loses the hand-written page\'s menu entry and buttons (migration 012), keeping the schema screen\'s', async () => {
+  it("an older database loses the hand-written page's menu entry and buttons (migration 012), keeping the schema screen's", async () => {
     const now = '2026-01-01 00:00:00';
-    const base = { parent_id: null, component: 'isps/AnnouncementManage', perms_type: '1', sort_no: 2, menu_type: 1, is_route: true, is_leaf: false, status: '1', del_flag: 0, create_by: 'admin', create_time: now };
-    await s.db.insertInto('sys_permission').values([
-      { ...base, id: 'oldannouncementmenu', name: '系统通告', url: '/isps/announcement' },
-      { ...base, id: 'oldannouncementbtn', name: '发布/撤销', url: '/isps/announcement#release', perms: 'system:announcement:release', menu_type: 2 },
-    ] as any).execute();
+    const base = {
+      parent_id: null,
+      component: 'isps/AnnouncementManage',
+      perms_type: '1',
+      sort_no: 2,
+      menu_type: 1,
+      is_route: true,
+      is_leaf: false,
+      status: '1',
+      del_flag: 0,
+      create_by: 'admin',
+      create_time: now,
+    };
+    await s.db
+      .insertInto('sys_permission')
+      .values([
+        { ...base, id: 'oldannouncementmenu', name: '系统通告', url: '/isps/announcement' },
+        { ...base, id: 'oldannouncementbtn', name: '发布/撤销', url: '/isps/announcement#release', perms: 'system:announcement:release', menu_type: 2 },
+      ] as any)
+      .execute();
     await up(s.db as never);
     const names = await s.db.selectFrom('sys_permission').select('url').where('name', '=', '系统通告').execute();
     expect(names.map((m) => m.url)).toEqual(['/system/announcement']);
@@ -93,7 +128,7 @@ describe('release and revoke', () => {
     expect(twice.body).toMatchObject({ success: false, message: '只能撤销已发布的通告' });
   });
 
-  it('the spec\'s doReleaseData and doReovkeData calls release and revoke too', async () => {
+  it("the spec's doReleaseData and doReovkeData calls release and revoke too", async () => {
     const id = await draft({ titile: '旧接口发布' });
     expect((await s.api.get(`/sys/annountCement/doReleaseData?id=${id}`, admin)).body).toMatchObject({ success: true, message: '该系统通知发布成功' });
     expect((await statusOf(id)).send_status).toBe('1');
@@ -128,7 +163,15 @@ describe('release and revoke', () => {
   });
 
   it('refuses bad input with a clear message and stores nothing', async () => {
-    const rows = async () => Number((await s.db.selectFrom('sys_announcement').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const rows = async () =>
+      Number(
+        (
+          await s.db
+            .selectFrom('sys_announcement')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await rows();
     const cases: [Record<string, unknown>, string][] = [
       [{ titile: '' }, '标题'],
@@ -229,7 +272,8 @@ describe('reading', () => {
 
 describe('sanitising', () => {
   it('strips script, event handlers and javascript: links from the HTML before it is stored', async () => {
-    const dirty = '<p onclick="alert(1)">你好<script>alert(document.cookie)</script></p><a href="javascript:alert(1)">链接</a><img src="x" onerror="alert(2)"><iframe src="https://evil.example"></iframe><b style="color:red;position:fixed">粗体</b>';
+    const dirty =
+      '<p onclick="alert(1)">你好<script>alert(document.cookie)</script></p><a href="javascript:alert(1)">链接</a><img src="x" onerror="alert(2)"><iframe src="https://evil.example"></iframe><b style="color:red;position:fixed">粗体</b>';
     const id = await released({ titile: '含脚本的通告', msg_content: dirty });
     const stored = (await s.db.selectFrom('sys_announcement').select('msg_content').where('id', '=', id).executeTakeFirstOrThrow()).msg_content!;
     for (const bad of ['<script', 'onclick', 'onerror', 'javascript:', '<iframe', 'position']) expect(stored).not.toContain(bad);

@@ -14,7 +14,16 @@ import { writeBackup } from '../../server/db/backup/write.ts';
 import { prepareApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { uploadDirOf } from '../../server/services/uploads.ts';
-import { ADMIN_PASSWORD, blankImage, createTestDatabase, emptyEmbeddedDataDir, startServer, tempDataDir, type TestDatabase, type TestServer } from './helpers/server.ts';
+import {
+  ADMIN_PASSWORD,
+  blankImage,
+  createTestDatabase,
+  emptyEmbeddedDataDir,
+  startServer,
+  tempDataDir,
+  type TestDatabase,
+  type TestServer,
+} from './helpers/server.ts';
 import { TINY_PNG } from './helpers/fixtures.ts';
 
 /*
@@ -22,7 +31,6 @@ import { TINY_PNG } from './helpers/fixtures.ts';
  * an upload is backed up, restored into an empty database, and served again with the same rows;
  * damaged, newer and clashing inputs are refused and change nothing.
  */
-
 
 let s: TestServer;
 let admin: string;
@@ -56,7 +64,11 @@ async function emptyTarget(): Promise<{ dataDir: string; test: TestDatabase; ope
   const dataDir = tempDataDir();
   const test = await createTestDatabase({ dataDir });
   const open = await test.open();
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }), () => test.dispose(), () => open.close());
+  cleanups.push(
+    () => rmSync(dataDir, { recursive: true, force: true }),
+    () => test.dispose(),
+    () => open.close(),
+  );
   return { dataDir, test, open };
 }
 
@@ -75,7 +87,8 @@ describe('backup → restore', () => {
     const source = Object.fromEntries([...contents.tables].map(([name, t]) => [name, t.rows]));
     // The server runs meanwhile: each table's count in the file lies between its counts before and after.
     expect(Object.keys(source).sort()).toEqual(Object.keys(after).sort());
-    for (const [name, n] of Object.entries(source)) expect([name, n >= Math.min(before[name], after[name]) && n <= Math.max(before[name], after[name])]).toEqual([name, true]);
+    for (const [name, n] of Object.entries(source))
+      expect([name, n >= Math.min(before[name], after[name]) && n <= Math.max(before[name], after[name])]).toEqual([name, true]);
     expect(source.web_carousel).toBe(1);
     expect(source.sys_file_ref).toBe(1);
     expect(contents.files).toBeGreaterThanOrEqual(1);
@@ -103,13 +116,16 @@ describe('backup → restore', () => {
     }
   }, 120_000);
 
-  it('POST /internal/backup streams the owner\'s backup to a caller with its key, and to nobody else', async () => {
+  it("POST /internal/backup streams the owner's backup to a caller with its key, and to nobody else", async () => {
     const refused = await s.raw('/internal/backup', { method: 'POST' });
     expect(refused.status).toBe(401);
     expect((await s.raw('/internal/backup', { method: 'POST', headers: { 'x-control-key': 'f'.repeat(64) } })).status).toBe(401);
     const granted = await fetch(`${s.origin}/internal/backup`, { method: 'POST', headers: { 'x-control-key': s.controlKey } });
     expect(granted.status).toBe(200);
-    const lines = gunzipSync(Buffer.from(await granted.arrayBuffer())).toString('utf8').trim().split('\n');
+    const lines = gunzipSync(Buffer.from(await granted.arrayBuffer()))
+      .toString('utf8')
+      .trim()
+      .split('\n');
     expect(JSON.parse(lines[0])).toMatchObject({ t: 'header', format: 'hope-backup' });
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({ t: 'end' });
   });
@@ -189,7 +205,9 @@ describe('bad input changes nothing', () => {
     await expect(restoreBackup(filled.open.db, { file, uploadDir: join(work, 'first') })).rejects.toThrow(/目标数据库不是空的.*sys_user.*--force/);
     expect((await filled.open.db.selectFrom('sys_user').select('realname').where('username', '=', 'admin').executeTakeFirstOrThrow()).realname).toBe('恢复前');
     await restoreBackup(filled.open.db, { file, uploadDir: join(work, 'first'), force: true });
-    expect((await filled.open.db.selectFrom('sys_user').select('realname').where('username', '=', 'admin').executeTakeFirstOrThrow()).realname).not.toBe('恢复前');
+    expect((await filled.open.db.selectFrom('sys_user').select('realname').where('username', '=', 'admin').executeTakeFirstOrThrow()).realname).not.toBe(
+      '恢复前',
+    );
   }, 60_000);
 
   it('refusals are BackupRefused (the command prints their message only)', async () => {

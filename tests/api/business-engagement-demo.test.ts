@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const rows = async <T,>(query: ReturnType<typeof sql<T>>) => (await query.execute(s.db)).rows;
+const rows = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(s.db)).rows;
 const count = async (table: string) => Number((await rows(sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`))[0].n);
 
 describe('engagement demo', () => {

@@ -27,7 +27,8 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 const invoice = (recordId: string, values: Record<string, unknown> = {}) => ({ record_id: recordId, title_type: '1', title: '张三', amount: 50, ...values });
-const addInvoice = (recordId: string, values: Record<string, unknown> = {}, token = wangfang) => addRecord(s, token, 'donation/invoice', invoice(recordId, values));
+const addInvoice = (recordId: string, values: Record<string, unknown> = {}, token = wangfang) =>
+  addRecord(s, token, 'donation/invoice', invoice(recordId, values));
 const invoiceStatusOf = async (recordId: string) => String((await row(s, 'donation_record', recordId))!.invoice_status);
 const invoicesOf = (recordId: string) => count(s, 'donation_invoice', sql`record_id = ${recordId}`);
 
@@ -92,8 +93,14 @@ describe('donation invoices', () => {
 
   it('税号 is required for a 单位 title and must look like one', async () => {
     const record = await addDonation(s, admin, activity, { amount: 100 });
-    refused(await s.api.post('/donation/invoice/add', invoice(record, { title_type: '2', title: '腾飞科技有限公司' }), wangfang), '抬头类型为单位时，税号不能为空');
-    refused(await s.api.post('/donation/invoice/add', invoice(record, { title_type: '2', title: '腾飞科技有限公司', tax_no: 'abc' }), wangfang), '税号应为15至20位数字或大写字母');
+    refused(
+      await s.api.post('/donation/invoice/add', invoice(record, { title_type: '2', title: '腾飞科技有限公司' }), wangfang),
+      '抬头类型为单位时，税号不能为空',
+    );
+    refused(
+      await s.api.post('/donation/invoice/add', invoice(record, { title_type: '2', title: '腾飞科技有限公司', tax_no: 'abc' }), wangfang),
+      '税号应为15至20位数字或大写字母',
+    );
     expect(await invoicesOf(record)).toBe(0);
     const id = await addInvoice(record, { title_type: '2', title: '腾飞科技有限公司', tax_no: '91110108MA01ABCD2X' });
     // Clearing the number of a 单位 invoice later is refused too.
@@ -150,7 +157,8 @@ describe('donation invoices', () => {
       [recordNo, '个人', '张三', null, 60],
       [recordNo, '单位', '腾飞科技有限公司', null, 10],
       [recordNo, '个人', '李四', null, 50],
-    ]) sheet.addRow(r);
+    ])
+      sheet.addRow(r);
     const r = await s.api.upload('/donation/invoice/importExcel', Buffer.from(await book.xlsx.writeBuffer()), 'invoices.xlsx', wangfang);
     refused(r, '导入失败，共2行有误');
     expect(r.body.result.errors).toEqual([
@@ -184,7 +192,10 @@ describe('WeChat users', () => {
   it('refuses a duplicate openid and a malformed one', async () => {
     await addWxUser({ openid: 'oDup_123456' });
     refused(await s.api.post('/wx/user/add', { openid: 'oDup_123456', nickname: '重复', status: '1' }, zhangwei), 'openid已存在: oDup_123456');
-    refused(await s.api.post('/wx/user/add', { openid: "x' or 1=1 --", nickname: '注入', status: '1' }, zhangwei), 'openid只能包含字母、数字、下划线和短横线（6至64位）');
+    refused(
+      await s.api.post('/wx/user/add', { openid: "x' or 1=1 --", nickname: '注入', status: '1' }, zhangwei),
+      'openid只能包含字母、数字、下划线和短横线（6至64位）',
+    );
     expect(await count(s, 'wx_user', sql`openid = ${'oDup_123456'}`)).toBe(1);
   });
 
@@ -202,13 +213,21 @@ describe('WeChat users', () => {
     expect(await row(s, 'wx_user', user)).toMatchObject({ total_donation_amount: 108.8, donation_count: 2 });
     await s.api.put('/donation/record/edit', { id: paid, pay_status: '3' }, admin);
     expect(await row(s, 'wx_user', user)).toMatchObject({ total_donation_amount: 20, donation_count: 1 });
-    refused(await s.api.post('/donation/record/add', { donor_type: '1', donor_name: '无此用户', activity_id: activity, amount: 1, pay_method: '1', pay_status: '1', wx_user_id: 'nosuchuser' }, admin), '小程序用户不存在');
+    refused(
+      await s.api.post(
+        '/donation/record/add',
+        { donor_type: '1', donor_name: '无此用户', activity_id: activity, amount: 1, pay_method: '1', pay_status: '1', wx_user_id: 'nosuchuser' },
+        admin,
+      ),
+      '小程序用户不存在',
+    );
     refused(await s.api.delete(`/wx/user/delete?id=${user}`, zhangwei), '该小程序用户已被捐赠记录引用，不能删除');
   });
 });
 
 describe('articles', () => {
-  const addArticle = (values: Record<string, unknown> = {}) => addRecord(s, zhangwei, 'info/article', { title: '希望小学落成', column_type: '1', status: '1', ...values });
+  const addArticle = (values: Record<string, unknown> = {}) =>
+    addRecord(s, zhangwei, 'info/article', { title: '希望小学落成', column_type: '1', status: '1', ...values });
 
   it('cleans the body of scripts and event handlers before it is stored', async () => {
     const id = await addArticle({ content: '<p onclick="steal()">孩子们的新教室<script>alert(1)</script><img src="x.png" onerror="alert(2)"></p>' });
@@ -250,7 +269,8 @@ describe('articles', () => {
 });
 
 describe('love messages', () => {
-  const addMessage = (values: Record<string, unknown> = {}) => addRecord(s, zhangwei, 'love/message', { nickname: '暖阳', content: '愿山里的孩子都能读上书', activity_id: activity, ...values });
+  const addMessage = (values: Record<string, unknown> = {}) =>
+    addRecord(s, zhangwei, 'love/message', { nickname: '暖阳', content: '愿山里的孩子都能读上书', activity_id: activity, ...values });
 
   it('are moderated along 待审核→已通过|已屏蔽, each with its permission', async () => {
     const id = await addMessage();
@@ -265,7 +285,9 @@ describe('love messages', () => {
   it('a reply needs its time; likes of messages roll up into 点赞数', async () => {
     const id = await addMessage();
     refused(await s.api.put('/love/message/edit', { id, reply_content: '感谢您的爱心！' }, zhangwei), '填写回复内容时，回复时间不能为空');
-    expect((await s.api.put('/love/message/edit', { id, reply_content: '感谢您的爱心！', reply_time: '2025-06-03 10:00:00' }, zhangwei)).body.success).toBe(true);
+    expect((await s.api.put('/love/message/edit', { id, reply_content: '感谢您的爱心！', reply_time: '2025-06-03 10:00:00' }, zhangwei)).body.success).toBe(
+      true,
+    );
     const user = await addWxUser();
     await addRecord(s, zhangwei, 'wx/user_like', { user_id: user, object_type: '2', object_id: id, like_time: '2025-06-03 11:00:00' });
     expect((await row(s, 'love_message', id))!.like_count).toBe(1);
@@ -275,7 +297,15 @@ describe('love messages', () => {
 describe('screens and grants', () => {
   it('the guest reads the public screens and writes none; invoices and WeChat users (personal data) stay hidden from the guest; a project officer reads none of them', async () => {
     const lina = await s.loginAs('lina', ADMIN_PASSWORD);
-    const screens: [string, string, boolean][] = [['donation/invoice', '捐赠发票', false], ['info/article', '资讯文章', true], ['love/message', '爱心留言', true], ['web/carousel', '轮播图', true], ['wx/user', '小程序用户', false], ['wx/user_collect', '用户收藏', false], ['wx/user_like', '用户点赞', false]];
+    const screens: [string, string, boolean][] = [
+      ['donation/invoice', '捐赠发票', false],
+      ['info/article', '资讯文章', true],
+      ['love/message', '爱心留言', true],
+      ['web/carousel', '轮播图', true],
+      ['wx/user', '小程序用户', false],
+      ['wx/user_collect', '用户收藏', false],
+      ['wx/user_like', '用户点赞', false],
+    ];
     for (const [code, title, guestReads] of screens) {
       if (guestReads) {
         expect((await s.api.get(`/${code}/list`, guest)).status).toBe(200);
@@ -290,9 +320,19 @@ describe('screens and grants', () => {
 
 describe('carousel', () => {
   it('a link type other than 无 needs its target', async () => {
-    refused(await s.api.post('/web/carousel/add', { title: '春蕾助学', image: 'carousel/a.png', link_type: '3', position: '1', status: '1' }, zhangwei), '请填写跳转目标');
+    refused(
+      await s.api.post('/web/carousel/add', { title: '春蕾助学', image: 'carousel/a.png', link_type: '3', position: '1', status: '1' }, zhangwei),
+      '请填写跳转目标',
+    );
     expect(await count(s, 'web_carousel')).toBe(0);
-    const id = await addRecord(s, zhangwei, 'web/carousel', { title: '春蕾助学', image: 'carousel/a.png', link_type: '3', link_target: 'https://example.org', position: '1', status: '1' });
+    const id = await addRecord(s, zhangwei, 'web/carousel', {
+      title: '春蕾助学',
+      image: 'carousel/a.png',
+      link_type: '3',
+      link_target: 'https://example.org',
+      position: '1',
+      status: '1',
+    });
     refused(await s.api.put('/web/carousel/edit', { id, sort_no: -1 }, zhangwei), '排序不能小于0');
   });
 });

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const rows = async <T,>(query: ReturnType<typeof sql<T>>) => (await query.execute(s.db)).rows;
+const rows = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(s.db)).rows;
 
 describe('project, help and student demo', () => {
   it('projects in every status, disbursed never above approved, balances derived from the ledger', async () => {
@@ -28,7 +28,9 @@ describe('project, help and student demo', () => {
   it('approved help applications are linked to poor students; a known 身份证号 links the existing file', async () => {
     const unlinked = await rows(sql`select id from help_application where status in ('2', '4') and student_id is null`);
     expect(unlinked).toEqual([]);
-    const linked = await rows(sql<{ n: number }>`select count(*) as n from help_application h join poor_student p on p.id = h.student_id and p.id_card = h.id_card`);
+    const linked = await rows(
+      sql<{ n: number }>`select count(*) as n from help_application h join poor_student p on p.id = h.student_id and p.id_card = h.id_card`,
+    );
     expect(Number(linked[0].n)).toBeGreaterThan(5);
     const duplicates = await rows(sql`select id_card from poor_student group by id_card having count(*) > 1`);
     expect(duplicates).toEqual([]);

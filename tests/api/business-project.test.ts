@@ -27,7 +27,14 @@ afterAll(() => s?.close());
 const move = (code: string, token: string, body: Record<string, unknown>) => s.api.post(`/${code}/transition`, body, token);
 
 const addProject = (token = lina, values: Record<string, unknown> = {}) =>
-  addRecord(s, token, 'project/application', { project_name: '怒江希望小学', project_type: '1', school: '怒江州福贡县中心小学', contact: '和建国', apply_amount: 100000, ...values });
+  addRecord(s, token, 'project/application', {
+    project_name: '怒江希望小学',
+    project_type: '1',
+    school: '怒江州福贡县中心小学',
+    contact: '和建国',
+    apply_amount: 100000,
+    ...values,
+  });
 
 /** A project moved to 已立项 with the given approved amount. */
 async function approvedProject(amount = 50000): Promise<string> {
@@ -45,7 +52,10 @@ describe('project status moves (POST /project/application/transition)', () => {
     expect(submitted.body).toMatchObject({ success: true, message: '提交审核成功!', result: { id, status: '2' } });
 
     // 立项 is the end of the approval process (财务审核): it asks for the approved amount, keeps the opinion and stamps who and when.
-    refused(await move('project/application', wangfang, { id, to: '3', approved_amount: 80000 }), '项目申请正在审批中，状态由审批流程决定，请在【我的任务】中办理');
+    refused(
+      await move('project/application', wangfang, { id, to: '3', approved_amount: 80000 }),
+      '项目申请正在审批中，状态由审批流程决定，请在【我的任务】中办理',
+    );
     const task = await myTask(s, wangfang, 'project/application', id);
     refused(await s.api.post('/workflow/task/approve', { id: task.id }, wangfang), '请填写批准金额');
     await approve(s, wangfang, 'project/application', id, { approved_amount: 80000 }, '同意立项');
@@ -66,7 +76,11 @@ describe('project status moves (POST /project/application/transition)', () => {
     refused(await move('project/application', admin, { id, to: '6' }), '状态不能从草稿变为已结项');
     await move('project/application', lina, { id, to: '2' });
     refused(await move('project/application', lina, { id, to: '3', approved_amount: 1000 }), '没有权限，请联系管理员授权【project:application:approve】', 403);
-    refused(await move('project/application', zhangwei, { id, to: '4', audit_opinion: '不行' }), '没有权限，请联系管理员授权【project:application:approve】', 403);
+    refused(
+      await move('project/application', zhangwei, { id, to: '4', audit_opinion: '不行' }),
+      '没有权限，请联系管理员授权【project:application:approve】',
+      403,
+    );
     const r = (await row(s, 'project_application', id))!;
     expect([r.status, r.approved_amount, r.audit_opinion]).toEqual(['2', null, null]);
   });
@@ -84,7 +98,14 @@ describe('project status moves (POST /project/application/transition)', () => {
   it('the edit form cannot move the status either', async () => {
     const id = await addProject();
     refused(await s.api.put('/project/application/edit', { id, status: '3' }, admin), '状态不能从草稿变为已立项');
-    refused(await s.api.post('/project/application/add', { project_name: '直接立项', project_type: '1', school: '某校', contact: '某人', apply_amount: 10, status: '3' }, admin), '新记录的状态只能是草稿');
+    refused(
+      await s.api.post(
+        '/project/application/add',
+        { project_name: '直接立项', project_type: '1', school: '某校', contact: '某人', apply_amount: 10, status: '3' },
+        admin,
+      ),
+      '新记录的状态只能是草稿',
+    );
   });
 
   it('bad input: no id, a malformed target, an unknown record, a three-decimal amount', async () => {
@@ -136,7 +157,8 @@ describe('disbursements (project/sending)', () => {
 describe('fund ledger (project/fund): the balance is derived', () => {
   it('income minus expense, following edits and deletes', async () => {
     const id = await approvedProject();
-    const fund = (values: Record<string, unknown>) => addRecord(s, wangfang, 'project/fund', { project_id: id, fund_date: '2025-05-01', summary: '测试', ...values });
+    const fund = (values: Record<string, unknown>) =>
+      addRecord(s, wangfang, 'project/fund', { project_id: id, fund_date: '2025-05-01', summary: '测试', ...values });
     await fund({ direction: '1', amount: 10000 });
     const expense = await fund({ direction: '2', amount: 2500.5 });
     const balance = async () => {
@@ -159,18 +181,38 @@ describe('fund ledger (project/fund): the balance is derived', () => {
 
 describe('help applications and poor students', () => {
   const apply = (values: Record<string, unknown> = {}) =>
-    addRecord(s, lina, 'help/application', { applicant_name: '李小花', gender: '2', id_card: '530102200901011234', phone: '13812345678', school: '昆明市第十中学', grade: '初二', hardship_type: '1', apply_amount: 2000, situation: '父亲因病去世', ...values });
+    addRecord(s, lina, 'help/application', {
+      applicant_name: '李小花',
+      gender: '2',
+      id_card: '530102200901011234',
+      phone: '13812345678',
+      school: '昆明市第十中学',
+      grade: '初二',
+      hardship_type: '1',
+      apply_amount: 2000,
+      situation: '父亲因病去世',
+      ...values,
+    });
 
   it('approving one creates a poor-student record and links it; a second with the same 身份证号 links the same student', async () => {
     const first = await apply();
     // 待审核 belongs to 救助申请审核: the audit is 我的任务's 同意, by the project officer.
-    refused(await move('help/application', lina, { id: first, to: '2', audit_opinion: '情况属实' }), '救助申请正在审批中，状态由审批流程决定，请在【我的任务】中办理');
+    refused(
+      await move('help/application', lina, { id: first, to: '2', audit_opinion: '情况属实' }),
+      '救助申请正在审批中，状态由审批流程决定，请在【我的任务】中办理',
+    );
     await approve(s, lina, 'help/application', first, {}, '情况属实');
     expect(await row(s, 'help_application', first)).toMatchObject({ status: '2', audit_opinion: '情况属实', audit_by: 'lina' });
     const app1 = (await row(s, 'help_application', first))!;
     expect(app1.student_id).toBeTruthy();
     const student = (await row(s, 'poor_student', app1.student_id))!;
-    expect([student.name, student.id_card, student.school, student.status, student.guardian_phone]).toEqual(['李小花', '530102200901011234', '昆明市第十中学', '1', '13812345678']);
+    expect([student.name, student.id_card, student.school, student.status, student.guardian_phone]).toEqual([
+      '李小花',
+      '530102200901011234',
+      '昆明市第十中学',
+      '1',
+      '13812345678',
+    ]);
     expect(student.student_no).toMatch(/^XS\d{4}\d{5}$/);
 
     const second = await apply({ hardship_type: '2' });
@@ -192,18 +234,25 @@ describe('help applications and poor students', () => {
 
   it('masks 身份证号 for users without the view-sensitive permission', async () => {
     await apply({ id_card: '530102200903033333' });
-    const list = async (token: string) => (await s.api.get('/help/application/list?applicant_name=李小花&pageSize=50', token)).body.result.records as { id_card: string }[];
+    const list = async (token: string) =>
+      (await s.api.get('/help/application/list?applicant_name=李小花&pageSize=50', token)).body.result.records as { id_card: string }[];
     expect((await list(wangfang)).map((r) => r.id_card)).toContain('530102****3333');
     expect((await list(admin)).map((r) => r.id_card)).toContain('530102200903033333');
   });
 
   it('a student keeps aid records in a sub-table and their sum as 累计资助金额', async () => {
-    const aids = [{ aid_date: '2025-03-01', amount: 1500, aid_type: '1', sponsor: '腾飞科技' }, { aid_date: '2025-09-01', amount: 800.5, aid_type: '2' }];
+    const aids = [
+      { aid_date: '2025-03-01', amount: 1500, aid_type: '1', sponsor: '腾飞科技' },
+      { aid_date: '2025-09-01', amount: 800.5, aid_type: '2' },
+    ];
     const id = await addRecord(s, lina, 'student/poor_student', { name: '王小明', id_card: '530102201001014444', school: '福贡县中心小学', status: '2', aids });
     expect(Number((await row(s, 'poor_student', id))!.total_aid_amount)).toBe(2300.5);
     const read = await s.api.get(`/student/poor_student/queryById?id=${id}`, lina);
     expect(read.body.result.aids).toHaveLength(2);
-    refused(await s.api.put('/student/poor_student/edit', { id, aids: [{ aid_date: '2025-03-01', amount: 1.234, aid_type: '1' }] }, lina), /资助记录第1行：金额/);
+    refused(
+      await s.api.put('/student/poor_student/edit', { id, aids: [{ aid_date: '2025-03-01', amount: 1.234, aid_type: '1' }] }, lina),
+      /资助记录第1行：金额/,
+    );
     expect(Number((await row(s, 'poor_student', id))!.total_aid_amount)).toBe(2300.5);
   });
 });

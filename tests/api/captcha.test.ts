@@ -18,7 +18,11 @@ afterAll(() => s?.close());
 const db = () => s.db as unknown as Kysely<any>;
 const knownCode = async (key: string, code: string) => {
   expect((await s.api.get(`/sys/randomImage/${key}`)).body.result).toMatch(/^data:image\/svg\+xml;base64,/);
-  await db().updateTable('sys_captcha').set({ code_hash: createHash('sha256').update(`${key}:${code}`).digest('hex') }).where('check_key', '=', key).execute();
+  await db()
+    .updateTable('sys_captcha')
+    .set({ code_hash: createHash('sha256').update(`${key}:${code}`).digest('hex') })
+    .where('check_key', '=', key)
+    .execute();
 };
 const login = (body: Record<string, unknown>) => s.api.post('/sys/login', { username: 'admin', password: ADMIN_PASSWORD, ...body });
 

@@ -97,9 +97,19 @@ describe('CAS sign-in', () => {
 
 describe('the CAS 2.0 answer', () => {
   it('reads the user of a success and the code and text of a failure; anything else is unreadable', () => {
-    expect(readServiceResponse('<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationSuccess><cas:user> wangfang </cas:user><cas:attributes><cas:mail>w@x</cas:mail></cas:attributes></cas:authenticationSuccess></cas:serviceResponse>')).toEqual({ user: 'wangfang' });
-    expect(readServiceResponse('<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationFailure code="INVALID_TICKET">not recognized</cas:authenticationFailure></cas:serviceResponse>')).toEqual({ code: 'INVALID_TICKET', text: 'not recognized' });
+    expect(
+      readServiceResponse(
+        '<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationSuccess><cas:user> wangfang </cas:user><cas:attributes><cas:mail>w@x</cas:mail></cas:attributes></cas:authenticationSuccess></cas:serviceResponse>',
+      ),
+    ).toEqual({ user: 'wangfang' });
+    expect(
+      readServiceResponse(
+        '<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationFailure code="INVALID_TICKET">not recognized</cas:authenticationFailure></cas:serviceResponse>',
+      ),
+    ).toEqual({ code: 'INVALID_TICKET', text: 'not recognized' });
     expect(() => readServiceResponse('<html>Bad gateway</html>')).toThrow('统一身份认证服务器的回答无法识别');
-    expect(() => readServiceResponse('<cas:serviceResponse><cas:authenticationSuccess><cas:user></cas:user></cas:authenticationSuccess></cas:serviceResponse>')).toThrow('无法识别');
+    expect(() =>
+      readServiceResponse('<cas:serviceResponse><cas:authenticationSuccess><cas:user></cas:user></cas:authenticationSuccess></cas:serviceResponse>'),
+    ).toThrow('无法识别');
   });
 });

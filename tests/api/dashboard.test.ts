@@ -34,7 +34,15 @@ const gifts: Gift[] = [];
 const names = new Map<string, string>();
 
 async function give(g: Gift) {
-  await addDonation(s, admin, g.activity, { team_id: g.team, donor_name: g.donor_name, donor_type: g.donor_type, pay_method: g.pay_method, amount: g.amount, pay_status: g.pay_status, pay_time: g.pay_time });
+  await addDonation(s, admin, g.activity, {
+    team_id: g.team,
+    donor_name: g.donor_name,
+    donor_type: g.donor_type,
+    pay_method: g.pay_method,
+    amount: g.amount,
+    pay_status: g.pay_status,
+    pay_time: g.pay_time,
+  });
   gifts.push(g);
 }
 
@@ -69,11 +77,13 @@ beforeAll(async () => {
     [a2, null, '吴九', '2', '2', 880.8, '2', `${thisMonth}-01 09:00:00`],
     [a1, null, '郑十', '1', '1', 400, '2', `${lastMonth}-02 10:00:00`],
   ];
-  for (const [activity, team, donor_name, donor_type, pay_method, amount, pay_status, pay_time] of rows) await give({ activity, team, donor_name, donor_type, pay_method, amount, pay_status, pay_time });
+  for (const [activity, team, donor_name, donor_type, pay_method, amount, pay_status, pay_time] of rows)
+    await give({ activity, team, donor_name, donor_type, pay_method, amount, pay_status, pay_time });
 });
 afterAll(() => s?.close());
 
-const paidBetween = (begin: string, end: string) => gifts.filter((g) => g.pay_status === '2' && g.pay_time && g.pay_time.slice(0, 10) >= begin && g.pay_time.slice(0, 10) <= end);
+const paidBetween = (begin: string, end: string) =>
+  gifts.filter((g) => g.pay_status === '2' && g.pay_time && g.pay_time.slice(0, 10) >= begin && g.pay_time.slice(0, 10) <= end);
 const sumOf = (list: Gift[]) => round(list.reduce((t, g) => t + g.amount, 0));
 function groupBy(list: Gift[], key: (g: Gift) => string) {
   const m = new Map<string, Gift[]>();
@@ -94,10 +104,14 @@ describe('捐赠报表 /donation/record/report/summary', () => {
     const byKey = (key: string) => report.groups.find((g: any) => g.key === key).rows;
     const months = byKey('month');
     expect(months.map((m: any) => m.value)).toEqual(Array.from({ length: 12 }, (_, i) => `2019-${pad(i + 1)}`));
-    for (const [month, list] of groupBy(paid, (g) => g.pay_time!.slice(0, 7))) expect(months.find((m: any) => m.value === month)).toMatchObject({ amount: sumOf(list), count: list.length });
+    for (const [month, list] of groupBy(paid, (g) => g.pay_time!.slice(0, 7)))
+      expect(months.find((m: any) => m.value === month)).toMatchObject({ amount: sumOf(list), count: list.length });
     expect(months.find((m: any) => m.value === '2019-02')).toMatchObject({ amount: 0, count: 0, donors: 0 });
 
-    for (const [activity, list] of groupBy(paid, (g) => g.activity)) expect(byKey('activity')).toContainEqual(expect.objectContaining({ value: activity, text: names.get(activity), amount: sumOf(list), count: list.length }));
+    for (const [activity, list] of groupBy(paid, (g) => g.activity))
+      expect(byKey('activity')).toContainEqual(
+        expect.objectContaining({ value: activity, text: names.get(activity), amount: sumOf(list), count: list.length }),
+      );
     expect(byKey('team')).toContainEqual(expect.objectContaining({ value: null, text: '未填写', amount: sumOf(paid.filter((g) => !g.team)) }));
     const methods = byKey('pay_method');
     expect(methods).toContainEqual(expect.objectContaining({ value: '1', text: '微信支付', amount: sumOf(paid.filter((g) => g.pay_method === '1')) }));
@@ -137,7 +151,11 @@ describe('捐赠报表 /donation/record/report/summary', () => {
   it('needs the report menu: a fundraiser may, the guest and a project officer may not; unknown reports are 404', async () => {
     expect((await s.api.get(path('begin=2019-01-01&end=2019-12-31'), zhangwei)).status).toBe(200);
     refused(await s.api.get(path('begin=2019-01-01&end=2019-12-31'), guest), '没有权限访问【捐赠报表】，请联系管理员授权', 403);
-    refused(await s.api.get(path('begin=2019-01-01&end=2019-12-31').replace('summary?', 'summary/exportXls?'), lina), '没有权限访问【捐赠报表】，请联系管理员授权', 403);
+    refused(
+      await s.api.get(path('begin=2019-01-01&end=2019-12-31').replace('summary?', 'summary/exportXls?'), lina),
+      '没有权限访问【捐赠报表】，请联系管理员授权',
+      403,
+    );
     expect((await s.api.get('/donation/record/report/nothing?begin=2019-01-01&end=2019-12-31', admin)).status).toBe(404);
     expect((await s.api.get('/donation/record/report/summary?begin=2019-01-01&end=2019-12-31')).status).toBe(401);
   });
@@ -145,7 +163,13 @@ describe('捐赠报表 /donation/record/report/summary', () => {
   it('gives the report its own menu entry under 捐赠管理', async () => {
     const { menu } = (await s.api.get('/sys/permission/getUserPermissionByToken', zhangwei)).body.result;
     const donation = menu.find((m: any) => m.path === '/donation');
-    expect(donation.children).toContainEqual(expect.objectContaining({ path: '/donation/record/report/summary', component: 'report/donation/record/summary', meta: expect.objectContaining({ title: '捐赠报表' }) }));
+    expect(donation.children).toContainEqual(
+      expect.objectContaining({
+        path: '/donation/record/report/summary',
+        component: 'report/donation/record/summary',
+        meta: expect.objectContaining({ title: '捐赠报表' }),
+      }),
+    );
   });
 });
 
@@ -201,11 +225,27 @@ describe('analysis dashboard /dashboard/analysis', () => {
     const audit = { create_by: 'admin', create_time: '2026-01-01 00:00:00' };
     const project = async (name: string, status: string, approved: number) => {
       const id = newId();
-      await s.db.insertInto(app.table as any).values({ id, ...audit, project_name: name, project_type: '1', school: '希望小学', contact: '李老师', apply_amount: approved, approved_amount: approved, status } as any).execute();
+      await s.db
+        .insertInto(app.table as any)
+        .values({
+          id,
+          ...audit,
+          project_name: name,
+          project_type: '1',
+          school: '希望小学',
+          contact: '李老师',
+          apply_amount: approved,
+          approved_amount: approved,
+          status,
+        } as any)
+        .execute();
       return id;
     };
     const send = (project_id: string, amount: number, status: string) =>
-      s.db.insertInto(sending.table as any).values({ id: newId(), ...audit, project_id, batch_no: 1, amount, send_date: '2026-01-02', method: '1', status } as any).execute();
+      s.db
+        .insertInto(sending.table as any)
+        .values({ id: newId(), ...audit, project_id, batch_no: 1, amount, send_date: '2026-01-02', method: '1', status } as any)
+        .execute();
     const p1 = await project('石门小学图书室', '3', 1000);
     const p2 = await project('红旗小学操场', '5', 500);
     await project('待审的项目', '2', 9999);
@@ -229,9 +269,35 @@ describe('analysis dashboard /dashboard/analysis', () => {
 describe('/sys/loginfo and /sys/visitInfo', () => {
   it('count the login lines of sys_log: all of them, today, and distinct addresses today', async () => {
     const day = (offset: number, time: string) => `${formatTimestamp(new Date(year, now.getMonth(), now.getDate() + offset)).slice(0, 10)} ${time}`;
-    const line = (create_time: string, ip: string) => ({ id: newId(), log_type: 1, log_content: '用户名: t,登录成功！', operate_type: null, userid: null, username: 't', ip, method: null, request_url: null, request_type: null, request_param: null, cost_time: null, create_time, tenant_id: 0 });
-    await s.db.insertInto('sys_log').values([line(day(-2, '08:00:00'), '10.0.0.1'), line(day(-2, '09:00:00'), '10.0.0.1'), line(day(-2, '23:59:59'), '10.0.0.2'), line(day(-30, '10:00:00'), '10.0.0.3')]).execute();
-    await s.db.insertInto('sys_log').values({ ...line(day(0, '00:00:01'), '10.9.9.9'), log_type: 2 }).execute();
+    const line = (create_time: string, ip: string) => ({
+      id: newId(),
+      log_type: 1,
+      log_content: '用户名: t,登录成功！',
+      operate_type: null,
+      userid: null,
+      username: 't',
+      ip,
+      method: null,
+      request_url: null,
+      request_type: null,
+      request_param: null,
+      cost_time: null,
+      create_time,
+      tenant_id: 0,
+    });
+    await s.db
+      .insertInto('sys_log')
+      .values([
+        line(day(-2, '08:00:00'), '10.0.0.1'),
+        line(day(-2, '09:00:00'), '10.0.0.1'),
+        line(day(-2, '23:59:59'), '10.0.0.2'),
+        line(day(-30, '10:00:00'), '10.0.0.3'),
+      ])
+      .execute();
+    await s.db
+      .insertInto('sys_log')
+      .values({ ...line(day(0, '00:00:01'), '10.9.9.9'), log_type: 2 })
+      .execute();
 
     const logins = await s.db.selectFrom('sys_log').select(['create_time', 'ip']).where('log_type', '=', 1).execute();
     const today = formatTimestamp(now).slice(0, 10);
@@ -249,7 +315,8 @@ describe('/sys/loginfo and /sys/visitInfo', () => {
 });
 
 describe('仪表盘 menu and /dashboard/workplace', () => {
-  const menuOf = async (token: string) => (await s.api.get('/sys/permission/getUserPermissionByToken', token)).body.result.menu as { path: string; children?: { path: string }[] }[];
+  const menuOf = async (token: string) =>
+    (await s.api.get('/sys/permission/getUserPermissionByToken', token)).body.result.menu as { path: string; children?: { path: string }[] }[];
 
   it('lists 仪表盘 right after 首页: 工作台, 任务, 图表 for staff, 监控 for the admin only, nothing for the guest', async () => {
     const admin_ = await menuOf(admin);
@@ -278,7 +345,9 @@ describe('仪表盘 menu and /dashboard/workplace', () => {
     expect(seeded.length).toBe(4 * 4 + 1);
     await addDashboardMenus(s.db);
     expect(await grants()).toEqual(seeded);
-    const ids = (await s.db.selectFrom('sys_permission').select('id').where('url', 'like', '/dashboard%').where('url', '!=', '/dashboard/analysis').execute()).map((r) => r.id);
+    const ids = (
+      await s.db.selectFrom('sys_permission').select('id').where('url', 'like', '/dashboard%').where('url', '!=', '/dashboard/analysis').execute()
+    ).map((r) => r.id);
     await s.db.deleteFrom('sys_role_permission').where('permission_id', 'in', ids).execute();
     await s.db.deleteFrom('sys_permission').where('id', 'in', ids).execute();
     expect(await grants()).toEqual([]);
@@ -311,8 +380,26 @@ describe('仪表盘 menu and /dashboard/workplace', () => {
   it("never shows another user's lines; the guest (a shared account) gets none; refused without a sign-in", async () => {
     // Newer than anything else: 张伟's own line, and one of the admin's, both signed in from elsewhere.
     const future = '2999-01-01 00:00:00';
-    const line = (username: string, id: string, ip: string) => ({ id: newId(), log_type: 1, log_content: `用户名: ${username},登录成功！`, operate_type: null, userid: id, username, ip, method: null, request_url: null, request_type: null, request_param: null, cost_time: null, create_time: future, tenant_id: 1 });
-    await s.db.insertInto('sys_log').values([line('zhangwei', await userId(s.db, 'zhangwei'), '10.1.1.1'), line('admin', await userId(s.db, 'admin'), '10.2.2.2')]).execute();
+    const line = (username: string, id: string, ip: string) => ({
+      id: newId(),
+      log_type: 1,
+      log_content: `用户名: ${username},登录成功！`,
+      operate_type: null,
+      userid: id,
+      username,
+      ip,
+      method: null,
+      request_url: null,
+      request_type: null,
+      request_param: null,
+      cost_time: null,
+      create_time: future,
+      tenant_id: 1,
+    });
+    await s.db
+      .insertInto('sys_log')
+      .values([line('zhangwei', await userId(s.db, 'zhangwei'), '10.1.1.1'), line('admin', await userId(s.db, 'admin'), '10.2.2.2')])
+      .execute();
     const mine = (await s.api.get('/dashboard/workplace', zhangwei)).body.result.activity;
     expect(mine.map((a: any) => a.id)).toEqual(await expectedLines('zhangwei'));
     expect(mine[0]).toMatchObject({ kind: 'login', text: '登录成功', ip: '10.1.1.1', time: future });

@@ -13,7 +13,7 @@ const orgCodeOf = async (username: string) =>
   (await s.db.selectFrom('sys_user').select('org_code').where('username', '=', username).executeTakeFirstOrThrow()).org_code;
 
 describe('getCurrentUserDeparts', () => {
-  it('lists admin\'s two departments and the current orgCode', async () => {
+  it("lists admin's two departments and the current orgCode", async () => {
     const r = await s.api.get('/sys/user/getCurrentUserDeparts', token);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ success: true, code: 200 });
@@ -45,7 +45,7 @@ describe('selectDepart', () => {
     expect(departs.body.result.orgCode).toBe('A01A01');
   });
 
-  it('accepts the call without a username (it is the session\'s user anyway)', async () => {
+  it("accepts the call without a username (it is the session's user anyway)", async () => {
     const r = await s.api.post('/sys/selectDepart', { orgCode: 'A01' }, token);
     expect(r.status).toBe(200);
     expect(await orgCodeOf('admin')).toBe('A01');
@@ -67,7 +67,7 @@ describe('selectDepart', () => {
     expect(r.body.message).toBe('请选择登录部门');
   });
 
-  it('refuses to switch another user\'s department with 403', async () => {
+  it("refuses to switch another user's department with 403", async () => {
     const before = await orgCodeOf('guest');
     const r = await s.api.post('/sys/selectDepart', { orgCode: 'A01', username: 'guest' }, token);
     expect(r.status).toBe(403);

@@ -39,6 +39,10 @@ it('lists, searches and names only rows of the tenant the user works in', async 
   const texts = await s.api.get(`/sys/dict/loadDictItem/${encodeURIComponent(DICT)}?key=${mine},${foreign}`, admin);
   // A code the user may not see stands for itself, as an unknown one does.
   expect(texts.body.result).toEqual(['本租户助学活动', foreign]);
-  const flow = await s.api.post('/sys/dict/getFlowFormDictData', { list: [{ type: 'table', code: 'donation_activity', label: 'activity_name', value: 'id', key: 'a' }] }, admin);
+  const flow = await s.api.post(
+    '/sys/dict/getFlowFormDictData',
+    { list: [{ type: 'table', code: 'donation_activity', label: 'activity_name', value: 'id', key: 'a' }] },
+    admin,
+  );
   expect(flow.body.result.a.map((o: { value: string }) => o.value)).not.toContain(foreign);
 });

@@ -41,23 +41,30 @@ describe('getDictItems', () => {
     expect(r.body).toMatchObject({ success: false, code: 400, message: '字典Code不能为空!' });
   });
 
-  it.each([`sex' or 1=1--`, 'sex;drop table sys_user', '1sex', 'sex%00', '性别'])(
-    'refuses the code %j with 400 before touching the database',
-    async (code) => {
-      const counts = async () => ({
-        dicts: (await s.db.selectFrom('sys_dict').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
-        users: (await s.db.selectFrom('sys_user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
-      });
-      const before = await counts();
-      const r = await items(encodeURIComponent(code));
-      expect(r.status).toBe(400);
-      expect(r.body).toMatchObject({ success: false, code: 400, result: null });
-      expect(r.body.message).toMatch(/^字典Code格式不正确/);
-      expect(await counts()).toEqual(before);
-    },
-  );
+  it.each([`sex' or 1=1--`, 'sex;drop table sys_user', '1sex', 'sex%00', '性别'])('refuses the code %j with 400 before touching the database', async (code) => {
+    const counts = async () => ({
+      dicts: (
+        await s.db
+          .selectFrom('sys_dict')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+      users: (
+        await s.db
+          .selectFrom('sys_user')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    });
+    const before = await counts();
+    const r = await items(encodeURIComponent(code));
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ success: false, code: 400, result: null });
+    expect(r.body.message).toMatch(/^字典Code格式不正确/);
+    expect(await counts()).toEqual(before);
+  });
 
-  it('answers an over-long code (past the router\'s parameter limit) with a 414 envelope', async () => {
+  it("answers an over-long code (past the router's parameter limit) with a 414 envelope", async () => {
     const r = await items('a'.repeat(101));
     expect(r.status).toBe(414);
     expect(r.body).toMatchObject({ success: false, code: 414, message: '请求地址过长', result: null });
@@ -81,10 +88,7 @@ describe('queryAllDictItems and refleshCache', () => {
     expect(r.body.success).toBe(true);
     expect(Object.keys(r.body.result)).toEqual(expect.arrayContaining(['sex', 'priority', 'user_status', 'yn', 'menu_type']));
     expect(r.body.result.sex).toHaveLength(2);
-    expect(r.body.result.user_status).toEqual([
-      expect.objectContaining({ value: '1', text: '正常' }),
-      expect.objectContaining({ value: '2', text: '冻结' }),
-    ]);
+    expect(r.body.result.user_status).toEqual([expect.objectContaining({ value: '1', text: '正常' }), expect.objectContaining({ value: '2', text: '冻结' })]);
   });
 
   it('serves from the cache until refleshCache drops it', async () => {
@@ -92,7 +96,20 @@ describe('queryAllDictItems and refleshCache', () => {
     const sex = await s.db.selectFrom('sys_dict').select('id').where('dict_code', '=', 'sex').executeTakeFirstOrThrow();
     await s.db
       .insertInto('sys_dict_item')
-      .values({ id: newId(), dict_id: sex.id, item_value: '0', item_text: '未知', item_color: null, description: null, sort_order: 3, status: 1, create_by: 'test', create_time: null, update_by: null, update_time: null })
+      .values({
+        id: newId(),
+        dict_id: sex.id,
+        item_value: '0',
+        item_text: '未知',
+        item_color: null,
+        description: null,
+        sort_order: 3,
+        status: 1,
+        create_by: 'test',
+        create_time: null,
+        update_by: null,
+        update_time: null,
+      })
       .execute();
     // Still cached: the direct insert is not seen yet.
     expect((await items('sex')).body.result).toHaveLength(2);

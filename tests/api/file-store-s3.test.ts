@@ -39,7 +39,10 @@ beforeAll(async () => {
   // An upload from before the move to S3, still in the local upload directory.
   mkdirSync(join(store.dataDir, 'upload', 'carousel', '20261101'), { recursive: true });
   writeFileSync(join(store.dataDir, 'upload', ...LEFT_LOCALLY.split('/')), TINY_PNG);
-  s = await startServer({ S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_PREFIX: `/${PREFIX}/` }, store);
+  s = await startServer(
+    { S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_PREFIX: `/${PREFIX}/` },
+    store,
+  );
   admin = await s.loginAs('admin', ADMIN_PASSWORD);
 }, 120_000);
 
@@ -59,7 +62,12 @@ async function upload(): Promise<string> {
   expect(body.success, JSON.stringify(body)).toBe(true);
   return body.message;
 }
-const fileRow = (path: string) => s.db.selectFrom('sys_file' as never).selectAll().where('path' as never, '=', path as never).executeTakeFirst() as Promise<Record<string, any> | undefined>;
+const fileRow = (path: string) =>
+  s.db
+    .selectFrom('sys_file' as never)
+    .selectAll()
+    .where('path' as never, '=', path as never)
+    .executeTakeFirst() as Promise<Record<string, any> | undefined>;
 const served = (path: string) => fetch(`${s.origin}${s.config.apiBase}/sys/common/static/${path}`);
 
 describe('uploads in an S3-compatible bucket', () => {

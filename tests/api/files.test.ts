@@ -12,7 +12,6 @@ import { TINY_PNG } from './helpers/fixtures.ts';
  * deleted, a free one is deleted with its bytes; the screen reads through the scoped reader.
  */
 
-
 let s: TestServer;
 let admin: string;
 let lina: string;
@@ -32,8 +31,18 @@ async function upload(token: string, name = 'photo.png', biz = 'carousel', tenan
   const r = await fetch(`${s.origin}${s.config.apiBase}/sys/common/upload`, { method: 'POST', headers, body: form });
   return ((await r.json()) as { message: string }).message;
 }
-const fileRow = (path: string) => s.db.selectFrom('sys_file' as never).selectAll().where('path' as never, '=', path as never).executeTakeFirst() as Promise<Record<string, any> | undefined>;
-const refsOf = (fileId: string) => s.db.selectFrom('sys_file_ref' as never).selectAll().where('file_id' as never, '=', fileId as never).execute() as Promise<Record<string, any>[]>;
+const fileRow = (path: string) =>
+  s.db
+    .selectFrom('sys_file' as never)
+    .selectAll()
+    .where('path' as never, '=', path as never)
+    .executeTakeFirst() as Promise<Record<string, any> | undefined>;
+const refsOf = (fileId: string) =>
+  s.db
+    .selectFrom('sys_file_ref' as never)
+    .selectAll()
+    .where('file_id' as never, '=', fileId as never)
+    .execute() as Promise<Record<string, any>[]>;
 const carousel = async (image: string) => {
   const r = await s.api.post('/web/carousel/add', { title: '文件测试', image, link_type: '0', position: '1', status: '1' }, admin);
   expect(r.body.success, JSON.stringify(r.body)).toBe(true);
@@ -44,7 +53,14 @@ const remove = (id: string, token = admin) => s.api.post(`/system/file/operation
 describe('the index of uploads', () => {
   it('an upload gets a row with its name, size, type, business folder and uploader', async () => {
     const path = await upload(lina, '证书照片.png');
-    expect(await fileRow(path)).toMatchObject({ file_name: '证书照片.png', file_size: TINY_PNG.length, file_type: 'image/png', biz: 'carousel', create_by: 'lina', ref_count: 0 });
+    expect(await fileRow(path)).toMatchObject({
+      file_name: '证书照片.png',
+      file_size: TINY_PNG.length,
+      file_type: 'image/png',
+      biz: 'carousel',
+      create_by: 'lina',
+      ref_count: 0,
+    });
   });
 
   it('finds stored paths in upload fields, comma lists and rich text, and nothing in look-alikes', () => {
@@ -78,7 +94,17 @@ describe('the reference index follows every write', () => {
 
   it('an image in rich text is a reference of that record', async () => {
     const path = await upload(admin, 'inline.png', 'editor');
-    const r = await s.api.post('/system/announcement/add', { titile: '带图片的通告', msg_category: '1', msg_type: 'ALL', priority: 'M', msg_content: `<p>见图</p><p><img src="${s.config.apiBase}/sys/common/static/${path}"></p>` }, admin);
+    const r = await s.api.post(
+      '/system/announcement/add',
+      {
+        titile: '带图片的通告',
+        msg_category: '1',
+        msg_type: 'ALL',
+        priority: 'M',
+        msg_content: `<p>见图</p><p><img src="${s.config.apiBase}/sys/common/static/${path}"></p>`,
+      },
+      admin,
+    );
     expect(r.body.success, JSON.stringify(r.body)).toBe(true);
     const file = (await fileRow(path))!;
     expect(await refsOf(file.id)).toEqual([expect.objectContaining({ ref_table: 'sys_announcement', field: 'msg_content' })]);
@@ -119,7 +145,11 @@ describe('the cleanTempUploads job', () => {
   it('removes old temp uploads no record uses, rows and bytes, and keeps used and recent ones', async () => {
     const [old, used, recent] = [await upload(admin, 'a.png', 'temp'), await upload(admin, 'b.png', 'temp'), await upload(admin, 'c.png', 'temp')];
     await carousel(used);
-    await s.db.updateTable('sys_file' as never).set({ create_time: '2020-01-01 00:00:00' } as never).where('path' as never, 'in', [old, used] as never).execute();
+    await s.db
+      .updateTable('sys_file' as never)
+      .set({ create_time: '2020-01-01 00:00:00' } as never)
+      .where('path' as never, 'in', [old, used] as never)
+      .execute();
     expect(await JOB_HANDLERS.cleanTempUploads({ ctx: s.ctx, parameter: '1' })).toBe('已清理1个临时文件');
     const stored = (path: string) => existsSync(join(s.config.dataDir, 'upload', ...path.split('/')));
     expect([await fileRow(old), stored(old)]).toEqual([undefined, false]);
@@ -140,7 +170,11 @@ describe('文件管理 reads through the scoped reader', () => {
     expect(list.body.result.records).toEqual(expect.arrayContaining([expect.objectContaining({ path, file_name: '本租户.png', create_by: 'admin' })]));
 
     const other = await upload(admin, '别的租户.png', 'carousel', '1');
-    await s.db.updateTable('sys_file' as never).set({ tenant_id: 2 } as never).where('path' as never, '=', other as never).execute();
+    await s.db
+      .updateTable('sys_file' as never)
+      .set({ tenant_id: 2 } as never)
+      .where('path' as never, '=', other as never)
+      .execute();
     const again = await s.api.get('/system/file/list?pageSize=100', admin, inTenant);
     expect(again.body.result.records.map((r: any) => r.path)).toContain(path);
     expect(again.body.result.records.map((r: any) => r.path)).not.toContain(other);

@@ -68,8 +68,21 @@ describe('the demo charts', () => {
 
   it('over a screen, the list’s query items filter the rows before grouping (no 高级查询), and a field off the list is refused', async () => {
     const all = (await chart('graph_donation_pay_method')).body.result;
-    expect(all.query.map((q: { field: string }) => q.field)).toEqual(['donor_name', 'activity_id', 'pay_status', 'amount', 'pay_time', 'pay_method', 'donor_type']);
-    expect(all.query.find((q: { field: string }) => q.field === 'activity_id')).toMatchObject({ view: 'list', dictTable: 'donation_activity', dictText: 'activity_name', dictCode: 'id' });
+    expect(all.query.map((q: { field: string }) => q.field)).toEqual([
+      'donor_name',
+      'activity_id',
+      'pay_status',
+      'amount',
+      'pay_time',
+      'pay_method',
+      'donor_type',
+    ]);
+    expect(all.query.find((q: { field: string }) => q.field === 'activity_id')).toMatchObject({
+      view: 'list',
+      dictTable: 'donation_activity',
+      dictText: 'activity_name',
+      dictCode: 'id',
+    });
     const r = await s.api.get('/online/graphreport/api/getChartsData/graph_donation_pay_method?amount_begin=200', admin);
     expect(r.body.result.rows.map((x: Row) => [x.text, x.y0])).toEqual([['微信支付', 250.5]]);
     const advanced = encodeURIComponent(JSON.stringify([{ field: 'amount', rule: 'gt', val: '1000' }]));
@@ -83,7 +96,20 @@ describe('the demo charts', () => {
     expect(all.body.result.map((g: { code: string }) => g.code)).toEqual(['graph_activity_funds', 'graph_donation_pay_method']);
     // A role holding no screen: the report (no 查看权限, every signed-in user) yes, 捐赠记录 no.
     const role = newId();
-    await s.db.insertInto('sys_role').values({ id: role, role_name: '空角色', role_code: 'bare', description: null, tenant_id: 1, create_by: 'test', create_time: nowText(), update_by: null, update_time: null }).execute();
+    await s.db
+      .insertInto('sys_role')
+      .values({
+        id: role,
+        role_name: '空角色',
+        role_code: 'bare',
+        description: null,
+        tenant_id: 1,
+        create_by: 'test',
+        create_time: nowText(),
+        update_by: null,
+        update_time: null,
+      })
+      .execute();
     const user = await addUser(s.db, 'chartless', ADMIN_PASSWORD, { role: 'guest' });
     await sql`update sys_user_role set role_id = ${role} where user_id = ${user}`.execute(s.db);
     const token = await s.loginAs('chartless', ADMIN_PASSWORD);
@@ -94,7 +120,18 @@ describe('the demo charts', () => {
 });
 
 describe('图表配置', () => {
-  const DEFINITION = { code: 'graph_activity_count', name: '各类别活动数', source_type: 'entity', source: 'donation/activity', x_field: 'category', y_fields: 'id', aggregate: 'count', graph_type: 'line,table', dashboard: 0, order_num: 3 };
+  const DEFINITION = {
+    code: 'graph_activity_count',
+    name: '各类别活动数',
+    source_type: 'entity',
+    source: 'donation/activity',
+    x_field: 'category',
+    y_fields: 'id',
+    aggregate: 'count',
+    graph_type: 'line,table',
+    dashboard: 0,
+    order_num: 3,
+  };
   let id: string;
 
   it('adds a chart over a screen’s fields; 测试 and getChartsData give its figures', async () => {
@@ -102,7 +139,10 @@ describe('图表配置', () => {
     expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: true });
     id = r.body.result.id;
     const data = (await chart('graph_activity_count')).body.result;
-    const expected = await sql<{ category: string; n: string }>`select category, count(*) as n from donation_activity where tenant_id = 1 group by category order by category`.execute(s.db);
+    const expected = await sql<{
+      category: string;
+      n: string;
+    }>`select category, count(*) as n from donation_activity where tenant_id = 1 group by category order by category`.execute(s.db);
     expect(data.rows.map((x: Row) => [x.value, x.y0])).toEqual(expected.rows.map((e) => [e.category, Number(e.n)]));
     expect(data.rows[0].text).not.toBe(data.rows[0].value);
     const test = await s.api.post(`/online/graph_report/operation/test?id=${id}`, {}, admin);
@@ -112,7 +152,11 @@ describe('图表配置', () => {
   it('发布 makes a menu entry under 在线开发 showing the chart, granted to admin', async () => {
     const r = await s.api.post(`/online/graph_report/operation/publish?id=${id}`, {}, admin);
     expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: true, message: '发布成功，菜单地址: /online/graphreport/chart/graph_activity_count' });
-    const menu = await s.db.selectFrom('sys_permission').selectAll().where('id', '=', publishedMenuIdOf('graphreport/graph_activity_count')).executeTakeFirstOrThrow();
+    const menu = await s.db
+      .selectFrom('sys_permission')
+      .selectAll()
+      .where('id', '=', publishedMenuIdOf('graphreport/graph_activity_count'))
+      .executeTakeFirstOrThrow();
     expect(menu).toMatchObject({ name: '各类别活动数', component: 'graphreport/graph_activity_count', del_flag: 0 });
     expect(await count(s, 'sys_role_permission', sql`permission_id = ${menu.id}`)).toBe(1);
   });

@@ -35,7 +35,11 @@ afterAll(() => s?.close());
 async function call(c: Call, token: string) {
   const url = `${s.origin}${s.config.apiBase}${c.path.replace(/\{[^}]+\}/g, 'sample')}`;
   const hasBody = c.method === 'POST' || c.method === 'PUT';
-  const r = await fetch(url, { method: c.method, headers: { 'X-Access-Token': token, ...(hasBody ? { 'content-type': 'application/json' } : {}) }, body: hasBody ? '{}' : undefined });
+  const r = await fetch(url, {
+    method: c.method,
+    headers: { 'X-Access-Token': token, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+    body: hasBody ? '{}' : undefined,
+  });
   const type = r.headers.get('content-type') ?? '';
   const body = type.includes('json') ? await r.json() : await r.text();
   return { status: r.status, type, body };
@@ -59,12 +63,13 @@ describe('docs/jeecg-contract.md', () => {
       const envelope = typeof r.body === 'object' && r.body !== null && 'success' in r.body && 'message' in r.body && 'code' in r.body && 'timestamp' in r.body;
       // A 404 of the router (no such route) fails; a route answering 404 for the sample id it was sent is there.
       const noRoute = r.status === 404 && r.body?.message === '很抱歉，资源未找到!';
-      if (noRoute || (!file && !envelope) || r.status >= 500) failures.push(`${c.method} ${c.path} (${c.screen}): ${r.status} ${JSON.stringify(r.body).slice(0, 120)}`);
+      if (noRoute || (!file && !envelope) || r.status >= 500)
+        failures.push(`${c.method} ${c.path} (${c.screen}): ${r.status} ${JSON.stringify(r.body).slice(0, 120)}`);
     }
     expect(failures).toEqual([]);
   });
 
-  it('every call marked missing really is (the router\'s 404): a call served since is marked served', async () => {
+  it("every call marked missing really is (the router's 404): a call served since is marked served", async () => {
     const answered: string[] = [];
     for (const c of calls.filter((x) => x.status === 'missing')) {
       const r = await call(c, admin);
@@ -95,9 +100,18 @@ describe('JeecgBoot names and calls', () => {
   });
 
   it('the job screen’s 启动/停止/执行一次 by GET with the id', async () => {
-    const added = await s.api.post('/sys/quartzJob/add', { job_name: '客户端任务', cron_expression: '0 0 3 * * *', job_handler: 'sampleLog', parameter: 'x' }, admin);
+    const added = await s.api.post(
+      '/sys/quartzJob/add',
+      { job_name: '客户端任务', cron_expression: '0 0 3 * * *', job_handler: 'sampleLog', parameter: 'x' },
+      admin,
+    );
     const id = added.body.result.id;
-    const status = async () => (await s.db.selectFrom('quartz_job' as never).select('status' as never).where('id' as never, '=', id as never).executeTakeFirstOrThrow()) as { status: string };
+    const status = async () =>
+      (await s.db
+        .selectFrom('quartz_job' as never)
+        .select('status' as never)
+        .where('id' as never, '=', id as never)
+        .executeTakeFirstOrThrow()) as { status: string };
     expect((await s.api.get(`/sys/quartzJob/resume?id=${id}`, admin)).body.message).toBe('定时任务已启动');
     expect((await status()).status).toBe('1');
     expect((await s.api.get(`/sys/quartzJob/pause?id=${id}`, admin)).body.message).toBe('定时任务已暂停');
@@ -156,7 +170,11 @@ describe('calls the issue names: categories, data log versions, data-rule grants
 
   it('a role’s data rules for one menu entry are read and saved; a rule of another entry is refused', async () => {
     const menu = (await s.db.selectFrom('sys_permission').select('id').where('url', '=', '/system/position').executeTakeFirstOrThrow()).id;
-    const rule = await s.api.post('/sys/permission/addPermissionRule', { permissionId: menu, ruleName: '本人职务', ruleColumn: 'create_by', ruleConditions: '=', ruleValue: '#{sys_user_code}' }, admin);
+    const rule = await s.api.post(
+      '/sys/permission/addPermissionRule',
+      { permissionId: menu, ruleName: '本人职务', ruleColumn: 'create_by', ruleConditions: '=', ruleValue: '#{sys_user_code}' },
+      admin,
+    );
     const ruleId = rule.body.result.id;
     const role = await s.api.post('/system/role/add', { role_name: '规则角色', role_code: 'rule_role', permissions: menu }, admin);
     const roleId = role.body.result.id;
@@ -202,7 +220,10 @@ describe('checks as you type and look-ups by id', () => {
   it('checkRoleCode and category checkCode tell a taken value from a free one; queryByIds and listAll read users', async () => {
     expect((await s.api.get('/sys/role/checkRoleCode?roleCode=admin', admin)).body).toMatchObject({ success: false, message: '角色编码已存在' });
     expect((await s.api.get('/sys/role/checkRoleCode?roleCode=never_used_role', admin)).body).toMatchObject({ success: true });
-    const category = await s.db.selectFrom('sys_category' as never).select('code' as never).executeTakeFirstOrThrow() as { code: string };
+    const category = (await s.db
+      .selectFrom('sys_category' as never)
+      .select('code' as never)
+      .executeTakeFirstOrThrow()) as { code: string };
     expect((await s.api.get(`/sys/category/checkCode?code=${category.code}`, admin)).body).toMatchObject({ success: false, message: '编码已存在,请重新输入!' });
     const adminId = (await s.db.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
     const users = await s.api.get(`/sys/user/queryByIds?userIds=${adminId}`, admin);

@@ -31,7 +31,11 @@ it('runs an every-second job once per tick across the servers, and a pause on on
   const [one, two = one] = servers;
   const db = one.db as unknown as Kysely<any>;
   const admin = await one.loginAs('admin', ADMIN_PASSWORD);
-  const added = await one.api.post('/system/job/add', { job_name: '每秒任务', cron_expression: '* * * * * *', job_handler: 'sampleLog', parameter: 'tick' }, admin);
+  const added = await one.api.post(
+    '/system/job/add',
+    { job_name: '每秒任务', cron_expression: '* * * * * *', job_handler: 'sampleLog', parameter: 'tick' },
+    admin,
+  );
   const id = added.body.result.id as string;
   expect((await one.api.post(`/system/job/operation/start?id=${id}`, {}, admin)).body.success).toBe(true);
 

@@ -9,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const failuresOf = async (username: string) =>
-  s.db.selectFrom('sys_login_failure').selectAll().where('username', '=', username).execute();
+const failuresOf = async (username: string) => s.db.selectFrom('sys_login_failure').selectAll().where('username', '=', username).execute();
 
 describe('POST /sys/login', () => {
   it('signs admin in with token, userInfo, dictionaries and departments', async () => {
@@ -23,10 +22,7 @@ describe('POST /sys/login', () => {
     expect(userInfo).toMatchObject({ username: 'admin', realname: '管理员', orgCode: 'A01', status: 1, relTenantIds: '1' });
     expect(userInfo).not.toHaveProperty('password');
     expect(JSON.stringify(r.body)).not.toContain('scrypt$');
-    expect(sysAllDictItems.sex).toEqual([
-      expect.objectContaining({ value: '1', text: '男' }),
-      expect.objectContaining({ value: '2', text: '女' }),
-    ]);
+    expect(sysAllDictItems.sex).toEqual([expect.objectContaining({ value: '1', text: '男' }), expect.objectContaining({ value: '2', text: '女' })]);
     expect(departs.map((d: { orgCode: string }) => d.orgCode).sort()).toEqual(['A01', 'A01A01']);
     expect(multi_depart).toBe(2);
   });
@@ -102,7 +98,12 @@ describe('lockout', () => {
       expect(r.status).toBe(401);
       messages.push(r.body.message);
     }
-    expect(messages).toEqual(['用户名或密码错误，还可尝试4次', '用户名或密码错误，还可尝试3次', '用户名或密码错误，还可尝试2次', '用户名或密码错误，还可尝试1次']);
+    expect(messages).toEqual([
+      '用户名或密码错误，还可尝试4次',
+      '用户名或密码错误，还可尝试3次',
+      '用户名或密码错误，还可尝试2次',
+      '用户名或密码错误，还可尝试1次',
+    ]);
 
     const fifth = await s.api.post('/sys/login', { username: 'locky', password: 'Wrong@5xyz' });
     expect(fifth.status).toBe(423);

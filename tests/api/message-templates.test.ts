@@ -14,23 +14,53 @@ let zhangwei: string;
 let lina: string;
 
 beforeAll(async () => {
-  ({ s, tokens: { admin, zhangwei, lina } } = await staffServer());
+  ({
+    s,
+    tokens: { admin, zhangwei, lina },
+  } = await staffServer());
 });
 afterAll(() => s?.close());
 
 async function template(fields: Record<string, unknown>): Promise<string> {
-  const r = await s.api.post('/system/message_template/add', { template_code: `T${Date.now()}${Math.floor(Math.random() * 1000)}`, template_name: '助学金到账通知', template_type: '1', template_content: '${name}同学，您的助学金 ${amount} 元已到账。', ...fields }, admin);
+  const r = await s.api.post(
+    '/system/message_template/add',
+    {
+      template_code: `T${Date.now()}${Math.floor(Math.random() * 1000)}`,
+      template_name: '助学金到账通知',
+      template_type: '1',
+      template_content: '${name}同学，您的助学金 ${amount} 元已到账。',
+      ...fields,
+    },
+    admin,
+  );
   expect(r.body).toMatchObject({ success: true });
   return r.body.result.id as string;
 }
 
 const send = (id: string, body: Record<string, unknown>, token = admin) => s.api.post(`/system/message_template/operation/send?id=${id}`, body, token);
-const sysMessages = async (token: string) => (await s.api.get('/sys/annountCement/listByUser', token)).body.result.sysMsgList as { titile: string; msgContent?: string; id: string }[];
-const logCount = async () => Number((await s.db.selectFrom('msg_record' as any).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow() as any).n);
-const announcementCount = async () => Number((await s.db.selectFrom('sys_announcement').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const sysMessages = async (token: string) =>
+  (await s.api.get('/sys/annountCement/listByUser', token)).body.result.sysMsgList as { titile: string; msgContent?: string; id: string }[];
+const logCount = async () =>
+  Number(
+    (
+      (await s.db
+        .selectFrom('msg_record' as any)
+        .select((eb: any) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()) as any
+    ).n,
+  );
+const announcementCount = async () =>
+  Number(
+    (
+      await s.db
+        .selectFrom('sys_announcement')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('sending a template', () => {
-  it('fills the placeholders, reaches the chosen user and the role\'s users in 我的消息, and logs the send', async () => {
+  it("fills the placeholders, reaches the chosen user and the role's users in 我的消息, and logs the send", async () => {
     const id = await template({ template_name: '到账通知A' });
     const r = await send(id, { user_names: 'zhangwei', role_codes: ['project_officer'], template_test_json: '{"name":"小明","amount":500}' });
     expect(r.body).toMatchObject({ success: true, message: '消息已发送给 2 人', result: { receivers: 2 } });
@@ -39,16 +69,29 @@ describe('sending a template', () => {
       const found = (await sysMessages(token)).find((m) => m.titile === '到账通知A');
       expect(found).toBeDefined();
     }
-    const annt = await s.db.selectFrom('sys_announcement').select(['msg_content', 'msg_category', 'send_status']).where('titile', '=', '到账通知A').executeTakeFirstOrThrow();
+    const annt = await s.db
+      .selectFrom('sys_announcement')
+      .select(['msg_content', 'msg_category', 'send_status'])
+      .where('titile', '=', '到账通知A')
+      .executeTakeFirstOrThrow();
     expect(annt).toMatchObject({ msg_content: '小明同学，您的助学金 500 元已到账。', msg_category: '2', send_status: '1' });
-    const log = await s.db.selectFrom('msg_record' as any).selectAll().where('title' as any, '=', '到账通知A').executeTakeFirstOrThrow() as any;
+    const log = (await s.db
+      .selectFrom('msg_record' as any)
+      .selectAll()
+      .where('title' as any, '=', '到账通知A')
+      .executeTakeFirstOrThrow()) as any;
     expect(log).toMatchObject({ receiver_count: 2, send_status: '1' });
     expect(String(log.receivers).split(',').sort()).toEqual(['lina', 'zhangwei']);
   });
 
   it('a department reaches its members; the values never become markup in a rich-text template', async () => {
     const id = await template({ template_name: '富文本通知', template_type: '2', template_content: '<p><b>${name}</b> 您好</p><script>alert(1)</script>' });
-    const depart = await s.db.selectFrom('sys_user_depart').innerJoin('sys_user', 'sys_user.id', 'sys_user_depart.user_id').select('sys_user_depart.dep_id').where('sys_user.username', '=', 'zhangwei').executeTakeFirstOrThrow();
+    const depart = await s.db
+      .selectFrom('sys_user_depart')
+      .innerJoin('sys_user', 'sys_user.id', 'sys_user_depart.user_id')
+      .select('sys_user_depart.dep_id')
+      .where('sys_user.username', '=', 'zhangwei')
+      .executeTakeFirstOrThrow();
     const r = await send(id, { depart_ids: [depart.dep_id], template_test_json: { name: '<img src=x onerror=alert(1)>' } });
     expect(r.body.success).toBe(true);
     const annt = await s.db.selectFrom('sys_announcement').select('msg_content').where('titile', '=', '富文本通知').executeTakeFirstOrThrow();

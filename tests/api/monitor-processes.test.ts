@@ -96,7 +96,9 @@ describe.skipIf(!onPostgres)('two processes on one database', () => {
     const env = { DATABASE_URL: store.database.url, ...HEARTBEAT };
     one = await startServer(env, store);
     // A row of a process killed two hours ago: the next process to start prunes it.
-    await sql`insert into sys_monitor_process (id, host, pid, started_at, seen_at) values ('dead#1#000000', 'elsewhere', 1, now() - interval '3 hours', now() - interval '2 hours')`.execute(one.db);
+    await sql`insert into sys_monitor_process (id, host, pid, started_at, seen_at) values ('dead#1#000000', 'elsewhere', 1, now() - interval '3 hours', now() - interval '2 hours')`.execute(
+      one.db,
+    );
     two = await startServer(env, store);
   });
   afterAll(async () => {

@@ -43,7 +43,7 @@ describe('监控中心', () => {
     }
   });
 
-  it('the request count rises with requests, and the figures are this process\'s', async () => {
+  it("the request count rises with requests, and the figures are this process's", async () => {
     const before = (await s.api.get('/monitor/runtime', admin)).body.result;
     expect(before).toMatchObject({ node: process.version, pid: process.pid });
     for (let i = 0; i < 7; i++) await s.api.get('/site/siteinfo');
@@ -82,7 +82,10 @@ describe('监控中心', () => {
   it('a slow statement is listed by its text with placeholders, never its values; fast ones are not', async () => {
     await sql`select pg_sleep(${0.3}), ${'a-bound-secret'}::text as secret`.execute(s.db);
     await sql`select 1 as fast`.execute(s.db);
-    const answer = (await s.api.get('/monitor/statements', admin)).body.result as { thresholdMs: number; statements: { sql: string; count: number; maxMs: number; lastMs: number; lastTime: string }[] };
+    const answer = (await s.api.get('/monitor/statements', admin)).body.result as {
+      thresholdMs: number;
+      statements: { sql: string; count: number; maxMs: number; lastMs: number; lastTime: string }[];
+    };
     expect(answer.thresholdMs).toBe(250);
     const slept = answer.statements.find((st) => st.sql.includes('pg_sleep'));
     expect(slept).toMatchObject({ sql: 'select pg_sleep($1), $2::text as secret', count: 1 });

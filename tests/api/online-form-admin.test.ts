@@ -13,11 +13,25 @@ let s: TestServer;
 let admin: string;
 let zhangwei: string;
 
-const name = { type: 'input', key: 'input_1', label: '姓名', model: 'visitor_name', options: { width: '100%' }, rules: [{ required: true, message: '请输入姓名' }] };
+const name = {
+  type: 'input',
+  key: 'input_1',
+  label: '姓名',
+  model: 'visitor_name',
+  options: { width: '100%' },
+  rules: [{ required: true, message: '请输入姓名' }],
+};
 const DESIGN = { list: [name], config: { layout: 'horizontal', labelCol: { span: 4 }, wrapperCol: { span: 18 } } };
 
 const save = (code: string) => s.api.post('/form/formConfiguration/save', { desformCode: code, desformName: `表单${code}`, desformDesignJson: DESIGN }, admin);
-const idOf = async (code: string) => (await s.db.selectFrom('onl_desform' as any).select('id' as any).where('desform_code' as any, '=', code).executeTakeFirstOrThrow() as any).id as string;
+const idOf = async (code: string) =>
+  (
+    (await s.db
+      .selectFrom('onl_desform' as any)
+      .select('id' as any)
+      .where('desform_code' as any, '=', code)
+      .executeTakeFirstOrThrow()) as any
+  ).id as string;
 const op = (key: string, id: string, body: Record<string, unknown> = {}, token = admin) => s.api.post(`/online/desform/operation/${key}?id=${id}`, body, token);
 
 beforeAll(async () => {
@@ -31,7 +45,11 @@ describe('复制', () => {
   it('stores the design under the new code and name, unpublished, version 1', async () => {
     await save('visit_a');
     const r = await op('copy', await idOf('visit_a'), { desform_code: 'visit_b', desform_name: '来访登记副本' });
-    expect(r.body).toMatchObject({ success: true, message: '复制成功', result: { desformCode: 'visit_b', desformName: '来访登记副本', version: 1, publishedVersion: null } });
+    expect(r.body).toMatchObject({
+      success: true,
+      message: '复制成功',
+      result: { desformCode: 'visit_b', desformName: '来访登记副本', version: 1, publishedVersion: null },
+    });
     const copied = await s.api.get('/form/formConfiguration/queryByCode?desformCode=visit_b', admin);
     const design = copied.body.result.desformDesignJson;
     expect(typeof design === 'string' ? JSON.parse(design) : design).toEqual(DESIGN);
@@ -50,7 +68,13 @@ describe('复制', () => {
     const r = await op('copy', await idOf('visit_a'), { desform_code: 'visit_z', desform_name: 'z' }, zhangwei);
     expect(r.body.success).toBe(false);
     expect(await count(s, 'onl_desform')).toBeGreaterThan(0);
-    expect(await s.db.selectFrom('onl_desform' as any).select('id' as any).where('desform_code' as any, '=', 'visit_z').executeTakeFirst()).toBeUndefined();
+    expect(
+      await s.db
+        .selectFrom('onl_desform' as any)
+        .select('id' as any)
+        .where('desform_code' as any, '=', 'visit_z')
+        .executeTakeFirst(),
+    ).toBeUndefined();
   });
 });
 
@@ -60,7 +84,13 @@ describe('删除', () => {
     await save('visit_d');
     const id = await idOf('visit_d');
     expect((await op('remove', id)).body).toMatchObject({ success: true, message: '删除成功' });
-    expect(await s.db.selectFrom('onl_desform_version' as any).select('id' as any).where('desform_id' as any, '=', id).execute()).toEqual([]);
+    expect(
+      await s.db
+        .selectFrom('onl_desform_version' as any)
+        .select('id' as any)
+        .where('desform_id' as any, '=', id)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('a published form with records needs their count; then its screen and menu go and its records stay', async () => {
@@ -76,7 +106,13 @@ describe('删除', () => {
     expect((await op('remove', id, { confirm_count: 1 })).body).toMatchObject({ success: true, message: '删除成功' });
     expect((await s.api.get('/online/visit_e/list', admin)).status).toBe(404);
     expect(await s.db.selectFrom('sys_permission').select('id').where('url', '=', '/online/visit_e').execute()).toEqual([]);
-    expect(await s.db.selectFrom('sys_schema' as any).select('code' as any).where('code' as any, '=', 'online/visit_e').execute()).toEqual([]);
+    expect(
+      await s.db
+        .selectFrom('sys_schema' as any)
+        .select('code' as any)
+        .where('code' as any, '=', 'online/visit_e')
+        .execute(),
+    ).toEqual([]);
     expect(await count(s, TABLE_E)).toBe(1);
   });
 });

@@ -9,14 +9,51 @@ import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.t
  * sub-table rows), and every bad input refused with nothing saved.
  */
 
-const phone = { type: 'input', key: 'input_1', label: '手机号', model: 'phone', options: { width: '100%' }, rules: [{ required: true, message: '请输入手机号' }, { pattern: '^1[3-9]\\d{9}$', message: '请输入正确的手机号' }] };
-const sex = { type: 'select', key: 'select_1', label: '性别', model: 'sex', options: { dynamic: 'dict', dynamicKey: 'sex', options: [] }, rules: [{ required: false, message: '必填项' }] };
-const birthday = { type: 'date', key: 'date_1', label: '出生日期', model: 'birthday', options: { format: 'YYYY-MM-DD' }, rules: [{ required: false, message: '必填项' }] };
+const phone = {
+  type: 'input',
+  key: 'input_1',
+  label: '手机号',
+  model: 'phone',
+  options: { width: '100%' },
+  rules: [
+    { required: true, message: '请输入手机号' },
+    { pattern: '^1[3-9]\\d{9}$', message: '请输入正确的手机号' },
+  ],
+};
+const sex = {
+  type: 'select',
+  key: 'select_1',
+  label: '性别',
+  model: 'sex',
+  options: { dynamic: 'dict', dynamicKey: 'sex', options: [] },
+  rules: [{ required: false, message: '必填项' }],
+};
+const birthday = {
+  type: 'date',
+  key: 'date_1',
+  label: '出生日期',
+  model: 'birthday',
+  options: { format: 'YYYY-MM-DD' },
+  rules: [{ required: false, message: '必填项' }],
+};
 const members = {
-  type: 'batch', key: 'batch_1', label: '家庭成员', model: 'members', options: { onlineFormCode: '' },
+  type: 'batch',
+  key: 'batch_1',
+  label: '家庭成员',
+  model: 'members',
+  options: { onlineFormCode: '' },
   list: [{ type: 'input', key: 'input_2', label: '成员姓名', model: 'member_name', options: {}, rules: [{ required: true, message: '请输入成员姓名' }] }],
 };
-const grid = { type: 'grid', key: 'grid_1', label: '栅格布局', columns: [{ span: 12, list: [phone] }, { span: 12, list: [sex] }], options: { gutter: 0 } };
+const grid = {
+  type: 'grid',
+  key: 'grid_1',
+  label: '栅格布局',
+  columns: [
+    { span: 12, list: [phone] },
+    { span: 12, list: [sex] },
+  ],
+  options: { gutter: 0 },
+};
 const DESIGN = { list: [grid, birthday, members], config: { layout: 'horizontal', labelCol: { span: 4 }, wrapperCol: { span: 18 } } };
 
 let s: TestServer;
@@ -40,7 +77,11 @@ afterAll(() => s?.close());
 describe('form records', () => {
   it('save creates a record at version 1 and each later save adds a version', async () => {
     const first = await save({ desformCode: 'family', desformName: '家庭登记', desformDesignJson: JSON.stringify(DESIGN) });
-    expect(first.body).toMatchObject({ success: true, message: '保存成功', result: { desformCode: 'family', desformName: '家庭登记', version: 1, desformType: 2, publishedVersion: null, createBy: 'admin' } });
+    expect(first.body).toMatchObject({
+      success: true,
+      message: '保存成功',
+      result: { desformCode: 'family', desformName: '家庭登记', version: 1, desformType: 2, publishedVersion: null, createBy: 'admin' },
+    });
     const second = await save({ desformCode: 'family', desformName: '家庭信息登记', desformDesignJson: DESIGN });
     expect(second.body.result).toMatchObject({ version: 2, desformName: '家庭信息登记', id: first.body.result.id });
     const versions = await s.api.get('/form/formConfiguration/versions?desformCode=family', admin);
@@ -64,7 +105,11 @@ describe('form records', () => {
   });
 
   it('staff without the online-form permissions get 403 and change nothing', async () => {
-    refused(await save({ desformCode: 'sneaky', desformName: 'x', desformDesignJson: DESIGN }, zhangwei), '没有权限，请联系管理员授权【online:desform:add】', 403);
+    refused(
+      await save({ desformCode: 'sneaky', desformName: 'x', desformDesignJson: DESIGN }, zhangwei),
+      '没有权限，请联系管理员授权【online:desform:add】',
+      403,
+    );
     refused(await publish('family', [], zhangwei), '没有权限，请联系管理员授权【online:desform:publish】', 403);
     expect((await s.api.get('/form/formConfiguration/list', zhangwei)).status).toBe(403);
     expect(await count(s, 'onl_desform', sql`desform_code = 'sneaky'`)).toBe(0);
@@ -81,15 +126,20 @@ describe('bad designs are refused and nothing is saved', () => {
   it('malformed JSON', () => refusedSave('{ "list": [', /^表单设计不是合法的 JSON：/));
   it('JSON without list and config', () => refusedSave('{ "list": [] }', '表单设计数据格式不对：需要一个带 list 和 config 的 JSON 对象'));
   it('an array', () => refusedSave([], '表单设计数据格式不对：需要一个带 list 和 config 的 JSON 对象'));
-  it('a widget type the registry does not know', () => refusedSave({ list: [{ type: 'flux', key: 'flux_1', model: 'x' }], config: {} }, '未知控件类型：flux（flux_1）'));
+  it('a widget type the registry does not know', () =>
+    refusedSave({ list: [{ type: 'flux', key: 'flux_1', model: 'x' }], config: {} }, '未知控件类型：flux（flux_1）'));
   it('the same model twice', () => refusedSave({ list: [phone, { ...phone, key: 'input_9' }], config: {} }, '表单设计有误：数据字段重复 phone'));
-  it('a model that is not a safe column name', () => refusedSave({ list: [{ ...phone, model: 'x; drop table sys_user' }], config: {} }, /^表单设计有误：\/list\/0\/model must match pattern/));
+  it('a model that is not a safe column name', () =>
+    refusedSave({ list: [{ ...phone, model: 'x; drop table sys_user' }], config: {} }, /^表单设计有误：\/list\/0\/model must match pattern/));
   it('an existing form saved with a bad design keeps its last version', async () => {
     await refusedSave({ list: [phone, { ...phone, key: 'input_9' }], config: {} }, '表单设计有误：数据字段重复 phone', 'family');
     expect((await s.api.get('/form/formConfiguration/queryByCode?desformCode=family', admin)).body.result.version).toBe(2);
   });
   it('a bad form code', async () => {
-    refused(await save({ desformCode: '../x', desformName: 'x', desformDesignJson: DESIGN }), '表单编码以小写字母开头，2 到 40 位，只能包含小写字母、数字和下划线');
+    refused(
+      await save({ desformCode: '../x', desformName: 'x', desformDesignJson: DESIGN }),
+      '表单编码以小写字母开头，2 到 40 位，只能包含小写字母、数字和下划线',
+    );
     refused(await save({ desformCode: 'ok_code', desformName: '', desformDesignJson: DESIGN }), '请填写表单名称');
   });
 });
@@ -97,10 +147,17 @@ describe('bad designs are refused and nothing is saved', () => {
 describe('publishing', () => {
   it('creates the tables, the menu with buttons granted to the chosen role, and serves records with sub-rows at once', async () => {
     const r = await publish('family', ['fundraiser']);
-    expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: true, message: '发布成功', result: { cgformCode: 'online/family', version: 2, documents: ['online/family', 'online/family_members'] } });
+    expect(r.body, JSON.stringify(r.body)).toMatchObject({
+      success: true,
+      message: '发布成功',
+      result: { cgformCode: 'online/family', version: 2, documents: ['online/family', 'online/family_members'] },
+    });
     const record = (await s.api.get('/form/formConfiguration/queryByCode?desformCode=family', admin)).body.result;
     expect(record).toMatchObject({ cgformCode: 'online/family', publishedVersion: 2 });
-    expect((await s.db.selectFrom('sys_schema').select('code').where('code', 'like', 'online/%').orderBy('code').execute()).map((x) => x.code)).toEqual(['online/family', 'online/family_members']);
+    expect((await s.db.selectFrom('sys_schema').select('code').where('code', 'like', 'online/%').orderBy('code').execute()).map((x) => x.code)).toEqual([
+      'online/family',
+      'online/family_members',
+    ]);
 
     // The staff role chosen at publication sees the menu and holds the buttons, without a restart.
     const perms = (await s.api.get('/sys/permission/getUserPermissionByToken', zhangwei)).body.result;
@@ -110,11 +167,17 @@ describe('publishing', () => {
     refused(await s.api.post('/online/family/add', { phone: '12345', members: [] }, zhangwei), /请输入正确的手机号/);
     refused(await s.api.post('/online/family/add', { phone: '13800001111', members: [{ member_name: '' }] }, zhangwei), /家庭成员第1行：/);
     expect(await count(s, 'online_family')).toBe(0);
-    const added = await s.api.post('/online/family/add', { phone: '13800001111', sex: '1', birthday: '2015-06-01', members: [{ member_name: '李四' }, { member_name: '王五' }] }, zhangwei);
+    const added = await s.api.post(
+      '/online/family/add',
+      { phone: '13800001111', sex: '1', birthday: '2015-06-01', members: [{ member_name: '李四' }, { member_name: '王五' }] },
+      zhangwei,
+    );
     expect(added.body, JSON.stringify(added.body)).toMatchObject({ success: true });
     const id = added.body.result.id as string;
     expect((await row(s, 'online_family', id))!.phone).toBe('13800001111');
-    const { rows } = await sql<{ member_name: string }>`select member_name from online_family_members where parent_id = ${id} order by member_name`.execute(s.db);
+    const { rows } = await sql<{ member_name: string }>`select member_name from online_family_members where parent_id = ${id} order by member_name`.execute(
+      s.db,
+    );
     expect(rows.map((x) => x.member_name)).toEqual(['李四', '王五']);
     const list = await s.api.get('/online/family/list', zhangwei);
     expect(list.body.result.records.map((x: { phone: string }) => x.phone)).toEqual(['13800001111']);
@@ -125,9 +188,16 @@ describe('publishing', () => {
 
     // Edit: one row kept and renamed, one removed, one added.
     const kept = one.body.result.members.find((m: { member_name: string }) => m.member_name === '李四');
-    const edited = await s.api.put('/online/family/edit', { id, phone: '13800002222', members: [{ id: kept.id, member_name: '李四四' }, { member_name: '赵六' }] }, zhangwei);
+    const edited = await s.api.put(
+      '/online/family/edit',
+      { id, phone: '13800002222', members: [{ id: kept.id, member_name: '李四四' }, { member_name: '赵六' }] },
+      zhangwei,
+    );
     expect(edited.body, JSON.stringify(edited.body)).toMatchObject({ success: true });
-    const after = await sql<{ id: string; member_name: string }>`select id, member_name from online_family_members where parent_id = ${id} order by member_name`.execute(s.db);
+    const after = await sql<{
+      id: string;
+      member_name: string;
+    }>`select id, member_name from online_family_members where parent_id = ${id} order by member_name`.execute(s.db);
     expect(after.rows.map((x) => x.member_name).sort()).toEqual(['李四四', '赵六']);
     expect(after.rows.find((x) => x.member_name === '李四四')!.id).toBe(kept.id);
     expect((await row(s, 'online_family', id))!.phone).toBe('13800002222');
@@ -137,14 +207,29 @@ describe('publishing', () => {
     const extra = { type: 'input', key: 'input_3', label: '地址', model: 'address', options: {}, rules: [{ required: false, message: '必填项' }] };
     await save({ desformCode: 'family', desformName: '家庭信息登记', desformDesignJson: { ...DESIGN, list: [...DESIGN.list, extra] } });
     expect((await publish('family')).body).toMatchObject({ success: true, result: { version: 3 } });
-    const { rows } = await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = 'online_family' and column_name = 'address'`.execute(s.db);
+    const { rows } = await sql<{
+      column_name: string;
+    }>`select column_name from information_schema.columns where table_name = 'online_family' and column_name = 'address'`.execute(s.db);
     expect(rows).toHaveLength(1);
     expect(await count(s, 'online_family')).toBe(1);
     expect((await s.api.post('/online/family/add', { phone: '13900001111', address: '云南', members: [] }, zhangwei)).body.success).toBe(true);
   });
 
   it('refuses a design that would drop a column holding data, and nothing is saved or changed', async () => {
-    const withoutPhone = { ...DESIGN, list: [{ ...grid, columns: [{ span: 12, list: [] }, { span: 12, list: [sex] }] }, birthday, members] };
+    const withoutPhone = {
+      ...DESIGN,
+      list: [
+        {
+          ...grid,
+          columns: [
+            { span: 12, list: [] },
+            { span: 12, list: [sex] },
+          ],
+        },
+        birthday,
+        members,
+      ],
+    };
     await save({ desformCode: 'family', desformName: '家庭信息登记', desformDesignJson: withoutPhone });
     const before = (await s.db.selectFrom('sys_schema').select('document').where('code', '=', 'online/family').executeTakeFirstOrThrow()).document;
     refused(await publish('family'), /^发布失败：表 online_family：字段 phone 已有数据，不能删除或缩小（文档已不再声明该字段）/);
@@ -156,7 +241,11 @@ describe('publishing', () => {
   });
 
   it('refuses a form without data fields, an unknown role, and a code a file document holds', async () => {
-    await save({ desformCode: 'empty', desformName: '空表单', desformDesignJson: { list: [{ type: 'divider', key: 'divider_1', label: '分隔' }], config: {} } });
+    await save({
+      desformCode: 'empty',
+      desformName: '空表单',
+      desformDesignJson: { list: [{ type: 'divider', key: 'divider_1', label: '分隔' }], config: {} },
+    });
     refused(await publish('empty'), '发布失败：表单至少需要一个数据字段（动态表格以外的输入控件）');
     refused(await publish('visit', ['no_such_role']), '角色不存在：no_such_role');
     await save({ desformCode: 'desform', desformName: '冒名', desformDesignJson: { list: [birthday], config: {} } });
@@ -168,7 +257,15 @@ describe('publishing', () => {
   it('sublist gives the sub-forms a batch can use, with their fields', async () => {
     const r = await s.api.get('/form/formConfiguration/sublist?subTableStr=online/family_members,donation/record', admin);
     expect(r.body.result).toEqual([
-      { code: 'online/family_members', title: '家庭信息登记-家庭成员', parent: { entity: 'online/family', field: 'parent_id' }, fields: [{ name: 'parent_id', label: '主表记录', type: 'string' }, { name: 'member_name', label: '成员姓名', type: 'string' }] },
+      {
+        code: 'online/family_members',
+        title: '家庭信息登记-家庭成员',
+        parent: { entity: 'online/family', field: 'parent_id' },
+        fields: [
+          { name: 'parent_id', label: '主表记录', type: 'string' },
+          { name: 'member_name', label: '成员姓名', type: 'string' },
+        ],
+      },
     ]);
   });
 });

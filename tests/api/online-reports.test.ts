@@ -13,7 +13,10 @@ import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.t
  */
 
 const REGION = {
-  version: 1, code: 'test/region', title: '测试地区', menu: { parent: 'testarea' },
+  version: 1,
+  code: 'test/region',
+  title: '测试地区',
+  menu: { parent: 'testarea' },
   entity: {
     table: 'test_region',
     dictSource: { text: ['name'], code: ['code', 'id'], pid: 'pid' },
@@ -71,7 +74,9 @@ describe('report definitions and the popup calls', () => {
     expect(all.body.result.total).toBe(2);
     const names = all.body.result.records.map((r: { activity_name: string }) => r.activity_name);
     expect(names).not.toContain('草稿活动');
-    expect((await data(activityReport, 'activity_name=图书')).body.result.records.map((r: { activity_name: string }) => r.activity_name)).toEqual(['乡村图书角']);
+    expect((await data(activityReport, 'activity_name=图书')).body.result.records.map((r: { activity_name: string }) => r.activity_name)).toEqual([
+      '乡村图书角',
+    ]);
     expect((await data(activityReport, 'category=1&activity_name=')).body.result.total).toBe(1);
     expect((await data(activityReport, 'start_date_begin=2025-05-01&start_date_end=2025-12-31')).body.result.total).toBe(1);
     const sorted = await data(activityReport, 'column=start_date&order=desc&pageNo=1&pageSize=1');
@@ -87,7 +92,7 @@ describe('report definitions and the popup calls', () => {
     for (const query of [
       `activity_name=${encodeURIComponent("x' or '1'='1")}`,
       `exclude_status=${encodeURIComponent("0' or 1=1; delete from sys_user; --")}`,
-      `category=${encodeURIComponent("1); drop table sys_user; --")}`,
+      `category=${encodeURIComponent('1); drop table sys_user; --')}`,
     ]) {
       const r = await data(activityReport, query);
       expect(r.body.success, JSON.stringify(r.body)).toBe(true);
@@ -109,41 +114,65 @@ describe('report definitions and the popup calls', () => {
     const store = async (code: string, body: string) => {
       const id = newId();
       // Written straight into the table, past saveReport's checks: the transaction is the last line of defence.
-      await s.db.insertInto('onl_cgreport_head' as never).values({ id, code, name: '恶意报表', cgr_sql: body, del_flag: 0, create_by: 'test', create_time: nowText() } as never).execute();
+      await s.db
+        .insertInto('onl_cgreport_head' as never)
+        .values({ id, code, name: '恶意报表', cgr_sql: body, del_flag: 0, create_by: 'test', create_time: nowText() } as never)
+        .execute();
       return id;
     };
-    await sql`create function test_wipe_users() returns bigint language sql volatile as $$ with d as (delete from sys_user returning 1) select count(*) from d $$`.execute(s.db);
+    await sql`create function test_wipe_users() returns bigint language sql volatile as $$ with d as (delete from sys_user returning 1) select count(*) from d $$`.execute(
+      s.db,
+    );
     const users = await count(s, 'sys_user');
     refused(await data(await store('evil_fn', 'select test_wipe_users() as n')), '报表查询试图修改数据，已拒绝：报表只能读取数据');
     const nested = await data(await store('evil_with', 'with d as (delete from sys_user returning id) select id from d'));
     expect(nested.body.success).toBe(false);
     expect(await count(s, 'sys_user')).toBe(users);
     // Credentials are withheld from report SQL: the password hashes, the SMS codes.
-    for (const [code, body] of [['evil_hash', 'select username, password from sys_user'], ['evil_star', 'select * from sys_user'], ['evil_sms', 'select * from sys_sms_code']]) {
+    for (const [code, body] of [
+      ['evil_hash', 'select username, password from sys_user'],
+      ['evil_star', 'select * from sys_user'],
+      ['evil_sms', 'select * from sys_sms_code'],
+    ]) {
       const r = await data(await store(code, body));
       expect(r.body.success, code).toBe(false);
       expect(JSON.stringify(r.body)).not.toMatch(/scrypt|\$[0-9a-z]+\$/);
     }
     expect((await data(await store('fine_users', 'select username, realname from sys_user'))).body.success).toBe(true);
-    await expect(saveReport(s.db, { code: 'two', name: '两条', sql: 'select 1 as a; delete from sys_user', items: [{ name: 'a', title: 'A' }] })).rejects.toThrow('报表SQL只能是一条查询语句');
-    await expect(saveReport(s.db, { code: 'upd', name: '更新', sql: 'update sys_user set realname = 1', items: [] })).rejects.toThrow('报表SQL必须是查询语句（select 或 with 开头）');
+    await expect(
+      saveReport(s.db, { code: 'two', name: '两条', sql: 'select 1 as a; delete from sys_user', items: [{ name: 'a', title: 'A' }] }),
+    ).rejects.toThrow('报表SQL只能是一条查询语句');
+    await expect(saveReport(s.db, { code: 'upd', name: '更新', sql: 'update sys_user set realname = 1', items: [] })).rejects.toThrow(
+      '报表SQL必须是查询语句（select 或 with 开头）',
+    );
   });
 
   it('#{sys_user_code} and #{sys_org_code} are the signed-in user’s, whatever the request says', async () => {
     const id = await saveReport(s.db, {
       code: 'report_me',
       name: '我的账号',
-      sql: 'select username, org_code from sys_user where username = #{sys_user_code} and coalesce(org_code, \'\') = #{sys_org_code}',
-      items: [{ name: 'username', title: '账号' }, { name: 'org_code', title: '部门' }],
+      sql: "select username, org_code from sys_user where username = #{sys_user_code} and coalesce(org_code, '') = #{sys_org_code}",
+      items: [
+        { name: 'username', title: '账号' },
+        { name: 'org_code', title: '部门' },
+      ],
     });
-    for (const [token, name] of [[zhangwei, 'zhangwei'], [wangfang, 'wangfang']]) {
+    for (const [token, name] of [
+      [zhangwei, 'zhangwei'],
+      [wangfang, 'wangfang'],
+    ]) {
       const r = await data(id, 'sys_user_code=admin&sys_org_code=A01', token);
       expect(r.body.result.records.map((u: { username: string }) => u.username)).toEqual([name]);
     }
   });
 
   it.skipIf(!!process.env.TEST_DATABASE_URL)('on the embedded database, a report planned to cost too much is refused before it runs', async () => {
-    const id = await saveReport(s.db, { code: 'report_huge', name: '笛卡尔积', sql: 'select x.i as a from generate_series(1, 100000) x(i), generate_series(1, 100000) y(j)', items: [{ name: 'a', title: 'A' }] });
+    const id = await saveReport(s.db, {
+      code: 'report_huge',
+      name: '笛卡尔积',
+      sql: 'select x.i as a from generate_series(1, 100000) x(i), generate_series(1, 100000) y(j)',
+      items: [{ name: 'a', title: 'A' }],
+    });
     refused(await data(id), /^报表【笛卡尔积】的查询量过大（估算成本\d+，上限5000000），嵌入式数据库上无法中途停止查询，请增加查询条件或缩小范围$/);
     // One of a table's size runs.
     expect((await data(activityReport, 'pageSize=1')).body.success).toBe(true);
@@ -157,7 +186,13 @@ describe('report definitions and the popup calls', () => {
   });
 
   it('a scope naming no screen fails closed', async () => {
-    const id = await saveReport(s.db, { code: 'report_lost_scope', name: '失效范围', scope: 'donation/gone', sql: 'select id from donation_activity', items: [{ name: 'id', title: 'ID' }] });
+    const id = await saveReport(s.db, {
+      code: 'report_lost_scope',
+      name: '失效范围',
+      scope: 'donation/gone',
+      sql: 'select id from donation_activity',
+      items: [{ name: 'id', title: 'ID' }],
+    });
     refused(await data(id), '报表【失效范围】的数据范围【donation/gone】不存在，请联系管理员', 500);
   });
 
@@ -178,7 +213,18 @@ describe('report definitions and the popup calls', () => {
 describe('querySelectOptions (linked dropdown)', () => {
   const ids: Record<string, string> = {};
   beforeAll(async () => {
-    await s.db.insertInto('sys_schema').values({ code: REGION.code, document: JSON.stringify(REGION), version: 1, create_by: 'admin', create_time: nowText(), update_by: null, update_time: null }).execute();
+    await s.db
+      .insertInto('sys_schema')
+      .values({
+        code: REGION.code,
+        document: JSON.stringify(REGION),
+        version: 1,
+        create_by: 'admin',
+        create_time: nowText(),
+        update_by: null,
+        update_time: null,
+      })
+      .execute();
     await s.ctx.runtime.reload();
     const add = async (name: string, code: string, pid: string | null) => {
       ids[name] = newId();

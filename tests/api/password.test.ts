@@ -28,11 +28,21 @@ describe('sys/user/updatePassword refuses bad input and changes nothing', () => 
     ['no confirmation', { ...valid, confirmpassword: undefined }, 400, '请确认新密码!'],
     ['a short new password', { ...valid, password: 'Ab#1', confirmpassword: 'Ab#1' }, 400, '密码由8位数字、大小写字母和特殊符号组成!'],
     ['a new password without a digit', { ...valid, password: 'Abcdefg#', confirmpassword: 'Abcdefg#' }, 400, '密码由8位数字、大小写字母和特殊符号组成!'],
-    ['a new password without a special character', { ...valid, password: 'Abcdefg12', confirmpassword: 'Abcdefg12' }, 400, '密码由8位数字、大小写字母和特殊符号组成!'],
-    ['a new password over 20 characters', { ...valid, password: 'Abcdefg1#'.repeat(3), confirmpassword: 'Abcdefg1#'.repeat(3) }, 400, '密码由8位数字、大小写字母和特殊符号组成!'],
+    [
+      'a new password without a special character',
+      { ...valid, password: 'Abcdefg12', confirmpassword: 'Abcdefg12' },
+      400,
+      '密码由8位数字、大小写字母和特殊符号组成!',
+    ],
+    [
+      'a new password over 20 characters',
+      { ...valid, password: 'Abcdefg1#'.repeat(3), confirmpassword: 'Abcdefg1#'.repeat(3) },
+      400,
+      '密码由8位数字、大小写字母和特殊符号组成!',
+    ],
     ['a confirmation that differs', { ...valid, confirmpassword: 'New#67890y' }, 400, '两次输入的密码不一样！'],
     ['a wrong old password', { ...valid, oldpassword: 'Wrong@1234' }, 400, '旧密码输入错误!'],
-    ['another user\'s username', { ...valid, username: 'admin', oldpassword: ADMIN_PASSWORD }, 403, '只能修改自己的密码'],
+    ["another user's username", { ...valid, username: 'admin', oldpassword: ADMIN_PASSWORD }, 403, '只能修改自己的密码'],
   ])('%s', async (_label, body, status, message) => {
     const before = await hashOf('pwuser');
     const adminBefore = await hashOf('admin');

@@ -9,11 +9,42 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   s = await startServer();
-  ids.parent = await addPermission(s.db, { name: '系统管理', url: '/system', component: 'layouts/RouteView', redirect: '/system/user', always_show: true, sort_no: 5, icon: 'setting' });
-  ids.user = await addPermission(s.db, { name: '用户管理', parent_id: ids.parent, url: '/system/user', component: 'system/UserList', menu_type: 1, sort_no: 1, keep_alive: true });
-  ids.secret = await addPermission(s.db, { name: '隐藏页', parent_id: ids.parent, url: '/system/secret', component: 'system/Secret', menu_type: 1, sort_no: 2, hidden: true, component_name: 'SecretPage' });
+  ids.parent = await addPermission(s.db, {
+    name: '系统管理',
+    url: '/system',
+    component: 'layouts/RouteView',
+    redirect: '/system/user',
+    always_show: true,
+    sort_no: 5,
+    icon: 'setting',
+  });
+  ids.user = await addPermission(s.db, {
+    name: '用户管理',
+    parent_id: ids.parent,
+    url: '/system/user',
+    component: 'system/UserList',
+    menu_type: 1,
+    sort_no: 1,
+    keep_alive: true,
+  });
+  ids.secret = await addPermission(s.db, {
+    name: '隐藏页',
+    parent_id: ids.parent,
+    url: '/system/secret',
+    component: 'system/Secret',
+    menu_type: 1,
+    sort_no: 2,
+    hidden: true,
+    component_name: 'SecretPage',
+  });
   ids.noRoute = await addPermission(s.db, { name: '非路由', url: '/system/not-a-route', component: 'system/NotARoute', is_route: false, sort_no: 6 });
-  ids.external = await addPermission(s.db, { name: '帮助文档', url: 'https://help.example.org/docs?x=1', component: 'layouts/IframePageView', sort_no: 7, internal_or_external: true });
+  ids.external = await addPermission(s.db, {
+    name: '帮助文档',
+    url: 'https://help.example.org/docs?x=1',
+    component: 'layouts/IframePageView',
+    sort_no: 7,
+    internal_or_external: true,
+  });
   ids.deleted = await addPermission(s.db, { name: '已删除', url: '/gone', component: 'Gone', del_flag: 1, sort_no: 8 });
   ids.financeOnly = await addPermission(s.db, { name: '财务台账', url: '/finance/ledger', component: 'finance/Ledger', sort_no: 9 }, ['finance']);
   ids.edit = await addPermission(s.db, { name: '编辑', parent_id: ids.user, menu_type: 2, perms: 'probe:edit', sort_no: 1 }, ['admin']);
@@ -45,13 +76,22 @@ describe('getUserPermissionByToken', () => {
     });
   });
 
-  it('returns menus in sort order, nested under their parents, without deleted rows or other roles\' menus', async () => {
+  it("returns menus in sort order, nested under their parents, without deleted rows or other roles' menus", async () => {
     const { menu } = await permissionsOf(adminToken);
     // The schema documents' areas (捐赠管理 10, 系统管理 /isystem 90) and the seed's own 消息中心 and
     // 个人页 (sort 80 and 90) follow the entries added here.
     // Other business areas (项目管理, 救助管理 …) sit between them; this test is about the entries named here.
     const named = new Set(['首页', '系统管理', '非路由', '帮助文档', '捐赠管理', '消息中心', '个人页']);
-    expect(menu.map((m) => m.meta.title).filter((t: string) => named.has(t))).toEqual(['首页', '系统管理', '非路由', '帮助文档', '捐赠管理', '消息中心', '个人页', '系统管理']);
+    expect(menu.map((m) => m.meta.title).filter((t: string) => named.has(t))).toEqual([
+      '首页',
+      '系统管理',
+      '非路由',
+      '帮助文档',
+      '捐赠管理',
+      '消息中心',
+      '个人页',
+      '系统管理',
+    ]);
     // 仪表盘 (sort 1, the seed's) sits between 首页 and the 系统管理 added here.
     expect(menu.map((m) => m.path).slice(0, 3)).toEqual(['/dashboard/analysis', '/dashboard', '/system']);
     const system = menu[2];
@@ -65,7 +105,7 @@ describe('getUserPermissionByToken', () => {
     expect(JSON.stringify(menu)).not.toContain('/finance/ledger');
   });
 
-  it('marks a menu that is not a route with route \'0\'', async () => {
+  it("marks a menu that is not a route with route '0'", async () => {
     const { menu } = await permissionsOf(adminToken);
     const entry = menu.find((m) => m.id === ids.noRoute);
     expect(entry).toMatchObject({ route: '0', path: '/system/not-a-route' });
@@ -84,7 +124,12 @@ describe('getUserPermissionByToken', () => {
     expect(auth).toContainEqual({ action: 'probe:edit', describe: '编辑', type: '1', status: '1' });
     expect(auth).toContainEqual({ action: 'probe:disable', describe: '禁用策略', type: '2', status: '1' });
     expect(auth.map((a) => a.action)).not.toContain('probe:open');
-    expect(allAuth.map((a) => a.action).filter((a) => a.startsWith('probe:')).sort()).toEqual(['probe:disable', 'probe:edit', 'probe:open']);
+    expect(
+      allAuth
+        .map((a) => a.action)
+        .filter((a) => a.startsWith('probe:'))
+        .sort(),
+    ).toEqual(['probe:disable', 'probe:edit', 'probe:open']);
     expect(allAuth).toContainEqual({ action: 'probe:open', describe: '公开按钮', type: '1', status: '0' });
     expect(JSON.stringify(menu)).not.toContain('probe:edit');
   });
@@ -108,7 +153,7 @@ describe('PermissionService.allows', () => {
     expect(await s.ctx.permissions.allows(guest, 'no:such:code')).toBe(false);
   });
 
-  it('allows everyone an action whose rule has status \'0\' (not enforced)', async () => {
+  it("allows everyone an action whose rule has status '0' (not enforced)", async () => {
     const guest = await userId(s.db, 'guest');
     expect(await s.ctx.permissions.allows(guest, 'probe:open')).toBe(true);
     await s.db.updateTable('sys_permission').set({ status: '1' }).where('id', '=', ids.open).execute();

@@ -28,23 +28,34 @@ function lastCode(phone: string): string {
 const send = (mobile: unknown, smsmode = '0') => s.api.post('/sys/sms', { mobile, smsmode });
 const phoneLogin = (mobile: unknown, captcha: unknown) => s.api.post('/sys/phoneLogin', { mobile, captcha });
 /** Lets the next send through (one send per phone and minute). */
-const forgetLastSend = (phone: string) => s.db.updateTable('sys_sms_code' as never).set({ sent_at: '2000-01-01 00:00:00' } as never).where('phone' as never, '=', phone as never).execute();
+const forgetLastSend = (phone: string) =>
+  s.db
+    .updateTable('sys_sms_code' as never)
+    .set({ sent_at: '2000-01-01 00:00:00' } as never)
+    .where('phone' as never, '=', phone as never)
+    .execute();
 
 describe('phone sign-in', () => {
-  it('the site offers it, and a code sent to a user\'s phone signs that user in once', async () => {
+  it("the site offers it, and a code sent to a user's phone signs that user in once", async () => {
     expect((await s.api.get('/site/siteinfo')).body.result.allowPhoneLogin).toBe(true);
     const sent = await send(LINA_PHONE);
     expect(sent.body).toMatchObject({ success: true, message: '验证码已发送，5分钟内有效' });
     const code = lastCode(LINA_PHONE);
     expect(code).toMatch(/^\d{6}$/);
     // The code is kept only as a hash.
-    const stored = await s.db.selectFrom('sys_sms_code' as never).selectAll().execute();
+    const stored = await s.db
+      .selectFrom('sys_sms_code' as never)
+      .selectAll()
+      .execute();
     expect(JSON.stringify(stored)).not.toContain(code);
 
     const r = await phoneLogin(LINA_PHONE, code);
     expect(r.body).toMatchObject({ success: true, result: { userInfo: { username: 'lina' } } });
     // The token works: JeecgBoot's vue3 client reads the user with it next.
-    expect((await s.api.get('/sys/user/getUserInfo', r.body.result.token)).body.result).toMatchObject({ userInfo: { username: 'lina', realname: '李娜' }, sysAllDictItems: expect.objectContaining({ sex: expect.any(Array) }) });
+    expect((await s.api.get('/sys/user/getUserInfo', r.body.result.token)).body.result).toMatchObject({
+      userInfo: { username: 'lina', realname: '李娜' },
+      sysAllDictItems: expect.objectContaining({ sex: expect.any(Array) }),
+    });
     expect((await phoneLogin(LINA_PHONE, code)).body).toMatchObject({ success: false, message: '手机验证码已失效，请重新获取' });
   });
 
@@ -80,7 +91,11 @@ describe('phone sign-in', () => {
   it('a stale code is refused, and a frozen user gets no code', async () => {
     await forgetLastSend(LINA_PHONE);
     expect((await send(LINA_PHONE)).body.success).toBe(true);
-    await s.db.updateTable('sys_sms_code' as never).set({ expires_at: '2000-01-01 00:00:00' } as never).where('phone' as never, '=', LINA_PHONE as never).execute();
+    await s.db
+      .updateTable('sys_sms_code' as never)
+      .set({ expires_at: '2000-01-01 00:00:00' } as never)
+      .where('phone' as never, '=', LINA_PHONE as never)
+      .execute();
     expect((await phoneLogin(LINA_PHONE, lastCode(LINA_PHONE))).body.message).toBe('手机验证码已失效，请重新获取');
 
     const admin = await s.loginAs('admin', ADMIN_PASSWORD);
@@ -128,7 +143,9 @@ describe('registration (smsmode 1, /sys/user/register)', () => {
     try {
       expect((await closed.api.get('/site/siteinfo')).body.result.allowRegister).toBe(false);
       expect((await closed.api.post('/sys/sms', { mobile: '13700000099', smsmode: '1' })).body.message).toBe('系统未开放注册');
-      expect((await closed.api.post('/sys/user/register', { username: 'nobody', password: 'Reg@12345', phone: '13700000099', smscode: '123456' })).status).toBe(403);
+      expect((await closed.api.post('/sys/user/register', { username: 'nobody', password: 'Reg@12345', phone: '13700000099', smscode: '123456' })).status).toBe(
+        403,
+      );
     } finally {
       await closed.close();
     }
@@ -153,7 +170,10 @@ describe('password recovery (smsmode 2, phoneVerification, passwordChange)', () 
     expect((await change(`username=zhangwei&password=weak&smscode=${code}&phone=${phone}`)).body.message).toBe('密码由8位数字、大小写字母和特殊符号组成!');
     expect((await s.api.post('/sys/login', { username: 'zhangwei', password: ADMIN_PASSWORD })).body.success).toBe(true);
 
-    expect((await change(`username=zhangwei&password=New%4012345&smscode=${code}&phone=${phone}`)).body).toMatchObject({ success: true, message: '密码重置成功' });
+    expect((await change(`username=zhangwei&password=New%4012345&smscode=${code}&phone=${phone}`)).body).toMatchObject({
+      success: true,
+      message: '密码重置成功',
+    });
     expect((await s.api.post('/sys/login', { username: 'zhangwei', password: ADMIN_PASSWORD })).body.success).toBe(false);
     expect((await s.api.post('/sys/login', { username: 'zhangwei', password: 'New@12345' })).body.success).toBe(true);
     expect((await s.api.get('/sys/permission/getUserPermissionByToken', before)).status).not.toBe(200);

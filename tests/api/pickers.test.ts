@@ -16,7 +16,15 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 const departId = async (orgCode: string) => (await s.db.selectFrom('sys_depart').select('id').where('org_code', '=', orgCode).executeTakeFirstOrThrow()).id;
-const departCount = async () => Number((await s.db.selectFrom('sys_depart').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const departCount = async () =>
+  Number(
+    (
+      await s.db
+        .selectFrom('sys_depart')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('department tree', () => {
   it('queryTreeList answers the whole tree: one root, five departments under it, with id, key, title, children', async () => {
@@ -48,7 +56,7 @@ describe('department tree', () => {
     expect((await s.api.get(`/sys/sysDepart/searchBy?keyWord=${'长'.repeat(51)}`, staff)).status).toBe(400);
   });
 
-  it('queryMyDeptTreeList answers the subtrees of the user\'s own departments', async () => {
+  it("queryMyDeptTreeList answers the subtrees of the user's own departments", async () => {
     const mine = await s.api.get('/sys/sysDepart/queryMyDeptTreeList', staff);
     expect(mine.body.result.map((d: { title: string }) => d.title)).toEqual(['募捐部']);
     const admins = await s.api.get('/sys/sysDepart/queryMyDeptTreeList', admin);
@@ -68,7 +76,7 @@ describe('department tree', () => {
 });
 
 describe('users for the user modal', () => {
-  it('lists users page by page with the modal\'s columns and never the password', async () => {
+  it("lists users page by page with the modal's columns and never the password", async () => {
     const r = await s.api.get('/sys/user/queryUserComponentData?pageNo=1&pageSize=2&column=username&order=asc', staff);
     expect(r.status).toBe(200);
     // The read-only guest is not offered: it is no person to pick.
@@ -78,7 +86,7 @@ describe('users for the user modal', () => {
     expect(r.body.result.records[0].orgCodeTxt).toBe('希望工程基金会,办公室');
   });
 
-  it('searches accounts by part of the username, with or without the query bar\'s stars', async () => {
+  it("searches accounts by part of the username, with or without the query bar's stars", async () => {
     for (const q of ['wang', '*wang*']) {
       const r = await s.api.get(`/sys/user/queryUserComponentData?username=${encodeURIComponent(q)}`, staff);
       expect(r.body.result.records.map((u: { username: string }) => u.username)).toEqual(['wangfang']);
@@ -105,7 +113,10 @@ describe('users for the user modal', () => {
 
   it('refuses bad input with 400', async () => {
     expect((await s.api.get('/sys/user/queryUserByDepId', staff)).body).toMatchObject({ code: 400, message: '请选择部门' });
-    expect((await s.api.get(`/sys/user/queryUserByDepId?id=${encodeURIComponent("1' or '1'='1")}`, staff)).body).toMatchObject({ code: 400, message: '部门ID格式不正确' });
+    expect((await s.api.get(`/sys/user/queryUserByDepId?id=${encodeURIComponent("1' or '1'='1")}`, staff)).body).toMatchObject({
+      code: 400,
+      message: '部门ID格式不正确',
+    });
     expect((await s.api.get('/sys/user/queryUserComponentData?pageNo=0', staff)).status).toBe(400);
     expect((await s.api.get('/sys/user/queryUserComponentData?pageNo=abc', staff)).status).toBe(400);
   });
@@ -126,7 +137,11 @@ describe('users for the user modal', () => {
 describe('departments screen (system/depart over sys_depart)', () => {
   it('adds a department under a parent through the generic CRUD', async () => {
     const parent = await departId('A01A05');
-    const r = await s.api.post('/system/depart/add', { depart_name: '助学一组', parent_id: parent, org_code: 'A01A05A01', org_category: '2', status: '1' }, admin);
+    const r = await s.api.post(
+      '/system/depart/add',
+      { depart_name: '助学一组', parent_id: parent, org_code: 'A01A05A01', org_category: '2', status: '1' },
+      admin,
+    );
     expect(r.body).toMatchObject({ success: true });
     const tree = await s.api.get('/sys/sysDepart/queryTreeList', admin);
     const aid = tree.body.result[0].children.find((c: { title: string }) => c.title === '资助部');
@@ -138,12 +153,20 @@ describe('departments screen (system/depart over sys_depart)', () => {
     expect(r.body.result.records.map((d: { depart_name: string }) => d.depart_name)).toEqual(['助学一组']);
   });
 
-  it('refuses making a department its own parent or its child\'s child, and changes nothing', async () => {
+  it("refuses making a department its own parent or its child's child, and changes nothing", async () => {
     const aid = await departId('A01A05');
     const group = await departId('A01A05A01');
-    const loop = await s.api.put('/system/depart/edit', { id: aid, depart_name: '资助部', org_code: 'A01A05', org_category: '2', status: '1', parent_id: group }, admin);
+    const loop = await s.api.put(
+      '/system/depart/edit',
+      { id: aid, depart_name: '资助部', org_code: 'A01A05', org_category: '2', status: '1', parent_id: group },
+      admin,
+    );
     expect(loop.body).toMatchObject({ success: false, code: 400, message: '上级部门不能是自己或自己的下级' });
-    const self = await s.api.put('/system/depart/edit', { id: aid, depart_name: '资助部', org_code: 'A01A05', org_category: '2', status: '1', parent_id: aid }, admin);
+    const self = await s.api.put(
+      '/system/depart/edit',
+      { id: aid, depart_name: '资助部', org_code: 'A01A05', org_category: '2', status: '1', parent_id: aid },
+      admin,
+    );
     expect(self.body.message).toBe('上级部门不能是自己或自己的下级');
     expect((await s.db.selectFrom('sys_depart').select('parent_id').where('id', '=', aid).executeTakeFirstOrThrow()).parent_id).toBe(await departId('A01'));
   });
@@ -155,7 +178,13 @@ describe('departments screen (system/depart over sys_depart)', () => {
     const withUsers = await s.api.delete(`/system/depart/delete?id=${await departId('A01A04')}`, admin);
     expect(withUsers.body).toMatchObject({ success: false, code: 400, message: '该部门下还有用户，请先调离用户再删除' });
     expect(await departCount()).toBe(before);
-    expect(await s.db.selectFrom('sys_user_depart').select('id').where('dep_id', '=', await departId('A01A04')).execute()).toHaveLength(1);
+    expect(
+      await s.db
+        .selectFrom('sys_user_depart')
+        .select('id')
+        .where('dep_id', '=', await departId('A01A04'))
+        .execute(),
+    ).toHaveLength(1);
   });
 
   it('deletes an empty department; a user without the permission gets 403', async () => {
@@ -173,7 +202,14 @@ describe('departments screen (system/depart over sys_depart)', () => {
 });
 
 describe('category tree dictionary', () => {
-  const categoryId = async (code: string) => (await s.db.selectFrom('sys_category' as never).select('id' as never).where('code' as never, '=', code as never).executeTakeFirstOrThrow() as { id: string }).id;
+  const categoryId = async (code: string) =>
+    (
+      (await s.db
+        .selectFrom('sys_category' as never)
+        .select('id' as never)
+        .where('code' as never, '=', code as never)
+        .executeTakeFirstOrThrow()) as { id: string }
+    ).id;
 
   it('loadTreeRoot without pcode answers the top level; with pcode the children of that category', async () => {
     const top = await s.api.get('/sys/category/loadTreeRoot', staff);
@@ -190,7 +226,10 @@ describe('category tree dictionary', () => {
     expect(r.body.result.map((n: { title: string }) => n.title)).toEqual(['小学学费', '初中学费', '高中学费']);
     const data = await s.api.get(`/sys/category/loadTreeData?pid=${fees}`, staff);
     expect(data.body.result).toEqual(r.body.result);
-    const byCondition = await s.api.get(`/sys/category/loadTreeData?pcode=B02&condition=${encodeURIComponent(JSON.stringify({ code: { $eq: 'B02A02' } }))}`, staff);
+    const byCondition = await s.api.get(
+      `/sys/category/loadTreeData?pcode=B02&condition=${encodeURIComponent(JSON.stringify({ code: { $eq: 'B02A02' } }))}`,
+      staff,
+    );
     expect(byCondition.body.result.map((n: { title: string }) => n.title)).toEqual(['希望图书室']);
   });
 

@@ -24,7 +24,7 @@ async function store(): Promise<{ dataDir: string; database: TestDatabase }> {
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('on a real PostgreSQL server', () => {
-  it('keeps the API\'s timestamp format and the lockout working under a non-ISO DateStyle', async () => {
+  it("keeps the API's timestamp format and the lockout working under a non-ISO DateStyle", async () => {
     const st = await store();
     const dbName = new URL(st.database.url!).pathname.slice(1);
     await adminQuery(st.database.url!, `alter database ${dbName} set datestyle = 'SQL, DMY'`);

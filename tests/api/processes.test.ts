@@ -27,7 +27,9 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('the embedded data directory', 
   it('is refused to a second opener while its owner has it, and free again once closed', async () => {
     const dir = tempDir();
     const first = await openDatabase({ dataDir: dir, image: blankImage() });
-    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(new RegExp(`嵌入式数据库目录 ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} 已被占用：本进程已打开它`));
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(
+      new RegExp(`嵌入式数据库目录 ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} 已被占用：本进程已打开它`),
+    );
     await first.close();
     const again = await openDatabase({ dataDir: dir });
     await again.close();
@@ -52,7 +54,16 @@ const freePort = () =>
 function startProcess(dataDir: string, port: number): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', join(process.cwd(), 'server/main.ts')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD, DATABASE_URL: '', CLIENT_DIR: join(dataDir, 'no-client'), LOG_LEVEL: 'error' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD,
+      DATABASE_URL: '',
+      CLIENT_DIR: join(dataDir, 'no-client'),
+      LOG_LEVEL: 'error',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (b) => (output += b));
@@ -102,7 +113,11 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('a server process (embedded dat
       expect(await Promise.all([1, 2, 3].map(() => get(agent, port, '/health')))).toEqual([200, 200, 200]);
 
       // A request in flight when the signal comes is answered; the group's second SIGTERM changes nothing.
-      const inFlight = fetch(`http://127.0.0.1:${port}/hope-boot/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
+      const inFlight = fetch(`http://127.0.0.1:${port}/hope-boot/sys/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+      });
       await new Promise((r) => setTimeout(r, 5));
       const sent = Date.now();
       server.child.kill('SIGTERM');

@@ -24,13 +24,19 @@ afterAll(async () => {
   await store?.dispose();
 });
 
-const DESIGN = { list: [{ type: 'input', key: 'input_1', label: '姓名', model: 'guest_name', options: { width: '100%' }, rules: [{ required: true, message: '请输入姓名' }] }], config: { layout: 'horizontal', labelCol: { span: 4 }, wrapperCol: { span: 18 } } };
+const DESIGN = {
+  list: [{ type: 'input', key: 'input_1', label: '姓名', model: 'guest_name', options: { width: '100%' }, rules: [{ required: true, message: '请输入姓名' }] }],
+  config: { layout: 'horizontal', labelCol: { span: 4 }, wrapperCol: { span: 18 } },
+};
 
 it.skipIf(!onPostgres)('an online form published on one process is served by the other within 2 s, and gone from it once deleted', async () => {
   const adminOne = await one.loginAs('admin', ADMIN_PASSWORD);
   const adminTwo = await two.loginAs('admin', ADMIN_PASSWORD);
   expect((await two.api.get('/online/guestbook/list', adminTwo)).status).toBe(404);
-  expect((await one.api.post('/form/formConfiguration/save', { desformCode: 'guestbook', desformName: '访客登记', desformDesignJson: DESIGN }, adminOne)).body.success).toBe(true);
+  expect(
+    (await one.api.post('/form/formConfiguration/save', { desformCode: 'guestbook', desformName: '访客登记', desformDesignJson: DESIGN }, adminOne)).body
+      .success,
+  ).toBe(true);
   expect((await one.api.post('/form/formConfiguration/publish', { desformCode: 'guestbook', roles: [] }, adminOne)).body.success).toBe(true);
 
   await expect.poll(async () => (await two.api.get('/online/guestbook/list', adminTwo)).status, { timeout: 2000, interval: 100 }).toBe(200);

@@ -21,7 +21,14 @@ afterAll(() => s?.close());
 describe('range and cross-field checks (rules.checks, field min)', () => {
   it('refuses an activity that ends before it starts, on add and on edit, and writes nothing', async () => {
     const before = await count(s, 'donation_activity');
-    refused(await s.api.post('/donation/activity/add', { activity_name: '倒序活动', category: '1', status: '0', start_date: '2026-03-10', end_date: '2026-03-01' }, admin), '结束日期不能早于开始日期');
+    refused(
+      await s.api.post(
+        '/donation/activity/add',
+        { activity_name: '倒序活动', category: '1', status: '0', start_date: '2026-03-10', end_date: '2026-03-01' },
+        admin,
+      ),
+      '结束日期不能早于开始日期',
+    );
     expect(await count(s, 'donation_activity')).toBe(before);
 
     const id = await addActivity(s, admin, { start_date: '2026-03-01', end_date: '2026-03-01' });
@@ -38,7 +45,19 @@ describe('range and cross-field checks (rules.checks, field min)', () => {
 
   it('refuses a banner that ends before it starts', async () => {
     refused(
-      await s.api.post('/web/carousel/add', { title: '倒序', image: 'carousel/a.png', link_type: '0', position: '1', status: '1', start_time: '2026-05-02 00:00:00', end_time: '2026-05-01 00:00:00' }, admin),
+      await s.api.post(
+        '/web/carousel/add',
+        {
+          title: '倒序',
+          image: 'carousel/a.png',
+          link_type: '0',
+          position: '1',
+          status: '1',
+          start_time: '2026-05-02 00:00:00',
+          end_time: '2026-05-01 00:00:00',
+        },
+        admin,
+      ),
       '结束时间不能早于开始时间',
     );
   });
@@ -47,7 +66,16 @@ describe('range and cross-field checks (rules.checks, field min)', () => {
 describe('labelFrom: codes read by their names', () => {
   it('names a region code as 省/市/区 and the reviewer by their real name, in the list and the record', async () => {
     const id = await addRecord(s, lina, 'help/application', {
-      applicant_name: '王小丫', gender: '2', id_card: '422801200901011234', phone: '13812345678', region: '422801', school: '恩施市第一中学', grade: '初一', hardship_type: '1', apply_amount: 1500, situation: '家庭困难',
+      applicant_name: '王小丫',
+      gender: '2',
+      id_card: '422801200901011234',
+      phone: '13812345678',
+      region: '422801',
+      school: '恩施市第一中学',
+      grade: '初一',
+      hardship_type: '1',
+      apply_amount: 1500,
+      situation: '家庭困难',
     });
     const task = await myTask(s, lina, 'help/application', id);
     expect((await s.api.post('/workflow/task/reject', { id: task.id, comment: '材料不全' }, lina)).body.success).toBe(true);
@@ -59,8 +87,22 @@ describe('labelFrom: codes read by their names', () => {
 
   it('names a 跳转目标 from the dictionary its 跳转类型 picks (dictByField), and keeps a URL as it is', async () => {
     const activity = await addActivity(s, admin, { activity_name: '春蕾助学' });
-    await addRecord(s, admin, 'web/carousel', { title: '活动轮播', image: 'carousel/a.png', link_type: '2', link_target: activity, position: '1', status: '1' });
-    await addRecord(s, admin, 'web/carousel', { title: '链接轮播', image: 'carousel/b.png', link_type: '3', link_target: 'https://example.org/', position: '1', status: '1' });
+    await addRecord(s, admin, 'web/carousel', {
+      title: '活动轮播',
+      image: 'carousel/a.png',
+      link_type: '2',
+      link_target: activity,
+      position: '1',
+      status: '1',
+    });
+    await addRecord(s, admin, 'web/carousel', {
+      title: '链接轮播',
+      image: 'carousel/b.png',
+      link_type: '3',
+      link_target: 'https://example.org/',
+      position: '1',
+      status: '1',
+    });
     const { records } = (await s.api.get('/web/carousel/list?pageSize=50', admin)).body.result;
     const byTitle = (t: string) => records.find((r: Record<string, unknown>) => r.title === t);
     expect(byTitle('活动轮播')).toMatchObject({ link_target: activity, link_target_dictText: '春蕾助学' });
@@ -68,7 +110,14 @@ describe('labelFrom: codes read by their names', () => {
   });
 
   it('names each user of a comma list, keeping a username nobody has', async () => {
-    const id = await addRecord(s, admin, 'system/announcement', { titile: '通知', msg_content: '<p>内容</p>', priority: 'L', msg_category: '1', msg_type: 'USER', user_ids: 'zhangwei,wangfang,nobody' });
+    const id = await addRecord(s, admin, 'system/announcement', {
+      titile: '通知',
+      msg_content: '<p>内容</p>',
+      priority: 'L',
+      msg_category: '1',
+      msg_type: 'USER',
+      user_ids: 'zhangwei,wangfang,nobody',
+    });
     const record = (await s.api.get(`/system/announcement/queryById?id=${id}`, admin)).body.result;
     expect(record.user_ids_dictText).toBe('张伟、王芳、nobody');
   });
@@ -76,6 +125,7 @@ describe('labelFrom: codes read by their names', () => {
   it('names the user of an audit column the list shows and a table by its screen (数据日志 操作人, 表名)', async () => {
     const { records } = (await s.api.get('/system/data_log/list?create_by=admin&data_table=donation_activity&pageSize=3', admin)).body.result;
     expect(records.length).toBeGreaterThan(0);
-    for (const r of records) expect(r).toMatchObject({ create_by: 'admin', create_by_dictText: '管理员', data_table: 'donation_activity', data_table_dictText: '捐赠活动' });
+    for (const r of records)
+      expect(r).toMatchObject({ create_by: 'admin', create_by_dictText: '管理员', data_table: 'donation_activity', data_table_dictText: '捐赠活动' });
   });
 });

@@ -29,7 +29,11 @@ const raised = async (id: string) => Number((await row(s, 'donation_activity', i
 
 it("refuses an add or an edit pointing at another tenant's row as a missing one, and leaves that tenant's totals alone", async () => {
   const before = await count(s, 'donation_record');
-  const add = await s.api.post('/donation/record/add', { donor_type: '1', donor_name: '越界', activity_id: foreign, amount: 100, pay_method: '1', pay_status: '2' }, admin);
+  const add = await s.api.post(
+    '/donation/record/add',
+    { donor_type: '1', donor_name: '越界', activity_id: foreign, amount: 100, pay_method: '1', pay_status: '2' },
+    admin,
+  );
   refused(add, /所属活动不存在/);
   expect(await count(s, 'donation_record')).toBe(before);
 

@@ -21,7 +21,14 @@ beforeAll(async () => {
   const activity = await addActivity(s, admin, { activity_name: '报表范围活动' });
   await addDonation(s, admin, activity, { amount: 100, pay_time: payTime });
   const foreign = await addDonation(s, admin, activity, { amount: 7, pay_time: payTime });
-  const help = await addRecord(s, admin, 'help/application', { applicant_name: '外租户申请人', gender: '1', id_card: '530102200901015555', school: '某校', hardship_type: '1', apply_amount: 1000 });
+  const help = await addRecord(s, admin, 'help/application', {
+    applicant_name: '外租户申请人',
+    gender: '1',
+    id_card: '530102200901015555',
+    school: '某校',
+    hardship_type: '1',
+    apply_amount: 1000,
+  });
   await s.db.insertInto('sys_tenant').values({ id: 2, name: '另一个租户', status: 1, create_time: nowText() }).execute();
   await sql`update donation_record set tenant_id = 2 where id = ${foreign}`.execute(s.db);
   await sql`update help_application set tenant_id = 2 where id = ${help}`.execute(s.db);

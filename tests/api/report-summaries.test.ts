@@ -30,7 +30,13 @@ afterAll(() => s?.close());
 async function report(token = admin) {
   const r = await s.api.get(`/donation/record/report/summary?${RANGE}`, token);
   expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: true });
-  const group = (key: string) => Object.fromEntries(r.body.result.groups.find((g: any) => g.key === key).rows.filter((row: any) => row.count > 0).map((row: any) => [row.value, [row.amount, row.count, row.donors]]));
+  const group = (key: string) =>
+    Object.fromEntries(
+      r.body.result.groups
+        .find((g: any) => g.key === key)
+        .rows.filter((row: any) => row.count > 0)
+        .map((row: any) => [row.value, [row.amount, row.count, row.donors]]),
+    );
   return { totals: r.body.result.totals, month: group('month'), activity: group('activity') };
 }
 
@@ -39,11 +45,19 @@ async function expected(only = sql`true`) {
   const paid = sql`pay_status = '2' and pay_time >= '2024-01-01' and pay_time < '2025-01-01' and ${only}`;
   const num = (v: unknown) => Math.round(Number(v) * 100) / 100;
   const grouped = async (expr: ReturnType<typeof sql>) => {
-    const { rows } = await sql<any>`select ${expr} as g, sum(amount) as a, count(*) as n, count(distinct donor_name) as d from donation_record where ${paid} group by 1`.execute(s.db);
+    const { rows } =
+      await sql<any>`select ${expr} as g, sum(amount) as a, count(*) as n, count(distinct donor_name) as d from donation_record where ${paid} group by 1`.execute(
+        s.db,
+      );
     return Object.fromEntries(rows.map((r: any) => [r.g, [num(r.a), Number(r.n), Number(r.d)]]));
   };
-  const { rows } = await sql<any>`select coalesce(sum(amount), 0) as a, count(*) as n, count(distinct donor_name) as d from donation_record where ${paid}`.execute(s.db);
-  return { totals: { amount: num(rows[0].a), count: Number(rows[0].n), donors: Number(rows[0].d) }, month: await grouped(sql`to_char(pay_time, 'YYYY-MM')`), activity: await grouped(sql`activity_id`) };
+  const { rows } =
+    await sql<any>`select coalesce(sum(amount), 0) as a, count(*) as n, count(distinct donor_name) as d from donation_record where ${paid}`.execute(s.db);
+  return {
+    totals: { amount: num(rows[0].a), count: Number(rows[0].n), donors: Number(rows[0].d) },
+    month: await grouped(sql`to_char(pay_time, 'YYYY-MM')`),
+    activity: await grouped(sql`activity_id`),
+  };
 }
 
 const edit = async (id: string, values: Record<string, unknown>) => {
@@ -83,7 +97,9 @@ describe('report summaries', () => {
   });
 
   it('parallel adds to the same day and activity all count (upsert, no lost update)', async () => {
-    await Promise.all(Array.from({ length: 12 }, (_, i) => addDonation(s, admin, a1, { amount: 5 + i, pay_time: '2024-05-05 12:00:00', donor_name: `并发${i}` })));
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => addDonation(s, admin, a1, { amount: 5 + i, pay_time: '2024-05-05 12:00:00', donor_name: `并发${i}` })),
+    );
     const now = await report();
     expect(now.month['2024-05']).toEqual([126, 12, 12]);
     expect(now).toEqual(await expected());
@@ -93,7 +109,13 @@ describe('report summaries', () => {
     const model = s.ctx.runtime.registry.get('donation/record');
     const table = summaryTable(model, model.doc.reports![0]);
     await sql`update ${sql.table(table)} set n = n + 1000 where dim = 0`.execute(s.db);
-    expect((await report()).totals.count).toBe((await expected()).totals.count + 1000 * Number((await sql<any>`select count(*) as n from ${sql.table(table)} where dim = 0 and day between '2024-01-01' and '2024-12-31'`.execute(s.db)).rows[0].n));
+    expect((await report()).totals.count).toBe(
+      (await expected()).totals.count +
+        1000 *
+          Number(
+            (await sql<any>`select count(*) as n from ${sql.table(table)} where dim = 0 and day between '2024-01-01' and '2024-12-31'`.execute(s.db)).rows[0].n,
+          ),
+    );
     await sql`delete from sys_meta where key = ${`report_summary:${table}`}`.execute(s.db);
     await s.ctx.runtime.reload();
     expect(await report()).toEqual(await expected());
@@ -108,7 +130,11 @@ describe('report summaries', () => {
     };
     // One paid 2024 donation moves to another department, one to another tenant.
     const org = (await s.db.selectFrom('sys_user').select('org_code').where('username', '=', 'admin').executeTakeFirstOrThrow()).org_code!;
-    const paid = (await sql<{ id: string }>`select id from donation_record where pay_status = '2' and pay_time >= '2024-01-01' and pay_time < '2025-01-01' order by id`.execute(s.db)).rows;
+    const paid = (
+      await sql<{
+        id: string;
+      }>`select id from donation_record where pay_status = '2' and pay_time >= '2024-01-01' and pay_time < '2025-01-01' order by id`.execute(s.db)
+    ).rows;
     expect(paid.length).toBeGreaterThanOrEqual(3);
     await s.db.insertInto('sys_tenant').values({ id: 2, name: '分会', status: 1, create_time: nowText() }).execute();
     await sql`update donation_record set sys_org_code = 'A01A99' where id = ${paid[0].id}`.execute(s.db);
@@ -116,11 +142,19 @@ describe('report summaries', () => {
     await rebuild();
 
     const area = (await s.db.selectFrom('sys_permission').select('id').where('url', '=', '/donation').where('menu_type', '=', 0).executeTakeFirstOrThrow()).id;
-    const rule = await s.api.post('/sys/permission/addPermissionRule', { permissionId: menuIdOf('donation/record'), ruleName: '本部门', ruleColumn: 'sys_org_code', ruleConditions: '=', ruleValue: '#{sys_org_code}' }, admin);
+    const rule = await s.api.post(
+      '/sys/permission/addPermissionRule',
+      { permissionId: menuIdOf('donation/record'), ruleName: '本部门', ruleColumn: 'sys_org_code', ruleConditions: '=', ruleValue: '#{sys_org_code}' },
+      admin,
+    );
     const permissions = [area, menuIdOf('donation/record'), reportMenuIdOf('donation/record', 'summary'), `rule:${rule.body.result.id}`].join(',');
     const role = await s.api.post('/system/role/add', { role_name: '部门报表', role_code: 'dept_report', permissions }, admin);
     const depart = (await s.db.selectFrom('sys_depart').select('id').where('org_code', '=', org).executeTakeFirstOrThrow()).id;
-    const added = await s.api.post('/sys/user/add', { username: 'deptreader', realname: '部门读者', password: 'Staff#2026a', selectedroles: [role.body.result.id], selecteddeparts: [depart] }, admin);
+    const added = await s.api.post(
+      '/sys/user/add',
+      { username: 'deptreader', realname: '部门读者', password: 'Staff#2026a', selectedroles: [role.body.result.id], selecteddeparts: [depart] },
+      admin,
+    );
     expect(added.body.success, JSON.stringify(added.body)).toBe(true);
     const reader = await s.loginAs('deptreader', 'Staff#2026a');
 

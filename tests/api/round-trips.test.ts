@@ -28,11 +28,14 @@ describe('round trips per request', () => {
     // PostgreSQL through LISTEN): steady state is the first request after that, within a few seconds.
     let steady = 0;
     await expect
-      .poll(async () => {
-        const r = await s.api.get('/donation/record/list?pageNo=2&pageSize=10', zhangwei);
-        expect(r.body.success).toBe(true);
-        return (steady = trips(r));
-      }, { timeout: 5000, interval: 200 })
+      .poll(
+        async () => {
+          const r = await s.api.get('/donation/record/list?pageNo=2&pageSize=10', zhangwei);
+          expect(r.body.success).toBe(true);
+          return (steady = trips(r));
+        },
+        { timeout: 5000, interval: 200 },
+      )
       .toBeLessThanOrEqual(3);
     console.log('round trips', trips(warm), steady);
     expect(steady).toBeGreaterThan(0);

@@ -45,7 +45,8 @@ afterAll(() => s?.close());
  * The document a generic route is walked on: one that has what the route serves (row operations, a
  * recycle bin), so that the route really runs instead of answering that there is nothing there.
  */
-const sampleDocument = (url: string) => (url.includes('/operation/') ? 'system/job' : /deleteList|\/back|deletePhysic/.test(url) ? 'system/user' : 'donation/record');
+const sampleDocument = (url: string) =>
+  url.includes('/operation/') ? 'system/job' : /deleteList|\/back|deletePhysic/.test(url) ? 'system/user' : 'donation/record';
 
 /** A concrete path for a route: a real document for :area/:entity, `value` for every other parameter. */
 const pathOf = (url: string, value: string) =>
@@ -58,13 +59,17 @@ const pathOf = (url: string, value: string) =>
 async function call(route: RouteEntry, token: string | undefined, value: string, query = '', body?: unknown) {
   const headers: Record<string, string> = token ? { 'X-Access-Token': token } : {};
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${s.origin}${pathOf(route.url, value)}${query}`, { method: route.method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${s.origin}${pathOf(route.url, value)}${query}`, {
+    method: route.method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   await res.arrayBuffer();
   return res.status;
 }
 
 describe('the route walk', () => {
-  it('finds the routes (the table is Fastify\'s own)', () => {
+  it("finds the routes (the table is Fastify's own)", () => {
     expect(routes.length).toBeGreaterThan(150);
     expect(routes.some((r) => r.url === '/hope-boot/:area/:entity/list')).toBe(true);
   });
@@ -84,9 +89,20 @@ describe('the route walk', () => {
 
   it('no route answers 500 to malformed ids, pages, sort fields and keys', async () => {
     let admin = await s.loginAs('admin', ADMIN_PASSWORD);
-    const bad = "abc'\"";
+    const bad = 'abc\'"';
     const query = `?id=${encodeURIComponent(bad)}&ids=${encodeURIComponent(bad)}&pageNo=-1&pageSize=abc&column=${encodeURIComponent('drop table x')}&order=sideways&key=${encodeURIComponent(bad)}&code=${encodeURIComponent(bad)}`;
-    const body = { id: bad, ids: bad, pageNo: -1, pageSize: 'abc', column: 'drop table x', order: 'sideways', code: bad, username: bad, roleId: bad, userId: bad };
+    const body = {
+      id: bad,
+      ids: bad,
+      pageNo: -1,
+      pageSize: 'abc',
+      column: 'drop table x',
+      order: 'sideways',
+      code: bad,
+      username: bad,
+      roleId: bad,
+      userId: bad,
+    };
     const failures: string[] = [];
     for (const route of routes) {
       if (route.url === '/hope-boot/sys/logout') continue;

@@ -28,7 +28,11 @@ describe('list totals', () => {
   it('the counter follows inserts and deletes, through the API and through bulk SQL alike', async () => {
     const before = await counter('donation_record');
     const activity = await activityId();
-    const add = await s.api.post('/donation/record/add', { donor_type: '1', donor_name: '计数', activity_id: activity, amount: 5, pay_method: '1', pay_status: '1' }, token);
+    const add = await s.api.post(
+      '/donation/record/add',
+      { donor_type: '1', donor_name: '计数', activity_id: activity, amount: 5, pay_method: '1', pay_status: '1' },
+      token,
+    );
     expect(add.status).toBe(200);
     expect(await counter('donation_record')).toBe(before + 1);
     await sql`insert into donation_record (id, donor_type, donor_name, activity_id, amount, pay_method, pay_status, create_time)
@@ -50,7 +54,9 @@ describe('list totals', () => {
   it(`a filtered list the planner expects above ${EXACT_COUNT_LIMIT} rows answers with the estimate, flagged`, async () => {
     const activity = await activityId();
     await sql`insert into donation_record (id, donor_type, donor_name, activity_id, amount, pay_method, pay_status, create_time)
-              select 'many' || i, '1', '多', ${activity}, 1, '1', '2', now()::timestamp(0) from generate_series(1, ${EXACT_COUNT_LIMIT + 5000}::int) as i`.execute(s.db);
+              select 'many' || i, '1', '多', ${activity}, 1, '1', '2', now()::timestamp(0) from generate_series(1, ${EXACT_COUNT_LIMIT + 5000}::int) as i`.execute(
+      s.db,
+    );
     await sql`analyze donation_record`.execute(s.db);
     const res = await s.api.get(`/donation/record/list?activity_id=${activity}&pageSize=10`, token);
     const page = res.body.result as { total: number; totalEstimated?: boolean; records: unknown[] };

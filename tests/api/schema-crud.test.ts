@@ -20,7 +20,12 @@ describe('documents', () => {
     const r = await s.api.get('/sys/schema/get?code=donation/record', admin);
     expect(r.body).toMatchObject({ success: true, result: { code: 'donation/record', version: 1, entity: { table: 'donation_record' } } });
     const list = await s.api.get('/sys/schema/list', admin);
-    expect(list.body.result).toEqual(expect.arrayContaining([{ code: 'donation/activity', title: '捐赠活动' }, { code: 'sys/dict_item', title: '字典项' }]));
+    expect(list.body.result).toEqual(
+      expect.arrayContaining([
+        { code: 'donation/activity', title: '捐赠活动' },
+        { code: 'sys/dict_item', title: '字典项' },
+      ]),
+    );
   });
 
   it('answers an unknown or malformed code with 404 / 400', async () => {
@@ -38,7 +43,16 @@ describe('add', () => {
   it('stores the record with audit columns, defaults and a generated code, and logs it', async () => {
     const id = await addDonation(s, admin, activityId, { donor_name: '王芳', amount: '88.50' });
     const stored = await row(s, 'donation_record', id);
-    expect(stored).toMatchObject({ donor_name: '王芳', amount: 88.5, anonymous: '0', invoice_status: '0', create_by: 'admin', sys_org_code: 'A01', tenant_id: 1, update_by: null });
+    expect(stored).toMatchObject({
+      donor_name: '王芳',
+      amount: 88.5,
+      anonymous: '0',
+      invoice_status: '0',
+      create_by: 'admin',
+      sys_org_code: 'A01',
+      tenant_id: 1,
+      update_by: null,
+    });
     expect(stored!.record_no).toMatch(/^JZ\d{8}\d{4}$/);
     expect(stored!.create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const log = await s.db.selectFrom('sys_data_log').selectAll().where('data_id', '=', id).execute();
@@ -48,10 +62,18 @@ describe('add', () => {
   });
 
   it('ignores read-only fields and the id a client sends', async () => {
-    const r = await s.api.post('/donation/activity/add', { id: 'chosen-id', activity_name: '只读测试', category: '2', status: '0', raised_amount: 999999, donor_count: 5, activity_no: 'FAKE' }, admin);
+    const r = await s.api.post(
+      '/donation/activity/add',
+      { id: 'chosen-id', activity_name: '只读测试', category: '2', status: '0', raised_amount: 999999, donor_count: 5, activity_no: 'FAKE' },
+      admin,
+    );
     expect(r.body.success).toBe(true);
     expect(r.body.result.id).not.toBe('chosen-id');
-    expect(await row(s, 'donation_activity', r.body.result.id)).toMatchObject({ raised_amount: 0, donor_count: 0, activity_no: expect.stringMatching(/^HD\d{6}\d{3}$/) });
+    expect(await row(s, 'donation_activity', r.body.result.id)).toMatchObject({
+      raised_amount: 0,
+      donor_count: 0,
+      activity_no: expect.stringMatching(/^HD\d{6}\d{3}$/),
+    });
   });
 
   it('cleans rich text before it is stored', async () => {
@@ -73,7 +95,11 @@ describe('add', () => {
   ];
   it.each(bad)('refuses %s with its message and writes nothing', async (_what, values, message) => {
     const before = await count(s, 'donation_record');
-    const r = await s.api.post('/donation/record/add', { donor_type: '1', donor_name: '某人', activity_id: activityId, amount: 1, pay_method: '1', pay_status: '1', ...values }, admin);
+    const r = await s.api.post(
+      '/donation/record/add',
+      { donor_type: '1', donor_name: '某人', activity_id: activityId, amount: 1, pay_method: '1', pay_status: '1', ...values },
+      admin,
+    );
     refused(r, message);
     expect(await count(s, 'donation_record')).toBe(before);
   });
@@ -86,13 +112,27 @@ describe('add', () => {
 
   it('refuses a duplicate trade number', async () => {
     await addDonation(s, admin, activityId, { trade_no: 'WX2025000001' });
-    refused(await s.api.post('/donation/record/add', { donor_type: '1', donor_name: '重复', activity_id: activityId, amount: 1, pay_method: '1', pay_status: '2', trade_no: 'WX2025000001' }, admin), '交易流水号已存在: WX2025000001');
+    refused(
+      await s.api.post(
+        '/donation/record/add',
+        { donor_type: '1', donor_name: '重复', activity_id: activityId, amount: 1, pay_method: '1', pay_status: '2', trade_no: 'WX2025000001' },
+        admin,
+      ),
+      '交易流水号已存在: WX2025000001',
+    );
   });
 
   it('refuses a team of another activity', async () => {
     const other = await addActivity(s, admin, { activity_name: '另一个活动' });
     const team = await addTeam(s, admin, other);
-    refused(await s.api.post('/donation/record/add', { donor_type: '1', donor_name: '某人', activity_id: activityId, team_id: team, amount: 1, pay_method: '1', pay_status: '1' }, admin), '所选团队不属于该捐赠活动');
+    refused(
+      await s.api.post(
+        '/donation/record/add',
+        { donor_type: '1', donor_name: '某人', activity_id: activityId, team_id: team, amount: 1, pay_method: '1', pay_status: '1' },
+        admin,
+      ),
+      '所选团队不属于该捐赠活动',
+    );
     const ok = await addDonation(s, admin, other, { team_id: team });
     expect((await row(s, 'donation_record', ok))!.team_id).toBe(team);
   });
@@ -106,14 +146,25 @@ describe('queryById, edit, delete', () => {
   it('reads a record with dictionary and reference texts', async () => {
     const id = await addDonation(s, admin, activityId, { pay_method: '2' });
     const r = await s.api.get(`/donation/record/queryById?id=${id}`, admin);
-    expect(r.body.result).toMatchObject({ id, pay_method: '2', pay_method_dictText: '支付宝', pay_status_dictText: '已支付', activity_id_dictText: '春蕾助学', team_id_dictText: '' });
+    expect(r.body.result).toMatchObject({
+      id,
+      pay_method: '2',
+      pay_method_dictText: '支付宝',
+      pay_status_dictText: '已支付',
+      activity_id_dictText: '春蕾助学',
+      team_id_dictText: '',
+    });
     refused(await s.api.get('/donation/record/queryById?id=missing', admin), '未找到对应数据', 404);
     refused(await s.api.get(`/donation/record/queryById?id=${encodeURIComponent("1' or '1'='1")}`, admin), 'ID格式不正确');
   });
 
   it('edits with PUT (and POST), keeping what is not sent, and logs before and after', async () => {
     const id = await addDonation(s, admin, activityId, { donor_name: '李娜', message: '留言' });
-    const r = await s.api.put('/donation/record/edit', { id, donor_name: '李娜娜', amount: 66.6, record_no: 'HACK', create_by: 'someone', donor_name_dictText: 'x' }, admin);
+    const r = await s.api.put(
+      '/donation/record/edit',
+      { id, donor_name: '李娜娜', amount: 66.6, record_no: 'HACK', create_by: 'someone', donor_name_dictText: 'x' },
+      admin,
+    );
     expect(r.body).toMatchObject({ success: true, message: '编辑成功!', result: { id } });
     const stored = await row(s, 'donation_record', id);
     expect(stored).toMatchObject({ donor_name: '李娜娜', amount: 66.6, message: '留言', create_by: 'admin', update_by: 'admin' });
@@ -121,7 +172,11 @@ describe('queryById, edit, delete', () => {
     expect((await s.api.post('/donation/record/edit', { id, message: null }, admin)).body.success).toBe(true);
     expect((await row(s, 'donation_record', id))!.message).toBeNull();
     const log = await s.db.selectFrom('sys_data_log').selectAll().where('data_id', '=', id).orderBy('data_version').execute();
-    expect(log.map((l) => [l.action, l.data_version])).toEqual([['add', 1], ['edit', 2], ['edit', 3]]);
+    expect(log.map((l) => [l.action, l.data_version])).toEqual([
+      ['add', 1],
+      ['edit', 2],
+      ['edit', 3],
+    ]);
     expect(log[1].data_before).toMatchObject({ donor_name: '李娜' });
     expect(log[1].data_after).toMatchObject({ donor_name: '李娜娜' });
   });
@@ -142,7 +197,12 @@ describe('queryById, edit, delete', () => {
     expect(await row(s, 'donation_record', one)).toBeUndefined();
     expect((await s.api.delete(`/donation/record/deleteBatch?ids=${two},${three}`, admin)).body).toMatchObject({ success: true, message: '批量删除成功!' });
     expect(await count(s, 'donation_record', sql`id in (${two}, ${three})`)).toBe(0);
-    const logs = await s.db.selectFrom('sys_data_log').select(['data_id', 'action', 'data_after']).where('data_id', 'in', [one, two, three]).where('action', '=', 'delete').execute();
+    const logs = await s.db
+      .selectFrom('sys_data_log')
+      .select(['data_id', 'action', 'data_after'])
+      .where('data_id', 'in', [one, two, three])
+      .where('action', '=', 'delete')
+      .execute();
     expect(logs).toHaveLength(3);
     expect(logs.every((l) => l.data_after === null)).toBe(true);
   });

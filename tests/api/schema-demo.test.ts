@@ -22,7 +22,10 @@ describe('demo donations', () => {
     const teams = await sql<{ activity_id: string; n: number }>`select activity_id, count(*) as n from donation_team group by activity_id`.execute(s.db);
     for (const t of teams.rows) expect(Number(t.n)).toBeGreaterThanOrEqual(2);
     expect(await count('donation_record')).toBe(300);
-    const span = await sql<{ oldest: string; paid: number }>`select min(pay_time) as oldest, count(*) filter (where pay_status = '2') as paid from donation_record`.execute(s.db);
+    const span = await sql<{
+      oldest: string;
+      paid: number;
+    }>`select min(pay_time) as oldest, count(*) filter (where pay_status = '2') as paid from donation_record`.execute(s.db);
     expect(new Date(span.rows[0].oldest.replace(' ', 'T')).getTime()).toBeGreaterThan(Date.now() - 19 * 31 * 86400_000);
     expect(Number(span.rows[0].paid)).toBeGreaterThan(200);
   });
@@ -45,7 +48,10 @@ describe('demo donations', () => {
   });
 
   it('dates nothing in the future: an activity that starts next month was entered before today', async () => {
-    const latest = await sql<{ log: string; activity: string }>`select (select max(create_time) from sys_data_log) as log, (select max(create_time) from donation_activity) as activity`.execute(s.db);
+    const latest = await sql<{
+      log: string;
+      activity: string;
+    }>`select (select max(create_time) from sys_data_log) as log, (select max(create_time) from donation_activity) as activity`.execute(s.db);
     for (const at of Object.values(latest.rows[0])) expect(new Date(String(at).replace(' ', 'T')).getTime()).toBeLessThanOrEqual(Date.now());
   });
 

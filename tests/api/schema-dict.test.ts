@@ -10,7 +10,10 @@ import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.t
  */
 
 const CATEGORY = {
-  version: 1, code: 'test/category', title: '测试分类', menu: { parent: 'testarea' },
+  version: 1,
+  code: 'test/category',
+  title: '测试分类',
+  menu: { parent: 'testarea' },
   entity: {
     table: 'test_category',
     dictSource: { text: ['name'], code: ['code'], pid: 'pid', hasChild: 'has_child' },
@@ -33,7 +36,18 @@ beforeAll(async () => {
   zhangwei = await s.loginAs('zhangwei', ADMIN_PASSWORD);
   activity = await addActivity(s, admin, { activity_name: '字典活动', status: '1' });
   await addActivity(s, admin, { activity_name: '草稿活动', status: '0' });
-  await s.db.insertInto('sys_schema').values({ code: CATEGORY.code, document: JSON.stringify(CATEGORY), version: 1, create_by: 'admin', create_time: nowText(), update_by: null, update_time: null }).execute();
+  await s.db
+    .insertInto('sys_schema')
+    .values({
+      code: CATEGORY.code,
+      document: JSON.stringify(CATEGORY),
+      version: 1,
+      create_by: 'admin',
+      create_time: nowText(),
+      update_by: null,
+      update_time: null,
+    })
+    .execute();
   await s.ctx.runtime.reload();
 });
 afterAll(() => s?.close());
@@ -47,32 +61,71 @@ describe('dictionary management (sys/dict with its items)', () => {
 
   it('adds a dictionary with its items in one call; getDictItems shows them at once', async () => {
     dictId = await addRecord(s, admin, 'sys/dict', {
-      dict_name: '捐赠渠道', dict_code: 'donation_channel', description: '来源',
-      items: [{ item_text: '线上', item_value: '1', sort_order: 1, status: 1 }, { item_text: '线下', item_value: '2', sort_order: 2, status: 1 }],
+      dict_name: '捐赠渠道',
+      dict_code: 'donation_channel',
+      description: '来源',
+      items: [
+        { item_text: '线上', item_value: '1', sort_order: 1, status: 1 },
+        { item_text: '线下', item_value: '2', sort_order: 2, status: 1 },
+      ],
     });
     expect(await texts('donation_channel')).toEqual(['线上', '线下']);
     expect(await count(s, 'sys_data_log', where('data_table', 'sys_dict_item'))).toBe(2);
   });
 
-  it('reads the dictionary with its items under the batch widget\'s model', async () => {
+  it("reads the dictionary with its items under the batch widget's model", async () => {
     const r = (await s.api.get(`/sys/dict/queryById?id=${dictId}`, admin)).body.result;
     expect(r).toMatchObject({ dict_code: 'donation_channel' });
-    expect(r.items.map((i: { item_text: string; dict_id_dictText: string }) => [i.item_text, i.dict_id_dictText])).toEqual([['线上', '捐赠渠道'], ['线下', '捐赠渠道']]);
+    expect(r.items.map((i: { item_text: string; dict_id_dictText: string }) => [i.item_text, i.dict_id_dictText])).toEqual([
+      ['线上', '捐赠渠道'],
+      ['线下', '捐赠渠道'],
+    ]);
   });
 
   it('an edit replaces the items: kept ones edited, new ones added, missing ones deleted', async () => {
     const current = (await s.api.get(`/sys/dict/queryById?id=${dictId}`, admin)).body.result;
     const online = current.items[0];
-    const r = await s.api.put('/sys/dict/edit', { ...current, items: [{ ...online, item_text: '网上' }, { item_text: '电话', item_value: '3', sort_order: 3, status: 1 }] }, admin);
+    const r = await s.api.put(
+      '/sys/dict/edit',
+      {
+        ...current,
+        items: [
+          { ...online, item_text: '网上' },
+          { item_text: '电话', item_value: '3', sort_order: 3, status: 1 },
+        ],
+      },
+      admin,
+    );
     expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: true });
     expect(await texts('donation_channel')).toEqual(['网上', '电话']);
     expect((await row(s, 'sys_dict_item', online.id))!.item_text).toBe('网上');
   });
 
   it('refuses bad items with the row named, and changes nothing', async () => {
-    const r = await s.api.put('/sys/dict/edit', { id: dictId, items: [{ item_text: '甲', item_value: '1' }, { item_text: '', item_value: '2' }, { item_text: '丙', item_value: '1' }] }, admin);
+    const r = await s.api.put(
+      '/sys/dict/edit',
+      {
+        id: dictId,
+        items: [
+          { item_text: '甲', item_value: '1' },
+          { item_text: '', item_value: '2' },
+          { item_text: '丙', item_value: '1' },
+        ],
+      },
+      admin,
+    );
     refused(r, '字典项第2行：名称不能为空');
-    const dup = await s.api.put('/sys/dict/edit', { id: dictId, items: [{ item_text: '甲', item_value: '1' }, { item_text: '丙', item_value: '1' }] }, admin);
+    const dup = await s.api.put(
+      '/sys/dict/edit',
+      {
+        id: dictId,
+        items: [
+          { item_text: '甲', item_value: '1' },
+          { item_text: '丙', item_value: '1' },
+        ],
+      },
+      admin,
+    );
     refused(dup, '字典项第2行：数据值已存在: 1');
     refused(await s.api.put('/sys/dict/edit', { id: dictId, items: 'x' }, admin), '字典项格式不正确');
     refused(await s.api.put('/sys/dict/edit', { id: dictId, items: [{ item_text: 'x', item_value: '9', evil: 1 }] }, admin), '字典项第1行：未知字段: evil');
@@ -94,7 +147,11 @@ describe('dictionary management (sys/dict with its items)', () => {
 
   it('is refused to a user without the dictionary screen', async () => {
     refused(await s.api.post('/sys/dict/add', { dict_name: 'x', dict_code: 'x_dict' }, zhangwei), '没有权限，请联系管理员授权【sys:dict:add】', 403);
-    refused(await s.api.post('/sys/dictItem/add', { dict_id: 'x', item_text: 'x', item_value: 'x' }, zhangwei), '没有权限，请联系管理员授权【sys:dict:add】', 403);
+    refused(
+      await s.api.post('/sys/dictItem/add', { dict_id: 'x', item_text: 'x', item_value: 'x' }, zhangwei),
+      '没有权限，请联系管理员授权【sys:dict:add】',
+      403,
+    );
   });
 });
 
@@ -107,7 +164,9 @@ describe('table dictionaries', () => {
 
   it('narrows by a condition in the declarative grammar, in the path or as a parameter', async () => {
     const condition = encodeURIComponent(JSON.stringify({ status: { $eq: '1' } }));
-    expect((await items(`donation_activity,activity_name,id,${JSON.stringify({ status: { $eq: '1' } })}`)).map((o: { text: string }) => o.text)).toEqual(['字典活动']);
+    expect((await items(`donation_activity,activity_name,id,${JSON.stringify({ status: { $eq: '1' } })}`)).map((o: { text: string }) => o.text)).toEqual([
+      '字典活动',
+    ]);
     const r = await s.api.get(`/sys/dict/getDictItems/donation_activity,activity_name,id?condition=${condition}`, admin);
     expect(r.body.result.map((o: { text: string }) => o.text)).toEqual(['字典活动']);
   });
@@ -143,7 +202,7 @@ describe('lookup helpers', () => {
     expect((await s.api.get(`/sys/dict/loadDictItem/donation_activity,activity_name,id?key=${activity}`, admin)).body.result).toEqual(['字典活动']);
   });
 
-  it('queryTableDictTextByKey gives a referenced record\'s text, by parameters or by path', async () => {
+  it("queryTableDictTextByKey gives a referenced record's text, by parameters or by path", async () => {
     const byParams = await s.api.get(`/sys/dict/queryTableDictTextByKey?table=donation_activity&text=activity_name&code=id&key=${activity}`, admin);
     expect(byParams.body.result).toBe('字典活动');
     expect((await s.api.get(`/sys/dict/queryTableDictTextByKey/donation_activity,activity_name,id/${activity}`, admin)).body.result).toBe('字典活动');
@@ -154,21 +213,39 @@ describe('lookup helpers', () => {
     await addRecord(s, admin, 'test/category', { name: '教育', code: 'edu', has_child: '1' });
     await addRecord(s, admin, 'test/category', { name: '小学', code: 'edu_p', pid: 'edu' });
     await addRecord(s, admin, 'test/category', { name: '医疗', code: 'med' });
-    const tree = (q: string) => s.api.get(`/sys/dict/loadTreeData?tableName=test_category&text=name&code=code&pidField=pid&hasChildField=has_child&${q}`, admin);
+    const tree = (q: string) =>
+      s.api.get(`/sys/dict/loadTreeData?tableName=test_category&text=name&code=code&pidField=pid&hasChildField=has_child&${q}`, admin);
     const roots = (await tree('pid=')).body.result.sort((a: { key: string }, b: { key: string }) => a.key.localeCompare(b.key));
     expect(roots).toEqual([
       { key: 'edu', value: 'edu', title: '教育', label: '教育', pid: null, isLeaf: false, leaf: false },
       { key: 'med', value: 'med', title: '医疗', label: '医疗', pid: null, isLeaf: true, leaf: true },
     ]);
     expect((await tree('pid=edu')).body.result.map((n: { title: string; leaf: boolean }) => [n.title, n.leaf])).toEqual([['小学', true]]);
-    refused(await s.api.get('/sys/dict/loadTreeData?tableName=donation_activity&text=activity_name&code=id&pidField=project_id', admin), '字典表或字段未授权: donation_activity,project_id');
+    refused(
+      await s.api.get('/sys/dict/loadTreeData?tableName=donation_activity&text=activity_name&code=id&pidField=project_id', admin),
+      '字典表或字段未授权: donation_activity,project_id',
+    );
   });
 
   it('getFlowFormDictData answers several dictionaries at once', async () => {
-    const r = await s.api.post('/sys/dict/getFlowFormDictData', [{ type: 'dict', code: 'donor_type' }, { type: 'table', code: 'donation_activity', value: 'id', label: 'activity_name', key: 'acts' }], admin);
-    expect(r.body.result.donor_type).toEqual([{ text: '个人', value: '1' }, { text: '企业', value: '2' }, { text: '团体', value: '3' }]);
+    const r = await s.api.post(
+      '/sys/dict/getFlowFormDictData',
+      [
+        { type: 'dict', code: 'donor_type' },
+        { type: 'table', code: 'donation_activity', value: 'id', label: 'activity_name', key: 'acts' },
+      ],
+      admin,
+    );
+    expect(r.body.result.donor_type).toEqual([
+      { text: '个人', value: '1' },
+      { text: '企业', value: '2' },
+      { text: '团体', value: '3' },
+    ]);
     expect(r.body.result.acts).toHaveLength(2);
-    refused(await s.api.post('/sys/dict/getFlowFormDictData', { jsonStr: '[{"type":"table","code":"sys_user","value":"id","label":"password"}]' }, admin), '字典表或字段未授权: sys_user,password,id');
+    refused(
+      await s.api.post('/sys/dict/getFlowFormDictData', { jsonStr: '[{"type":"table","code":"sys_user","value":"id","label":"password"}]' }, admin),
+      '字典表或字段未授权: sys_user,password,id',
+    );
   });
 });
 
@@ -184,15 +261,21 @@ describe('duplicate check', () => {
   });
 
   it('only over fields a document declares unique', async () => {
-    refused(await s.api.get('/sys/duplicate/check?tableName=donation_record&fieldName=donor_name&fieldVal=x', admin), '该字段不支持重复校验: donation_record.donor_name');
+    refused(
+      await s.api.get('/sys/duplicate/check?tableName=donation_record&fieldName=donor_name&fieldVal=x', admin),
+      '该字段不支持重复校验: donation_record.donor_name',
+    );
     refused(await s.api.get('/sys/duplicate/check?tableName=sys_user&fieldName=password&fieldVal=x', admin), '该字段不支持重复校验: sys_user.password');
     // sys_user.username is declared unique by the user screen, so the check answers for it.
-    expect((await s.api.get('/sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=admin', admin)).body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+    expect((await s.api.get('/sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=admin', admin)).body).toMatchObject({
+      success: false,
+      message: '该值不可用，系统中已存在！',
+    });
   });
 });
 
 describe('tables a team names', () => {
-  it('a team\'s activity is shown by name in lists', async () => {
+  it("a team's activity is shown by name in lists", async () => {
     await addTeam(s, admin, activity, { team_name: '字典团队' });
     const r = (await s.api.get('/donation/team/list', admin)).body.result.records[0];
     expect(r.activity_id_dictText).toBe('字典活动');

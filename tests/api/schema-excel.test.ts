@@ -17,8 +17,14 @@ beforeAll(async () => {
   admin = await s.loginAs('admin', ADMIN_PASSWORD);
   zhangwei = await s.loginAs('zhangwei', ADMIN_PASSWORD);
   activity = await addActivity(s, admin, { activity_name: '导出活动' });
-  const rows: [string, number, string, string][] = [['周一', 10, '1', 'WX0001'], ['周二', 20.5, '2', 'ZFB0002'], ['周三', 30, '2', 'ZFB0003'], ['周四', 40, '3', 'TR0004']];
-  for (const [name, amount, method, trade] of rows) ids.push(await addDonation(s, admin, activity, { donor_name: name, amount, pay_method: method, trade_no: trade, phone: '13912345678' }));
+  const rows: [string, number, string, string][] = [
+    ['周一', 10, '1', 'WX0001'],
+    ['周二', 20.5, '2', 'ZFB0002'],
+    ['周三', 30, '2', 'ZFB0003'],
+    ['周四', 40, '3', 'TR0004'],
+  ];
+  for (const [name, amount, method, trade] of rows)
+    ids.push(await addDonation(s, admin, activity, { donor_name: name, amount, pay_method: method, trade_no: trade, phone: '13912345678' }));
 });
 afterAll(() => s?.close());
 
@@ -46,7 +52,21 @@ describe('exportXls', () => {
     expect(r.headers.get('content-type')).toContain('spreadsheetml');
     expect(r.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('捐赠记录.xlsx')}`);
     const rows = await sheetOf(r.bytes);
-    expect(rows[0]).toEqual(['捐赠编号', '捐赠人类型', '捐赠人姓名', '联系电话', '所属活动', '所属团队', '捐赠金额', '支付方式', '支付状态', '支付时间', '开票状态', '交易流水号', '捐赠留言']);
+    expect(rows[0]).toEqual([
+      '捐赠编号',
+      '捐赠人类型',
+      '捐赠人姓名',
+      '联系电话',
+      '所属活动',
+      '所属团队',
+      '捐赠金额',
+      '支付方式',
+      '支付状态',
+      '支付时间',
+      '开票状态',
+      '交易流水号',
+      '捐赠留言',
+    ]);
     expect(column(rows, '捐赠人姓名')).toEqual(['周二', '周三']);
     expect(column(rows, '支付方式')).toEqual(['支付宝', '支付宝']);
     expect(column(rows, '所属活动')).toEqual(['导出活动', '导出活动']);
@@ -101,7 +121,18 @@ describe('importExcel', () => {
   });
 
   it('refuses an unknown column, a file that is no workbook, an empty sheet and a missing file', async () => {
-    refused(await s.api.upload('/donation/record/importExcel', await workbook([['捐赠人姓名', '密码'], ['x', 'y']]), 'a.xlsx', admin), '导入失败，无法识别的列: 密码');
+    refused(
+      await s.api.upload(
+        '/donation/record/importExcel',
+        await workbook([
+          ['捐赠人姓名', '密码'],
+          ['x', 'y'],
+        ]),
+        'a.xlsx',
+        admin,
+      ),
+      '导入失败，无法识别的列: 密码',
+    );
     refused(await s.api.upload('/donation/record/importExcel', Buffer.from('not a workbook'), 'a.xlsx', admin), '导入失败，文件不是有效的Excel文件（.xlsx）');
     refused(await s.api.upload('/donation/record/importExcel', await workbook([['捐赠人姓名']]), 'a.xlsx', admin), '导入失败，文件中没有数据');
     refused(await s.api.upload('/donation/record/importExcel', Buffer.from('x'), 'a.xlsx', admin, 'other'), '请选择要导入的文件');

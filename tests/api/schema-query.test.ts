@@ -24,7 +24,13 @@ beforeAll(async () => {
   admin = await s.loginAs('admin', ADMIN_PASSWORD);
   const activity = await addActivity(s, admin);
   for (const [name, amount, method, status, time] of DONATIONS) {
-    ids[name] = await addDonation(s, admin, activity, { donor_name: name, amount, pay_method: method, pay_status: status, pay_time: status === '1' ? null : time });
+    ids[name] = await addDonation(s, admin, activity, {
+      donor_name: name,
+      amount,
+      pay_method: method,
+      pay_status: status,
+      pay_time: status === '1' ? null : time,
+    });
   }
 });
 afterAll(() => s?.close());
@@ -130,7 +136,7 @@ describe('bad parameters', () => {
   });
 
   const injections: [string, string | RegExp][] = [
-    [`${q("donor_name;drop table donation_record;--")}=1`, /^未知的查询字段: /],
+    [`${q('donor_name;drop table donation_record;--')}=1`, /^未知的查询字段: /],
     [`${q('donor_name) or (1=1')}=1`, /^未知的查询字段: /],
     [`column=${q('amount;drop table donation_record')}`, /^不支持按该字段排序: /],
     [`column=${q('(select password from sys_user limit 1)')}`, /^不支持按该字段排序: /],
@@ -157,9 +163,36 @@ describe('高级查询 (superQueryParams)', () => {
     `superQueryParams=${q(encode ? encodeURIComponent(JSON.stringify(conditions)) : JSON.stringify(conditions))}${match ? `&superQueryMatchType=${match}` : ''}`;
 
   it('all conditions, or any one, with the query bar’s filters beside them', async () => {
-    expect(await names(advanced([{ field: 'donorName', rule: 'like', val: '张' }, { field: 'amount', rule: 'ge', val: '20' }]))).toEqual(['张三丰']);
-    expect(await names(advanced([{ field: 'donor_name', rule: 'eq', val: '孙七' }, { field: 'amount', rule: 'gt', val: '400' }], 'or'))).toEqual(['孙七', '赵六', '100%_好人']);
-    expect(await names(`pay_method=1&${advanced([{ field: 'amount', rule: 'lt', val: '100' }, { field: 'amount', rule: 'gt', val: '150' }], 'or')}`)).toEqual(['张三', '孙七', '王五']);
+    expect(
+      await names(
+        advanced([
+          { field: 'donorName', rule: 'like', val: '张' },
+          { field: 'amount', rule: 'ge', val: '20' },
+        ]),
+      ),
+    ).toEqual(['张三丰']);
+    expect(
+      await names(
+        advanced(
+          [
+            { field: 'donor_name', rule: 'eq', val: '孙七' },
+            { field: 'amount', rule: 'gt', val: '400' },
+          ],
+          'or',
+        ),
+      ),
+    ).toEqual(['孙七', '赵六', '100%_好人']);
+    expect(
+      await names(
+        `pay_method=1&${advanced(
+          [
+            { field: 'amount', rule: 'lt', val: '100' },
+            { field: 'amount', rule: 'gt', val: '150' },
+          ],
+          'or',
+        )}`,
+      ),
+    ).toEqual(['张三', '孙七', '王五']);
     expect(await names(advanced([{ field: 'pay_method', rule: 'in', val: '4,5' }]))).toEqual(['赵六', '100%_好人']);
     expect(await names(advanced([{ field: 'pay_status', rule: 'ne', val: '2' }], 'and', true))).toEqual(['李四', '王五']);
     expect(await names(advanced([{ field: 'donor_name', rule: 'like', val: '100%' }]))).toEqual(['100%_好人']);
@@ -177,13 +210,28 @@ describe('高级查询 (superQueryParams)', () => {
   });
 
   it('needs the screen’s superQuery button', async () => {
-    await s.db.insertInto('sys_user_role').values({ id: 'sq-test-role', user_id: (await s.db.selectFrom('sys_user').select('id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow()).id, role_id: (await s.db.selectFrom('sys_role').select('id').where('role_code', '=', 'fundraiser').executeTakeFirstOrThrow()).id }).onConflict((oc) => oc.doNothing()).execute();
+    await s.db
+      .insertInto('sys_user_role')
+      .values({
+        id: 'sq-test-role',
+        user_id: (await s.db.selectFrom('sys_user').select('id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow()).id,
+        role_id: (await s.db.selectFrom('sys_role').select('id').where('role_code', '=', 'fundraiser').executeTakeFirstOrThrow()).id,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     const zhangwei = await s.loginAs('zhangwei', ADMIN_PASSWORD);
     const query = `/donation/record/list?${advanced([{ field: 'amount', rule: 'ge', val: '1' }])}`;
     expect((await s.api.get(query, zhangwei)).status).toBe(200);
     const button = await s.db.selectFrom('sys_permission').select('id').where('perms', '=', 'donation:record:superQuery').executeTakeFirstOrThrow();
-    await s.db.deleteFrom('sys_role_permission').where('permission_id', '=', button.id).where('role_id', '<>', (await s.db.selectFrom('sys_role').select('id').where('role_code', '=', 'admin').executeTakeFirstOrThrow()).id).execute();
-    await s.db.deleteFrom('sys_depart_permission' as never).where('permission_id' as never, '=', button.id as never).execute();
+    await s.db
+      .deleteFrom('sys_role_permission')
+      .where('permission_id', '=', button.id)
+      .where('role_id', '<>', (await s.db.selectFrom('sys_role').select('id').where('role_code', '=', 'admin').executeTakeFirstOrThrow()).id)
+      .execute();
+    await s.db
+      .deleteFrom('sys_depart_permission' as never)
+      .where('permission_id' as never, '=', button.id as never)
+      .execute();
     const r = await s.api.get(query, zhangwei);
     expect(r.status, JSON.stringify(r.body)).toBe(403);
     expect(r.body.message).toContain('donation:record:superQuery');
@@ -194,7 +242,10 @@ describe('高级查询 (superQueryParams)', () => {
 describe('query views and buttons of the spec’s maps', () => {
   it('the popup query view’s value filters by the picked text: 捐赠团队 by 队长', async () => {
     const activity = await addActivity(s, admin, { activity_name: '队长查询活动' });
-    for (const [team, leader] of [['甲队', '王队长'], ['乙队', '李队长']]) {
+    for (const [team, leader] of [
+      ['甲队', '王队长'],
+      ['乙队', '李队长'],
+    ]) {
       const r = await s.api.post('/donation/team/add', { team_name: team, activity_id: activity, status: '1', leader_name: leader }, admin);
       expect(r.body.success, JSON.stringify(r.body)).toBe(true);
     }
@@ -203,7 +254,8 @@ describe('query views and buttons of the spec’s maps', () => {
   });
 
   it('配置地址 is a button permission of the screens whose toolbar lists it, held by their menu roles', async () => {
-    const held = async (perms: string) => (await s.db.selectFrom('sys_permission').select('id').where('perms', '=', perms).where('menu_type', '=', 2).execute()).length;
+    const held = async (perms: string) =>
+      (await s.db.selectFrom('sys_permission').select('id').where('perms', '=', perms).where('menu_type', '=', 2).execute()).length;
     expect(await held('donation:record:getUrl')).toBe(1);
     expect(await held('donation:team:getUrl')).toBe(0);
     const grant = await s.api.get('/sys/permission/getUserPermissionByToken', admin);

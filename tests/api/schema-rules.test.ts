@@ -111,7 +111,8 @@ describe('permissions', () => {
     record = await addDonation(s, admin, activity);
   });
 
-  const add = (token: string) => s.api.post('/donation/record/add', { donor_type: '1', donor_name: '权限', activity_id: activity, amount: 1, pay_method: '1', pay_status: '1' }, token);
+  const add = (token: string) =>
+    s.api.post('/donation/record/add', { donor_type: '1', donor_name: '权限', activity_id: activity, amount: 1, pay_method: '1', pay_status: '1' }, token);
 
   it('the guest reads but gets 403 on add, edit and delete', async () => {
     expect((await s.api.get('/donation/record/list', guest)).status).toBe(200);
@@ -134,7 +135,11 @@ describe('permissions', () => {
     expect((await s.api.download('/donation/record/exportXls', wangfang)).status).toBe(200);
     refused(await add(wangfang), '没有权限，请联系管理员授权【donation:record:add】', 403);
     refused(await s.api.put('/donation/record/edit', { id: record, amount: 1 }, wangfang), '没有权限，请联系管理员授权【donation:record:edit】', 403);
-    refused(await s.api.upload('/donation/record/importExcel', Buffer.from('x'), 'a.xlsx', wangfang), '没有权限，请联系管理员授权【donation:record:import】', 403);
+    refused(
+      await s.api.upload('/donation/record/importExcel', Buffer.from('x'), 'a.xlsx', wangfang),
+      '没有权限，请联系管理员授权【donation:record:import】',
+      403,
+    );
   });
 
   it('a user without the screen may not even read it', async () => {
@@ -150,7 +155,9 @@ describe('permissions', () => {
       [1, '/donation/record', 'schema/donation/record', '捐赠记录'],
     ]);
     const buttons = await s.db.selectFrom('sys_permission').select('perms').where('parent_id', '=', menus[1].id).orderBy('sort_no').execute();
-    expect(buttons.map((b) => b.perms)).toEqual(['add', 'edit', 'detail', 'delete', 'batchDelete', 'export', 'import', 'superQuery', 'getUrl', 'viewSensitive'].map((a) => `donation:record:${a}`));
+    expect(buttons.map((b) => b.perms)).toEqual(
+      ['add', 'edit', 'detail', 'delete', 'batchDelete', 'export', 'import', 'superQuery', 'getUrl', 'viewSensitive'].map((a) => `donation:record:${a}`),
+    );
     const held = async (username: string) =>
       (await s.ctx.permissions.ofUser((await s.db.selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id))
         .filter((p) => p.perms?.startsWith('donation:record:'))
@@ -162,15 +169,26 @@ describe('permissions', () => {
     expect(await held('admin')).toContain('viewSensitive');
   });
 
-  it('re-syncing is idempotent and keeps an admin\'s changes to the grants', async () => {
-    const before = await s.db.selectFrom('sys_permission').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  it("re-syncing is idempotent and keeps an admin's changes to the grants", async () => {
+    const before = await s.db
+      .selectFrom('sys_permission')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const detail = await s.db.selectFrom('sys_permission').select('id').where('perms', '=', 'donation:record:detail').executeTakeFirstOrThrow();
     const finance = await s.db.selectFrom('sys_role').select('id').where('role_code', '=', 'finance').executeTakeFirstOrThrow();
     await s.db.deleteFrom('sys_role_permission').where('permission_id', '=', detail.id).where('role_id', '=', finance.id).execute();
     await s.ctx.runtime.reload();
-    const after = await s.db.selectFrom('sys_permission').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await s.db
+      .selectFrom('sys_permission')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
-    const regranted = await s.db.selectFrom('sys_role_permission').select('id').where('permission_id', '=', detail.id).where('role_id', '=', finance.id).execute();
+    const regranted = await s.db
+      .selectFrom('sys_role_permission')
+      .select('id')
+      .where('permission_id', '=', detail.id)
+      .where('role_id', '=', finance.id)
+      .execute();
     expect(regranted).toEqual([]);
   });
 });

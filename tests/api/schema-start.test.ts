@@ -25,9 +25,11 @@ describe('starting on existing data', () => {
     const data = await store();
     const first = await startServer({ DEMO_DATA: 'true' }, data);
     const snapshot = async (db: typeof first.db) =>
-      (await sql<{ records: number; menus: number; dicts: number; raised: number }>`
+      (
+        await sql<{ records: number; menus: number; dicts: number; raised: number }>`
         select (select count(*) from donation_record) as records, (select count(*) from sys_permission) as menus,
-               (select count(*) from sys_dict_item) as dicts, (select sum(raised_amount) from donation_activity) as raised`.execute(db)).rows[0];
+               (select count(*) from sys_dict_item) as dicts, (select sum(raised_amount) from donation_activity) as raised`.execute(db)
+      ).rows[0];
     const before = await snapshot(first.db);
     await first.close();
     const second = await startServer({ DEMO_DATA: 'true' }, data);
@@ -44,15 +46,35 @@ describe('starting on existing data', () => {
   it('refuses to start on a stored document that would expose a system table, naming it', async () => {
     const data = await store();
     const first = await startServer({}, data);
-    const bad = (system: boolean) => ({ version: 1, code: 'test/bad', title: '坏', entity: { table: 'sys_user', system, fields: [{ name: 'password', label: '密码', type: 'string' }] } });
-    await first.db.insertInto('sys_schema').values({ code: 'test/bad', document: JSON.stringify(bad(false)), version: 1, create_by: 'admin', create_time: nowText(), update_by: null, update_time: null }).execute();
+    const bad = (system: boolean) => ({
+      version: 1,
+      code: 'test/bad',
+      title: '坏',
+      entity: { table: 'sys_user', system, fields: [{ name: 'password', label: '密码', type: 'string' }] },
+    });
+    await first.db
+      .insertInto('sys_schema')
+      .values({
+        code: 'test/bad',
+        document: JSON.stringify(bad(false)),
+        version: 1,
+        create_by: 'admin',
+        create_time: nowText(),
+        update_by: null,
+        update_time: null,
+      })
+      .execute();
     await first.close();
     const error = await startServer({}, data).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SchemaError);
     expect((error as Error).message).toBe('模式文档有误，服务未启动:\n  sys_schema test/bad: 表 sys_user 以 sys_ 开头，只能由系统文档 (system: true) 使用');
 
     const database = await data.database.open();
-    await database.db.updateTable('sys_schema').set({ document: JSON.stringify(bad(true)) }).where('code', '=', 'test/bad').execute();
+    await database.db
+      .updateTable('sys_schema')
+      .set({ document: JSON.stringify(bad(true)) })
+      .where('code', '=', 'test/bad')
+      .execute();
     await database.close();
     const again = await startServer({}, data).catch((e: unknown) => e);
     expect((again as Error).message).toBe('模式文档有误，服务未启动:\n  sys_schema test/bad: 设计器保存的文档不能映射系统表 (system: true)');

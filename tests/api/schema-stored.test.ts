@@ -12,9 +12,22 @@ import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.t
  */
 
 const PROJECT = {
-  version: 1, code: 'test/project', title: '测试项目',
+  version: 1,
+  code: 'test/project',
+  title: '测试项目',
   menu: { parent: 'testarea', parentTitle: '测试区', roles: ['project_officer'] },
-  dictionaries: [{ code: 'test_project_status', name: '测试项目状态', items: [{ value: '0', text: '草稿' }, { value: '1', text: '待审核' }, { value: '2', text: '已立项' }, { value: '3', text: '已驳回' }] }],
+  dictionaries: [
+    {
+      code: 'test_project_status',
+      name: '测试项目状态',
+      items: [
+        { value: '0', text: '草稿' },
+        { value: '1', text: '待审核' },
+        { value: '2', text: '已立项' },
+        { value: '3', text: '已驳回' },
+      ],
+    },
+  ],
   entity: {
     table: 'test_project',
     fields: [
@@ -24,7 +37,8 @@ const PROJECT = {
     ],
     rules: {
       transitions: {
-        field: 'status', initial: ['0'],
+        field: 'status',
+        initial: ['0'],
         steps: [
           { from: ['0', '3'], to: '1', label: '提交' },
           { from: ['1'], to: '2', permission: 'test:project:approve', label: '立项' },
@@ -36,7 +50,9 @@ const PROJECT = {
 };
 
 const SENDING = {
-  version: 1, code: 'test/sending', title: '测试拨付',
+  version: 1,
+  code: 'test/sending',
+  title: '测试拨付',
   menu: { parent: 'testarea', roles: ['project_officer'] },
   entity: {
     table: 'test_sending',
@@ -46,10 +62,17 @@ const SENDING = {
       { name: 'status', label: '状态', type: 'string', length: 2, default: '1' },
     ],
     rules: {
-      limits: [{
-        sum: 'amount', via: 'project_id', ceiling: { entity: 'test/project', field: 'approved_amount' }, where: { status: { $ne: '0' } },
-        parentWhere: { status: { $eq: '2' } }, parentMessage: '只有已立项的项目可以拨付', message: '累计拨付金额不能超过批准金额',
-      }],
+      limits: [
+        {
+          sum: 'amount',
+          via: 'project_id',
+          ceiling: { entity: 'test/project', field: 'approved_amount' },
+          where: { status: { $ne: '0' } },
+          parentWhere: { status: { $eq: '2' } },
+          parentMessage: '只有已立项的项目可以拨付',
+          message: '累计拨付金额不能超过批准金额',
+        },
+      ],
     },
   },
 };
@@ -87,7 +110,12 @@ describe('stored documents', () => {
     expect((await s.api.get('/sys/schema/get?code=test/project', admin)).body.result.title).toBe('测试项目');
     const menu = await s.db.selectFrom('sys_permission').select('component').where('url', '=', '/test/project').executeTakeFirstOrThrow();
     expect(menu.component).toBe('schema/test/project');
-    expect((await s.api.get('/sys/dict/getDictItems/test_project_status', admin)).body.result.map((o: { text: string }) => o.text)).toEqual(['草稿', '待审核', '已立项', '已驳回']);
+    expect((await s.api.get('/sys/dict/getDictItems/test_project_status', admin)).body.result.map((o: { text: string }) => o.text)).toEqual([
+      '草稿',
+      '待审核',
+      '已立项',
+      '已驳回',
+    ]);
   });
 });
 
@@ -126,7 +154,7 @@ describe('limits', () => {
     await s.api.put('/test/project/edit', { id: approved, status: '2' }, admin);
   });
 
-  it('the sum over a parent\'s rows never exceeds its ceiling', async () => {
+  it("the sum over a parent's rows never exceeds its ceiling", async () => {
     await addRecord(s, admin, 'test/sending', { project_id: approved, amount: 600 });
     await addRecord(s, admin, 'test/sending', { project_id: approved, amount: 400 });
     refused(await s.api.post('/test/sending/add', { project_id: approved, amount: 0.01 }, admin), '累计拨付金额不能超过批准金额');
@@ -148,14 +176,25 @@ describe('limits', () => {
 });
 
 describe('table changes', () => {
-  const WIDER = { ...PROJECT, entity: { ...PROJECT.entity, fields: [{ ...PROJECT.entity.fields[0], length: 200 }, ...PROJECT.entity.fields.slice(1), { name: 'region', label: '地区', type: 'string', length: 20 }] } };
+  const WIDER = {
+    ...PROJECT,
+    entity: {
+      ...PROJECT.entity,
+      fields: [{ ...PROJECT.entity.fields[0], length: 200 }, ...PROJECT.entity.fields.slice(1), { name: 'region', label: '地区', type: 'string', length: 20 }],
+    },
+  };
 
   it('adds a new column and widens one, keeping the data', async () => {
     await store(WIDER);
     await s.ctx.runtime.reload();
     const { rows } = await sql<{ column_name: string; character_maximum_length: number }>`
-      select column_name, character_maximum_length from information_schema.columns where table_name = 'test_project' and column_name in ('name', 'region') order by column_name`.execute(s.db);
-    expect(rows.map((r) => [r.column_name, Number(r.character_maximum_length)])).toEqual([['name', 200], ['region', 20]]);
+      select column_name, character_maximum_length from information_schema.columns where table_name = 'test_project' and column_name in ('name', 'region') order by column_name`.execute(
+      s.db,
+    );
+    expect(rows.map((r) => [r.column_name, Number(r.character_maximum_length)])).toEqual([
+      ['name', 200],
+      ['region', 20],
+    ]);
     expect(await count(s, 'test_project')).toBeGreaterThan(0);
     expect((await s.api.post('/test/project/add', { name: '长'.repeat(150), region: '云南' }, admin)).body.success).toBe(true);
   });
@@ -168,7 +207,9 @@ describe('table changes', () => {
     const error = await s.ctx.runtime.reload().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SchemaError);
     expect((error as Error).message).toContain('表 donation_team：字段 team_name 已有数据，不能删除或缩小（varchar(100) → varchar(5)）');
-    const { rows } = await sql<{ n: number }>`select character_maximum_length as n from information_schema.columns where table_name = 'donation_team' and column_name = 'team_name'`.execute(s.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select character_maximum_length as n from information_schema.columns where table_name = 'donation_team' and column_name = 'team_name'`.execute(s.db);
     expect(Number(rows[0].n)).toBe(100);
     // The documents in force are still the old ones.
     expect(s.ctx.runtime.registry.get('donation/team').field.get('team_name')!.length).toBe(100);
@@ -194,7 +235,10 @@ describe('table changes', () => {
   });
 
   it('refuses a document that points at something missing', async () => {
-    await store({ ...SENDING, entity: { ...SENDING.entity, fields: [{ ...SENDING.entity.fields[0], ref: { entity: 'test/nothing' } }, ...SENDING.entity.fields.slice(1)] } });
+    await store({
+      ...SENDING,
+      entity: { ...SENDING.entity, fields: [{ ...SENDING.entity.fields[0], ref: { entity: 'test/nothing' } }, ...SENDING.entity.fields.slice(1)] },
+    });
     const error = await s.ctx.runtime.reload().catch((e: unknown) => e);
     expect((error as Error).message).toContain('test/sending: 字段 project_id 引用了不存在的文档 test/nothing');
     await store(SENDING);

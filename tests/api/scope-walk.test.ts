@@ -130,7 +130,10 @@ async function addMarker(model: EntityModel, kind: Kind, textColumns: string[], 
   const from = await source.executeTakeFirst();
   if (!from) return undefined;
   const all = (
-    await sql<{ column_name: string; data_type: string }>`select column_name, data_type from information_schema.columns where table_schema = current_schema() and table_name = ${model.table}`.execute(s.db)
+    await sql<{
+      column_name: string;
+      data_type: string;
+    }>`select column_name, data_type from information_schema.columns where table_schema = current_schema() and table_name = ${model.table}`.execute(s.db)
   ).rows;
   const idType = all.find((c) => c.column_name === 'id')?.data_type;
   const id = idType === 'integer' || idType === 'bigint' ? String(900_000 + markers.length) : newId();
@@ -140,7 +143,9 @@ async function addMarker(model: EntityModel, kind: Kind, textColumns: string[], 
   textColumns.forEach((c, i) => (values[c] = `${mark}${i ? `-${i}` : ''}`));
   const names = all.map((c) => c.column_name);
   const picks = names.map((name) => (name in values ? sql`${values[name]}` : sql.ref(name)));
-  await sql`insert into ${sql.table(model.table)} (${sql.join(names.map((n) => sql.ref(n)))}) select ${sql.join(picks)} from ${sql.table(model.table)} where id = ${from.id}`.execute(s.db);
+  await sql`insert into ${sql.table(model.table)} (${sql.join(names.map((n) => sql.ref(n)))}) select ${sql.join(picks)} from ${sql.table(model.table)} where id = ${from.id}`.execute(
+    s.db,
+  );
   return { model, kind, id, token: mark, columns: textColumns, ...(deleted ? { deleted } : {}) };
 }
 
@@ -148,22 +153,55 @@ beforeAll(async () => {
   s = await startServer({ DEMO_DATA: 'true' });
   await s.db.insertInto('sys_tenant').values({ id: TENANT, name: '标记租户', status: 1, create_time: nowText() }).execute();
   const depart = (org: string, name: string) =>
-    db().insertInto('sys_depart').values({ id: newId(), parent_id: null, depart_name: name, org_code: org, org_category: '1', depart_order: 0, status: '1', del_flag: 0, tenant_id: TENANT, create_time: nowText() }).returning('id').executeTakeFirstOrThrow();
+    db()
+      .insertInto('sys_depart')
+      .values({
+        id: newId(),
+        parent_id: null,
+        depart_name: name,
+        org_code: org,
+        org_category: '1',
+        depart_order: 0,
+        status: '1',
+        del_flag: 0,
+        tenant_id: TENANT,
+        create_time: nowText(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
   const ownDepart = await depart(OWN_ORG, '标记本部门');
   await depart(OTHER_ORG, '标记他部门');
 
   // The walker's role: every grant of the admin role, with 本部门 on every screen that has a department column.
   const role = newId();
   await db().insertInto('sys_role').values({ id: role, role_name: '巡检', role_code: 'walker', tenant_id: TENANT, create_time: nowText() }).execute();
-  const grants = await db().selectFrom('sys_role_permission').select('permission_id').where('role_id', '=', await roleId(s.db, 'admin')).execute();
-  const ruledMenus = new Set(s.ctx.runtime.registry.all().filter((m) => m.doc.menu && m.audit.has('sys_org_code')).map((m) => menuIdOf(m.code)));
+  const grants = await db()
+    .selectFrom('sys_role_permission')
+    .select('permission_id')
+    .where('role_id', '=', await roleId(s.db, 'admin'))
+    .execute();
+  const ruledMenus = new Set(
+    s.ctx.runtime.registry
+      .all()
+      .filter((m) => m.doc.menu && m.audit.has('sys_org_code'))
+      .map((m) => menuIdOf(m.code)),
+  );
   for (const { permission_id } of grants) {
     let rule: string | null = null;
     if (ruledMenus.has(permission_id)) {
       rule = newId();
       await db()
         .insertInto('sys_permission_data_rule')
-        .values({ id: rule, permission_id, rule_name: '本部门', rule_column: 'sys_org_code', rule_conditions: '=', rule_value: '#{sys_org_code}', status: '1', create_time: nowText() })
+        .values({
+          id: rule,
+          permission_id,
+          rule_name: '本部门',
+          rule_column: 'sys_org_code',
+          rule_conditions: '=',
+          rule_value: '#{sys_org_code}',
+          status: '1',
+          create_time: nowText(),
+        })
         .execute();
     }
     await db().insertInto('sys_role_permission').values({ id: newId(), role_id: role, permission_id, data_rule_ids: rule }).execute();
@@ -177,7 +215,9 @@ beforeAll(async () => {
 
   for (const model of s.ctx.runtime.registry.all()) {
     if (!model.audit.has('tenant_id')) continue;
-    const kind = await sql<{ table_type: string }>`select table_type from information_schema.tables where table_schema = current_schema() and table_name = ${model.table}`.execute(s.db);
+    const kind = await sql<{
+      table_type: string;
+    }>`select table_type from information_schema.tables where table_schema = current_schema() and table_name = ${model.table}`.execute(s.db);
     if (kind.rows[0]?.table_type !== 'BASE TABLE') continue;
     const columns = await markerColumns(model);
     if (!columns.length) continue;
@@ -202,15 +242,42 @@ beforeAll(async () => {
     logIds.push({ id, shows: m.kind === 'own' ? [`${m.token}-log`] : [] });
     await db()
       .insertInto('sys_data_log')
-      .values({ id, data_table: m.model.table, data_id: m.id, action: 'edit', data_before: null, data_after: JSON.stringify({ remark: `${m.token}-log` }), data_version: 1, create_by: 'admin', create_time: nowText(), tenant_id: m.kind === 'foreign' ? 1 : TENANT })
+      .values({
+        id,
+        data_table: m.model.table,
+        data_id: m.id,
+        action: 'edit',
+        data_before: null,
+        data_after: JSON.stringify({ remark: `${m.token}-log` }),
+        data_version: 1,
+        create_by: 'admin',
+        create_time: nowText(),
+        tenant_id: m.kind === 'foreign' ? 1 : TENANT,
+      })
       .execute();
   }
   // A chart grouping 捐赠记录 by a marked text column, so the scoped reader's part in charts shows in the walk.
   await db()
     .insertInto('onl_graphreport_head')
-    .values({ id: newId(), code: 'graph_walk_donors', name: '捐赠人', source_type: 'entity', source: 'donation/record', x_field: 'donor_name', y_fields: 'amount', aggregate: 'sum', graph_type: 'bar', dashboard: 1, del_flag: 0 })
+    .values({
+      id: newId(),
+      code: 'graph_walk_donors',
+      name: '捐赠人',
+      source_type: 'entity',
+      source: 'donation/record',
+      x_field: 'donor_name',
+      y_fields: 'amount',
+      aggregate: 'sum',
+      graph_type: 'bar',
+      dashboard: 1,
+      del_flag: 0,
+    })
     .execute();
-  reportIds = (await db().selectFrom('onl_cgreport_head').select(['id', 'code', 'scope_entity']).execute()).map((r) => ({ id: String(r.id), code: String(r.code), scope: r.scope_entity }));
+  reportIds = (await db().selectFrom('onl_cgreport_head').select(['id', 'code', 'scope_entity']).execute()).map((r) => ({
+    id: String(r.id),
+    code: String(r.code),
+    scope: r.scope_entity,
+  }));
   ids = { user, role, depart: ownDepart.id, menu: menuIdOf('donation/record') };
 }, 120_000);
 afterAll(() => s?.close());
@@ -221,7 +288,7 @@ const forEachModel = (w: Walk, filter: (m: EntityModel) => boolean, sample: (m: 
 /** Every route of the route table, by 'METHOD url'. */
 const DECLARED: Record<string, Declaration> = {};
 const PUBLIC = 'reachable before signing in, on the public list of route-walk.test.ts; returns no records';
-const WRITE = 'a write: it goes through the writer, which reaches only rows in the user\'s scope (demandInScope) — writer-hooks and permissions tests';
+const WRITE = "a write: it goes through the writer, which reaches only rows in the user's scope (demandInScope) — writer-hooks and permissions tests";
 
 async function call(sample: Sample): Promise<{ status: number; text: string }> {
   const headers = { 'X-Access-Token': walker, 'X-Tenant-Id': String(TENANT) };
@@ -252,7 +319,16 @@ describe('the scope walk', () => {
   it('marks every tenant-scoped table that has rows', () => {
     const marked = new Set(markers.map((m) => m.model.code));
     // The demo data fills every business area; these are the screens the organisation lives in.
-    for (const code of ['donation/record', 'donation/activity', 'help/application', 'project/application', 'student/poor_student', 'info/article', 'system/user', 'system/depart']) {
+    for (const code of [
+      'donation/record',
+      'donation/activity',
+      'help/application',
+      'project/application',
+      'student/poor_student',
+      'info/article',
+      'system/user',
+      'system/depart',
+    ]) {
       expect(marked, `${code} (${unmarked.join('; ')})`).toContain(code);
     }
   });
@@ -276,7 +352,9 @@ describe('the scope walk', () => {
           problems.push(`${key} ${sample.path}: HTTP ${status} ${text.slice(0, 160)}`);
           continue;
         }
-        for (const m of foreign) if (text.includes(m.token) && !(sample.tenantWide && m.kind === 'sibling')) problems.push(`${key} ${sample.path}: shows the ${m.kind} marker of ${m.model.code}`);
+        for (const m of foreign)
+          if (text.includes(m.token) && !(sample.tenantWide && m.kind === 'sibling'))
+            problems.push(`${key} ${sample.path}: shows the ${m.kind} marker of ${m.model.code}`);
         for (const t of sample.shows ?? []) if (!text.includes(t)) problems.push(`${key} ${sample.path}: does not show its own marker ${t}`);
       }
     }
@@ -289,20 +367,29 @@ describe('the scope walk', () => {
 
 /** Table dictionaries over every declared source whose text column carries markers. */
 function tableDicts(w: Walk): { dict: string; table: string; text: string; code: string; keys: string; shows: string[] }[] {
-  return w.models((m) => !!m.doc.entity.dictSource).flatMap((m) => {
-    const source = m.doc.entity.dictSource!;
-    const own = w.marker(m, 'own');
-    const text = source.text[0];
-    const code = source.code.includes('id') ? 'id' : source.code[0];
-    const keys = live().filter((k) => k.model === m).map((k) => k.id).join(',');
-    // The own row's text carries its token when the text column is one the marker was written into.
-    return [{ dict: `${m.table},${text},${code}`, table: m.table, text, code, keys, shows: own?.columns.includes(text) ? [own.token] : [] }];
-  });
+  return w
+    .models((m) => !!m.doc.entity.dictSource)
+    .flatMap((m) => {
+      const source = m.doc.entity.dictSource!;
+      const own = w.marker(m, 'own');
+      const text = source.text[0];
+      const code = source.code.includes('id') ? 'id' : source.code[0];
+      const keys = live()
+        .filter((k) => k.model === m)
+        .map((k) => k.id)
+        .join(',');
+      // The own row's text carries its token when the text column is one the marker was written into.
+      return [{ dict: `${m.table},${text},${code}`, table: m.table, text, code, keys, shows: own?.columns.includes(text) ? [own.token] : [] }];
+    });
 }
 
 /** The markers that are live rows (the samples that name rows by id ask for those). */
 const live = () => markers.filter((m) => !m.deleted);
-const userMarkers = (_w: Walk) => live().filter((m) => m.model.code === 'system/user').map((m) => m.id).join(',');
+const userMarkers = (_w: Walk) =>
+  live()
+    .filter((m) => m.model.code === 'system/user')
+    .map((m) => m.id)
+    .join(',');
 const announcementMarkers = (_w: Walk) => live().filter((m) => m.model.table === 'sys_announcement');
 const onlineReports = (_w: Walk) => reportIds;
 /** A report's rows: a scoped report shows its screen's own marker (not the sibling's), an unscoped one the tenant's. */
@@ -312,7 +399,8 @@ const reportSamples = (w: Walk, path: (id: string) => string): Sample[] =>
     // exclude_status: the activity report leaves drafts out by default; the markers may be drafts.
     return { path: path(r.id), ...(screen ? { shows: w.own(screen) } : { tenantWide: true }) };
   });
-const dataLogs = (_w: Walk) => markers.filter((m) => m.model.code === 'donation/record').map((m) => ({ table: m.model.table, id: m.id, shows: m.kind === 'own' ? [`${m.token}-log`] : [] }));
+const dataLogs = (_w: Walk) =>
+  markers.filter((m) => m.model.code === 'donation/record').map((m) => ({ table: m.model.table, id: m.id, shows: m.kind === 'own' ? [`${m.token}-log`] : [] }));
 
 const visible = (m: EntityModel) => !!m.doc.menu || !!m.doc.entity.parent;
 
@@ -326,35 +414,66 @@ Object.assign(DECLARED, {
         (['own', 'sibling', 'foreign'] as Kind[]).flatMap((kind) => {
           const marker = w.marker(m, kind);
           if (!marker) return [];
-          return kind === 'own' ? { path: `/${m.code}/queryById?id=${marker.id}`, shows: [marker.token] } : { path: `/${m.code}/queryById?id=${marker.id}`, refusable: true };
+          return kind === 'own'
+            ? { path: `/${m.code}/queryById?id=${marker.id}`, shows: [marker.token] }
+            : { path: `/${m.code}/queryById?id=${marker.id}`, refusable: true };
         }),
       ),
   },
   'GET /hope-boot/:area/:entity/exportXls': {
-    samples: (w) => forEachModel(w, (m) => !!m.doc.menu && !!m.doc.list, (m) => ({ path: `/${m.code}/exportXls`, xlsx: true, shows: w.own(m) })),
+    samples: (w) =>
+      forEachModel(
+        w,
+        (m) => !!m.doc.menu && !!m.doc.list,
+        (m) => ({ path: `/${m.code}/exportXls`, xlsx: true, shows: w.own(m) }),
+      ),
   },
   'GET /hope-boot/:area/:entity/deleteList': {
-    samples: (w) => forEachModel(w, (m) => !!m.doc.menu && !!m.doc.entity.softDelete, (m) => ({ path: `/${m.code}/deleteList?pageSize=1000`, shows: w.deletedOwn(m), tenantWide: !w.ruled(m) })),
+    samples: (w) =>
+      forEachModel(
+        w,
+        (m) => !!m.doc.menu && !!m.doc.entity.softDelete,
+        (m) => ({ path: `/${m.code}/deleteList?pageSize=1000`, shows: w.deletedOwn(m), tenantWide: !w.ruled(m) }),
+      ),
   },
   'GET /hope-boot/:area/:entity/report/:code': {
-    samples: (w) => w.models((m) => !!m.doc.reports?.length).flatMap((m) => m.doc.reports!.map((r) => ({ path: `/${m.code}/report/${r.code}?begin=${YEAR}-01-01&end=${YEAR}-12-31` }))),
+    samples: (w) =>
+      w
+        .models((m) => !!m.doc.reports?.length)
+        .flatMap((m) => m.doc.reports!.map((r) => ({ path: `/${m.code}/report/${r.code}?begin=${YEAR}-01-01&end=${YEAR}-12-31` }))),
   },
   'GET /hope-boot/:area/:entity/report/:code/exportXls': {
-    samples: (w) => w.models((m) => !!m.doc.reports?.length).flatMap((m) => m.doc.reports!.map((r) => ({ path: `/${m.code}/report/${r.code}/exportXls?begin=${YEAR}-01-01&end=${YEAR}-12-31`, xlsx: true }))),
+    samples: (w) =>
+      w
+        .models((m) => !!m.doc.reports?.length)
+        .flatMap((m) => m.doc.reports!.map((r) => ({ path: `/${m.code}/report/${r.code}/exportXls?begin=${YEAR}-01-01&end=${YEAR}-12-31`, xlsx: true }))),
   },
   // Table dictionaries over every declared source: the options are rows of a business table.
-  'GET /hope-boot/sys/dict/getDictItems/:code': { samples: (w) => [{ path: '/sys/dict/getDictItems/sex' }, ...tableDicts(w).map((d) => ({ path: `/sys/dict/getDictItems/${d.dict}`, shows: d.shows }))] },
+  'GET /hope-boot/sys/dict/getDictItems/:code': {
+    samples: (w) => [{ path: '/sys/dict/getDictItems/sex' }, ...tableDicts(w).map((d) => ({ path: `/sys/dict/getDictItems/${d.dict}`, shows: d.shows }))],
+  },
   'GET /hope-boot/sys/dict/loadDict/:dict': { samples: (w) => tableDicts(w).map((d) => ({ path: `/sys/dict/loadDict/${d.dict}?keyword=qz`, shows: d.shows })) },
-  'GET /hope-boot/sys/dict/loadDictItem/:dict': { samples: (w) => tableDicts(w).map((d) => ({ path: `/sys/dict/loadDictItem/${d.dict}?key=${d.keys}` , shows: d.shows })) },
-  'GET /hope-boot/sys/dict/queryTableDictTextByKey': { samples: (w) => tableDicts(w).map((d) => ({ path: `/sys/dict/queryTableDictTextByKey?table=${d.table}&text=${d.text}&code=${d.code}&key=${d.keys}`, shows: d.shows })) },
-  'GET /hope-boot/sys/dict/queryTableDictTextByKey/:dict/:key': { samples: (w) => tableDicts(w).map((d) => ({ path: `/sys/dict/queryTableDictTextByKey/${d.dict}/${d.keys}`, shows: d.shows })) },
+  'GET /hope-boot/sys/dict/loadDictItem/:dict': {
+    samples: (w) => tableDicts(w).map((d) => ({ path: `/sys/dict/loadDictItem/${d.dict}?key=${d.keys}`, shows: d.shows })),
+  },
+  'GET /hope-boot/sys/dict/queryTableDictTextByKey': {
+    samples: (w) =>
+      tableDicts(w).map((d) => ({ path: `/sys/dict/queryTableDictTextByKey?table=${d.table}&text=${d.text}&code=${d.code}&key=${d.keys}`, shows: d.shows })),
+  },
+  'GET /hope-boot/sys/dict/queryTableDictTextByKey/:dict/:key': {
+    samples: (w) => tableDicts(w).map((d) => ({ path: `/sys/dict/queryTableDictTextByKey/${d.dict}/${d.keys}`, shows: d.shows })),
+  },
   'GET /hope-boot/sys/dict/loadTreeData': {
     samples: (w) =>
-      forEachModel(w, (m) => !!m.doc.entity.dictSource?.pid, (m) => {
-        const source = m.doc.entity.dictSource!;
-        // The roots: a marker shows only when it was cloned from a root, so no positive control here.
-        return { path: `/sys/dict/loadTreeData?tableName=${m.table}&text=${source.text[0]}&code=id&pidField=${source.pid}&pid=0` };
-      }),
+      forEachModel(
+        w,
+        (m) => !!m.doc.entity.dictSource?.pid,
+        (m) => {
+          const source = m.doc.entity.dictSource!;
+          // The roots: a marker shows only when it was cloned from a root, so no positive control here.
+          return { path: `/sys/dict/loadTreeData?tableName=${m.table}&text=${source.text[0]}&code=id&pidField=${source.pid}&pid=0` };
+        },
+      ),
   },
   'GET /hope-boot/sys/dict/queryAllDictItems': { samples: () => [{ path: '/sys/dict/queryAllDictItems' }] },
   'GET /hope-boot/sys/dict/refleshCache': { samples: () => [{ path: '/sys/dict/refleshCache' }] },
@@ -367,12 +486,21 @@ Object.assign(DECLARED, {
   'GET /hope-boot/sys/user/login/setting/getUserData': { samples: () => [{ path: '/sys/user/login/setting/getUserData' }] },
 
   // Users, roles, departments and their links.
-  'GET /hope-boot/system/user/list': { samples: (w) => [{ path: '/system/user/list?pageSize=200', shows: w.own(w.models((m) => m.code === 'system/user')[0]) }] },
+  'GET /hope-boot/system/user/list': {
+    samples: (w) => [{ path: '/system/user/list?pageSize=200', shows: w.own(w.models((m) => m.code === 'system/user')[0]) }],
+  },
   'GET /hope-boot/system/user/listAll': { samples: () => [{ path: '/system/user/listAll' }] },
   'GET /hope-boot/system/user/queryById': { samples: (w) => [{ path: `/system/user/queryById?id=${w.ids.user}` }] },
   'GET /hope-boot/system/user/queryUserRole': { samples: (w) => [{ path: `/system/user/queryUserRole?userid=${w.ids.user}` }] },
-  'GET /hope-boot/system/user/queryByIds': { samples: (w) => [{ path: `/system/user/queryByIds?userIds=${userMarkers(w)}` , refusable: true }] },
-  'GET /hope-boot/system/user/recycleBin': { samples: (w) => forEachModel(w, (m) => m.code === 'system/user', (m) => ({ path: '/system/user/recycleBin?pageSize=1000', shows: w.deletedOwn(m), tenantWide: !w.ruled(m) })) },
+  'GET /hope-boot/system/user/queryByIds': { samples: (w) => [{ path: `/system/user/queryByIds?userIds=${userMarkers(w)}`, refusable: true }] },
+  'GET /hope-boot/system/user/recycleBin': {
+    samples: (w) =>
+      forEachModel(
+        w,
+        (m) => m.code === 'system/user',
+        (m) => ({ path: '/system/user/recycleBin?pageSize=1000', shows: w.deletedOwn(m), tenantWide: !w.ruled(m) }),
+      ),
+  },
   'GET /hope-boot/sys/user/queryUserComponentData': { samples: () => [{ path: '/sys/user/queryUserComponentData?pageSize=200' }] },
   'GET /hope-boot/sys/user/queryUserByDepId': { samples: (w) => [{ path: `/sys/user/queryUserByDepId?id=${w.ids.depart}` }] },
   'GET /hope-boot/sys/user/userRoleList': { samples: (w) => [{ path: `/sys/user/userRoleList?roleId=${w.ids.role}&pageSize=200` }] },
@@ -388,12 +516,25 @@ Object.assign(DECLARED, {
   'GET /hope-boot/sys/sysDepart/queryTreeList': { samples: () => [{ path: '/sys/sysDepart/queryTreeList', shows: ['标记本部门'] }] },
   'GET /hope-boot/sys/sysDepart/queryIdTree': { samples: () => [{ path: '/sys/sysDepart/queryIdTree', shows: ['标记本部门'] }] },
   'GET /hope-boot/sys/sysDepart/queryDepartTreeSync': { samples: () => [{ path: '/sys/sysDepart/queryDepartTreeSync', shows: ['标记本部门'] }] },
-  'GET /hope-boot/sys/sysDepart/searchBy': { samples: () => [{ path: `/sys/sysDepart/searchBy?keyWord=qz` }, { path: `/sys/sysDepart/searchBy?keyWord=${encodeURIComponent('标记')}`, shows: ['标记本部门'] }] },
+  'GET /hope-boot/sys/sysDepart/searchBy': {
+    samples: () => [
+      { path: `/sys/sysDepart/searchBy?keyWord=qz` },
+      { path: `/sys/sysDepart/searchBy?keyWord=${encodeURIComponent('标记')}`, shows: ['标记本部门'] },
+    ],
+  },
   'GET /hope-boot/sys/sysDepart/queryMyDeptTreeList': { samples: () => [{ path: '/sys/sysDepart/queryMyDeptTreeList', shows: ['标记本部门'] }] },
-  'GET /hope-boot/sys/sysDepartRole/getDeptRoleList': { samples: (w) => [{ path: `/sys/sysDepartRole/getDeptRoleList?departId=${w.ids.depart}&userId=${w.ids.user}` }] },
-  'GET /hope-boot/sys/sysDepartRole/getDeptRoleByUserId': { samples: (w) => [{ path: `/sys/sysDepartRole/getDeptRoleByUserId?departId=${w.ids.depart}&userId=${w.ids.user}` }] },
-  'GET /hope-boot/sys/sysDepartPermission/queryTreeListForDeptRole': { samples: (w) => [{ path: `/sys/sysDepartPermission/queryTreeListForDeptRole?departId=${w.ids.depart}` }] },
-  'GET /hope-boot/sys/sysDepartPermission/queryDeptRolePermission': { samples: (w) => [{ path: `/sys/sysDepartPermission/queryDeptRolePermission?roleId=${w.ids.role}`, refusable: true }] },
+  'GET /hope-boot/sys/sysDepartRole/getDeptRoleList': {
+    samples: (w) => [{ path: `/sys/sysDepartRole/getDeptRoleList?departId=${w.ids.depart}&userId=${w.ids.user}` }],
+  },
+  'GET /hope-boot/sys/sysDepartRole/getDeptRoleByUserId': {
+    samples: (w) => [{ path: `/sys/sysDepartRole/getDeptRoleByUserId?departId=${w.ids.depart}&userId=${w.ids.user}` }],
+  },
+  'GET /hope-boot/sys/sysDepartPermission/queryTreeListForDeptRole': {
+    samples: (w) => [{ path: `/sys/sysDepartPermission/queryTreeListForDeptRole?departId=${w.ids.depart}` }],
+  },
+  'GET /hope-boot/sys/sysDepartPermission/queryDeptRolePermission': {
+    samples: (w) => [{ path: `/sys/sysDepartPermission/queryDeptRolePermission?roleId=${w.ids.role}`, refusable: true }],
+  },
   'GET /hope-boot/sys/permission/queryDepartPermission': { samples: (w) => [{ path: `/sys/permission/queryDepartPermission?departId=${w.ids.depart}` }] },
   'GET /hope-boot/system/tenant/queryList': { samples: () => [{ path: '/system/tenant/queryList', shows: ['标记租户'] }] },
 
@@ -407,8 +548,12 @@ Object.assign(DECLARED, {
   'GET /hope-boot/sys/permission/getPermRuleListByPermId': { samples: (w) => [{ path: `/sys/permission/getPermRuleListByPermId?permissionId=${w.ids.menu}` }] },
   'GET /hope-boot/sys/permission/queryPermissionRule': { samples: (w) => [{ path: `/sys/permission/queryPermissionRule?permissionId=${w.ids.menu}` }] },
   'GET /hope-boot/system/role/datarule/:permissionId/:roleId': { samples: (w) => [{ path: `/system/role/datarule/${w.ids.menu}/${w.ids.role}` }] },
-  'GET /hope-boot/sys/sysDepartPermission/datarule/:permissionId/:departId': { samples: (w) => [{ path: `/sys/sysDepartPermission/datarule/${w.ids.menu}/${w.ids.depart}` }] },
-  'GET /hope-boot/system/depart_role/datarule/:permissionId/:departId/:roleId': { samples: (w) => [{ path: `/system/depart_role/datarule/${w.ids.menu}/${w.ids.depart}/${w.ids.role}` }] },
+  'GET /hope-boot/sys/sysDepartPermission/datarule/:permissionId/:departId': {
+    samples: (w) => [{ path: `/sys/sysDepartPermission/datarule/${w.ids.menu}/${w.ids.depart}` }],
+  },
+  'GET /hope-boot/system/depart_role/datarule/:permissionId/:departId/:roleId': {
+    samples: (w) => [{ path: `/system/depart_role/datarule/${w.ids.menu}/${w.ids.depart}/${w.ids.role}` }],
+  },
 
   // Categories (a tree of codes shared by all tenants).
   'GET /hope-boot/sys/category/loadTreeData': { samples: () => [{ path: '/sys/category/loadTreeData?pid=0' }] },
@@ -427,30 +572,51 @@ Object.assign(DECLARED, {
   'GET /hope-boot/sys/schema/list': { samples: () => [{ path: '/sys/schema/list' }] },
   'GET /hope-boot/form/formConfiguration/list': { samples: () => [{ path: '/form/formConfiguration/list' }] },
   'GET /hope-boot/form/formConfiguration/sublist': { samples: () => [{ path: '/form/formConfiguration/sublist' }] },
-  'GET /hope-boot/form/formConfiguration/queryByCode': { samples: () => [{ path: '/form/formConfiguration/queryByCode?desformCode=donation/record', refusable: true }] },
+  'GET /hope-boot/form/formConfiguration/queryByCode': {
+    samples: () => [{ path: '/form/formConfiguration/queryByCode?desformCode=donation/record', refusable: true }],
+  },
   'GET /hope-boot/form/formConfiguration/versions': { samples: () => [{ path: '/form/formConfiguration/versions?code=donation/record', refusable: true }] },
   'GET /hope-boot/form/formConfiguration/roles': { samples: () => [{ path: '/form/formConfiguration/roles' }] },
-  'GET /hope-boot/online/cgreport/api/getRpColumns/:code': { samples: (w) => onlineReports(w).map((r) => ({ path: `/online/cgreport/api/getRpColumns/${r.code}` })) },
-  'GET /hope-boot/online/cgreport/api/getQueryInfo/:id': { samples: (w) => onlineReports(w).map((r) => ({ path: `/online/cgreport/api/getQueryInfo/${r.id}` })) },
-  'GET /hope-boot/online/cgreport/api/getData/:id': { samples: (w) => reportSamples(w, (id) => `/online/cgreport/api/getData/${id}?pageSize=200&exclude_status=none`) },
-  'GET /hope-boot/online/cgreport/api/exportXls/:id': { samples: (w) => reportSamples(w, (id) => `/online/cgreport/api/exportXls/${id}?exclude_status=none`).map((x) => ({ ...x, xlsx: true })) },
+  'GET /hope-boot/online/cgreport/api/getRpColumns/:code': {
+    samples: (w) => onlineReports(w).map((r) => ({ path: `/online/cgreport/api/getRpColumns/${r.code}` })),
+  },
+  'GET /hope-boot/online/cgreport/api/getQueryInfo/:id': {
+    samples: (w) => onlineReports(w).map((r) => ({ path: `/online/cgreport/api/getQueryInfo/${r.id}` })),
+  },
+  'GET /hope-boot/online/cgreport/api/getData/:id': {
+    samples: (w) => reportSamples(w, (id) => `/online/cgreport/api/getData/${id}?pageSize=200&exclude_status=none`),
+  },
+  'GET /hope-boot/online/cgreport/api/exportXls/:id': {
+    samples: (w) => reportSamples(w, (id) => `/online/cgreport/api/exportXls/${id}?exclude_status=none`).map((x) => ({ ...x, xlsx: true })),
+  },
   // Charts: the activity chart groups the activity report's rows by name (the own marker shows, no other
   // department's or tenant's); the charts over 捐赠记录 group its rows through the scoped reader.
   'GET /hope-boot/online/graphreport/api/getChartsData/:code': {
     samples: (w) => [
-      { path: '/online/graphreport/api/getChartsData/graph_activity_funds?exclude_status=none', shows: w.own(w.models((m) => m.code === 'donation/activity')[0]) },
+      {
+        path: '/online/graphreport/api/getChartsData/graph_activity_funds?exclude_status=none',
+        shows: w.own(w.models((m) => m.code === 'donation/activity')[0]),
+      },
       { path: '/online/graphreport/api/getChartsData/graph_donation_pay_method' },
       { path: '/online/graphreport/api/getChartsData/graph_walk_donors', shows: w.own(w.models((m) => m.code === 'donation/record')[0]) },
     ],
   },
   'GET /hope-boot/online/graphreport/api/dashboard': { samples: () => [{ path: '/online/graphreport/api/dashboard' }] },
-  'GET /hope-boot/online/cgform/api/querySelectOptions': { samples: () => [{ path: '/online/cgform/api/querySelectOptions?table=sys_category&txt=name&key=id&idField=id&pidField=pid', refusable: true }] },
+  'GET /hope-boot/online/cgform/api/querySelectOptions': {
+    samples: () => [{ path: '/online/cgform/api/querySelectOptions?table=sys_category&txt=name&key=id&idField=id&pidField=pid', refusable: true }],
+  },
   'GET /hope-boot/dashboard/analysis': { samples: () => [{ path: '/dashboard/analysis' }] },
   'GET /hope-boot/dashboard/workplace': { samples: () => [{ path: '/dashboard/workplace' }] },
   'GET /hope-boot/sys/loginfo': { samples: () => [{ path: '/sys/loginfo' }] },
   'GET /hope-boot/sys/visitInfo': { samples: () => [{ path: '/sys/visitInfo' }] },
-  'GET /hope-boot/system/data_log/queryDataVerList': { samples: (w) => dataLogs(w).map((d) => ({ path: `/system/data_log/queryDataVerList?dataTable=${d.table}&dataId=${d.id}`, shows: d.shows, refusable: !d.shows.length })) },
-  'GET /hope-boot/system/data_log/queryCompareList': { samples: () => logIds.map((l) => ({ path: `/system/data_log/queryCompareList?dataId1=${l.id}&dataId2=${l.id}`, shows: l.shows, refusable: !l.shows.length })) },
+  'GET /hope-boot/system/data_log/queryDataVerList': {
+    samples: (w) =>
+      dataLogs(w).map((d) => ({ path: `/system/data_log/queryDataVerList?dataTable=${d.table}&dataId=${d.id}`, shows: d.shows, refusable: !d.shows.length })),
+  },
+  'GET /hope-boot/system/data_log/queryCompareList': {
+    samples: () =>
+      logIds.map((l) => ({ path: `/system/data_log/queryCompareList?dataId1=${l.id}&dataId2=${l.id}`, shows: l.shows, refusable: !l.shows.length })),
+  },
   'GET /hope-boot/sys/checkRule/checkByCode': { samples: () => [{ path: '/sys/checkRule/checkByCode?ruleCode=none&value=1', refusable: true }] },
 
   // Monitoring: figures of the process and the database, no records.
@@ -481,7 +647,10 @@ Object.assign(DECLARED, {
 
   // Announcements addressed to the user.
   'GET /hope-boot/sys/annountCement/listByUser': { samples: () => [{ path: '/sys/annountCement/listByUser' }] },
-  'GET /hope-boot/sys/annountCement/queryById': { samples: (w) => announcementMarkers(w).map((m) => ({ path: `/sys/annountCement/queryById?id=${m.id}`, refusable: true, shows: m.kind === 'own' ? [m.token] : [] })) },
+  'GET /hope-boot/sys/annountCement/queryById': {
+    samples: (w) =>
+      announcementMarkers(w).map((m) => ({ path: `/sys/annountCement/queryById?id=${m.id}`, refusable: true, shows: m.kind === 'own' ? [m.token] : [] })),
+  },
   'GET /hope-boot/sys/sysAnnouncementSend/getMyAnnouncementSend': { samples: () => [{ path: '/sys/sysAnnouncementSend/getMyAnnouncementSend' }] },
 
   // Not walked, each for its reason.
@@ -496,38 +665,109 @@ Object.assign(DECLARED, {
   'GET /ready': { unwalked: PUBLIC },
   'GET /runtime-config.js': { unwalked: PUBLIC },
   'GET /': { unwalked: PUBLIC },
-  'GET /hope-boot/sys/duplicate/check': { unwalked: 'answers only whether a value is taken (uniqueness is per table, across tenants, as the unique indexes are); returns no row' },
+  'GET /hope-boot/sys/duplicate/check': {
+    unwalked: 'answers only whether a value is taken (uniqueness is per table, across tenants, as the unique indexes are); returns no row',
+  },
   'GET /hope-boot/system/user/checkOnlyUser': { unwalked: 'answers only whether a username is taken (usernames are unique across tenants); returns no row' },
-  'GET /hope-boot/sys/common/transitRESTful': { unwalked: 'a JeecgBoot relay to an allow-listed internal path: it answers what that route answers, and that route is walked' },
+  'GET /hope-boot/sys/common/transitRESTful': {
+    unwalked: 'a JeecgBoot relay to an allow-listed internal path: it answers what that route answers, and that route is walked',
+  },
   'GET /hope-boot/sys/fillRule/executeRuleByCode/:code': { unwalked: WRITE },
   'GET /hope-boot/system/job/resume': { unwalked: WRITE },
   'GET /hope-boot/system/job/pause': { unwalked: WRITE },
   'GET /hope-boot/system/job/execute': { unwalked: WRITE },
   'GET /hope-boot/sys/annountCement/doReleaseData': { unwalked: WRITE },
   'GET /hope-boot/sys/annountCement/doReovkeData': { unwalked: WRITE },
-  'POST /hope-boot/sys/dict/getFlowFormDictData': { samples: (w) => [{ path: '/sys/dict/getFlowFormDictData', post: [{ type: 'dict', code: 'sex' }, ...tableDicts(w).map((d) => ({ type: 'table', code: d.table, label: d.text, value: d.code }))] }] },
+  'POST /hope-boot/sys/dict/getFlowFormDictData': {
+    samples: (w) => [
+      {
+        path: '/sys/dict/getFlowFormDictData',
+        post: [{ type: 'dict', code: 'sex' }, ...tableDicts(w).map((d) => ({ type: 'table', code: d.table, label: d.text, value: d.code }))],
+      },
+    ],
+  },
   'POST /internal/backup': { unwalked: "the owner process's loopback backup call, with the per-start control key (backup.test.ts)" },
 } satisfies Record<string, Declaration>);
 
 /** Writes and sign-in calls: not walked for what they show (each goes through the writer or the session service). */
 for (const key of [
-  'DELETE /hope-boot/:area/:entity/delete', 'DELETE /hope-boot/:area/:entity/deleteBatch', 'DELETE /hope-boot/:area/:entity/deletePhysic', 'DELETE /hope-boot/:area/:entity/deletePhysic/:id',
-  'DELETE /hope-boot/sys/permission/deletePermissionRule', 'DELETE /hope-boot/sys/user/deleteUserInDepart', 'DELETE /hope-boot/sys/user/deleteUserInDepartBatch', 'DELETE /hope-boot/sys/user/deleteUserRole',
-  'DELETE /hope-boot/sys/user/deleteUserRoleBatch', 'DELETE /hope-boot/system/user/deleteRecycleBin', 'POST /hope-boot/:area/:entity/add', 'POST /hope-boot/:area/:entity/edit', 'POST /hope-boot/:area/:entity/importExcel',
-  'POST /hope-boot/:area/:entity/operation/:key', 'POST /hope-boot/:area/:entity/transition', 'POST /hope-boot/form/formConfiguration/publish', 'POST /hope-boot/form/formConfiguration/save',
-  'POST /hope-boot/online/cgform/api/doDbSynch/:code/:synMethod', 'POST /hope-boot/online/cgform/head/enhanceJava', 'POST /hope-boot/online/cgform/head/enhanceJs', 'POST /hope-boot/online/cgform/head/enhanceSql',
-  'POST /hope-boot/online/cgreport/api/testConnection', 'POST /hope-boot/sys/common/transitRESTful', 'POST /hope-boot/sys/common/upload', 'POST /hope-boot/sys/dataSource/testConnection',
-  'POST /hope-boot/sys/fillRule/executeRuleByCode/:code', 'POST /hope-boot/sys/logout', 'POST /hope-boot/sys/permission/addPermissionRule', 'POST /hope-boot/sys/permission/saveDepartPermission',
-  'POST /hope-boot/sys/permission/saveRolePermission', 'POST /hope-boot/sys/selectDepart', 'POST /hope-boot/sys/sysDepartPermission/datarule', 'POST /hope-boot/sys/sysDepartPermission/saveDeptRolePermission',
-  'POST /hope-boot/sys/sysDepartRole/deptRoleUserAdd', 'POST /hope-boot/sys/user/addSysUserRole', 'POST /hope-boot/sys/user/editSysDepartWithUser', 'POST /hope-boot/sys/user/updatePassword',
-  'POST /hope-boot/system/depart_role/datarule', 'POST /hope-boot/system/role/datarule', 'POST /hope-boot/workflow/cc/read', 'POST /hope-boot/workflow/entrust/add', 'POST /hope-boot/workflow/entrust/revoke',
-  'POST /hope-boot/workflow/instance/urge', 'POST /hope-boot/workflow/instance/withdraw', 'POST /hope-boot/workflow/monitor/:action', 'POST /hope-boot/workflow/process/deploy', 'POST /hope-boot/workflow/task/addSigner',
-  'POST /hope-boot/workflow/task/approve', 'POST /hope-boot/workflow/task/claim', 'POST /hope-boot/workflow/task/reject', 'POST /hope-boot/workflow/task/transfer',
-  'PUT /hope-boot/:area/:entity/back', 'PUT /hope-boot/:area/:entity/back/:id', 'PUT /hope-boot/:area/:entity/edit', 'PUT /hope-boot/online/cgform/head/enhanceJava', 'PUT /hope-boot/online/cgform/head/enhanceSql',
-  'PUT /hope-boot/sys/fillRule/executeRuleByCode/:code', 'PUT /hope-boot/sys/gatewayRoute/updateAll', 'PUT /hope-boot/sys/permission/editPermissionRule', 'PUT /hope-boot/sys/selectDepart',
-  'PUT /hope-boot/sys/sysAnnouncementSend/editByAnntIdAndUserId', 'PUT /hope-boot/sys/sysAnnouncementSend/readAll', 'PUT /hope-boot/sys/user/login/setting/userEdit', 'PUT /hope-boot/system/user/changePassword',
-  'PUT /hope-boot/system/user/frozenBatch', 'PUT /hope-boot/system/user/putRecycleBin',
-]) DECLARED[key] = { unwalked: WRITE };
-for (const key of ['POST /hope-boot/sys/login', 'POST /hope-boot/sys/guestLogin', 'POST /hope-boot/sys/checkCaptcha', 'POST /hope-boot/sys/sms', 'POST /hope-boot/sys/phoneLogin', 'POST /hope-boot/sys/user/register', 'POST /hope-boot/sys/user/phoneVerification', 'POST /hope-boot/sys/user/passwordChange']) {
+  'DELETE /hope-boot/:area/:entity/delete',
+  'DELETE /hope-boot/:area/:entity/deleteBatch',
+  'DELETE /hope-boot/:area/:entity/deletePhysic',
+  'DELETE /hope-boot/:area/:entity/deletePhysic/:id',
+  'DELETE /hope-boot/sys/permission/deletePermissionRule',
+  'DELETE /hope-boot/sys/user/deleteUserInDepart',
+  'DELETE /hope-boot/sys/user/deleteUserInDepartBatch',
+  'DELETE /hope-boot/sys/user/deleteUserRole',
+  'DELETE /hope-boot/sys/user/deleteUserRoleBatch',
+  'DELETE /hope-boot/system/user/deleteRecycleBin',
+  'POST /hope-boot/:area/:entity/add',
+  'POST /hope-boot/:area/:entity/edit',
+  'POST /hope-boot/:area/:entity/importExcel',
+  'POST /hope-boot/:area/:entity/operation/:key',
+  'POST /hope-boot/:area/:entity/transition',
+  'POST /hope-boot/form/formConfiguration/publish',
+  'POST /hope-boot/form/formConfiguration/save',
+  'POST /hope-boot/online/cgform/api/doDbSynch/:code/:synMethod',
+  'POST /hope-boot/online/cgform/head/enhanceJava',
+  'POST /hope-boot/online/cgform/head/enhanceJs',
+  'POST /hope-boot/online/cgform/head/enhanceSql',
+  'POST /hope-boot/online/cgreport/api/testConnection',
+  'POST /hope-boot/sys/common/transitRESTful',
+  'POST /hope-boot/sys/common/upload',
+  'POST /hope-boot/sys/dataSource/testConnection',
+  'POST /hope-boot/sys/fillRule/executeRuleByCode/:code',
+  'POST /hope-boot/sys/logout',
+  'POST /hope-boot/sys/permission/addPermissionRule',
+  'POST /hope-boot/sys/permission/saveDepartPermission',
+  'POST /hope-boot/sys/permission/saveRolePermission',
+  'POST /hope-boot/sys/selectDepart',
+  'POST /hope-boot/sys/sysDepartPermission/datarule',
+  'POST /hope-boot/sys/sysDepartPermission/saveDeptRolePermission',
+  'POST /hope-boot/sys/sysDepartRole/deptRoleUserAdd',
+  'POST /hope-boot/sys/user/addSysUserRole',
+  'POST /hope-boot/sys/user/editSysDepartWithUser',
+  'POST /hope-boot/sys/user/updatePassword',
+  'POST /hope-boot/system/depart_role/datarule',
+  'POST /hope-boot/system/role/datarule',
+  'POST /hope-boot/workflow/cc/read',
+  'POST /hope-boot/workflow/entrust/add',
+  'POST /hope-boot/workflow/entrust/revoke',
+  'POST /hope-boot/workflow/instance/urge',
+  'POST /hope-boot/workflow/instance/withdraw',
+  'POST /hope-boot/workflow/monitor/:action',
+  'POST /hope-boot/workflow/process/deploy',
+  'POST /hope-boot/workflow/task/addSigner',
+  'POST /hope-boot/workflow/task/approve',
+  'POST /hope-boot/workflow/task/claim',
+  'POST /hope-boot/workflow/task/reject',
+  'POST /hope-boot/workflow/task/transfer',
+  'PUT /hope-boot/:area/:entity/back',
+  'PUT /hope-boot/:area/:entity/back/:id',
+  'PUT /hope-boot/:area/:entity/edit',
+  'PUT /hope-boot/online/cgform/head/enhanceJava',
+  'PUT /hope-boot/online/cgform/head/enhanceSql',
+  'PUT /hope-boot/sys/fillRule/executeRuleByCode/:code',
+  'PUT /hope-boot/sys/gatewayRoute/updateAll',
+  'PUT /hope-boot/sys/permission/editPermissionRule',
+  'PUT /hope-boot/sys/selectDepart',
+  'PUT /hope-boot/sys/sysAnnouncementSend/editByAnntIdAndUserId',
+  'PUT /hope-boot/sys/sysAnnouncementSend/readAll',
+  'PUT /hope-boot/sys/user/login/setting/userEdit',
+  'PUT /hope-boot/system/user/changePassword',
+  'PUT /hope-boot/system/user/frozenBatch',
+  'PUT /hope-boot/system/user/putRecycleBin',
+])
+  DECLARED[key] = { unwalked: WRITE };
+for (const key of [
+  'POST /hope-boot/sys/login',
+  'POST /hope-boot/sys/guestLogin',
+  'POST /hope-boot/sys/checkCaptcha',
+  'POST /hope-boot/sys/sms',
+  'POST /hope-boot/sys/phoneLogin',
+  'POST /hope-boot/sys/user/register',
+  'POST /hope-boot/sys/user/phoneVerification',
+  'POST /hope-boot/sys/user/passwordChange',
+]) {
   DECLARED[key] = { unwalked: PUBLIC };
 }

@@ -26,7 +26,11 @@ it('changing one\u2019s password ends the other sessions at once; resetting it e
   const elsewhere = await s.loginAs('lina', ADMIN_PASSWORD);
   // Tokens carry their issue time in seconds: the change must come in a later second to tell them apart.
   await sleep(1100);
-  const changed = await s.api.post('/sys/user/updatePassword', { username: 'lina', oldpassword: ADMIN_PASSWORD, password: NEW_PASSWORD, confirmpassword: NEW_PASSWORD }, here);
+  const changed = await s.api.post(
+    '/sys/user/updatePassword',
+    { username: 'lina', oldpassword: ADMIN_PASSWORD, password: NEW_PASSWORD, confirmpassword: NEW_PASSWORD },
+    here,
+  );
   expect(changed.body).toMatchObject({ success: true, message: '密码修改成功!' });
   expect(await works(here)).toBe(true);
   expect(await works(elsewhere)).toBe(false);
@@ -43,7 +47,8 @@ it('changing one\u2019s password ends the other sessions at once; resetting it e
 
 it('wrong old passwords count toward the sign-in lock', async () => {
   const token = await s.loginAs('wangfang', ADMIN_PASSWORD);
-  const wrong = () => s.api.post('/sys/user/updatePassword', { username: 'wangfang', oldpassword: 'Wrong@0000', password: NEW_PASSWORD, confirmpassword: NEW_PASSWORD }, token);
+  const wrong = () =>
+    s.api.post('/sys/user/updatePassword', { username: 'wangfang', oldpassword: 'Wrong@0000', password: NEW_PASSWORD, confirmpassword: NEW_PASSWORD }, token);
   const messages: string[] = [];
   for (let i = 0; i < 6; i++) messages.push((await wrong()).body.message);
   expect(messages[0]).toBe('旧密码输入错误!');
@@ -55,7 +60,10 @@ it('wrong old passwords count toward the sign-in lock', async () => {
 
 it('refuses a signed token without an expiry, or living longer than the server issues them', async () => {
   const user = await s.db.selectFrom('sys_user').select(['id', 'username']).where('username', '=', 'admin').executeTakeFirstOrThrow();
-  const sign = (build: (jwt: SignJWT) => SignJWT) => build(new SignJWT({ username: user.username }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setJti(crypto.randomUUID())).sign(s.config.jwtSecret);
+  const sign = (build: (jwt: SignJWT) => SignJWT) =>
+    build(new SignJWT({ username: user.username }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setJti(crypto.randomUUID())).sign(
+      s.config.jwtSecret,
+    );
   const tenYears = await sign((j) => j.setIssuedAt().setExpirationTime('3650d'));
   const noExpiry = await sign((j) => j.setIssuedAt());
   const noIssued = await sign((j) => j.setExpirationTime('1h'));

@@ -22,7 +22,8 @@ afterAll(() => s?.close());
 
 const departId = async (code: string) => (await s.db.selectFrom('sys_depart').select('id').where('org_code', '=', code).executeTakeFirstOrThrow()).id;
 const buttonId = async (perms: string) => (await s.db.selectFrom('sys_permission').select('id').where('perms', '=', perms).executeTakeFirstOrThrow()).id;
-const areaId = async (url: string) => (await s.db.selectFrom('sys_permission').select('id').where('url', '=', url).where('menu_type', '=', 0).executeTakeFirstOrThrow()).id;
+const areaId = async (url: string) =>
+  (await s.db.selectFrom('sys_permission').select('id').where('url', '=', url).where('menu_type', '=', 0).executeTakeFirstOrThrow()).id;
 
 async function addRole(code: string, keys: string[] = []): Promise<string> {
   const r = await s.api.post('/system/role/add', { role_name: code, role_code: code, permissions: keys.join(',') }, admin);
@@ -101,7 +102,11 @@ describe('users', () => {
     expect(demote.body.message).toBe('不能移除最后一个管理员的管理员角色');
     expect(await s.db.selectFrom('sys_user').select('status').where('id', '=', adminId).executeTakeFirstOrThrow()).toEqual({ status: 1 });
 
-    const selfGrant = await s.api.put('/sys/user/edit', { id: keeperId, selectedroles: [await roleId(s.db, 'user_keeper'), await roleId(s.db, 'admin')] }, keeper);
+    const selfGrant = await s.api.put(
+      '/sys/user/edit',
+      { id: keeperId, selectedroles: [await roleId(s.db, 'user_keeper'), await roleId(s.db, 'admin')] },
+      keeper,
+    );
     expect(selfGrant.status).toBe(403);
     expect(selfGrant.body.message).toBe('没有权限给自己授予角色');
     const held = await s.db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', keeperId).execute();
@@ -127,7 +132,9 @@ describe('users', () => {
 
   it('an administrator resets a password: the new one signs in, a weak one is refused', async () => {
     await addUser('forgetful');
-    expect((await s.api.put('/sys/user/changePassword', { username: 'forgetful', password: '123' }, admin)).body.message).toBe('密码由8位数字、大小写字母和特殊符号组成!');
+    expect((await s.api.put('/sys/user/changePassword', { username: 'forgetful', password: '123' }, admin)).body.message).toBe(
+      '密码由8位数字、大小写字母和特殊符号组成!',
+    );
     const r = await s.api.put('/sys/user/changePassword', { username: 'forgetful', password: 'Fresh#2026b', confirmpassword: 'Fresh#2026b' }, admin);
     expect(r.body.message).toBe('密码修改成功!');
     expect(await s.loginAs('forgetful', 'Fresh#2026b')).toBeTruthy();
@@ -177,7 +184,11 @@ describe('roles and their permissions', () => {
     expect(del.body.message).toBe('不能删除管理员角色');
     const adminRole = await roleId(s.db, 'admin');
     const before = (await s.api.get(`/sys/permission/queryRolePermission?roleId=${adminRole}`, admin)).body.result;
-    const stripped = await s.api.post('/sys/permission/saveRolePermission', { roleId: adminRole, permissionIds: before.filter((k: string) => k !== menuIdOf('system/role')).join(',') }, admin);
+    const stripped = await s.api.post(
+      '/sys/permission/saveRolePermission',
+      { roleId: adminRole, permissionIds: before.filter((k: string) => k !== menuIdOf('system/role')).join(',') },
+      admin,
+    );
     expect(stripped.body.message).toBe('管理员角色必须保留角色管理及其编辑权限');
     expect((await s.api.get(`/sys/permission/queryRolePermission?roleId=${adminRole}`, admin)).body.result).toHaveLength(before.length);
   });
@@ -189,13 +200,25 @@ describe('data rules', () => {
 
   it('adds a rule whose column belongs to the screen and whose variables are known; refuses others', async () => {
     const base = { permissionId: activityMenu(), ruleName: '本部门', ruleConditions: '=', ruleValue: '#{sys_org_code}' };
-    expect((await s.api.post('/sys/permission/addPermissionRule', { ...base, ruleColumn: 'salary' }, admin)).body.message).toBe('规则字段【salary】不是【捐赠活动】的字段');
+    expect((await s.api.post('/sys/permission/addPermissionRule', { ...base, ruleColumn: 'salary' }, admin)).body.message).toBe(
+      '规则字段【salary】不是【捐赠活动】的字段',
+    );
     // 捐赠报表's figures are 捐赠记录's rows: a rule on the report's own menu would never be applied.
-    const onReport = await s.api.post('/sys/permission/addPermissionRule', { ...base, permissionId: reportMenuIdOf('donation/record', 'summary'), ruleColumn: 'sys_org_code' }, admin);
+    const onReport = await s.api.post(
+      '/sys/permission/addPermissionRule',
+      { ...base, permissionId: reportMenuIdOf('donation/record', 'summary'), ruleColumn: 'sys_org_code' },
+      admin,
+    );
     expect(onReport.body.message).toBe('该菜单没有对应的数据列表，数据规则不会生效，请加在数据所在的菜单上');
-    expect((await s.api.post('/sys/permission/addPermissionRule', { ...base, ruleColumn: 'sys_org_code; drop table x' }, admin)).body.message).toBe('规则字段格式不正确');
-    expect((await s.api.post('/sys/permission/addPermissionRule', { ...base, ruleColumn: 'sys_org_code', ruleValue: '#{password}' }, admin)).body.message).toBe('未知的系统变量: #{password}');
-    expect((await s.api.post('/sys/permission/addPermissionRule', { ...base, ruleColumn: 'sys_org_code', ruleConditions: 'SQL' }, admin)).body.message).toBe('不支持的规则条件: SQL');
+    expect((await s.api.post('/sys/permission/addPermissionRule', { ...base, ruleColumn: 'sys_org_code; drop table x' }, admin)).body.message).toBe(
+      '规则字段格式不正确',
+    );
+    expect((await s.api.post('/sys/permission/addPermissionRule', { ...base, ruleColumn: 'sys_org_code', ruleValue: '#{password}' }, admin)).body.message).toBe(
+      '未知的系统变量: #{password}',
+    );
+    expect((await s.api.post('/sys/permission/addPermissionRule', { ...base, ruleColumn: 'sys_org_code', ruleConditions: 'SQL' }, admin)).body.message).toBe(
+      '不支持的规则条件: SQL',
+    );
     const r = await s.api.post('/sys/permission/addPermissionRule', { ...base, ruleColumn: 'sysOrgCode' }, admin);
     expect(r.body.success).toBe(true);
     ruleId = r.body.result.id;
@@ -214,11 +237,16 @@ describe('data rules', () => {
     const others = await s.api.post('/donation/activity/add', { activity_name: '总部活动', category: '1' }, admin);
     const names = (await s.api.get('/donation/activity/list?pageSize=100', user)).body.result.records.map((r: { activity_name: string }) => r.activity_name);
     expect(names).toEqual(['部门活动']);
-    const adminNames = (await s.api.get('/donation/activity/list?pageSize=100', admin)).body.result.records.map((r: { activity_name: string }) => r.activity_name);
+    const adminNames = (await s.api.get('/donation/activity/list?pageSize=100', admin)).body.result.records.map(
+      (r: { activity_name: string }) => r.activity_name,
+    );
     expect(adminNames).toEqual(expect.arrayContaining(['部门活动', '总部活动']));
     // The online report over activities declares 捐赠活动 its scope: the same rule limits its rows.
     const report = (await s.api.get('/online/cgreport/api/getRpColumns/report_donation_activity', admin)).body.result.cgRpConfigId;
-    const reported = async (token: string) => (await s.api.get(`/online/cgreport/api/getData/${report}?pageSize=200&exclude_status=none`, token)).body.result.records.map((r: { activity_name: string }) => r.activity_name);
+    const reported = async (token: string) =>
+      (await s.api.get(`/online/cgreport/api/getData/${report}?pageSize=200&exclude_status=none`, token)).body.result.records.map(
+        (r: { activity_name: string }) => r.activity_name,
+      );
     expect(await reported(user)).toEqual(['部门活动']);
     expect(await reported(admin)).toEqual(expect.arrayContaining(['部门活动', '总部活动']));
 
@@ -228,22 +256,39 @@ describe('data rules', () => {
     expect((await s.api.get(`/donation/activity/queryById?id=${theirs.body.result.id}`, user)).status).toBe(200);
 
     // Disabling the rule lifts the limit at once.
-    const edit = await s.api.put('/sys/permission/editPermissionRule', { id: ruleId, ruleName: '本部门', ruleColumn: 'sys_org_code', ruleConditions: '=', ruleValue: '#{sys_org_code}', status: '0' }, admin);
+    const edit = await s.api.put(
+      '/sys/permission/editPermissionRule',
+      { id: ruleId, ruleName: '本部门', ruleColumn: 'sys_org_code', ruleConditions: '=', ruleValue: '#{sys_org_code}', status: '0' },
+      admin,
+    );
     expect(edit.body.success).toBe(true);
     expect((await s.api.get('/donation/activity/list?pageSize=100', user)).body.result.records.length).toBeGreaterThanOrEqual(2);
-    await s.api.put('/sys/permission/editPermissionRule', { id: ruleId, ruleName: '本部门', ruleColumn: 'sys_org_code', ruleConditions: '=', ruleValue: '#{sys_org_code}', status: '1' }, admin);
+    await s.api.put(
+      '/sys/permission/editPermissionRule',
+      { id: ruleId, ruleName: '本部门', ruleColumn: 'sys_org_code', ruleConditions: '=', ruleValue: '#{sys_org_code}', status: '1' },
+      admin,
+    );
     expect((await s.api.get('/donation/activity/list?pageSize=100', user)).body.result.records).toHaveLength(1);
   });
 
   it('a rule that cannot be applied matches nothing (fails closed)', async () => {
-    await s.db.updateTable('sys_permission_data_rule' as never).set({ rule_column: 'no_such_column' } as never).where('id' as never, '=', ruleId as never).execute();
+    await s.db
+      .updateTable('sys_permission_data_rule' as never)
+      .set({ rule_column: 'no_such_column' } as never)
+      .where('id' as never, '=', ruleId as never)
+      .execute();
     const user = await s.loginAs('deptuser', PASSWORD);
     expect((await s.api.get('/donation/activity/list', user)).body.result.records).toEqual([]);
     const report = (await s.api.get('/online/cgreport/api/getRpColumns/report_donation_activity', admin)).body.result.cgRpConfigId;
     expect((await s.api.get(`/online/cgreport/api/getData/${report}?exclude_status=none`, user)).body.result.records).toEqual([]);
     const del = await s.api.delete(`/sys/permission/deletePermissionRule?id=${ruleId}`, admin);
     expect(del.body.success).toBe(true);
-    const grant = await s.db.selectFrom('sys_role_permission').select('data_rule_ids').where('role_id', '=', await roleId(s.db, 'dept_fundraiser')).where('permission_id', '=', activityMenu()).executeTakeFirstOrThrow();
+    const grant = await s.db
+      .selectFrom('sys_role_permission')
+      .select('data_rule_ids')
+      .where('role_id', '=', await roleId(s.db, 'dept_fundraiser'))
+      .where('permission_id', '=', activityMenu())
+      .executeTakeFirstOrThrow();
     expect(grant.data_rule_ids).toBeNull();
   });
 });
@@ -260,10 +305,14 @@ describe('tenants', () => {
     const hq = await s.api.post('/donation/activity/add', { activity_name: '总部专属活动', category: '1' }, admin, { tenant_id: '1' });
     expect(hq.status).toBe(200);
 
-    const seenByOther = (await s.api.get('/donation/activity/list?pageSize=100', other)).body.result.records.map((r: { activity_name: string }) => r.activity_name);
+    const seenByOther = (await s.api.get('/donation/activity/list?pageSize=100', other)).body.result.records.map(
+      (r: { activity_name: string }) => r.activity_name,
+    );
     expect(seenByOther).toContain('分会活动');
     expect(seenByOther).not.toContain('总部专属活动');
-    const seenByAdmin = (await s.api.get('/donation/activity/list?pageSize=100', admin)).body.result.records.map((r: { activity_name: string }) => r.activity_name);
+    const seenByAdmin = (await s.api.get('/donation/activity/list?pageSize=100', admin)).body.result.records.map(
+      (r: { activity_name: string }) => r.activity_name,
+    );
     expect(seenByAdmin).toContain('总部专属活动');
     expect(seenByAdmin).not.toContain('分会活动');
     expect((await s.api.get(`/donation/activity/queryById?id=${hq.body.result.id}`, other)).status).toBe(404);
@@ -278,8 +327,23 @@ describe('menu tree', () => {
       return r.body.result.id as string;
     };
     const top = await add({ menu_type: 0, name: '帮助中心', url: '/helpdesk', component: 'layouts/RouteView', sort_no: 99, always_show: true });
-    const sub = await add({ menu_type: 1, name: '常见问题', parent_id: top, url: '/helpdesk/faq', component: 'dashboard/Analysis', hidden: true, keep_alive: true });
-    const site = await add({ menu_type: 1, name: '官网', parent_id: top, url: 'https://www.cydf.org.cn', component: 'layouts/IframePageView', internal_or_external: true });
+    const sub = await add({
+      menu_type: 1,
+      name: '常见问题',
+      parent_id: top,
+      url: '/helpdesk/faq',
+      component: 'dashboard/Analysis',
+      hidden: true,
+      keep_alive: true,
+    });
+    const site = await add({
+      menu_type: 1,
+      name: '官网',
+      parent_id: top,
+      url: 'https://www.cydf.org.cn',
+      component: 'layouts/IframePageView',
+      internal_or_external: true,
+    });
     const button = await add({ menu_type: 2, name: '回复', parent_id: sub, perms: 'helpdesk:faq:reply', status: '1' });
     expect((await s.api.post('/system/permission/add', { menu_type: 2, name: '坏按钮', perms: 'a b' }, admin)).body.message).toContain('授权标识形如');
 
@@ -301,10 +365,18 @@ describe('menu tree', () => {
 
   it('data rules written through the menu form’s sub-table keep to the known variables', async () => {
     const menu = menuIdOf('donation/team');
-    const r = await s.api.put('/system/permission/edit', { id: menu, data_rules: [{ rule_name: '坏规则', rule_column: 'sys_org_code', rule_conditions: '=', rule_value: '#{db_password}', status: '1' }] }, admin);
+    const r = await s.api.put(
+      '/system/permission/edit',
+      { id: menu, data_rules: [{ rule_name: '坏规则', rule_column: 'sys_org_code', rule_conditions: '=', rule_value: '#{db_password}', status: '1' }] },
+      admin,
+    );
     expect(r.status).toBe(400);
     expect(r.body.message).toContain('规则值只能引用系统变量');
-    const ok = await s.api.put('/system/permission/edit', { id: menu, data_rules: [{ rule_name: '本人创建', rule_column: 'create_by', rule_conditions: '=', rule_value: '#{sys_user_code}', status: '1' }] }, admin);
+    const ok = await s.api.put(
+      '/system/permission/edit',
+      { id: menu, data_rules: [{ rule_name: '本人创建', rule_column: 'create_by', rule_conditions: '=', rule_value: '#{sys_user_code}', status: '1' }] },
+      admin,
+    );
     expect(ok.body.success).toBe(true);
     const rules = (await s.api.get(`/sys/permission/getPermRuleListByPermId?permissionId=${menu}`, admin)).body.result;
     expect(rules).toEqual([expect.objectContaining({ ruleName: '本人创建', ruleColumn: 'create_by', ruleValue: '#{sys_user_code}' })]);
@@ -316,7 +388,9 @@ describe('JeecgBoot menu and role lookups', () => {
     const tops = (await s.api.get('/sys/permission/getSystemMenuList', admin)).body.result;
     const system = tops.find((m: { meta: { title: string }; path: string }) => m.path === '/system');
     expect(system).toBeTruthy();
-    const subs = (await s.api.get(`/sys/permission/getSystemSubmenu?parentId=${system.id}`, admin)).body.result.map((m: { meta: { title: string } }) => m.meta.title);
+    const subs = (await s.api.get(`/sys/permission/getSystemSubmenu?parentId=${system.id}`, admin)).body.result.map(
+      (m: { meta: { title: string } }) => m.meta.title,
+    );
     expect(subs).toEqual(expect.arrayContaining(['用户管理', '角色管理', '菜单管理', '职务管理']));
     const batch = (await s.api.get(`/sys/permission/getSystemSubmenuBatch?parentIds=${system.id}`, admin)).body.result;
     expect(batch[system.id]).toHaveLength(subs.length);

@@ -20,7 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const job = (over: Record<string, unknown> = {}) => ({ job_name: `任务${Math.random().toString(36).slice(2, 8)}`, cron_expression: '0 0 3 * * *', job_handler: 'sampleLog', parameter: 'hello', ...over });
+const job = (over: Record<string, unknown> = {}) => ({
+  job_name: `任务${Math.random().toString(36).slice(2, 8)}`,
+  cron_expression: '0 0 3 * * *',
+  job_handler: 'sampleLog',
+  parameter: 'hello',
+  ...over,
+});
 
 describe('scheduled jobs', () => {
   it('adds a job paused, starts it (a live timer), runs it once (a run log row) and pauses it', async () => {
@@ -45,19 +51,35 @@ describe('scheduled jobs', () => {
     expect(paused.body).toMatchObject({ success: true, message: '定时任务已暂停' });
     expect(await db().selectFrom('quartz_job').select('status').where('id', '=', id).executeTakeFirst()).toEqual({ status: '0' });
     // Each move is a version in the data log: add, started, paused.
-    const versions = await db().selectFrom('sys_data_log').select(['action', 'data_after']).where('data_table', '=', 'quartz_job').where('data_id', '=', id).orderBy('data_version').execute();
-    expect(versions.map((v) => [v.action, v.data_after.status])).toEqual([['add', '0'], ['edit', '1'], ['edit', '0']]);
+    const versions = await db()
+      .selectFrom('sys_data_log')
+      .select(['action', 'data_after'])
+      .where('data_table', '=', 'quartz_job')
+      .where('data_id', '=', id)
+      .orderBy('data_version')
+      .execute();
+    expect(versions.map((v) => [v.action, v.data_after.status])).toEqual([
+      ['add', '0'],
+      ['edit', '1'],
+      ['edit', '0'],
+    ]);
   });
 
   it('refuses a cron expression that does not parse and a handler that does not exist, saving nothing', async () => {
-    const before = await db().selectFrom('quartz_job').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await db()
+      .selectFrom('quartz_job')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const badCron = await s.api.post('/system/job/add', job({ cron_expression: 'every day' }), admin);
     expect(badCron.status).toBe(400);
     expect(badCron.body.message).toContain('Cron表达式不正确');
     const badHandler = await s.api.post('/system/job/add', job({ job_handler: 'java.lang.Runtime' }), admin);
     expect(badHandler.status).toBe(400);
     expect(badHandler.body.message).toContain('任务处理器');
-    const after = await db().selectFrom('quartz_job').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom('quartz_job')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -134,7 +156,11 @@ describe('job timers', () => {
 
 describe('data sources', () => {
   it('stores the password encrypted, never returns it, and keeps it when an edit leaves it empty', async () => {
-    const added = await s.api.post('/system/data_source/add', { code: 'report_db', name: '报表库', db_url: 'postgres://127.0.0.1:1/reports', db_username: 'reader', db_password: 'S3cret!' }, admin);
+    const added = await s.api.post(
+      '/system/data_source/add',
+      { code: 'report_db', name: '报表库', db_url: 'postgres://127.0.0.1:1/reports', db_username: 'reader', db_password: 'S3cret!' },
+      admin,
+    );
     expect(added.body).toMatchObject({ success: true });
     const id = added.body.result.id;
     const stored = await db().selectFrom('data_source').select('db_password').where('id', '=', id).executeTakeFirstOrThrow();
@@ -148,7 +174,12 @@ describe('data sources', () => {
     const kept = await db().selectFrom('data_source').select(['db_password', 'name']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(kept).toEqual({ db_password: stored.db_password, name: '报表库2' });
     // The data log keeps no copy of it either, not even the ciphertext.
-    const logged = await db().selectFrom('sys_data_log').select(['data_before', 'data_after']).where('data_table', '=', 'data_source').where('data_id', '=', id).execute();
+    const logged = await db()
+      .selectFrom('sys_data_log')
+      .select(['data_before', 'data_after'])
+      .where('data_table', '=', 'data_source')
+      .where('data_id', '=', id)
+      .execute();
     expect(logged.length).toBe(2);
     expect(JSON.stringify(logged)).not.toContain('enc:v1:');
   });
@@ -162,7 +193,13 @@ describe('data sources', () => {
   });
 
   it('tests a connection: a refused one is a clear failure', async () => {
-    const id = (await s.api.post('/system/data_source/add', { code: 'dead_db', name: '不可达', db_url: 'postgres://127.0.0.1:1/nothing', db_username: 'u', db_password: 'p' }, admin)).body.result.id;
+    const id = (
+      await s.api.post(
+        '/system/data_source/add',
+        { code: 'dead_db', name: '不可达', db_url: 'postgres://127.0.0.1:1/nothing', db_username: 'u', db_password: 'p' },
+        admin,
+      )
+    ).body.result.id;
     const r = await s.api.post(`/system/data_source/operation/testConnection?id=${id}`, {}, admin);
     expect(r.status).toBe(400);
     expect(r.body.message).toContain('数据库连接失败');
@@ -171,10 +208,17 @@ describe('data sources', () => {
 
 describe('check rules', () => {
   it('checks a value against a stored rule by code', async () => {
-    const added = await s.api.post('/system/check_rule/add', { rule_code: 'zip6', rule_name: '邮编', rule_json: JSON.stringify([{ pattern: '^\\d{6}$', message: '请输入6位数字邮编' }]) }, admin);
+    const added = await s.api.post(
+      '/system/check_rule/add',
+      { rule_code: 'zip6', rule_name: '邮编', rule_json: JSON.stringify([{ pattern: '^\\d{6}$', message: '请输入6位数字邮编' }]) },
+      admin,
+    );
     expect(added.body).toMatchObject({ success: true });
     expect((await s.api.get('/sys/checkRule/checkByCode?ruleCode=zip6&value=100080', admin)).body).toMatchObject({ success: true });
-    expect((await s.api.get('/sys/checkRule/checkByCode?ruleCode=zip6&value=1000', admin)).body).toMatchObject({ success: false, message: '请输入6位数字邮编' });
+    expect((await s.api.get('/sys/checkRule/checkByCode?ruleCode=zip6&value=1000', admin)).body).toMatchObject({
+      success: false,
+      message: '请输入6位数字邮编',
+    });
     expect((await s.api.get('/sys/checkRule/checkByCode?ruleCode=nothing&value=1', admin)).body.message).toBe('校验规则不存在: nothing');
     expect((await s.api.get('/sys/checkRule/checkByCode?value=1', admin)).body.message).toBe('规则编码不能为空');
   });
@@ -227,12 +271,18 @@ describe('dictionary recycle bin', () => {
 
 describe('fill rules, address list, data log, system log', () => {
   it('fill rules are records of a screen, and the generated code follows an edited rule', async () => {
-    const added = await s.api.post('/system/fill_rule/add', { rule_code: 'test_no', rule_name: '测试编号', prefix: 'T', date_format: '', seq_length: 3, reset_period: 'never' }, admin);
+    const added = await s.api.post(
+      '/system/fill_rule/add',
+      { rule_code: 'test_no', rule_name: '测试编号', prefix: 'T', date_format: '', seq_length: 3, reset_period: 'never' },
+      admin,
+    );
     expect(added.body).toMatchObject({ success: true });
     expect((await s.api.get('/sys/fillRule/executeRuleByCode/test_no', admin)).body.result).toBe('T001');
     await s.api.put('/system/fill_rule/edit', { id: added.body.result.id, prefix: 'X' }, admin);
     expect((await s.api.get('/sys/fillRule/executeRuleByCode/test_no', admin)).body.result).toBe('X002');
-    expect((await s.api.post('/system/fill_rule/add', { rule_code: 'Bad-Code', rule_name: 'x', seq_length: 3, reset_period: 'never' }, admin)).status).toBe(400);
+    expect((await s.api.post('/system/fill_rule/add', { rule_code: 'Bad-Code', rule_name: 'x', seq_length: 3, reset_period: 'never' }, admin)).status).toBe(
+      400,
+    );
   });
 
   it('the address list shows users by department and refuses writes', async () => {
@@ -244,7 +294,7 @@ describe('fill rules, address list, data log, system log', () => {
     expect(write.body.message).toBe('【通讯录】是只读数据，不能修改');
   });
 
-  it('the data log lists a record\'s versions with before and after', async () => {
+  it("the data log lists a record's versions with before and after", async () => {
     const id = (await s.api.post('/system/job/add', job({ job_name: '日志任务' }), admin)).body.result.id;
     await s.api.put('/system/job/edit', { id, parameter: 'changed' }, admin);
     const r = await s.api.get(`/system/data_log/list?data_table=quartz_job&data_id=${id}&column=data_version&order=asc`, admin);

@@ -64,27 +64,54 @@ describe('租户管理', () => {
 
   it("stamps the header's tenant on new rows, and a user of tenant A does not see tenant B's rows in a screen's list", async () => {
     // The admin belongs to both tenants; a second administrator only to tenant 1.
-    await s.db.insertInto('sys_user_tenant').values({ user_id: await userId('admin'), tenant_id: 2 }).execute();
+    await s.db
+      .insertInto('sys_user_tenant')
+      .values({ user_id: await userId('admin'), tenant_id: 2 })
+      .execute();
     const adminRole = await s.db.selectFrom('sys_role').select('id').where('role_code', '=', 'admin').executeTakeFirstOrThrow();
-    const added = await s.api.post('/sys/user/add', { username: 'tenant_a', realname: '租户甲', password: 'Abcd@1234', selectedroles: adminRole.id, relTenantIds: '1' }, admin);
+    const added = await s.api.post(
+      '/sys/user/add',
+      { username: 'tenant_a', realname: '租户甲', password: 'Abcd@1234', selectedroles: adminRole.id, relTenantIds: '1' },
+      admin,
+    );
     expect(added.body.success).toBe(true);
     const tenantA = await s.loginAs('tenant_a', 'Abcd@1234');
 
     // A department role of tenant 2 belongs to a department of tenant 2: tenant 1's A01 is none of its business.
-    const acrossTenants = await s.api.post('/system/depart_role/add', { depart_id: await departId('A01'), role_name: '越界角色', role_code: 'across_role' }, admin, { tenant_id: '2' });
+    const acrossTenants = await s.api.post(
+      '/system/depart_role/add',
+      { depart_id: await departId('A01'), role_name: '越界角色', role_code: 'across_role' },
+      admin,
+      { tenant_id: '2' },
+    );
     expect(acrossTenants.body).toMatchObject({ success: false, message: expect.stringContaining('不存在') });
-    const departB = await s.api.post('/system/depart/add', { depart_name: '乙租户部门', org_code: 'B01', org_category: '1', status: '1' }, admin, { tenant_id: '2' });
+    const departB = await s.api.post('/system/depart/add', { depart_name: '乙租户部门', org_code: 'B01', org_category: '1', status: '1' }, admin, {
+      tenant_id: '2',
+    });
     expect(departB.body.success).toBe(true);
-    const inB = await s.api.post('/system/depart_role/add', { depart_id: departB.body.result.id, role_name: '乙租户角色', role_code: 'tenant_b_role' }, admin, { tenant_id: '2' });
+    const inB = await s.api.post('/system/depart_role/add', { depart_id: departB.body.result.id, role_name: '乙租户角色', role_code: 'tenant_b_role' }, admin, {
+      tenant_id: '2',
+    });
     expect(inB.body.success).toBe(true);
-    expect((await raw().selectFrom('sys_depart_role').select('tenant_id').where('role_code', '=', 'tenant_b_role').executeTakeFirstOrThrow()).tenant_id).toBe(2);
-    const inA = await s.api.post('/system/depart_role/add', { depart_id: await departId('A01'), role_name: '甲租户角色', role_code: 'tenant_a_role', tenant_id: 2 }, admin, { tenant_id: '1' });
+    expect((await raw().selectFrom('sys_depart_role').select('tenant_id').where('role_code', '=', 'tenant_b_role').executeTakeFirstOrThrow()).tenant_id).toBe(
+      2,
+    );
+    const inA = await s.api.post(
+      '/system/depart_role/add',
+      { depart_id: await departId('A01'), role_name: '甲租户角色', role_code: 'tenant_a_role', tenant_id: 2 },
+      admin,
+      { tenant_id: '1' },
+    );
     expect(inA.body.success).toBe(true);
     // A tenant_id in the body is ignored: the validated header decides.
-    expect((await raw().selectFrom('sys_depart_role').select('tenant_id').where('role_code', '=', 'tenant_a_role').executeTakeFirstOrThrow()).tenant_id).toBe(1);
+    expect((await raw().selectFrom('sys_depart_role').select('tenant_id').where('role_code', '=', 'tenant_a_role').executeTakeFirstOrThrow()).tenant_id).toBe(
+      1,
+    );
 
     const codes = async (token: string, headers?: Record<string, string>) =>
-      (await s.api.get('/system/depart_role/list?pageNo=1&pageSize=50', token, headers)).body.result.records.map((r: { role_code: string }) => r.role_code).sort();
+      (await s.api.get('/system/depart_role/list?pageNo=1&pageSize=50', token, headers)).body.result.records
+        .map((r: { role_code: string }) => r.role_code)
+        .sort();
     expect(await codes(tenantA)).toEqual(['tenant_a_role']);
     expect(await codes(admin, { tenant_id: '1' })).toEqual(['tenant_a_role']);
     expect(await codes(admin, { tenant_id: '2' })).toEqual(['tenant_b_role']);
@@ -135,10 +162,16 @@ describe('department permissions and department roles', () => {
     expect(tree.body.result.treeList[0]).toMatchObject({ title: '系统管理', checkable: false });
     expect(tree.body.result.ids).not.toContain(tree.body.result.treeList[0].key);
 
-    const outside = await s.api.post('/sys/sysDepartPermission/saveDeptRolePermission', { roleId, permissionIds: `${tenantMenu},${menuIdOf('system/user')}` }, admin);
+    const outside = await s.api.post(
+      '/sys/sysDepartPermission/saveDeptRolePermission',
+      { roleId, permissionIds: `${tenantMenu},${menuIdOf('system/user')}` },
+      admin,
+    );
     expect(outside.status).toBe(400);
     expect(outside.body.message).toBe('所选权限超出了部门的权限范围');
-    expect((await s.api.post('/sys/sysDepartPermission/saveDeptRolePermission', { roleId: 'nosuchrole', permissionIds: tenantMenu }, admin)).body.message).toBe('部门角色不存在');
+    expect((await s.api.post('/sys/sysDepartPermission/saveDeptRolePermission', { roleId: 'nosuchrole', permissionIds: tenantMenu }, admin)).body.message).toBe(
+      '部门角色不存在',
+    );
     expect(await raw().selectFrom('sys_depart_role_permission').selectAll().execute()).toHaveLength(0);
 
     const inside = await s.api.post('/sys/sysDepartPermission/saveDeptRolePermission', { roleId, permissionIds: tenantMenu }, admin);
@@ -154,7 +187,11 @@ describe('department permissions and department roles', () => {
     // Only a member of the department can be given its roles; only that department's roles.
     const lina = await s.api.post('/sys/sysDepartRole/deptRoleUserAdd', { departId: depart, userId: await userId('lina'), newRoleId: roleId }, admin);
     expect(lina.body.message).toBe('该用户不属于此部门');
-    const foreign = await s.api.post('/sys/sysDepartRole/deptRoleUserAdd', { departId: await departId('A01A03'), userId: await userId('lina'), newRoleId: roleId }, admin);
+    const foreign = await s.api.post(
+      '/sys/sysDepartRole/deptRoleUserAdd',
+      { departId: await departId('A01A03'), userId: await userId('lina'), newRoleId: roleId },
+      admin,
+    );
     expect(foreign.body.message).toBe('所选部门角色不存在或不属于此部门');
 
     const assigned = await s.api.post('/sys/sysDepartRole/deptRoleUserAdd', { departId: depart, userId: await userId('zhangwei'), newRoleId: roleId }, admin);
@@ -177,7 +214,10 @@ describe('department permissions and department roles', () => {
     await s.api.post('/sys/permission/saveDepartPermission', { departId: depart, permissionIds: `${tenantMenu},${tenantAdd}` }, admin);
     await s.api.post('/sys/sysDepartPermission/saveDeptRolePermission', { roleId, permissionIds: tenantMenu }, admin);
     expect((await s.api.get('/system/tenant/list', zhangwei)).status).toBe(200);
-    await s.db.deleteFrom('sys_user_depart').where('user_id', '=', await userId('zhangwei')).execute();
+    await s.db
+      .deleteFrom('sys_user_depart')
+      .where('user_id', '=', await userId('zhangwei'))
+      .execute();
     expect((await s.api.get('/system/tenant/list', zhangwei)).status).toBe(403);
   });
 });
@@ -201,11 +241,19 @@ describe('department role form', () => {
   it('saves the role with its permissions; a key outside the department refuses the whole save', async () => {
     const depart = await departId('A01A04');
     const menu = menuIdOf('system/tenant');
-    const added = await s.api.post('/system/depart_role/add', { depart_id: depart, role_name: '财务租户', role_code: 'finance_tenant', permissions: menu }, admin);
+    const added = await s.api.post(
+      '/system/depart_role/add',
+      { depart_id: depart, role_name: '财务租户', role_code: 'finance_tenant', permissions: menu },
+      admin,
+    );
     expect(added.body.success).toBe(true);
     const read = await s.api.get(`/system/depart_role/queryById?id=${added.body.result.id}`, admin);
     expect(read.body.result.permissions).toBe(menu);
-    const refused = await s.api.post('/system/depart_role/add', { depart_id: depart, role_name: '越权', role_code: 'too_much', permissions: menuIdOf('system/user') }, admin);
+    const refused = await s.api.post(
+      '/system/depart_role/add',
+      { depart_id: depart, role_name: '越权', role_code: 'too_much', permissions: menuIdOf('system/user') },
+      admin,
+    );
     expect(refused.body.message).toBe('所选权限超出了部门的权限范围');
     expect(await raw().selectFrom('sys_depart_role').select('id').where('role_code', '=', 'too_much').execute()).toHaveLength(0);
   });
@@ -222,10 +270,16 @@ describe('user screen niceties', () => {
   });
 
   it('the user form chooses tenants (rel_tenant_ids), checked against sys_tenant', async () => {
-    const added = await s.api.post('/system/user/add', { username: 'two_tenants', realname: '双租户', password: 'Abcd@1234', rel_tenant_ids: ['1', '2'] }, admin);
+    const added = await s.api.post(
+      '/system/user/add',
+      { username: 'two_tenants', realname: '双租户', password: 'Abcd@1234', rel_tenant_ids: ['1', '2'] },
+      admin,
+    );
     expect(added.body.success).toBe(true);
     const id = await userId('two_tenants');
-    expect((await s.db.selectFrom('sys_user_tenant').select('tenant_id').where('user_id', '=', id).orderBy('tenant_id').execute()).map((r) => r.tenant_id)).toEqual([1, 2]);
+    expect(
+      (await s.db.selectFrom('sys_user_tenant').select('tenant_id').where('user_id', '=', id).orderBy('tenant_id').execute()).map((r) => r.tenant_id),
+    ).toEqual([1, 2]);
     expect((await s.api.get(`/system/user/queryById?id=${id}`, admin)).body.result.rel_tenant_ids).toEqual(['1', '2']);
     const bad = await s.api.post('/system/user/add', { username: 'no_tenant', realname: '无', password: 'Abcd@1234', rel_tenant_ids: ['77'] }, admin);
     expect(bad.status).toBe(400);
@@ -243,7 +297,9 @@ describe('user screen niceties', () => {
     const refused = await s.api.put('/system/user/edit', { id: lina, realname: '改名不应保存', selected_depart_roles: [role.body.result.id] }, admin);
     expect(refused.body.message).toBe('所选部门角色不属于该用户的部门');
     expect((await s.db.selectFrom('sys_user').select('realname').where('id', '=', lina).executeTakeFirstOrThrow()).realname).toBe('李娜');
-    expect((await s.api.put('/system/user/edit', { id: lina, realname: '李娜', selected_depart_roles: ['nosuchrole'] }, admin)).body.message).toBe('所选部门角色不存在');
+    expect((await s.api.put('/system/user/edit', { id: lina, realname: '李娜', selected_depart_roles: ['nosuchrole'] }, admin)).body.message).toBe(
+      '所选部门角色不存在',
+    );
   });
 
   it('the username duplicate check answers with the spec message, and not for the record being edited', async () => {
@@ -263,9 +319,12 @@ describe('declared reports and department roles', () => {
 
     const linaDepart = await departId('A01A03');
     expect((await s.api.post('/sys/permission/saveDepartPermission', { departId: linaDepart, permissionIds: reportMenu }, admin)).body.success).toBe(true);
-    const role = (await s.api.post('/system/depart_role/add', { depart_id: linaDepart, role_name: '报表查看', role_code: 'report_viewer' }, admin)).body.result.id;
+    const role = (await s.api.post('/system/depart_role/add', { depart_id: linaDepart, role_name: '报表查看', role_code: 'report_viewer' }, admin)).body.result
+      .id;
     expect((await s.api.post('/sys/sysDepartPermission/saveDeptRolePermission', { roleId: role, permissionIds: reportMenu }, admin)).body.success).toBe(true);
-    expect((await s.api.post('/sys/sysDepartRole/deptRoleUserAdd', { departId: linaDepart, userId: await userId('lina'), newRoleId: role }, admin)).body.success).toBe(true);
+    expect(
+      (await s.api.post('/sys/sysDepartRole/deptRoleUserAdd', { departId: linaDepart, userId: await userId('lina'), newRoleId: role }, admin)).body.success,
+    ).toBe(true);
     expect((await s.api.get(url, lina)).status).toBe(200);
   });
 });

@@ -9,10 +9,12 @@ let s: TestServer;
 let token: string;
 
 beforeAll(async () => {
-  ({ s, tokens: { zhangwei: token } } = await staffServer());
+  ({
+    s,
+    tokens: { zhangwei: token },
+  } = await staffServer());
 });
 afterAll(() => s?.close());
-
 
 async function upload(bytes: Buffer, name: string, type: string, fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -23,7 +25,12 @@ async function upload(bytes: Buffer, name: string, type: string, fields: Record<
 }
 
 const uploadRoot = () => join(s.config.dataDir, 'upload');
-const filesUnder = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name) : []);
+const filesUnder = (dir: string): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => d.name)
+    : [];
 const download = (path: string) => fetch(`${s.origin}${s.config.apiBase}/sys/common/static/${path}`);
 
 describe('POST /sys/common/upload', () => {
@@ -71,7 +78,11 @@ describe('POST /sys/common/upload', () => {
   it('refuses a disguised image, whether by name or by declared type, writing nothing', async () => {
     const before = filesUnder(uploadRoot()).length;
     const svg = Buffer.from('<svg onload="alert(1)"></svg>');
-    for (const [name, type] of [['x.png', 'application/octet-stream'], ['x.bin', 'image/png'], ['x.svg', 'image/svg+xml']]) {
+    for (const [name, type] of [
+      ['x.png', 'application/octet-stream'],
+      ['x.bin', 'image/png'],
+      ['x.svg', 'image/svg+xml'],
+    ]) {
       expect(await upload(svg, name, type), name).toMatchObject({ status: 400, body: { success: false, message: '请上传图片（仅支持 gif、jpeg、png）' } });
     }
     expect(filesUnder(uploadRoot()).length).toBe(before);
@@ -87,7 +98,10 @@ describe('POST /sys/common/upload', () => {
   it('refuses a path-escaping biz with a clear 400 and writes nothing outside the upload root', async () => {
     const before = filesUnder(uploadRoot()).length;
     for (const biz of ['../../x', '..', 'a/b', 'x\\..\\y', '/etc']) {
-      expect(await upload(Buffer.from('hello'), 'a.txt', 'text/plain', { biz }), biz).toMatchObject({ status: 400, body: { message: 'biz 只能包含字母、数字和下划线' } });
+      expect(await upload(Buffer.from('hello'), 'a.txt', 'text/plain', { biz }), biz).toMatchObject({
+        status: 400,
+        body: { message: 'biz 只能包含字母、数字和下划线' },
+      });
     }
     expect(filesUnder(uploadRoot()).length).toBe(before);
     expect(existsSync(join(s.config.dataDir, 'x'))).toBe(false);

@@ -14,7 +14,11 @@ let linaId: string;
 const open: WebSocket[] = [];
 
 beforeAll(async () => {
-  ({ s, tokens: { admin, zhangwei, lina }, ids: { zhangwei: zhangweiId, lina: linaId } } = await staffServer());
+  ({
+    s,
+    tokens: { admin, zhangwei, lina },
+    ids: { zhangwei: zhangweiId, lina: linaId },
+  } = await staffServer());
 });
 afterAll(async () => {
   for (const socket of open) socket.terminate();
@@ -54,7 +58,8 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function releaseAs(server: TestServer, token: string, fields: Record<string, unknown>, tenant?: string) {
   // Written on the schema screen (system/announcement), released by the spec's call.
-  const id = (await server.api.post('/system/announcement/add', { titile: '推送测试', msg_type: 'ALL', ...fields }, token, tenant ? { tenant_id: tenant } : {})).body.result.id;
+  const id = (await server.api.post('/system/announcement/add', { titile: '推送测试', msg_type: 'ALL', ...fields }, token, tenant ? { tenant_id: tenant } : {}))
+    .body.result.id;
   const r = await server.api.get(`/sys/annountCement/doReleaseData?id=${id}`, token);
   expect(r.body.success).toBe(true);
   return id as string;

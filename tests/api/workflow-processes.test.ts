@@ -65,7 +65,9 @@ it('a due timer fires once across the servers sharing the database', { timeout: 
   const instance = await instanceOf(one, APP, id);
 
   const db = one.db as unknown as Kysely<any>;
-  await expect.poll(async () => (await db.selectFrom('wf_task').select('id').where('instance_id', '=', instance.id).execute()).length, { timeout: 10_000 }).toBe(1);
+  await expect
+    .poll(async () => (await db.selectFrom('wf_task').select('id').where('instance_id', '=', instance.id).execute()).length, { timeout: 10_000 })
+    .toBe(1);
   await sleep(1000); // every server has polled several times since
   expect(await db.selectFrom('wf_task').select('node_id').where('instance_id', '=', instance.id).execute()).toEqual([{ node_id: 'check' }]);
   const timers = await db.selectFrom('wf_timer').select(['fired_by']).where('instance_id', '=', instance.id).execute();

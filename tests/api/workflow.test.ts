@@ -43,7 +43,10 @@ describe('a project application approved through its process', () => {
     expect(instance).toMatchObject({ status: 'running', initiator: 'lina', process_key: 'project_application', title: '项目申请：怒江希望小学' });
 
     // The status belongs to the process now: the list's direct move is refused, for the finance officer too.
-    refused(await s.api.post(`/${APP}/transition`, { id, to: '3', approved_amount: 1 }, wangfang), '项目申请正在审批中，状态由审批流程决定，请在【我的任务】中办理');
+    refused(
+      await s.api.post(`/${APP}/transition`, { id, to: '3', approved_amount: 1 }, wangfang),
+      '项目申请正在审批中，状态由审批流程决定，请在【我的任务】中办理',
+    );
     const mine = await s.api.get('/workflow/instance/mine', lina);
     expect(mine.body.result.records[0]).toMatchObject({ id: instance.id, statusText: '审批中', currentNodes: '财务审核', currentAssignees: '王芳' });
 
@@ -110,7 +113,15 @@ describe('a project application approved through its process', () => {
 
 describe('records created in the running status (救助申请)', () => {
   it('start their process on creation; deleting one ends it and its task; they cannot be withdrawn', async () => {
-    const help = (name: string) => addRecord(s, admin, 'help/application', { applicant_name: name, gender: '1', id_card: `5301022009010${Math.floor(Math.random() * 90000 + 10000)}`, school: '某校', hardship_type: '1', apply_amount: 1000 });
+    const help = (name: string) =>
+      addRecord(s, admin, 'help/application', {
+        applicant_name: name,
+        gender: '1',
+        id_card: `5301022009010${Math.floor(Math.random() * 90000 + 10000)}`,
+        school: '某校',
+        hardship_type: '1',
+        apply_amount: 1000,
+      });
     const kept = await help('撤回测试');
     const instance = await instanceOf(s, 'help/application', kept);
     expect(instance).toMatchObject({ process_key: 'help_application', status: 'running', title: '救助申请：撤回测试' });
@@ -215,8 +226,22 @@ describe('流程监控 and 流程设计', () => {
     expect((await instanceOf(s, APP, fresh)).version).toBe(2);
     await myTask(s, admin, APP, fresh);
 
-    refused(await post('process/deploy', { xml: xml.replace('<bpmn:userTask id="director_review"', '<bpmn:serviceTask id="director_review"').replace('</bpmn:userTask>\n    <bpmn:endEvent', '</bpmn:serviceTask>\n    <bpmn:endEvent') }, admin), '不支持的流程元素：服务任务【主任复核】');
-    refused(await post('process/deploy', { xml: xml.replace('{"apply_amount":{"$gt":100000}}', '{"amount":{"$gt":100000}}') }, admin), '连线【超过10万元】的条件引用了不存在的字段：amount');
+    refused(
+      await post(
+        'process/deploy',
+        {
+          xml: xml
+            .replace('<bpmn:userTask id="director_review"', '<bpmn:serviceTask id="director_review"')
+            .replace('</bpmn:userTask>\n    <bpmn:endEvent', '</bpmn:serviceTask>\n    <bpmn:endEvent'),
+        },
+        admin,
+      ),
+      '不支持的流程元素：服务任务【主任复核】',
+    );
+    refused(
+      await post('process/deploy', { xml: xml.replace('{"apply_amount":{"$gt":100000}}', '{"amount":{"$gt":100000}}') }, admin),
+      '连线【超过10万元】的条件引用了不存在的字段：amount',
+    );
     refused(await post('process/deploy', { xml: xml.replace(' hope:assignee="role:admin"', '') }, admin), '用户任务【主任复核】没有设置办理人');
     refused(await post('process/deploy', { xml: 'hello' }, admin), /^无法解析BPMN文件/);
     expect((await s.api.get('/workflow/process/list', admin)).body.result.find((p: any) => p.key === 'project_application').version).toBe(2);
@@ -231,7 +256,11 @@ describe('流程监控 and 流程设计', () => {
     const fired = await Promise.all([timers.tick(), timers.tick()]);
     expect(fired.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await timers.tick()).toBe(0);
-    const tasks = await s.db.selectFrom('wf_task' as never).selectAll().where('instance_id' as never, '=', instance.id as never).execute();
+    const tasks = await s.db
+      .selectFrom('wf_task' as never)
+      .selectAll()
+      .where('instance_id' as never, '=', instance.id as never)
+      .execute();
     expect(tasks).toHaveLength(1);
     expect((await detail(instance.id, lina)).timeline.map((e: any) => e.actionText)).toEqual(['发起', '定时']);
   });

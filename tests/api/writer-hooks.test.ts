@@ -71,7 +71,13 @@ describe('text no database can keep', () => {
     const model = s.ctx.runtime.registry.get('donation/activity');
     const id = await userId(s.db, 'admin');
     const session = { user: { id, username: 'admin', org_code: null }, tenantId: 0 } as unknown as Session;
-    const sheet = { headers: ['活动名称', '活动类别', '状态'], rows: [{ row: 2, cells: ['好的一行', '1', '1'] }, { row: 3, cells: ['坏\u0000的一行', '1', '1'] }] };
+    const sheet = {
+      headers: ['活动名称', '活动类别', '状态'],
+      rows: [
+        { row: 2, cells: ['好的一行', '1', '1'] },
+        { row: 3, cells: ['坏\u0000的一行', '1', '1'] },
+      ],
+    };
     const before = await count(s, 'donation_activity');
     const error = await s.ctx.runtime.write(session, model, (w) => importRows(w, model, sheet, w.ctx)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -83,7 +89,10 @@ describe('text no database can keep', () => {
 
 describe('rich text', () => {
   it('is sanitised when imported from Excel, as on the form path', async () => {
-    const file = await workbook([['活动名称', '活动类别', '状态', '活动介绍'], ['导入富文本', '1', '1', '<p onclick="steal()">介绍<script>alert(1)</script><a href="javascript:alert(1)">链接</a></p>']]);
+    const file = await workbook([
+      ['活动名称', '活动类别', '状态', '活动介绍'],
+      ['导入富文本', '1', '1', '<p onclick="steal()">介绍<script>alert(1)</script><a href="javascript:alert(1)">链接</a></p>'],
+    ]);
     const r = await s.api.upload('/donation/activity/importExcel', file, '活动.xlsx', admin);
     expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: true });
     const { rows } = await sql<{ description: string }>`select description from donation_activity where activity_name = '导入富文本'`.execute(s.db);
@@ -106,7 +115,12 @@ describe('hooks', () => {
   it('runs the after-hooks once for a whole import (set-based), with every row', async () => {
     afterSaveCalls.length = 0;
     const logsBefore = await count(s, 'sys_data_log', sql`data_table = 'donation_activity' and action = 'import'`);
-    const file = await workbook([['活动名称', '活动类别', '状态'], ['批量一', '1', '1'], ['批量二', '1', '1'], ['批量三', '1', '1']]);
+    const file = await workbook([
+      ['活动名称', '活动类别', '状态'],
+      ['批量一', '1', '1'],
+      ['批量二', '1', '1'],
+      ['批量三', '1', '1'],
+    ]);
     const r = await s.api.upload('/donation/activity/importExcel', file, '活动.xlsx', admin);
     expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: true, result: { count: 3 } });
     expect(afterSaveCalls).toEqual([3]);
@@ -127,6 +141,7 @@ describe('ids of the wrong shape', () => {
       await s.api.delete('/sys/tenant/deleteBatch?ids=abc,x', admin),
       await s.api.get('/system/tenant/queryById?id=abc', admin),
       await s.api.put('/system/tenant/edit', { id: 'abc', name: 'x' }, admin),
-    ]) refused(r, '参数格式不正确');
+    ])
+      refused(r, '参数格式不正确');
   });
 });

@@ -10,7 +10,10 @@ import { API, input, item, modal, pickOption, rows } from './schema-helpers.ts';
  * the 开具 row action; a WeChat user's detail with donations, messages, collections and likes; a donation
  * marked paid raising its activity's and team's totals on screen.
  */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082',
+  'hex',
+);
 
 async function pickNow(page: Page, label: string) {
   await input(page, label).click();
@@ -18,7 +21,9 @@ async function pickNow(page: Page, label: string) {
 }
 
 async function save(page: Page, expected: string) {
-  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+  await modal(page)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText(expected).last()).toBeVisible();
   await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
 }
@@ -86,7 +91,10 @@ async function roundTrip(page: Page, a: Area) {
   expect(readFileSync(file!).subarray(0, 2).toString()).toBe('PK');
 
   await rows(page).first().getByText('删除').click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('删除成功!')).toBeVisible();
   await expect(page.locator('.data-table-empty')).toBeVisible();
 }
@@ -96,7 +104,9 @@ test.describe.configure({ mode: 'serial' });
 test('donation invoices: over the limit refused on screen, then add, issue, query, edit, detail, export, delete', async ({ page }) => {
   await signIn(page, 'admin', { open: false });
   test.setTimeout(120_000);
-  const paid = (await api<{ records: { id: string; record_no: string; amount: number }[] }>(page, '/donation/record/list?pay_status=2&invoice_status=0&pageSize=1')).records[0];
+  const paid = (
+    await api<{ records: { id: string; record_no: string; amount: number }[] }>(page, '/donation/record/list?pay_status=2&invoice_status=0&pageSize=1')
+  ).records[0];
   await open(page, 'donation/invoice');
   await shot(page, 'engagement-invoice-list', { fullPage: true });
 
@@ -108,10 +118,14 @@ test('donation invoices: over the limit refused on screen, then add, issue, quer
   // A 单位 title makes 税号 required in the form too.
   await item(page, '抬头类型').getByText('单位').click();
   await input(page, '金额').fill(String(paid.amount + 1));
-  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+  await modal(page)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(item(page, '税号')).toContainText('必填项');
   await input(page, '税号').fill('91110108MA01ABCD2X');
-  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+  await modal(page)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('发票金额合计不能超过该笔捐赠的金额')).toBeVisible();
   await shot(page, 'engagement-invoice-over-limit');
   await input(page, '金额').fill(String(paid.amount));
@@ -124,7 +138,10 @@ test('donation invoices: over the limit refused on screen, then add, issue, quer
   // The record now reads 已申请; issuing the invoice turns it to 已开票.
   expect((await api(page, `/donation/record/queryById?id=${paid.id}`)).invoice_status_dictText).toBe('已申请');
   await rows(page).first().getByTestId('transition-2').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('开具成功!')).toBeVisible();
   await expect(rows(page).first()).toContainText('已开具');
   expect((await api(page, `/donation/record/queryById?id=${paid.id}`)).invoice_status_dictText).toBe('已开票');
@@ -139,10 +156,17 @@ test('donation invoices: over the limit refused on screen, then add, issue, quer
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: /导\s*出/ }).click();
-  expect(readFileSync((await (await downloading).path())!).subarray(0, 2).toString()).toBe('PK');
+  expect(
+    readFileSync((await (await downloading).path())!)
+      .subarray(0, 2)
+      .toString(),
+  ).toBe('PK');
 
   await rows(page).first().getByText('删除').click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('删除成功!')).toBeVisible();
   expect((await api(page, `/donation/record/queryById?id=${paid.id}`)).invoice_status_dictText).toBe('未开票');
 });
@@ -150,7 +174,10 @@ test('donation invoices: over the limit refused on screen, then add, issue, quer
 test('articles: list, query, add, edit, detail, export, delete', async ({ page }) => {
   await signIn(page, 'admin', { open: false });
   await roundTrip(page, {
-    code: 'info/article', shot: 'engagement-article', queryLabel: '标题', name: 'E2E资讯：新校舍落成',
+    code: 'info/article',
+    shot: 'engagement-article',
+    queryLabel: '标题',
+    name: 'E2E资讯：新校舍落成',
     fill: async (p) => {
       await input(p, '标题').fill('E2E资讯：新校舍落成');
       await pickOption(p, '栏目', '项目进展');
@@ -170,14 +197,19 @@ test('articles: list, query, add, edit, detail, export, delete', async ({ page }
 test('love messages: list, query, add, reply, detail, export, delete', async ({ page }) => {
   await signIn(page, 'admin', { open: false });
   await roundTrip(page, {
-    code: 'love/message', shot: 'engagement-message', queryLabel: '昵称', name: 'E2E暖阳',
+    code: 'love/message',
+    shot: 'engagement-message',
+    queryLabel: '昵称',
+    name: 'E2E暖阳',
     fill: async (p) => {
       await input(p, '昵称').fill('E2E暖阳');
       await input(p, '内容').fill('愿孩子们都能读上书');
     },
     edit: async (p) => {
       await input(p, '回复内容').fill('感谢您的爱心！');
-      await modal(p).getByRole('button', { name: /确\s*定/ }).click();
+      await modal(p)
+        .getByRole('button', { name: /确\s*定/ })
+        .click();
       await expect(item(p, '回复时间')).toContainText('必填项');
       await pickNow(p, '回复时间');
     },
@@ -188,7 +220,10 @@ test('love messages: list, query, add, reply, detail, export, delete', async ({ 
 test('carousel: list, query, add with an image, edit, detail, export, delete', async ({ page }) => {
   await signIn(page, 'admin', { open: false });
   await roundTrip(page, {
-    code: 'web/carousel', shot: 'engagement-carousel', queryLabel: '标题', name: 'E2E轮播图',
+    code: 'web/carousel',
+    shot: 'engagement-carousel',
+    queryLabel: '标题',
+    name: 'E2E轮播图',
     fill: async (p) => {
       await input(p, '标题').fill('E2E轮播图');
       await item(p, '图片').locator('input[type=file]').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
@@ -206,11 +241,16 @@ test('WeChat users: list, query, add, a duplicate openid refused, edit, detail, 
   await signIn(page, 'admin', { open: false });
   const existing = (await api<{ records: { openid: string }[] }>(page, '/wx/user/list?pageSize=1')).records[0];
   await roundTrip(page, {
-    code: 'wx/user', shot: 'engagement-wx-user', queryLabel: '昵称', name: 'E2E小程序用户',
+    code: 'wx/user',
+    shot: 'engagement-wx-user',
+    queryLabel: '昵称',
+    name: 'E2E小程序用户',
     fill: async (p) => {
       await input(p, 'openid').fill(existing.openid);
       await input(p, '昵称').fill('E2E小程序用户');
-      await modal(p).getByRole('button', { name: /确\s*定/ }).click();
+      await modal(p)
+        .getByRole('button', { name: /确\s*定/ })
+        .click();
       // openid is declared unique: the form checks it as you type, with the spec's message.
       await expect(modal(p).getByText('该值不可用，系统中已存在！')).toBeVisible();
       await input(p, 'openid').fill('oE2E_user_0001');
@@ -232,7 +272,8 @@ test("a WeChat user's detail shows their donations, messages, collections and li
   await expect(drawer.getByTestId('detail-view')).toContainText('累计捐赠金额');
   // The avatar is a picture, not its stored path.
   await expect(drawer.getByTestId('detail-view').locator('img.cell-image')).toBeVisible();
-  for (const title of ['捐赠记录', '爱心留言', '收藏', '点赞']) await expect(drawer.locator('.child-list h4', { hasText: new RegExp(`^${title}（共`) })).toBeVisible();
+  for (const title of ['捐赠记录', '爱心留言', '收藏', '点赞'])
+    await expect(drawer.locator('.child-list h4', { hasText: new RegExp(`^${title}（共`) })).toBeVisible();
   // The user with the largest total has donations listed under it.
   await expect(drawer.locator('.child-list h4').first()).not.toContainText('共0条');
   await expect(drawer.locator('.child-list').first().locator('tbody tr').first()).toContainText('JZ');
@@ -247,7 +288,10 @@ for (const kind of [
     await signIn(page, 'admin', { open: false });
     const name = `E2E${kind.type}对象`;
     await roundTrip(page, {
-      code: kind.code, shot: kind.shot, queryLabel: '对象名称', name,
+      code: kind.code,
+      shot: kind.shot,
+      queryLabel: '对象名称',
+      name,
       fill: async (p) => {
         await pickOption(p, '用户', /./);
         await pickOption(p, '对象类型', kind.type);
@@ -266,7 +310,10 @@ test('the finance user sees WeChat users’ phone numbers masked', async ({ page
   await signIn(page, 'wangfang', { open: false });
   await open(page, 'wx/user');
   await search(page, 'openid', 'oHope');
-  const phones = await rows(page).locator('td').filter({ hasText: /^1\d{2}\*{4}\d{4}$/ }).count();
+  const phones = await rows(page)
+    .locator('td')
+    .filter({ hasText: /^1\d{2}\*{4}\d{4}$/ })
+    .count();
   expect(phones).toBeGreaterThan(0);
   await expect(page.getByRole('button', { name: /新\s*增/ })).toHaveCount(0);
 });
@@ -275,10 +322,20 @@ test("a donation marked paid raises its activity's and its team's totals on scre
   await signIn(page, 'admin', { open: false });
   test.setTimeout(90_000);
   const token = (await storedToken(page))!;
-  const team = (await api<{ records: { id: string; team_name: string; activity_id: string; activity_id_dictText: string }[] }>(page, '/donation/team/list?pageSize=1')).records[0];
+  const team = (
+    await api<{ records: { id: string; team_name: string; activity_id: string; activity_id_dictText: string }[] }>(page, '/donation/team/list?pageSize=1')
+  ).records[0];
   const added = await page.request.post(`${API}/donation/record/add`, {
     headers: { 'X-Access-Token': token },
-    data: { donor_type: '1', donor_name: 'E2E待支付捐赠人', activity_id: team.activity_id, team_id: team.id, amount: 1234.56, pay_method: '1', pay_status: '1' },
+    data: {
+      donor_type: '1',
+      donor_name: 'E2E待支付捐赠人',
+      activity_id: team.activity_id,
+      team_id: team.id,
+      amount: 1234.56,
+      pay_method: '1',
+      pay_status: '1',
+    },
   });
   expect((await added.json()).success).toBe(true);
 
@@ -288,7 +345,13 @@ test("a donation marked paid raises its activity's and its team's totals on scre
     await search(page, label, name);
     await expect(rows(page)).toHaveCount(1);
     const column = await page.getByTestId('data-table').locator('thead th').allTextContents();
-    return money(await rows(page).first().locator('td').nth(column.findIndex((t) => t.includes('已筹金额'))).textContent());
+    return money(
+      await rows(page)
+        .first()
+        .locator('td')
+        .nth(column.findIndex((t) => t.includes('已筹金额')))
+        .textContent(),
+    );
   };
   const activityBefore = await raisedOn('donation/activity', '活动名称', team.activity_id_dictText);
   const teamBefore = await raisedOn('donation/team', '团队名称', team.team_name);

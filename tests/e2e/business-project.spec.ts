@@ -46,7 +46,9 @@ test('admin lists, queries, adds, edits, views, exports and deletes project appl
 
   for (const name of [PROJECT, `${PROJECT}（待删除）`]) {
     await page.getByRole('button', { name: /新\s*增/ }).click();
-    await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+    await modal(page)
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await expect(modal(page)).toContainText('请输入项目名称');
     await input(page, '项目名称').fill(name);
     await pickOption(page, '项目类型', '图书室');
@@ -64,7 +66,10 @@ test('admin lists, queries, adds, edits, views, exports and deletes project appl
 
   // Delete the second one.
   await rowOf(page, '待删除').getByText('删除', { exact: true }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('删除成功!')).toBeVisible();
   await expect(rows(page)).toHaveCount(1);
 
@@ -147,7 +152,9 @@ test('admin starts and closes the project', async ({ page }) => {
     await page.locator('.ant-picker-dropdown:visible').getByText('今天').click({ timeout: 2000 });
     await expect(input(page, '拨付日期')).not.toHaveValue('', { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
-  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+  await modal(page)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('拨付总额不能超过项目的批准金额').last()).toBeVisible();
   await shot(page, 'project-sending-over-limit');
   await input(page, '拨付金额').fill('30000');
@@ -167,7 +174,10 @@ test('a help application approved (in 我的任务) shows up as a poor-student f
   await expect(page.locator('.list-pagination')).not.toContainText('共0条');
   await shot(page, 'help-application-list', { fullPage: true });
 
-  for (const [name, idCard] of [[APPLICANT, ID_CARD], [`${APPLICANT}乙`, '533323201104050018']]) {
+  for (const [name, idCard] of [
+    [APPLICANT, ID_CARD],
+    [`${APPLICANT}乙`, '533323201104050018'],
+  ]) {
     await page.getByRole('button', { name: /新\s*增/ }).click();
     await input(page, '申请人').fill(name);
     await input(page, '身份证号').fill(idCard);
@@ -181,7 +191,10 @@ test('a help application approved (in 我的任务) shows up as a poor-student f
   await search(page, '请输入申请人', APPLICANT);
   await expect(rows(page)).toHaveCount(2);
   await rowOf(page, `${APPLICANT}乙`).getByText('删除', { exact: true }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('删除成功!')).toBeVisible();
   await expect(rows(page)).toHaveCount(1);
 
@@ -229,13 +242,23 @@ test('a user without the view-sensitive permission sees masked 身份证号', as
   await expect(rowOf(page, APPLICANT)).toContainText('533323****002X');
   await expect(rowOf(page, APPLICANT)).not.toContainText(ID_CARD);
   await page.getByRole('button', { name: /重\s*置/ }).click();
-  await expect(rows(page).first().locator('td').filter({ hasText: /^\d{6}\*{4}\d{3}[\dX]$/ })).toHaveCount(1);
+  await expect(
+    rows(page)
+      .first()
+      .locator('td')
+      .filter({ hasText: /^\d{6}\*{4}\d{3}[\dX]$/ }),
+  ).toHaveCount(1);
   await shot(page, 'poor-student-masked', { fullPage: true });
   await openList(page, 'help/application');
-  await expect(rows(page).first().locator('td').filter({ hasText: /^\d{6}\*{4}\d{3}[\dX]$/ })).toHaveCount(1);
+  await expect(
+    rows(page)
+      .first()
+      .locator('td')
+      .filter({ hasText: /^\d{6}\*{4}\d{3}[\dX]$/ }),
+  ).toHaveCount(1);
 });
 
-test('admin adds an aid record in the poor student\'s inline sub-table and 累计资助金额 follows', async ({ page }) => {
+test("admin adds an aid record in the poor student's inline sub-table and 累计资助金额 follows", async ({ page }) => {
   await signIn(page, 'admin', { open: false });
   await openList(page, 'student/poor_student');
   await search(page, '请输入姓名', APPLICANT);
@@ -243,7 +266,9 @@ test('admin adds an aid record in the poor student\'s inline sub-table and 累�
   await rowOf(page, APPLICANT).getByText('编辑', { exact: true }).click();
   await expect(input(page, '姓名')).toHaveValue(APPLICANT);
   await expect(modal(page)).toContainText('资助记录');
-  await modal(page).getByRole('button', { name: /新增一行/ }).click();
+  await modal(page)
+    .getByRole('button', { name: /新增一行/ })
+    .click();
   const aid = modal(page).locator('.ant-formily-array-table tbody tr.ant-table-row').first();
   await expect(async () => {
     await aid.locator('.ant-picker input').click();
@@ -265,7 +290,10 @@ test('the 所在地区 query item finds the projects of a province', async ({ pa
   const bar = page.getByTestId('query-bar');
   await bar.getByText('展开').click();
   await bar.locator('.ant-cascader').click();
-  await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item').filter({ hasText: /^云南省$/ }).click();
+  await page
+    .locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item')
+    .filter({ hasText: /^云南省$/ })
+    .click();
   await page.keyboard.press('Escape');
   await expect(bar.locator('.ant-cascader')).toContainText('云南省');
   await bar.getByRole('button', { name: /查\s*询/ }).click();
@@ -273,7 +301,11 @@ test('the 所在地区 query item finds the projects of a province', async ({ pa
   await expect(async () => {
     const texts = await rows(page).allInnerTexts();
     expect(texts.length).toBeGreaterThan(0);
-    for (const text of texts) expect(yunnan.some((school) => text.includes(school)), text).toBe(true);
+    for (const text of texts)
+      expect(
+        yunnan.some((school) => text.includes(school)),
+        text,
+      ).toBe(true);
   }).toPass({ timeout: 10_000 });
   await shot(page, 'project-application-region-query');
 });

@@ -118,7 +118,13 @@ test('the admin draws, configures and deploys a two-step approval with a conditi
 test('a project is approved, rejected back, followed, urged and copied through the drawn process', async ({ page, browser }) => {
   // 李娜 submits a large project (the list's own add and 提交审核 are covered by the project tests).
   await signIn(page, 'lina');
-  const { id } = await post(page, '/project/application/add', { project_name: PROJECT, project_type: '1', school: '兰坪县希望小学', contact: '和建国', apply_amount: 200000 });
+  const { id } = await post(page, '/project/application/add', {
+    project_name: PROJECT,
+    project_type: '1',
+    school: '兰坪县希望小学',
+    contact: '和建国',
+    apply_amount: 200000,
+  });
   await post(page, '/project/application/transition', { id, to: '2' });
 
   // 王芳 approves in 我的任务 with an amount.
@@ -143,10 +149,16 @@ test('a project is approved, rejected back, followed, urged and copied through t
   const dialog = admin.getByTestId('wf-dialog');
   await dialog.locator('.ant-select').click();
   await admin.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '财务审核' }).click();
-  await admin.locator('.ant-modal:visible').getByRole('button', { name: /确\s*定/ }).click();
+  await admin
+    .locator('.ant-modal:visible')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(dialog).toContainText('请填写驳回意见');
   await dialog.locator('textarea').fill('请核减设备费');
-  await admin.locator('.ant-modal:visible').getByRole('button', { name: /确\s*定/ }).click();
+  await admin
+    .locator('.ant-modal:visible')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(admin.getByText('已驳回').last()).toBeVisible();
 
   // 李娜 sees where it stands and who did what, and urges 王芳, whose bell rings without a reload.

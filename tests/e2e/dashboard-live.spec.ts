@@ -23,7 +23,15 @@ test('a paid donation and its refund show in the dashboard figures at once', asy
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
   const payTime = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} 00:00:01`;
-  const added = await call(page, 'POST', 'donation/record/add', { donor_type: '1', donor_name: '汇总测试人', activity_id: records[0].id, amount: 1234.56, pay_method: '1', pay_status: '2', pay_time: payTime });
+  const added = await call(page, 'POST', 'donation/record/add', {
+    donor_type: '1',
+    donor_name: '汇总测试人',
+    activity_id: records[0].id,
+    amount: 1234.56,
+    pay_method: '1',
+    pay_status: '2',
+    pay_time: payTime,
+  });
 
   await page.reload();
   await expectDashboard(page);

@@ -73,7 +73,16 @@ test('admin opens 工作台, 任务, 图表 and 监控 from the menu, each with 
   await expect(page.getByTestId('list-project/application')).toBeVisible();
 
   await openDashboard(page, '图表');
-  for (const chart of ['gallery-trend', 'gallery-share', 'gallery-counts', 'gallery-teams', 'gallery-activities', 'gallery-project-funds', 'gallery-visits', 'dashboard-graph-graph_activity_funds']) {
+  for (const chart of [
+    'gallery-trend',
+    'gallery-share',
+    'gallery-counts',
+    'gallery-teams',
+    'gallery-activities',
+    'gallery-project-funds',
+    'gallery-visits',
+    'dashboard-graph-graph_activity_funds',
+  ]) {
     await expect(page.getByTestId(chart).locator('canvas').first()).toBeVisible();
   }
   await shot(page, 'dashboards-chart', { fullPage: true, settle: 800 });

@@ -27,7 +27,9 @@ test('a volunteer registers through the step form and shows as a card', async ({
   // 确定 from the first step with 服务意向 missing: the form goes to the step holding it.
   await steps.getByRole('button', { name: '上一步' }).click();
   await expect(steps.locator('.ant-steps-item-process')).toContainText('基本信息');
-  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+  await modal(page)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(modal(page).getByText('请选择服务意向')).toBeVisible();
   await expect(steps.locator('.ant-steps-item-process')).toContainText('服务意向');
   await item(page, '服务意向').getByText('助学支教').click();
@@ -46,7 +48,10 @@ test('a volunteer registers through the step form and shows as a card', async ({
   await expect(record.locator('h2')).toHaveText('志愿者登记：李志愿');
   await expect(record.getByTestId('detail-view')).toContainText('教学');
   await record.getByTestId('transition-2').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(record.getByTestId('record-status')).toHaveText('已通过');
   await shot(page, 'demo-basic-profile', { fullPage: true });
 });
@@ -85,7 +90,13 @@ test('feedback is sent from a form page and ends on a success or a failure page'
   await expect(input(page, '标题', screen)).toHaveValue('');
 
   // A refusal from the server ends on 提交失败 with its reason; 返回修改 brings back what was typed.
-  await page.route('**/demo/feedback/add*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, code: 500, message: '反馈服务维护中，请稍后再试', result: null }) }));
+  await page.route('**/demo/feedback/add*', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, code: 500, message: '反馈服务维护中，请稍后再试', result: null }),
+    }),
+  );
   await input(page, '标题', screen).fill('第二条反馈');
   await input(page, '反馈内容', screen).fill('内容');
   await screen.getByRole('button', { name: /提\s*交/ }).click();
@@ -107,7 +118,9 @@ test('a material request gets an item, is submitted and approved on its record p
   // The advanced form: cards of grids and the 物资明细 sub-table.
   await row.getByText('编辑', { exact: true }).click();
   await expect(input(page, '申领事由')).toHaveValue(TITLE);
-  await modal(page).getByRole('button', { name: /新增一行/ }).click();
+  await modal(page)
+    .getByRole('button', { name: /新增一行/ })
+    .click();
   const added = modal(page).locator('.ant-formily-array-table tbody tr.ant-table-row').last();
   await added.locator('input').first().fill('竖笛');
   await added.locator('.ant-input-number input').fill('25');
@@ -124,11 +137,16 @@ test('a material request gets an item, is submitted and approved on its record p
   await expect(record.locator('.child-list')).toContainText('竖笛');
   await expect(record.locator('.child-list')).toContainText('口琴');
   await record.getByTestId('transition-2').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(record.getByTestId('record-status')).toHaveText('待审核');
   await record.getByTestId('transition-3').click();
   await page.getByTestId('transition-form').locator('textarea, input').first().fill('同意，请按时发放');
-  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+  await modal(page)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(record.getByTestId('record-status')).toHaveText('已通过');
   await expect(record.locator('.record-progress .ant-steps-item-process')).toContainText('已通过');
   await expect(record.getByTestId('detail-view')).toContainText('同意，请按时发放');
@@ -152,10 +170,16 @@ test('a backlog item is started and finished, and its page shows where it stands
   const row = rows(page).filter({ hasText: '更新官网活动新闻' });
   await expect(row).toContainText('待办');
   await row.getByTestId('transition-2').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(row).toContainText('进行中');
   await row.getByTestId('transition-3').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(row).toContainText('已完成');
   await shot(page, 'demo-backlog');
   await row.getByText('详情', { exact: true }).click();
@@ -176,7 +200,10 @@ test('service stations list their regions by name and are edited in a three-colu
   const region = item(page, '所在地区');
   await expect(region.locator('.ant-select')).toHaveCount(1);
   await region.locator('.ant-select').first().click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^北京市$/ }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: /^北京市$/ })
+    .click();
   await expect(region.locator('.ant-select')).toHaveCount(2);
   await shot(page, 'demo-station-form');
 });

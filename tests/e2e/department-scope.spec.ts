@@ -86,14 +86,34 @@ test('a user limited to their department sees only its donations in the list, th
   // A department of its own (no demo donations), and its user.
   const departs: Node[] = await call(request, admin, 'GET', '/sys/sysDepart/queryTreeList');
   const foundation = findNode(departs, '希望工程基金会')!;
-  const depart = await call(request, admin, 'POST', '/system/depart/add', { depart_name: '募捐二部', parent_id: foundation.key, org_code: 'A01A02E2E', org_category: '2', status: '1' });
-  await call(request, admin, 'POST', '/sys/user/add', { username: USER, realname: '范围测试员', password: PASSWORD, selectedroles: [role.id], selecteddeparts: [depart.id] });
+  const depart = await call(request, admin, 'POST', '/system/depart/add', {
+    depart_name: '募捐二部',
+    parent_id: foundation.key,
+    org_code: 'A01A02E2E',
+    org_category: '2',
+    status: '1',
+  });
+  await call(request, admin, 'POST', '/sys/user/add', {
+    username: USER,
+    realname: '范围测试员',
+    password: PASSWORD,
+    selectedroles: [role.id],
+    selecteddeparts: [depart.id],
+  });
 
   // Two paid donations to one new activity this month: one recorded by the user, one by the admin (the foundation).
   const activity = await call(request, admin, 'POST', '/donation/activity/add', { activity_name: ACTIVITY, category: '1' });
   const now = new Date();
   const payTime = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} 00:00:01`;
-  const donation = (d: typeof INSIDE) => ({ donor_type: '1', donor_name: d.donor, activity_id: activity.id, amount: d.amount, pay_method: '1', pay_status: '2', pay_time: payTime });
+  const donation = (d: typeof INSIDE) => ({
+    donor_type: '1',
+    donor_name: d.donor,
+    activity_id: activity.id,
+    amount: d.amount,
+    pay_method: '1',
+    pay_status: '2',
+    pay_time: payTime,
+  });
   const user = await tokenOf(request, USER, PASSWORD);
   await call(request, user, 'POST', '/donation/record/add', donation(INSIDE));
   await call(request, admin, 'POST', '/donation/record/add', donation(OUTSIDE));

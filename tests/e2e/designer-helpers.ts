@@ -70,7 +70,10 @@ export async function setText(page: Page, label: string, value: string) {
 
 /** A field in the preview's runtime form, by its label. */
 export const previewItem = (page: Page, label: string) =>
-  page.getByTestId('designer-preview').locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content label', { hasText: new RegExp(`^${label}$`) }) });
+  page
+    .getByTestId('designer-preview')
+    .locator('.ant-formily-item')
+    .filter({ has: page.locator('.ant-formily-item-label-content label', { hasText: new RegExp(`^${label}$`) }) });
 
 /**
  * Answers 确定 in a confirm dialog until it is gone: a click that lands while the dialog is still

@@ -1,5 +1,18 @@
 import { expect, type Page, test } from './fixtures.ts';
-import { canvas, canvasItems, closeDialog, confirmDialog, dialog, drag, dropped, modalsSettled, palette, previewItem, props, setText } from './designer-helpers.ts';
+import {
+  canvas,
+  canvasItems,
+  closeDialog,
+  confirmDialog,
+  dialog,
+  drag,
+  dropped,
+  modalsSettled,
+  palette,
+  previewItem,
+  props,
+  setText,
+} from './designer-helpers.ts';
 import { shot, signIn } from './helpers.ts';
 
 /*

@@ -1,6 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.ts';
-import { canvas, canvasItems, closeDialog, confirmDialog, dialog, drag, dropped, modalsSettled, palette, previewItem, props, setText } from './designer-helpers.ts';
+import {
+  canvas,
+  canvasItems,
+  closeDialog,
+  confirmDialog,
+  dialog,
+  drag,
+  dropped,
+  modalsSettled,
+  palette,
+  previewItem,
+  props,
+  setText,
+} from './designer-helpers.ts';
 import { shot, signIn } from './helpers.ts';
 
 /*
@@ -62,7 +75,10 @@ test('admin designs a form by drag and drop, previews it, exports and imports it
   await dropped(page, 'input');
   await setText(page, '标签', '成员姓名');
   await setText(page, '数据字段', 'member_name');
-  const order = () => canvas(page).locator('.fd-root-list > .fd-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
+  const order = () =>
+    canvas(page)
+      .locator('.fd-root-list > .fd-item')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
   await expect.poll(order).toEqual(['grid', 'date', 'batch']);
 
   // Drag to reorder: the date above the grid, then back below it.
@@ -78,7 +94,10 @@ test('admin designs a form by drag and drop, previews it, exports and imports it
   await expect(formProps).toContainText('控件宽度 18 栅格');
   await formProps.getByRole('button', { name: '添加联动' }).click();
   const choose = async (label: string, option: string) => {
-    await formProps.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label }) }).click();
+    await formProps
+      .locator('.ant-select')
+      .filter({ has: page.getByRole('combobox', { name: label }) })
+      .click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(option).click();
   };
   await choose('效果', '必填');
@@ -134,9 +153,16 @@ test('admin designs a form by drag and drop, previews it, exports and imports it
   const exported = (await page.getByTestId('json-view').textContent())!;
   const form = JSON.parse(exported);
   expect(form.list.map((i: { type: string }) => i.type)).toEqual(['grid', 'date', 'batch']);
-  expect(form.list[0].columns[0].list[0]).toMatchObject({ model: 'phone', rules: [{ required: false }, { pattern: '^1[3-9]\\d{9}$', message: '请输入正确的手机号' }] });
+  expect(form.list[0].columns[0].list[0]).toMatchObject({
+    model: 'phone',
+    rules: [{ required: false }, { pattern: '^1[3-9]\\d{9}$', message: '请输入正确的手机号' }],
+  });
   expect(form.list[0].columns[1].list[0].options).toMatchObject({ dynamic: 'dict', dynamicKey: 'sex' });
-  expect(form.config).toMatchObject({ labelCol: { span: 6 }, wrapperCol: { span: 18 }, linkage: [{ target: 'phone', effect: 'require', when: { sex: { $eq: '2' } } }] });
+  expect(form.config).toMatchObject({
+    labelCol: { span: 6 },
+    wrapperCol: { span: 18 },
+    linkage: [{ target: 'phone', effect: 'require', when: { sex: { $eq: '2' } } }],
+  });
   await closeDialog(page, '导出JSON');
 
   await page.getByRole('button', { name: '重置' }).click();
@@ -174,7 +200,10 @@ test('admin designs a form by drag and drop, previews it, exports and imports it
   await page.getByRole('button', { name: '保存' }).click();
   await dialog(page, '保存到服务器');
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('pro__ONLINE_FORM_DESIGN:new')!).value)).toEqual(form);
-  await page.getByRole('dialog', { name: '保存到服务器' }).getByRole('button', { name: /取\s*消/ }).click();
+  await page
+    .getByRole('dialog', { name: '保存到服务器' })
+    .getByRole('button', { name: /取\s*消/ })
+    .click();
   await expect(page.getByRole('dialog', { name: '保存到服务器' })).toHaveCount(0);
 });
 

@@ -26,7 +26,12 @@ export interface WorkerServer {
 export function lastCode(server: WorkerServer, phone: string): string {
   const outbox = join(server.dataDir, 'sms-outbox.log');
   const lines = existsSync(outbox) ? readFileSync(outbox, 'utf8').trim().split('\n') : [];
-  return lines.reverse().find((l) => l.includes(` ${phone} `))?.match(/验证码是(\d{6})/)?.[1] ?? '';
+  return (
+    lines
+      .reverse()
+      .find((l) => l.includes(` ${phone} `))
+      ?.match(/验证码是(\d{6})/)?.[1] ?? ''
+  );
 }
 
 /** The page each worker keeps from test to test. */
@@ -41,7 +46,17 @@ export const test = base.extend<object, { server: WorkerServer; workerContext: B
       const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
         cwd: root,
         stdio: ['ignore', 'ignore', 'pipe'],
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, LOGIN_RATE_LIMIT: '1000', ALLOW_GUEST: 'true', SKIP_CLIENT_BUILD: '1', DATABASE_URL: '' },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+          LOGIN_RATE_LIMIT: '1000',
+          ALLOW_GUEST: 'true',
+          SKIP_CLIENT_BUILD: '1',
+          DATABASE_URL: '',
+        },
       });
       let stderr = '';
       server.stderr?.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));

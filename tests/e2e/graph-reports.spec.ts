@@ -54,7 +54,10 @@ test('admin defines a chart over a screen’s fields, tests it and publishes it 
   const headers = { 'X-Access-Token': (await storedToken(page))! };
   const activities = await (await page.request.get(`${API}/donation/activity/list?pageSize=1&column=activity_name&order=asc`, { headers })).json();
   await screen.getByTestId('query-bar').getByPlaceholder('请输入活动名称').fill(activities.result.records[0].activity_name);
-  await screen.getByTestId('query-bar').getByRole('button', { name: /查\s*询/ }).click();
+  await screen
+    .getByTestId('query-bar')
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
   await expect(table.locator('tbody tr')).toHaveCount(1);
   await expect(table.locator('tbody tr').first()).toContainText(activities.result.records[0].category_dictText);
 });
@@ -74,7 +77,10 @@ test('a published chart over a report filters its groups by the report’s query
   const table = screen.getByTestId('graph-graph_activity_funds-table');
   await expect(table.locator('tbody tr').nth(1)).toBeVisible();
   await screen.getByTestId('query-bar').getByPlaceholder('请输入活动名称').fill(name);
-  await screen.getByTestId('query-bar').getByRole('button', { name: /查\s*询/ }).click();
+  await screen
+    .getByTestId('query-bar')
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
   await expect(table.locator('tbody tr')).toHaveCount(1);
   await expect(table.locator('tbody tr').first()).toContainText(name);
   await shot(page, 'graph-report-query');

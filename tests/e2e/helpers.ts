@@ -26,7 +26,10 @@ export async function signIn(page: Page, username = 'admin', { password = ADMIN_
   const body = await (await page.request.post(`${API}/sys/login`, { data: { username, password } })).json();
   expect(body.success, `${username} signs in: ${body.message}`).toBe(true);
   const entries = new Map<string, string>();
-  rememberSignIn(createStorage({ getItem: () => null, setItem: (key, value) => void entries.set(key, value), removeItem: () => {} }), body.result as LoginResult);
+  rememberSignIn(
+    createStorage({ getItem: () => null, setItem: (key, value) => void entries.set(key, value), removeItem: () => {} }),
+    body.result as LoginResult,
+  );
   // Any page of the origin gives its local storage; this one is the smallest.
   await page.goto('/runtime-config.js');
   await page.evaluate((pairs) => pairs.forEach(([key, value]) => localStorage.setItem(key, value)), [...entries]);

@@ -9,7 +9,7 @@ import { expectToast } from './shell-helpers.ts';
  * member reads the filled-in message in 我的消息; 消息记录 lists the send.
  */
 
-test('admin writes a message template, sends it to a role, and the role\'s member reads it in 我的消息', async ({ browser }) => {
+test("admin writes a message template, sends it to a role, and the role's member reads it in 我的消息", async ({ browser }) => {
   const admin = await (await browser.newContext()).newPage();
   const staff = await (await browser.newContext()).newPage();
   const name = `项目进度提醒${Date.now()}`;
@@ -20,7 +20,9 @@ test('admin writes a message template, sends it to a role, and the role\'s membe
   await input(admin, '模板标题').fill(name);
   await input(admin, '模板内容').fill('请于 ${day} 前提交项目进度。');
   await input(admin, '参数示例').fill('{"day": "周五"}');
-  await modal(admin).getByRole('button', { name: /确\s*定/ }).click();
+  await modal(admin)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expectToast(admin, '添加成功！');
 
   const row = rows(admin).filter({ hasText: name });

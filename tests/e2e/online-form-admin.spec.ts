@@ -8,12 +8,20 @@ import { expectToast } from './shell-helpers.ts';
  * one; 复制 asks for a new code and name; 删除 asks to confirm and removes the copy.
  */
 
-const DESIGN = { list: [{ type: 'input', key: 'input_1', label: '姓名', model: 'visitor_name', options: { width: '100%' }, rules: [{ required: true, message: '请输入姓名' }] }], config: { layout: 'horizontal', labelCol: { span: 4 }, wrapperCol: { span: 18 } } };
+const DESIGN = {
+  list: [
+    { type: 'input', key: 'input_1', label: '姓名', model: 'visitor_name', options: { width: '100%' }, rules: [{ required: true, message: '请输入姓名' }] },
+  ],
+  config: { layout: 'horizontal', labelCol: { span: 4 }, wrapperCol: { span: 18 } },
+};
 
 test('在线表单: 新增 and 设计 open the designer; 复制 and 删除 work from the list', async ({ page }) => {
   await signIn(page, 'admin', { open: false });
   const code = `visit_${Date.now() % 1_000_000}`;
-  const saved = await page.request.post(`${API}/form/formConfiguration/save`, { headers: { 'X-Access-Token': (await storedToken(page))! }, data: { desformCode: code, desformName: '来访登记', desformDesignJson: DESIGN } });
+  const saved = await page.request.post(`${API}/form/formConfiguration/save`, {
+    headers: { 'X-Access-Token': (await storedToken(page))! },
+    data: { desformCode: code, desformName: '来访登记', desformDesignJson: DESIGN },
+  });
   expect((await saved.json()).success).toBe(true);
 
   await openList(page, 'online/desform');

@@ -18,14 +18,23 @@ test('admin configures an online report with columns and a parameter, tests it a
   await input(page, '报表名称').fill('部门一览');
   await input(page, '报表SQL').fill('delete from sys_depart');
   const tables = modal(page).locator('.ant-formily-array-table');
-  await tables.nth(0).getByRole('button', { name: /新增一行/ }).click();
+  await tables
+    .nth(0)
+    .getByRole('button', { name: /新增一行/ })
+    .click();
   const column = tables.nth(0).locator('tbody tr.ant-table-row');
   await column.nth(0).locator('input').nth(0).fill('org_code');
   await column.nth(0).locator('input').nth(1).fill('部门编码');
-  await tables.nth(0).getByRole('button', { name: /新增一行/ }).click();
+  await tables
+    .nth(0)
+    .getByRole('button', { name: /新增一行/ })
+    .click();
   await column.nth(1).locator('input').nth(0).fill('depart_name');
   await column.nth(1).locator('input').nth(1).fill('部门名称');
-  await tables.nth(1).getByRole('button', { name: /新增一行/ }).click();
+  await tables
+    .nth(1)
+    .getByRole('button', { name: /新增一行/ })
+    .click();
   const param = tables.nth(1).locator('tbody tr.ant-table-row').first();
   await param.locator('input').nth(0).fill('prefix');
   await param.locator('input').nth(2).fill('A01%');

@@ -12,7 +12,10 @@ test('the popup query view picks 队长 from the 用户 report and filters the t
   const token = (await storedToken(page))!;
   const headers = { 'X-Access-Token': token };
   const activity = (await (await page.request.get(`${API}/donation/activity/list?pageSize=1`, { headers })).json()).result.records[0];
-  const added = await page.request.post(`${API}/donation/team/add`, { headers, data: { team_name: 'E2E查询弹框团队', activity_id: activity.id, status: '1', leader_name: '管理员' } });
+  const added = await page.request.post(`${API}/donation/team/add`, {
+    headers,
+    data: { team_name: 'E2E查询弹框团队', activity_id: activity.id, status: '1', leader_name: '管理员' },
+  });
   expect((await added.json()).success).toBe(true);
 
   await openList(page, 'donation/team');

@@ -39,7 +39,11 @@ function codedFields(doc: SchemaDocument): Map<string, Kind> {
                 ? (DISTAL_KINDS[distal ?? ''] ?? DISTAL_KINDS[labelTable ?? ''])
                 : f.ref?.label || f.labelFrom === 'table'
                   ? 'reference'
-                  : f.dict || column?.dict || w?.options?.dynamic === 'dict' || distal || (w && ['select', 'radio', 'checkbox'].includes(w.type) && w.options?.options?.length)
+                  : f.dict ||
+                      column?.dict ||
+                      w?.options?.dynamic === 'dict' ||
+                      distal ||
+                      (w && ['select', 'radio', 'checkbox'].includes(w.type) && w.options?.options?.length)
                     ? 'dictionary'
                     : undefined;
     if (kind) kinds.set(f.name, kind);
@@ -53,7 +57,10 @@ async function schemaScreens(page: Page): Promise<{ path: string; code: string }
   const token = await storedToken(page);
   const body = await (await page.request.get(`${API}/sys/permission/getUserPermissionByToken`, { headers: { 'X-Access-Token': token! } })).json();
   const walk = (menu: MenuNode[]): { path: string; code: string }[] =>
-    menu.flatMap((m) => [...(m.component?.startsWith('schema/') ? [{ path: m.path, code: m.component.slice('schema/'.length) }] : []), ...walk(m.children ?? [])]);
+    menu.flatMap((m) => [
+      ...(m.component?.startsWith('schema/') ? [{ path: m.path, code: m.component.slice('schema/'.length) }] : []),
+      ...walk(m.children ?? []),
+    ]);
   return walk(body.result.menu);
 }
 
@@ -76,7 +83,8 @@ test('every schema detail shows names and labels, never the stored codes', async
   });
   for (const { path, code } of screens) {
     screen = code;
-    const doc = (await (await page.request.get(`${API}/sys/schema/get?code=${encodeURIComponent(code)}`, { headers: { 'X-Access-Token': token } })).json()).result as SchemaDocument;
+    const doc = (await (await page.request.get(`${API}/sys/schema/get?code=${encodeURIComponent(code)}`, { headers: { 'X-Access-Token': token } })).json())
+      .result as SchemaDocument;
     // A form screen (menu.screen form) has no list and no detail to open.
     if (doc.menu?.screen === 'form') continue;
     const coded = codedFields(doc);

@@ -36,7 +36,9 @@ test('捐赠活动: a negative target and an end before the start are refused in
   await shot(page, 'readable-form-checks');
 
   const saved = page.waitForResponse((r) => r.url().includes(`${API}/donation/activity/add`), { timeout: 3000 }).catch(() => null);
-  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+  await modal(page)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   expect(await saved).toBeNull();
 
   // A new start re-checks the end; a valid target clears its message; then it saves.
@@ -44,7 +46,9 @@ test('捐赠活动: a negative target and an end before the start are refused in
   await expect(item(page, '结束日期')).not.toContainText('结束日期不能早于开始日期');
   await input(page, '目标金额').fill('1000');
   await expect(item(page, '目标金额')).not.toContainText('目标金额不能小于0');
-  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+  await modal(page)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('添加成功！').last()).toBeVisible();
   expect(problems).toEqual([]);
 });
@@ -65,9 +69,20 @@ test('轮播图: 跳转目标 picks an article by its title, and the detail name
   await pickOption(page, '跳转目标', title);
   await shot(page, 'readable-form-carousel-target');
   await input(page, '标题').fill('E2E资讯轮播');
-  await item(page, '图片').locator('input[type=file]').setInputFiles({ name: 'b.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex') });
+  await item(page, '图片')
+    .locator('input[type=file]')
+    .setInputFiles({
+      name: 'b.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(
+        '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+        'hex',
+      ),
+    });
   await expect(item(page, '图片').locator('.ant-upload-list-item-done')).toHaveCount(1);
-  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+  await modal(page)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('添加成功！').last()).toBeVisible();
 
   const row = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: 'E2E资讯轮播' });

@@ -53,7 +53,10 @@ test('admin creates, queries, sorts, pages, edits, views and deletes donation re
 
   // Create: required messages first, then a paid record (pay time becomes required by linkage).
   await page.getByRole('button', { name: /新\s*增/ }).click();
-  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.locator('.ant-modal')).toContainText('请输入捐赠人姓名');
   await expect(page.locator('.ant-modal')).toContainText('请输入捐赠金额');
   await field(page, '捐赠人姓名').fill(NAME);
@@ -62,12 +65,18 @@ test('admin creates, queries, sorts, pages, edits, views and deletes donation re
   await field(page, '捐赠金额').fill('88.88');
   await pickOption(page, '支付方式', '微信支付');
   await pickOption(page, '支付状态', '已支付');
-  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.locator('.ant-modal')).toContainText('必填项');
   await shot(page, 'donation-record-form');
   await field(page, '支付时间').click();
   await page.locator('.ant-picker-dropdown:visible').getByText('此刻').click();
-  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('添加成功！')).toBeVisible();
   await expect(page.locator('.ant-modal')).toHaveCount(0);
 
@@ -83,10 +92,16 @@ test('admin creates, queries, sorts, pages, edits, views and deletes donation re
   await page.getByText('展开').click();
   await page.getByPlaceholder('最小值').fill('88');
   await page.getByPlaceholder('最大值').fill('89');
-  await page.getByTestId('query-bar').getByRole('button', { name: /查\s*询/ }).click();
+  await page
+    .getByTestId('query-bar')
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
   await expect(rows(page)).toHaveCount(1);
   await page.getByPlaceholder('最小值').fill('89');
-  await page.getByTestId('query-bar').getByRole('button', { name: /查\s*询/ }).click();
+  await page
+    .getByTestId('query-bar')
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
   await expect(page.locator('.data-table-empty')).toBeVisible();
   await page.getByRole('button', { name: /重\s*置/ }).click();
   await expect(page.locator('.list-pagination')).toContainText(/1-10 共\d+条/);
@@ -111,7 +126,10 @@ test('admin creates, queries, sorts, pages, edits, views and deletes donation re
   const amount = field(page, '捐赠金额');
   await expect(amount).toHaveValue('88.88');
   await amount.fill('99.50');
-  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('编辑成功!')).toBeVisible();
   await expect(rows(page).first()).toContainText('99.50');
 
@@ -130,7 +148,10 @@ test('admin creates, queries, sorts, pages, edits, views and deletes donation re
   expect(readFileSync(file!).subarray(0, 2).toString()).toBe('PK');
 
   await rows(page).first().getByText('删除').click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('删除成功!')).toBeVisible();
   await expect(page.locator('.data-table-empty')).toBeVisible();
 
@@ -158,7 +179,10 @@ test('batch delete removes the selected records', async ({ page, request }) => {
   await page.getByLabel('全选').check();
   await expect(page.getByText('已选择')).toContainText('2');
   await page.getByRole('button', { name: /批量删除/ }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('批量删除成功!')).toBeVisible();
   await expect(page.locator('.data-table-empty')).toBeVisible();
 });
@@ -186,7 +210,11 @@ test('高级查询 finds records by conditions on any field, all together or any
   await openRecords(page);
   const token = (await storedToken(page))!;
   const activities = await (await request.get(`${API}/donation/activity/list?pageSize=1`, { headers: { 'X-Access-Token': token } })).json();
-  for (const [name, amount] of [['高级查询甲', 50], ['高级查询乙', 150], ['高级查询丙', 300]] as const) {
+  for (const [name, amount] of [
+    ['高级查询甲', 50],
+    ['高级查询乙', 150],
+    ['高级查询丙', 300],
+  ] as const) {
     const res = await request.post(`${API}/donation/record/add`, {
       headers: { 'X-Access-Token': token },
       data: { donor_type: '1', donor_name: name, activity_id: activities.result.records[0].id, amount, pay_method: '1', pay_status: '1' },
@@ -199,7 +227,10 @@ test('高级查询 finds records by conditions on any field, all together or any
       await dialog.getByTestId('super-query-row').nth(row).locator('.ant-select').nth(column).click();
       // The field list is long (a virtual list): type to bring the field into view.
       if (column === 0) await page.keyboard.type(option);
-      const choice = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).first();
+      const choice = page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: new RegExp(`^${option}$`) })
+        .first();
       await choice.waitFor({ timeout: 2000 });
       await choice.click();
       await expect(dialog.getByTestId('super-query-row').nth(row).locator('.ant-select').nth(column)).toContainText(option, { timeout: 2000 });

@@ -32,7 +32,9 @@ export async function pickOption(page: Page, label: string, option: string | Reg
 
 /** Presses the open modal's 确定 and waits for the server's message. */
 export async function save(page: Page, expected: string | RegExp) {
-  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+  await modal(page)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText(expected).last()).toBeVisible();
 }
 
@@ -53,6 +55,10 @@ export async function search(page: Page, placeholder: string, text: string) {
 /** Runs a row operation (测试, 发布…) by its label, confirming when it asks, and waits for the server's message. */
 export async function operate(page: Page, row: Locator, label: string, expected: string | RegExp, { confirm = false } = {}) {
   await row.getByText(label, { exact: true }).click();
-  if (confirm) await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  if (confirm)
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
   await expect(page.getByText(expected).last()).toBeVisible();
 }

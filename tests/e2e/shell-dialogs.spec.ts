@@ -17,7 +17,11 @@ async function fillPassword(page: Page, values: { old?: string; next?: string; c
 }
 
 test.describe('change-password dialog', () => {
-  test('every message of spec section 5, the server check of the old password, and success; the other session ends with 登录已过期', async ({ page, request, browser }) => {
+  test('every message of spec section 5, the server check of the old password, and success; the other session ends with 登录已过期', async ({
+    page,
+    request,
+    browser,
+  }) => {
     // Invalid input ends in messages on the fields, never in an unhandled rejection.
     const uncaught = await watchProblems(page, { console: false });
     // The same user signed in elsewhere: the password change ends that session.
@@ -124,13 +128,18 @@ test.describe('department dialog', () => {
     await expect(page.getByTestId('dashboard')).toContainText('资助部');
     await page.reload();
     await expect(page.getByTestId('dashboard')).toContainText('资助部');
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('pro__Login_Userinfo')!))).toMatchObject({ value: { orgCode: 'A01A05' }, expire: expect.any(Number) });
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('pro__Login_Userinfo')!))).toMatchObject({
+      value: { orgCode: 'A01A05' },
+      expire: expect.any(Number),
+    });
 
     await userMenu(page, '切换部门');
     await expect(departDialog(page).locator('.ant-modal-title')).toHaveText('部门切换（当前部门 : 资助部）');
     await shot(page, 'shell-depart-switch');
     await chooseDepart(page, departDialog(page), '财务部');
-    await departDialog(page).getByRole('button', { name: /确\s*认/ }).click();
+    await departDialog(page)
+      .getByRole('button', { name: /确\s*认/ })
+      .click();
     await expect(page.getByTestId('dashboard')).toContainText('财务部');
   });
 
@@ -165,7 +174,10 @@ test.describe('account centre and settings', () => {
     // Any real PNG will do: a picture of the logo in the side menu.
     const picture = await page.locator('.sider-logo img').screenshot();
     await form.locator('input[type=file]').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: picture });
-    await expect(form.getByTestId('avatar-upload').locator('img')).toHaveAttribute('src', /\/hope-boot\/sys\/common\/static\/avatar\/\d{8}\/[0-9a-f]{32}\.png$/);
+    await expect(form.getByTestId('avatar-upload').locator('img')).toHaveAttribute(
+      'src',
+      /\/hope-boot\/sys\/common\/static\/avatar\/\d{8}\/[0-9a-f]{32}\.png$/,
+    );
     await form.getByRole('button', { name: '更新基本信息' }).click();
     await expectToast(page, '修改成功');
     await expect(page.getByTestId('user-menu').locator('img')).toHaveAttribute('src', /avatar\//);

@@ -36,5 +36,8 @@ export async function expectToast(page: Page, text: string) {
   await expect(notice).toBeVisible();
   // The wrapper slides in (antd's move-up motion classes) before the notice is fully shown.
   await expect.poll(() => notice.evaluate((el) => el.closest('.ant-message-notice-wrapper')?.className ?? '')).not.toMatch(/move-up/);
-  await page.locator('.ant-dropdown:visible').waitFor({ state: 'hidden' }).catch(() => {});
+  await page
+    .locator('.ant-dropdown:visible')
+    .waitFor({ state: 'hidden' })
+    .catch(() => {});
 }

@@ -27,7 +27,10 @@ async function releaseAsAdmin(admin: Page, title: string, content: string) {
   const row = rows(admin).filter({ hasText: title });
   await expect(row).toContainText('未发布');
   await row.getByTestId('op-release').click();
-  await admin.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await admin
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expectToast(admin, '该系统通知发布成功');
   await expect(row).toContainText('已发布');
 }

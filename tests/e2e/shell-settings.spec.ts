@@ -98,7 +98,7 @@ test.describe('settings drawer', () => {
     await expect(page.getByTestId('side-menu')).toHaveCSS('position', 'fixed');
     await reloadSignedIn(page);
     await expect(page.getByTestId('side-menu')).toHaveCSS('position', 'fixed');
-    await page.evaluate(() => (document.querySelector('.layout-content') as HTMLElement).style.minHeight = '3000px');
+    await page.evaluate(() => ((document.querySelector('.layout-content') as HTMLElement).style.minHeight = '3000px'));
     await page.mouse.wheel(0, 600);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     expect((await box(page.getByTestId('side-menu'))).y).toBe(0);
@@ -118,7 +118,7 @@ test.describe('settings drawer', () => {
     await reloadSignedIn(page);
     await expect(page.getByTestId('global-header')).toHaveCSS('position', 'fixed');
 
-    await page.evaluate(() => (document.querySelector('.layout-content') as HTMLElement).style.minHeight = '3000px');
+    await page.evaluate(() => ((document.querySelector('.layout-content') as HTMLElement).style.minHeight = '3000px'));
     await page.mouse.wheel(0, 50);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(50);
     await expect(page.getByTestId('global-header')).not.toHaveClass(/global-header-hidden/);
@@ -152,6 +152,10 @@ test.describe('settings drawer', () => {
     await reloadSignedIn(page);
     await expect(page.locator('body')).toHaveClass(/colorWeak/);
     await expect(page.getByTestId('multi-tab')).toHaveCount(0);
-    expect(await page.evaluate(() => [localStorage.getItem('pro__DEFAULT_COLOR_WEAK'), localStorage.getItem('pro__DEFAULT_MULTI_PAGE')].map((v) => JSON.parse(v!).value))).toEqual([true, false]);
+    expect(
+      await page.evaluate(() =>
+        [localStorage.getItem('pro__DEFAULT_COLOR_WEAK'), localStorage.getItem('pro__DEFAULT_MULTI_PAGE')].map((v) => JSON.parse(v!).value),
+      ),
+    ).toEqual([true, false]);
   });
 });

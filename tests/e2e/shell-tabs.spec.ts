@@ -14,7 +14,11 @@ async function contextMenu(page: Page, title: string, action: string) {
 
 async function openFour(page: Page) {
   await signIn(page, 'admin', { open: false });
-  for (const [path, title] of [['/account/center', '个人中心'], ['/account/settings', '个人设置'], ['/isps/userAnnouncement', '我的消息']]) {
+  for (const [path, title] of [
+    ['/account/center', '个人中心'],
+    ['/account/settings', '个人设置'],
+    ['/isps/userAnnouncement', '我的消息'],
+  ]) {
     await page.goto(`/#${path}`);
     await expect(page.getByTestId('breadcrumb')).toContainText(title);
   }

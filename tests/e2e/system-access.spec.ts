@@ -19,7 +19,8 @@ async function apiToken(request: APIRequestContext, username: string, password =
   return body.result.token;
 }
 
-const apiGet = async (request: APIRequestContext, token: string, path: string) => (await request.get(`${API}${path}`, { headers: { 'X-Access-Token': token } })).json();
+const apiGet = async (request: APIRequestContext, token: string, path: string) =>
+  (await request.get(`${API}${path}`, { headers: { 'X-Access-Token': token } })).json();
 
 async function openList(page: Page, code: string) {
   await page.goto(`/#/${code}`);
@@ -30,7 +31,9 @@ async function openList(page: Page, code: string) {
 const rows = (page: Page) => page.getByTestId('data-table').locator('tbody tr');
 const container = (page: Page) => page.locator('.ant-modal:visible, .ant-drawer-content-wrapper:visible').last();
 const item = (page: Page, label: string) =>
-  container(page).locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content label', { hasText: new RegExp(`^${label}$`) }) });
+  container(page)
+    .locator('.ant-formily-item')
+    .filter({ has: page.locator('.ant-formily-item-label-content label', { hasText: new RegExp(`^${label}$`) }) });
 const field = (page: Page, label: string) => item(page, label).locator('input').first();
 
 async function pickOption(page: Page, label: string, option: string) {
@@ -53,7 +56,10 @@ async function search(page: Page, placeholder: string, value: string) {
   await bar.getByRole('button', { name: /查\s*询/ }).click();
 }
 
-const save = (page: Page) => container(page).getByRole('button', { name: /确\s*定/ }).click();
+const save = (page: Page) =>
+  container(page)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
 
 test.describe.configure({ mode: 'serial' });
 
@@ -63,7 +69,9 @@ test('admin adds a department-only data rule to 捐赠活动 on the menu screen'
   await signIn(page, 'admin', { open: false });
   await openList(page, 'system/permission');
   // A tree: top-level entries first; 系统管理 opens onto its screens.
-  const systemRow = rows(page).filter({ has: page.locator('td', { hasText: /^系统管理$/ }) }).first();
+  const systemRow = rows(page)
+    .filter({ has: page.locator('td', { hasText: /^系统管理$/ }) })
+    .first();
   await expect(rows(page).filter({ hasText: '用户管理' })).toHaveCount(0);
   await systemRow.getByRole('button', { name: '展开' }).click();
   await expect(rows(page).filter({ hasText: 'schema/system/user' })).toHaveCount(1);
@@ -80,7 +88,10 @@ test('admin adds a department-only data rule to 捐赠活动 on the menu screen'
   await cells.nth(0).fill('本部门');
   await cells.nth(1).fill('sys_org_code');
   await row.locator('.ant-select-selector').first().click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^等于$/ }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: /^等于$/ })
+    .click();
   await cells.nth(3).fill('#{sys_org_code}');
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   await shot(page, 'system-permission-form');
@@ -91,7 +102,9 @@ test('admin adds a department-only data rule to 捐赠活动 on the menu screen'
   const list = await apiGet(page.request, token, '/system/permission/list?name=捐赠活动');
   activityMenuId = list.result.records[0].id;
   const rules = await apiGet(page.request, token, `/sys/permission/getPermRuleListByPermId?permissionId=${activityMenuId}`);
-  expect(rules.result).toEqual([expect.objectContaining({ ruleName: '本部门', ruleColumn: 'sys_org_code', ruleConditions: '=', ruleValue: '#{sys_org_code}' })]);
+  expect(rules.result).toEqual([
+    expect.objectContaining({ ruleName: '本部门', ruleColumn: 'sys_org_code', ruleConditions: '=', ruleValue: '#{sys_org_code}' }),
+  ]);
 });
 
 test('admin creates a role with menus, buttons and the data rule, and a user of 募捐部 with that role', async ({ page }) => {
@@ -128,7 +141,12 @@ test('admin creates a role with menus, buttons and the data rule, and a user of 
   const tree$ = container(page).locator('.permission-tree');
   await expect(tree$.locator(`[data-permission-key="${activity.key}"]`)).toBeVisible();
   for (const key of [donation.key, activity.key, add.key, detail.key, rule.key]) {
-    await tree$.locator('.ant-tree-treenode').filter({ has: page.locator(`[data-permission-key="${key}"]`) }).locator('.ant-tree-checkbox').first().click();
+    await tree$
+      .locator('.ant-tree-treenode')
+      .filter({ has: page.locator(`[data-permission-key="${key}"]`) })
+      .locator('.ant-tree-checkbox')
+      .first()
+      .click();
   }
   await tree$.locator(`[data-permission-key="${rule.key}"]`).scrollIntoViewIfNeeded();
   await shot(page, 'system-role-form');
@@ -155,7 +173,10 @@ test('admin creates a role with menus, buttons and the data rule, and a user of 
 
   // An activity of 募捐部 (made by zhangwei, who works there) besides the demo ones of the foundation (A01).
   const zhangwei = await apiToken(page.request, 'zhangwei');
-  const made = await page.request.post(`${API}/donation/activity/add`, { headers: { 'X-Access-Token': zhangwei }, data: { activity_name: '募捐部专属活动', category: '1' } });
+  const made = await page.request.post(`${API}/donation/activity/add`, {
+    headers: { 'X-Access-Token': zhangwei },
+    data: { activity_name: '募捐部专属活动', category: '1' },
+  });
   expect((await made.json()).success).toBe(true);
 });
 
@@ -193,7 +214,10 @@ test('the user sees only their menus, buttons and department rows, is refused wh
   await search(admin, '请输入用户账号', USER);
   await expect(rows(admin)).toHaveCount(1);
   await rows(admin).first().getByTestId('op-freeze').click();
-  await admin.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await admin
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(admin.getByText('冻结成功!')).toBeVisible();
   await expect(rows(admin).first()).toContainText('冻结');
   await shot(admin, 'system-user-frozen', { fullPage: true });

@@ -10,7 +10,11 @@ import { bellCount, expectToast } from './shell-helpers.ts';
  * who has read it, and revokes it.
  */
 
-const confirmOperation = (page: Page) => page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+const confirmOperation = (page: Page) =>
+  page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
 
 test('admin writes an announcement for a chosen user, releases it, sees who read it and revokes it', async ({ browser }) => {
   const adminContext = await browser.newContext();
@@ -38,7 +42,9 @@ test('admin writes an announcement for a chosen user, releases it, sees who read
     await item(admin, '内容').locator('.ql-editor').click();
     await admin.keyboard.type('请于本周五前提交助学金核对表。');
     await shot(admin, 'system-announcement-form', { fullPage: true });
-    await modal(admin).getByRole('button', { name: /确\s*定/ }).click();
+    await modal(admin)
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await expectToast(admin, '添加成功！');
 
     const row = rows(admin).filter({ hasText: title });
@@ -68,7 +74,10 @@ test('admin writes an announcement for a chosen user, releases it, sees who read
     await notice.click();
     const view = staff.getByTestId('announcement-view');
     await expect(view).toContainText('请于本周五前提交助学金核对表。');
-    await staff.locator('.announcement-modal').getByRole('button', { name: /关\s*闭/ }).click();
+    await staff
+      .locator('.announcement-modal')
+      .getByRole('button', { name: /关\s*闭/ })
+      .click();
     await staff.goto('/#/isps/userAnnouncement');
     const mine = staff.getByTestId('my-announcements').locator('.ant-table-row').filter({ hasText: title });
     await expect(mine).toContainText('已读');

@@ -7,10 +7,16 @@ import { API, rows } from './schema-helpers.ts';
  * which record uses it in the detail, is refused deleting it while a carousel slide shows it, and deletes a
  * file nobody uses — whose address then answers 404.
  */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082',
+  'hex',
+);
 
 async function upload(page: Page, token: string, name: string): Promise<string> {
-  const res = await page.request.post(`${API}/sys/common/upload`, { headers: { 'X-Access-Token': token }, multipart: { biz: 'carousel', file: { name, mimeType: 'image/png', buffer: PNG } } });
+  const res = await page.request.post(`${API}/sys/common/upload`, {
+    headers: { 'X-Access-Token': token },
+    multipart: { biz: 'carousel', file: { name, mimeType: 'image/png', buffer: PNG } },
+  });
   return (await res.json()).message as string;
 }
 
@@ -26,7 +32,10 @@ test('admin finds an upload in 文件管理 with the record using it; a used fil
   const token = (await storedToken(page))!;
   const used = await upload(page, token, 'e2e-轮播图片.png');
   const free = await upload(page, token, 'e2e-无人使用.png');
-  const slide = await page.request.post(`${API}/web/carousel/add`, { headers: { 'X-Access-Token': token }, data: { title: 'E2E文件引用', image: used, link_type: '0', position: '1', status: '1' } });
+  const slide = await page.request.post(`${API}/web/carousel/add`, {
+    headers: { 'X-Access-Token': token },
+    data: { title: 'E2E文件引用', image: used, link_type: '0', position: '1', status: '1' },
+  });
   expect((await slide.json()).success).toBe(true);
 
   await page.goto('/#/system/file');
@@ -47,13 +56,19 @@ test('admin finds an upload in 文件管理 with the record using it; a used fil
   await page.locator('.ant-drawer-content-wrapper:visible .ant-drawer-close').click();
 
   await row.getByText('删除').click();
-  await page.locator('.ant-popconfirm, .ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popconfirm, .ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('该文件正被1条记录引用，不能删除')).toBeVisible();
   await expect(rows(page)).toHaveCount(1);
 
   await search(page, 'e2e-无人使用.png');
   await rows(page).first().getByText('删除').click();
-  await page.locator('.ant-popconfirm, .ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popconfirm, .ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('删除成功')).toBeVisible();
   await expect(page.locator('.list-pagination')).toContainText('共0条');
   expect((await page.request.get(`${API}/sys/common/static/${free}`)).status()).toBe(404);

@@ -17,7 +17,10 @@ async function open(page: Page, code: string) {
 }
 
 async function confirmModal(page: Page) {
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
 }
 
 test.beforeEach(async ({ page }) => {
@@ -31,10 +34,16 @@ test('a scheduled job is created, run once, its run log seen, started and paused
   await field(page, 'Cron表达式').fill('not a cron');
   await pickOption(page, '任务处理器', '示例任务（写一条日志）');
   await field(page, '参数').fill('来自端到端测试');
-  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText(/Cron表达式不正确/).first()).toBeVisible();
   await field(page, 'Cron表达式').fill('0 0 3 * * *');
-  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.locator('.ant-modal-content')).toHaveCount(0);
 
   const row = rows(page).filter({ hasText: 'E2E示例任务' });
@@ -66,7 +75,10 @@ test('a deleted dictionary is listed in the recycle bin and restored', async ({ 
   await page.getByRole('button', { name: /新\s*增/ }).click();
   await field(page, '字典名称').fill('E2E回收字典');
   await field(page, '字典编码').fill('e2e_recycle');
-  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.locator('.ant-modal-content')).toHaveCount(0);
 
   const bar = page.getByTestId('query-bar');
@@ -74,7 +86,10 @@ test('a deleted dictionary is listed in the recycle bin and restored', async ({ 
   await bar.getByRole('button', { name: /查\s*询/ }).click();
   const row = rows(page).filter({ hasText: 'E2E回收字典' });
   await row.getByText('删除').click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(rows(page).filter({ hasText: 'E2E回收字典' })).toHaveCount(0);
 
   await page.getByRole('button', { name: /回收站/ }).click();
@@ -88,7 +103,7 @@ test('a deleted dictionary is listed in the recycle bin and restored', async ({ 
   await expect(rows(page).filter({ hasText: 'E2E回收字典' })).toHaveCount(1);
 });
 
-test('the data log shows a record\'s change as a side-by-side diff', async ({ page }) => {
+test("the data log shows a record's change as a side-by-side diff", async ({ page }) => {
   await open(page, 'system/data_log');
   const bar = page.getByTestId('query-bar');
   await bar.getByPlaceholder('请输入表名').fill('quartz_job');
@@ -120,7 +135,10 @@ test('logs, address list, data sources, fill rules and check rules screens', asy
   await field(page, '数据源名称').fill('E2E数据源');
   await field(page, '数据源地址').fill('postgres://127.0.0.1:1/none');
   await field(page, '密码').fill('secret-pass');
-  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.locator('.ant-modal-content')).toHaveCount(0);
   const ds = rows(page).filter({ hasText: 'E2E数据源' });
   await ds.getByTestId('op-testConnection').click();

@@ -42,7 +42,9 @@ test('用户管理 shows 当前部门 by name and checks the username as it is t
   await shot(page, 'system-user-duplicate', { fullPage: true });
   await input(page, '用户账号').fill('zhangwei_new_account');
   await expect(item(page, '用户账号')).not.toContainText('该值不可用');
-  await modal(page).getByRole('button', { name: /关\s*闭/ }).click();
+  await modal(page)
+    .getByRole('button', { name: /关\s*闭/ })
+    .click();
 });
 
 test('部门管理 assigns a department’s permissions in its form; 部门角色 lists department roles', async ({ page }) => {
@@ -61,11 +63,20 @@ test('部门管理 assigns a department’s permissions in its form; 部门角�
   await save(page, '编辑成功!');
 
   await departRow(page).getByText('编辑').click();
-  await expect(item(page, '部门权限').locator('.ant-tree-treenode').filter({ hasText: '租户管理' }).first().locator('.ant-tree-checkbox-checked')).toHaveCount(1);
-  await modal(page).getByRole('button', { name: /关\s*闭/ }).click();
+  await expect(item(page, '部门权限').locator('.ant-tree-treenode').filter({ hasText: '租户管理' }).first().locator('.ant-tree-checkbox-checked')).toHaveCount(
+    1,
+  );
+  await modal(page)
+    .getByRole('button', { name: /关\s*闭/ })
+    .click();
 
   // A role of that department: its form offers only what the department holds.
-  const added = await (await page.request.post(`${API}/system/depart_role/add`, { headers, data: { depart_id: depart.id, role_name: 'E2E租户查看', role_code: 'e2e_tenant_viewer' } })).json();
+  const added = await (
+    await page.request.post(`${API}/system/depart_role/add`, {
+      headers,
+      data: { depart_id: depart.id, role_name: 'E2E租户查看', role_code: 'e2e_tenant_viewer' },
+    })
+  ).json();
   expect(added.success, JSON.stringify(added)).toBe(true);
 
   await openList(page, 'system/depart_role');
@@ -84,6 +95,9 @@ test('部门管理 assigns a department’s permissions in its form; 部门角�
   // The department's 编辑成功! may still be showing: wait for the role's save itself.
   await expect(modal(page)).toHaveCount(0);
   await expect
-    .poll(async () => (await (await page.request.get(`${API}/sys/sysDepartPermission/queryDeptRolePermission?roleId=${added.result.id}`, { headers })).json()).result.length)
+    .poll(
+      async () =>
+        (await (await page.request.get(`${API}/sys/sysDepartPermission/queryDeptRolePermission?roleId=${added.result.id}`, { headers })).json()).result.length,
+    )
     .toBe(1);
 });

@@ -6,7 +6,6 @@ import { API, rows } from './schema-helpers.ts';
  * 用户管理's recycle bin: a deleted user leaves the list, shows under 回收站 and comes back with 还原.
  */
 
-
 test('a deleted user is listed in the recycle bin and restored', async ({ page }) => {
   await signIn(page, 'admin', { open: false });
   const token = (await storedToken(page))!;
@@ -23,7 +22,10 @@ test('a deleted user is listed in the recycle bin and restored', async ({ page }
   await bar.getByRole('button', { name: /查\s*询/ }).click();
   const row = rows(page).filter({ hasText: 'E2E回收用户' });
   await row.getByText('删除').click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(rows(page).filter({ hasText: 'E2E回收用户' })).toHaveCount(0);
 
   await page.getByRole('button', { name: /回收站/ }).click();

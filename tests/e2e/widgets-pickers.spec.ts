@@ -14,7 +14,8 @@ const API = '/hope-boot';
 const modalItem = (scope: Locator, label: string) =>
   scope.locator('.ant-formily-item').filter({ has: scope.page().locator('.ant-formily-item-label-content label', { hasText: new RegExp(`^${label}$`) }) });
 
-const treeNode = (modal: Locator, title: string) => modal.locator('.ant-tree-treenode').filter({ has: modal.page().locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }) });
+const treeNode = (modal: Locator, title: string) =>
+  modal.locator('.ant-tree-treenode').filter({ has: modal.page().locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }) });
 
 async function api(page: Page, path: string) {
   const token = await storedToken(page);
@@ -60,11 +61,17 @@ test('a department saved with its parent picked in the 选择部门 modal; a dep
 
   // 资助部 now has a child department: deleting it is refused and it stays.
   await page.getByTestId('query-bar').getByPlaceholder('请输入部门名称').fill('资助部');
-  await page.getByTestId('query-bar').getByRole('button', { name: /查\s*询/ }).click();
+  await page
+    .getByTestId('query-bar')
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
   const rows = page.getByTestId('data-table').locator('tbody tr');
   await expect(rows).toHaveCount(1);
   await rows.first().getByText('删除').click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('该部门下还有子部门，请先删除子部门')).toBeVisible();
   await expect(rows).toHaveCount(1);
   await shot(page, 'widgets-dept-delete-refused');
@@ -83,10 +90,22 @@ test('a department saved with its parent picked in the 选择部门 modal; a dep
 
 const FORM = {
   list: [
-    { type: 'user', key: 'user_1', model: 'handlers', label: '经办人', options: { multiple: true, placeholder: '请选择经办人' }, rules: [{ required: true, message: '请选择经办人' }] },
+    {
+      type: 'user',
+      key: 'user_1',
+      model: 'handlers',
+      label: '经办人',
+      options: { multiple: true, placeholder: '请选择经办人' },
+      rules: [{ required: true, message: '请选择经办人' }],
+    },
     { type: 'dept', key: 'dept_1', model: 'departs', label: '协办部门', options: { multiple: true }, rules: [{ required: false, message: '必填项' }] },
     { type: 'categoryTree', key: 'cat_1', model: 'aid_type', label: '资助类别', options: { pcode: 'B01' }, rules: [{ required: false, message: '必填项' }] },
-    { type: 'html', key: 'html_1', label: '说明', options: { defaultValue: '<p class="tip">请<b>如实</b>填写</p><img src="x" onerror="window.__xss=1"><script>window.__xss=2</script>' } },
+    {
+      type: 'html',
+      key: 'html_1',
+      label: '说明',
+      options: { defaultValue: '<p class="tip">请<b>如实</b>填写</p><img src="x" onerror="window.__xss=1"><script>window.__xss=2</script>' },
+    },
   ],
   config: { layout: 'horizontal', labelCol: { span: 4 }, wrapperCol: { span: 18 } },
 };

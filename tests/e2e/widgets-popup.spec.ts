@@ -12,14 +12,19 @@ const TEAM = 'E2E弹框团队';
 
 const modal = (page: Page) => page.locator('.ant-modal').filter({ has: page.locator('.ant-formily-item') });
 const item = (page: Page, label: string) =>
-  modal(page).locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content label', { hasText: new RegExp(`^${label}$`) }) });
+  modal(page)
+    .locator('.ant-formily-item')
+    .filter({ has: page.locator('.ant-formily-item-label-content label', { hasText: new RegExp(`^${label}$`) }) });
 const popup = (page: Page) => page.locator('.report-popup');
 
 test('a fundraiser fills 队长 from the 用户 report through the popup and saves the team', async ({ page }) => {
   await signIn(page, 'zhangwei', { open: false });
   // Give 张伟 a phone number, so the second mapped column has something to carry.
   const token = await storedToken(page);
-  const edit = await page.request.put(`${API}/sys/user/login/setting/userEdit`, { headers: { 'X-Access-Token': token! }, data: { realname: '张伟', phone: PHONE } });
+  const edit = await page.request.put(`${API}/sys/user/login/setting/userEdit`, {
+    headers: { 'X-Access-Token': token! },
+    data: { realname: '张伟', phone: PHONE },
+  });
   expect((await edit.json()).success).toBe(true);
 
   await page.goto('/#/donation/team');
@@ -48,7 +53,9 @@ test('a fundraiser fills 队长 from the 用户 report through the popup and sav
   await expect(popup(page).locator('.ant-table-bordered')).toHaveCount(1);
 
   // Single mode: confirming with nothing chosen warns and stays open.
-  await popup(page).getByRole('button', { name: /确\s*定/ }).click();
+  await popup(page)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('请选择一条记录')).toBeVisible();
   await expect(popup(page)).toBeVisible();
 
@@ -57,7 +64,9 @@ test('a fundraiser fills 队长 from the 用户 report through the popup and sav
   await popup(page).getByText('展开').click();
   await expect(popup(page).getByTestId('query-bar')).toContainText('部门');
   await popup(page).getByPlaceholder('请输入姓名').fill('张');
-  await popup(page).getByRole('button', { name: /查\s*询/ }).click();
+  await popup(page)
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
   const rows = popup(page).locator('.ant-table-tbody tr.ant-table-row');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('zhangwei');
@@ -65,13 +74,17 @@ test('a fundraiser fills 队长 from the 用户 report through the popup and sav
   await rows.first().click();
   await expect(popup(page).getByTestId('popup-selected-bar')).toContainText('已选择 1 项');
   await shot(page, 'widgets-popup-report');
-  await popup(page).getByRole('button', { name: /确\s*定/ }).click();
+  await popup(page)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(popup(page)).toHaveCount(0);
 
   await expect(leader).toHaveValue('张伟');
   await expect(item(page, '队长电话').locator('input')).toHaveValue(PHONE);
   await shot(page, 'widgets-popup-filled');
-  await modal(page).getByRole('button', { name: /确\s*定/ }).click();
+  await modal(page)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('添加成功！')).toBeVisible();
 
   // Saved: the team's row shows the chosen leader.
@@ -88,7 +101,16 @@ test('the linked dropdown loads each level from querySelectOptions and clears th
         key: 'linkDown_category',
         label: '资助类别',
         model: 'category1',
-        options: { placeholder: '请选择', linkTable: 'sys_category', linkTxt: 'name', linkKey: 'code', linkIdField: 'id', linkPidField: 'pid', condition: '', linkFields: 'category2,category3' },
+        options: {
+          placeholder: '请选择',
+          linkTable: 'sys_category',
+          linkTxt: 'name',
+          linkKey: 'code',
+          linkIdField: 'id',
+          linkPidField: 'pid',
+          condition: '',
+          linkFields: 'category2,category3',
+        },
         rules: [{ required: false, message: '必填项' }],
       },
     ],

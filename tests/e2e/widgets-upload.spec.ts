@@ -7,19 +7,39 @@ import { shot, signIn } from './helpers.ts';
  * the values, and they download back byte for byte.
  */
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082',
+  'hex',
+);
 const TEXT = Buffer.from('希望工程 捐赠协议');
 
 const FORM = {
   list: [
-    { type: 'uploadFile', key: 'f1', model: 'attachment', label: '附件', options: { limit: 3, data: '{}', fileName: 'file' }, rules: [{ required: false, message: '必填项' }] },
-    { type: 'uploadImg', key: 'i1', model: 'photo', label: '照片', options: { limit: 1, listType: 'picture-card', fileName: 'file' }, rules: [{ required: false, message: '必填项' }] },
+    {
+      type: 'uploadFile',
+      key: 'f1',
+      model: 'attachment',
+      label: '附件',
+      options: { limit: 3, data: '{}', fileName: 'file' },
+      rules: [{ required: false, message: '必填项' }],
+    },
+    {
+      type: 'uploadImg',
+      key: 'i1',
+      model: 'photo',
+      label: '照片',
+      options: { limit: 1, listType: 'picture-card', fileName: 'file' },
+      rules: [{ required: false, message: '必填项' }],
+    },
   ],
   config: { layout: 'horizontal', labelCol: { span: 4 }, wrapperCol: { span: 18 } },
 };
 
 const field = (page: Page, label: string) =>
-  page.getByTestId('designer-preview').locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content label', { hasText: new RegExp(`^${label}$`) }) });
+  page
+    .getByTestId('designer-preview')
+    .locator('.ant-formily-item')
+    .filter({ has: page.locator('.ant-formily-item-label-content label', { hasText: new RegExp(`^${label}$`) }) });
 
 test('a file and an image uploaded through a form are stored and download back', async ({ page }) => {
   test.setTimeout(90_000);

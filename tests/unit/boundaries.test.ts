@@ -16,13 +16,18 @@ interface Violation {
 }
 
 function cruise(cwd: string, paths: string[]): Violation[] {
-  const run = spawnSync(join(root, 'node_modules', '.bin', 'depcruise'), [...paths, '--config', config, '--output-type', 'json'], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(join(root, 'node_modules', '.bin', 'depcruise'), [...paths, '--config', config, '--output-type', 'json'], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (!run.stdout) throw new Error(`depcruise gave no output: ${run.stderr}`);
   return (JSON.parse(run.stdout) as { summary: { violations: Violation[] } }).summary.violations;
 }
 
 /** 'rule: from → to', packages named from their node_modules folder wherever that lies. */
-const described = (violations: Violation[]) => violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to.replace(/^(\.\.\/)+node_modules\//, 'node_modules/')}`);
+const described = (violations: Violation[]) =>
+  violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to.replace(/^(\.\.\/)+node_modules\//, 'node_modules/')}`);
 
 describe('layer boundaries', () => {
   it('the code breaks none: core pure, runtime below widgets below pages, only providers call HTTP, server on the core only, routes HTTP only, no import circle', () => {

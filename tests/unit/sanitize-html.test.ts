@@ -6,7 +6,8 @@ import { sanitizeHtml } from '../../src/runtime/helpers/sanitize-html.ts';
 
 describe('sanitizeHtml', () => {
   it('keeps formatting, tables, safe links and pictures', () => {
-    const html = '<p style="color: red">a <b>b</b> <a href="https://x.cn/p" target="_blank">link</a></p><table><thead><tr><th colspan="2">h</th></tr></thead></table><img src="data:image/png;base64,AAAA" alt="pic">';
+    const html =
+      '<p style="color: red">a <b>b</b> <a href="https://x.cn/p" target="_blank">link</a></p><table><thead><tr><th colspan="2">h</th></tr></thead></table><img src="data:image/png;base64,AAAA" alt="pic">';
     const clean = sanitizeHtml(html);
     expect(clean).toContain('<p style="color: red">a <b>b</b>');
     // A new tab gets no handle on this page.

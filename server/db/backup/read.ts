@@ -65,7 +65,8 @@ export async function verifyBackup(file: string): Promise<BackupContents> {
     if (ended) throw damaged('结尾之后还有内容');
     if (!header) {
       if (line.t !== 'header' || line.format !== BACKUP_FORMAT) throw new BackupRefused('这不是希望工程后台的备份文件');
-      if (typeof line.version !== 'number' || line.version > BACKUP_VERSION) throw new BackupRefused(`备份文件的格式版本 ${line.version} 比本程序支持的（${BACKUP_VERSION}）新，请先升级程序再恢复`);
+      if (typeof line.version !== 'number' || line.version > BACKUP_VERSION)
+        throw new BackupRefused(`备份文件的格式版本 ${line.version} 比本程序支持的（${BACKUP_VERSION}）新，请先升级程序再恢复`);
       if (!Array.isArray(line.migrations) || !line.migrations.length) throw damaged('文件头没有数据库版本');
       const unknown = line.migrations.filter((m) => !MIGRATION_NAMES.includes(m));
       if (unknown.length) throw new BackupRefused(`备份来自更新版本的程序（本程序不认识数据库迁移 ${unknown.join('、')}），请先升级程序再恢复`);
@@ -74,17 +75,26 @@ export async function verifyBackup(file: string): Promise<BackupContents> {
     }
     switch (line.t) {
       case 'table':
-        if (!IDENTIFIER.test(line.name) || NOT_BACKED_UP.has(line.name) || tables.has(line.name)) throw damaged(`表名 ${String(line.name).slice(0, 64)} 无效或重复`);
-        if (!Array.isArray(line.columns) || !line.columns.length || line.columns.some((c) => !IDENTIFIER.test(c)) || new Set(line.columns).size !== line.columns.length) throw damaged(`表 ${line.name} 的列无效`);
+        if (!IDENTIFIER.test(line.name) || NOT_BACKED_UP.has(line.name) || tables.has(line.name))
+          throw damaged(`表名 ${String(line.name).slice(0, 64)} 无效或重复`);
+        if (
+          !Array.isArray(line.columns) ||
+          !line.columns.length ||
+          line.columns.some((c) => !IDENTIFIER.test(c)) ||
+          new Set(line.columns).size !== line.columns.length
+        )
+          throw damaged(`表 ${line.name} 的列无效`);
         tables.set(line.name, (current = { columns: line.columns, rows: 0 }));
         break;
       case 'rows':
         if (!current) throw damaged('数据行出现在表之前');
-        if (!Array.isArray(line.v) || line.v.some((row) => !Array.isArray(row) || row.length !== current!.columns.length || !row.every(isCell))) throw damaged('数据行与表的列不一致');
+        if (!Array.isArray(line.v) || line.v.some((row) => !Array.isArray(row) || row.length !== current!.columns.length || !row.every(isCell)))
+          throw damaged('数据行与表的列不一致');
         current.rows += line.v.length;
         break;
       case 'file':
-        if (typeof line.path !== 'string' || !isStoredPath(line.path) || typeof line.data !== 'string') throw damaged(`附件 ${String(line.path).slice(0, 80)} 无效`);
+        if (typeof line.path !== 'string' || !isStoredPath(line.path) || typeof line.data !== 'string')
+          throw damaged(`附件 ${String(line.path).slice(0, 80)} 无效`);
         files++;
         current = undefined;
         break;

@@ -57,7 +57,9 @@ async function ensureEmpty(db: Kysely<any>, contents: BackupContents, force: boo
   if (!force) {
     const clashes = held.filter((t) => contents.tables.has(t));
     const named = (clashes.length ? clashes : held).join('、');
-    throw new BackupRefused(`目标数据库不是空的：已有 ${held.length} 张表${clashes.length ? `，其中 ${clashes.length} 张与备份冲突：${named}` : `：${named}`}。恢复只写入空的数据库；确认要覆盖时加 --force`);
+    throw new BackupRefused(
+      `目标数据库不是空的：已有 ${held.length} 张表${clashes.length ? `，其中 ${clashes.length} 张与备份冲突：${named}` : `：${named}`}。恢复只写入空的数据库；确认要覆盖时加 --force`,
+    );
   }
   log(`--force：删除目标数据库已有的 ${held.length} 张表`);
   await sql`drop table if exists ${sql.join(held.map(ident))} cascade`.execute(db);
@@ -94,7 +96,8 @@ async function resetDerivedCounters(db: Kysely<any>, target: Map<string, TableIn
   if (target.has('sys_row_count')) {
     const counted = await db.selectFrom('sys_row_count').select('table_name').execute();
     for (const { table_name } of counted) {
-      if (target.has(table_name)) await sql`update sys_row_count set n = (select count(*) from ${ident(table_name)}) where table_name = ${table_name}`.execute(db);
+      if (target.has(table_name))
+        await sql`update sys_row_count set n = (select count(*) from ${ident(table_name)}) where table_name = ${table_name}`.execute(db);
     }
   }
   const { rows } = await sql<{ table_name: string; column_name: string }>`
@@ -102,7 +105,9 @@ async function resetDerivedCounters(db: Kysely<any>, target: Map<string, TableIn
     where table_schema = current_schema() and column_default like 'nextval(%'`.execute(db);
   for (const { table_name, column_name } of rows) {
     if (!target.has(table_name)) continue;
-    await sql`select setval(pg_get_serial_sequence(${`"${table_name}"`}, ${column_name}), coalesce(max(${ident(column_name)}), 0) + 1, false) from ${ident(table_name)}`.execute(db);
+    await sql`select setval(pg_get_serial_sequence(${`"${table_name}"`}, ${column_name}), coalesce(max(${ident(column_name)}), 0) + 1, false) from ${ident(table_name)}`.execute(
+      db,
+    );
   }
 }
 
@@ -123,7 +128,9 @@ async function writeUploads(file: string, uploadDir: string): Promise<number> {
 export async function restoreBackup(db: Kysely<DB>, opts: RestoreOptions): Promise<RestoreSummary> {
   const log = opts.log ?? (() => {});
   const contents = await verifyBackup(opts.file);
-  log(`备份：${contents.header.createdAt}，${contents.tables.size} 张表，${[...contents.tables.values()].reduce((n, t) => n + t.rows, 0)} 行，${contents.files} 个附件`);
+  log(
+    `备份：${contents.header.createdAt}，${contents.tables.size} 张表，${[...contents.tables.values()].reduce((n, t) => n + t.rows, 0)} 行，${contents.files} 个附件`,
+  );
   await ensureEmpty(db, contents, !!opts.force, log);
   await migrateTo(db, contents.header.migrations.at(-1)!);
 

@@ -55,7 +55,14 @@ async function* backupLines(db: Kysely<any>, kind: DbKind, uploadDir: string, su
   const line = (l: BackupLine) => `${JSON.stringify(l)}\n`;
   // Between batches on the embedded database, let the requests that queued meanwhile run.
   const pause = kind === 'pglite' ? () => new Promise<void>((resolve) => setImmediate(resolve)) : async () => {};
-  yield line({ t: 'header', format: BACKUP_FORMAT, version: BACKUP_VERSION, migrations: await appliedMigrations(db), engine: kind, createdAt: new Date().toISOString() });
+  yield line({
+    t: 'header',
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    migrations: await appliedMigrations(db),
+    engine: kind,
+    createdAt: new Date().toISOString(),
+  });
   for (const table of (await readCatalog(db)).values()) {
     for await (const l of tableLines(db, table, summary.rows, pause)) yield line(l);
   }

@@ -16,8 +16,16 @@ export async function seedCarousel(w: DemoWriter, articles: string[]): Promise<v
   ];
   for (const [i, b] of banners.entries()) {
     const linkType = b.link_target || b.link_type === '0' ? b.link_type : '0';
-    await w.add('web/carousel', {
-      ...b, link_type: linkType, image: writeDemoImage(w.dataDir, 'carousel', 750, 320, PALETTE[i % PALETTE.length]), start_time: at(from), end_time: b.status === '1' ? at(monthsAgo(-6)) : at(monthsAgo(1)),
-    }, from);
+    await w.add(
+      'web/carousel',
+      {
+        ...b,
+        link_type: linkType,
+        image: writeDemoImage(w.dataDir, 'carousel', 750, 320, PALETTE[i % PALETTE.length]),
+        start_time: at(from),
+        end_time: b.status === '1' ? at(monthsAgo(-6)) : at(monthsAgo(1)),
+      },
+      from,
+    );
   }
 }

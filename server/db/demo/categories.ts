@@ -18,7 +18,15 @@ const CATEGORIES: Seed[] = [
     code: 'B01',
     name: '助学类别',
     children: [
-      { code: 'B01A01', name: '学费资助', children: [{ code: 'B01A01A01', name: '小学学费' }, { code: 'B01A01A02', name: '初中学费' }, { code: 'B01A01A03', name: '高中学费' }] },
+      {
+        code: 'B01A01',
+        name: '学费资助',
+        children: [
+          { code: 'B01A01A01', name: '小学学费' },
+          { code: 'B01A01A02', name: '初中学费' },
+          { code: 'B01A01A03', name: '高中学费' },
+        ],
+      },
       { code: 'B01A02', name: '生活补助' },
       { code: 'B01A03', name: '营养午餐' },
       { code: 'B01A04', name: '大学新生助学金' },
@@ -27,7 +35,12 @@ const CATEGORIES: Seed[] = [
   {
     code: 'B02',
     name: '项目类别',
-    children: [{ code: 'B02A01', name: '希望小学建设' }, { code: 'B02A02', name: '希望图书室' }, { code: 'B02A03', name: '体育器材捐赠' }, { code: 'B02A04', name: '教师培训' }],
+    children: [
+      { code: 'B02A01', name: '希望小学建设' },
+      { code: 'B02A02', name: '希望图书室' },
+      { code: 'B02A03', name: '体育器材捐赠' },
+      { code: 'B02A04', name: '教师培训' },
+    ],
   },
 ];
 

@@ -32,9 +32,12 @@ export async function demoWriter(ctx: AppContext): Promise<DemoWriter> {
   return {
     db: db as Kysely<any>,
     dataDir: ctx.config.dataDir,
-    add: (code, values, at) => runtime.write(session, model(code), (w) => w.add(model(code), { values, batches: new Map() }), formatTimestamp(at), HISTORY) as Promise<Row>,
-    edit: (code, id, values, at) => runtime.write(session, model(code), (w) => w.edit(model(code), { id, values, batches: new Map() }), formatTimestamp(at), HISTORY) as Promise<Row>,
-    move: (code, id, to, input, at) => runtime.write(session, model(code), (w) => w.transition(model(code), id, to, input, true), formatTimestamp(at), HISTORY) as Promise<Row>,
+    add: (code, values, at) =>
+      runtime.write(session, model(code), (w) => w.add(model(code), { values, batches: new Map() }), formatTimestamp(at), HISTORY) as Promise<Row>,
+    edit: (code, id, values, at) =>
+      runtime.write(session, model(code), (w) => w.edit(model(code), { id, values, batches: new Map() }), formatTimestamp(at), HISTORY) as Promise<Row>,
+    move: (code, id, to, input, at) =>
+      runtime.write(session, model(code), (w) => w.transition(model(code), id, to, input, true), formatTimestamp(at), HISTORY) as Promise<Row>,
   };
 }
 

@@ -23,7 +23,38 @@ const ACTIVITIES = [
 ];
 
 export const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈';
-export const GIVEN = ['伟', '芳', '娜', '秀英', '敏', '静', '丽', '强', '磊', '军', '洋', '勇', '艳', '杰', '娟', '涛', '明', '超', '秀兰', '霞', '平', '刚', '桂英', '晓东', '雨桐', '子涵', '浩然', '欣怡', '梓萱', '宇轩'];
+export const GIVEN = [
+  '伟',
+  '芳',
+  '娜',
+  '秀英',
+  '敏',
+  '静',
+  '丽',
+  '强',
+  '磊',
+  '军',
+  '洋',
+  '勇',
+  '艳',
+  '杰',
+  '娟',
+  '涛',
+  '明',
+  '超',
+  '秀兰',
+  '霞',
+  '平',
+  '刚',
+  '桂英',
+  '晓东',
+  '雨桐',
+  '子涵',
+  '浩然',
+  '欣怡',
+  '梓萱',
+  '宇轩',
+];
 const COMPANIES = ['腾飞科技有限公司', '华泰建设集团', '鑫源贸易有限公司', '绿洲农业发展公司', '博远教育咨询公司', '恒信会计师事务所', '星河文化传媒公司'];
 const GROUPS = ['实验中学初三(2)班', '市第一医院爱心协会', '阳光志愿者协会', '滨江社区居委会', '理工大学青年志愿者协会'];
 const MESSAGES = ['愿孩子们健康成长', '一点心意，请收下', '加油！', '希望每个孩子都能读上书', '为爱接力', null, null, null];
@@ -37,7 +68,11 @@ export function random(seed: number) {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] };
+  return {
+    next,
+    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
+    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)],
+  };
 }
 
 export const monthsAgo = (n: number) => {
@@ -74,14 +109,36 @@ export async function seedDonationDemo(ctx: AppContext, records = 300): Promise<
   for (const a of ACTIVITIES) {
     const from = monthsAgo(a.months[0]);
     const to = monthsAgo(a.months[1]);
-    const row = await add(activity, {
-      activity_name: a.name, category: a.category, status: a.status, target_amount: a.target, show_in_app: a.status === '1' ? '1' : '0',
-      start_date: formatTimestamp(from).slice(0, 10), end_date: formatTimestamp(to).slice(0, 10), description: `<p>${a.name}：希望工程公益项目，欢迎社会各界爱心人士参与。</p>`,
-    }, createdAt(from));
+    const row = await add(
+      activity,
+      {
+        activity_name: a.name,
+        category: a.category,
+        status: a.status,
+        target_amount: a.target,
+        show_in_app: a.status === '1' ? '1' : '0',
+        start_date: formatTimestamp(from).slice(0, 10),
+        end_date: formatTimestamp(to).slice(0, 10),
+        description: `<p>${a.name}：希望工程公益项目，欢迎社会各界爱心人士参与。</p>`,
+      },
+      createdAt(from),
+    );
     const teamIds: string[] = [];
     for (const name of a.teams) {
       const leader = `${rnd.pick([...SURNAMES])}${rnd.pick(GIVEN)}`;
-      const t = await add(team, { team_name: name, activity_id: row.id, leader_name: leader, leader_phone: `1${rnd.pick(['38', '39', '58', '86', '77'])}${String(rnd.int(0, 99999999)).padStart(8, '0')}`, target_amount: Math.round(a.target / 20), slogan: '一起捐，让爱传递', status: '1' }, createdAt(from));
+      const t = await add(
+        team,
+        {
+          team_name: name,
+          activity_id: row.id,
+          leader_name: leader,
+          leader_phone: `1${rnd.pick(['38', '39', '58', '86', '77'])}${String(rnd.int(0, 99999999)).padStart(8, '0')}`,
+          target_amount: Math.round(a.target / 20),
+          slogan: '一起捐，让爱传递',
+          status: '1',
+        },
+        createdAt(from),
+      );
       teamIds.push(String(t.id));
     }
     if (a.status !== '0') planned.push({ id: String(row.id), from, to: to < new Date() ? to : new Date(), teams: teamIds, weight: a.target });
@@ -95,13 +152,27 @@ export async function seedDonationDemo(ctx: AppContext, records = 300): Promise<
     const who = donor(rnd);
     const status = rnd.next() < 0.86 ? '2' : rnd.next() < 0.7 ? '1' : '3';
     const method = rnd.pick(['1', '1', '1', '2', '2', '3', '4', '5']);
-    await add(record, {
-      donor_type: who.type, donor_name: who.name, phone: `1${rnd.pick(['35', '36', '38', '50', '59', '87', '89'])}${String(rnd.int(0, 99999999)).padStart(8, '0')}`,
-      anonymous: rnd.next() < 0.1 ? '1' : '0', activity_id: target.id, team_id: target.teams.length && rnd.next() < 0.4 ? rnd.pick(target.teams) : null,
-      amount: who.amount, pay_method: method, pay_status: status, pay_time: status === '1' ? null : formatTimestamp(at),
-      trade_no: status === '1' ? null : `${method === '1' ? 'WX' : method === '2' ? 'ZFB' : 'TR'}${formatTimestamp(at).replace(/\D/g, '')}${String(i).padStart(4, '0')}`,
-      message: rnd.pick(MESSAGES),
-    }, at);
+    await add(
+      record,
+      {
+        donor_type: who.type,
+        donor_name: who.name,
+        phone: `1${rnd.pick(['35', '36', '38', '50', '59', '87', '89'])}${String(rnd.int(0, 99999999)).padStart(8, '0')}`,
+        anonymous: rnd.next() < 0.1 ? '1' : '0',
+        activity_id: target.id,
+        team_id: target.teams.length && rnd.next() < 0.4 ? rnd.pick(target.teams) : null,
+        amount: who.amount,
+        pay_method: method,
+        pay_status: status,
+        pay_time: status === '1' ? null : formatTimestamp(at),
+        trade_no:
+          status === '1'
+            ? null
+            : `${method === '1' ? 'WX' : method === '2' ? 'ZFB' : 'TR'}${formatTimestamp(at).replace(/\D/g, '')}${String(i).padStart(4, '0')}`,
+        message: rnd.pick(MESSAGES),
+      },
+      at,
+    );
   }
   return true;
 }

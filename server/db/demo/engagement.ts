@@ -29,7 +29,9 @@ export async function seedEngagementDemo(ctx: AppContext): Promise<boolean> {
 
 /** Likes (资讯/留言/活动) and collections (资讯/活动): 点赞数 and 收藏数 roll up from these. */
 async function seedLikesAndCollections(w: DemoWriter, rnd: ReturnType<typeof random>, users: string[], articles: string[], messages: string[]): Promise<void> {
-  const contents = new Map((await w.db.selectFrom('love_message').select(['id', 'content']).execute()).map((m) => [String(m.id), String(m.content).slice(0, 30)]));
+  const contents = new Map(
+    (await w.db.selectFrom('love_message').select(['id', 'content']).execute()).map((m) => [String(m.id), String(m.content).slice(0, 30)]),
+  );
   const titles = new Map((await w.db.selectFrom('info_article').select(['id', 'title']).execute()).map((a) => [String(a.id), String(a.title)]));
   const activities = await w.db.selectFrom('donation_activity').select(['id', 'activity_name']).where('status', '=', '1').execute();
   const likeable = [

@@ -8,7 +8,13 @@ import { demoChildren } from './student.ts';
  * when the 身份证号 is already on file), rejected and funded ones, from the mini program and offline.
  */
 
-const SITUATIONS = ['父亲外出务工受伤，家中无固定收入', '母亲患重病长期住院，医疗费负担沉重', '今年暴雨导致房屋倒塌，全家借住亲戚家', '家中四个孩子上学，学费无力承担', '祖孙二人相依为命，靠低保生活'];
+const SITUATIONS = [
+  '父亲外出务工受伤，家中无固定收入',
+  '母亲患重病长期住院，医疗费负担沉重',
+  '今年暴雨导致房屋倒塌，全家借住亲戚家',
+  '家中四个孩子上学，学费无力承担',
+  '祖孙二人相依为命，靠低保生活',
+];
 /** How far each application got: 1待审核 2已通过 3已驳回 4已资助. */
 const STORIES = ['4', '4', '2', '2', '3', '1', '1', '4', '2', '3', '1', '2'];
 
@@ -21,11 +27,26 @@ export async function seedHelpDemo(ctx: AppContext): Promise<void> {
   for (const [i, story] of STORIES.entries()) {
     const child = children[i];
     const applied = monthsAgo(Math.max(0, 16 - i));
-    const row = await w.add('help/application', {
-      applicant_name: child.name, gender: child.gender, id_card: child.idCard, phone: `1${rnd.pick(['35', '36', '59', '88'])}${String(rnd.int(0, 99999999)).padStart(8, '0')}`,
-      region: child.region, school: child.school, grade: child.grade, family_size: rnd.int(3, 7), family_income: rnd.int(5, 25) * 1000,
-      hardship_type: rnd.pick(['1', '1', '2', '3', '4', '5']), apply_amount: rnd.pick([1000, 1500, 2000, 3000, 5000]), situation: rnd.pick(SITUATIONS), source: rnd.next() < 0.6 ? '1' : '2', status: '1',
-    }, applied);
+    const row = await w.add(
+      'help/application',
+      {
+        applicant_name: child.name,
+        gender: child.gender,
+        id_card: child.idCard,
+        phone: `1${rnd.pick(['35', '36', '59', '88'])}${String(rnd.int(0, 99999999)).padStart(8, '0')}`,
+        region: child.region,
+        school: child.school,
+        grade: child.grade,
+        family_size: rnd.int(3, 7),
+        family_income: rnd.int(5, 25) * 1000,
+        hardship_type: rnd.pick(['1', '1', '2', '3', '4', '5']),
+        apply_amount: rnd.pick([1000, 1500, 2000, 3000, 5000]),
+        situation: rnd.pick(SITUATIONS),
+        source: rnd.next() < 0.6 ? '1' : '2',
+        status: '1',
+      },
+      applied,
+    );
     if (story === '1') continue;
     const audited = new Date(Math.min(Date.now() - 3600_000, applied.getTime() + rnd.int(2, 10) * 86400_000));
     if (story === '3') {

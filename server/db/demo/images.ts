@@ -47,16 +47,39 @@ export function gradientPng(width: number, height: number, from: Rgb, to: Rgb): 
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export const PALETTE: readonly (readonly [Rgb, Rgb])[] = [
-  [[255, 153, 102], [255, 94, 98]],
-  [[86, 204, 242], [47, 128, 237]],
-  [[168, 224, 99], [86, 171, 47]],
-  [[255, 216, 155], [25, 84, 123]],
-  [[238, 156, 167], [255, 221, 225]],
-  [[142, 158, 171], [238, 242, 243]],
+  [
+    [255, 153, 102],
+    [255, 94, 98],
+  ],
+  [
+    [86, 204, 242],
+    [47, 128, 237],
+  ],
+  [
+    [168, 224, 99],
+    [86, 171, 47],
+  ],
+  [
+    [255, 216, 155],
+    [25, 84, 123],
+  ],
+  [
+    [238, 156, 167],
+    [255, 221, 225],
+  ],
+  [
+    [142, 158, 171],
+    [238, 242, 243],
+  ],
 ];
 
 /** Writes the picture as an upload of `biz` is stored and returns its stored path. */

@@ -22,7 +22,28 @@ export const PLACES = [
 ] as const;
 
 export const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈';
-export const CHILD_NAMES = ['小花', '小明', '子涵', '欣怡', '浩然', '梓萱', '宇轩', '雨桐', '思远', '佳怡', '俊杰', '婷婷', '文博', '晓燕', '家豪', '春燕', '国强', '秀梅', '海涛', '玉兰'];
+export const CHILD_NAMES = [
+  '小花',
+  '小明',
+  '子涵',
+  '欣怡',
+  '浩然',
+  '梓萱',
+  '宇轩',
+  '雨桐',
+  '思远',
+  '佳怡',
+  '俊杰',
+  '婷婷',
+  '文博',
+  '晓燕',
+  '家豪',
+  '春燕',
+  '国强',
+  '秀梅',
+  '海涛',
+  '玉兰',
+];
 export const ADULT_NAMES = ['建国', '秀英', '志强', '桂兰', '德明', '玉芳', '永福', '红梅', '国华', '淑珍'];
 
 /** An 18-digit 身份证号 with a correct check digit, born on `birthday` (YYYY-MM-DD) in `region`. */

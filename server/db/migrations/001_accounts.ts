@@ -14,7 +14,11 @@ const audit = (t: CreateTable) =>
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const s = db.schema;
-  await s.createTable('sys_meta').addColumn('key', 'varchar(64)', (c) => c.primaryKey()).addColumn('value', 'text', (c) => c.notNull()).execute();
+  await s
+    .createTable('sys_meta')
+    .addColumn('key', 'varchar(64)', (c) => c.primaryKey())
+    .addColumn('value', 'text', (c) => c.notNull())
+    .execute();
 
   await s
     .createTable('sys_tenant')
@@ -166,8 +170,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['sys_log', 'sys_login_failure', 'sys_token_revoked', 'sys_dict_item', 'sys_dict', 'sys_user_tenant', 'sys_user_depart',
-    'sys_role_permission', 'sys_permission', 'sys_user_role', 'sys_role', 'sys_user', 'sys_depart', 'sys_tenant', 'sys_meta']) {
+  for (const t of [
+    'sys_log',
+    'sys_login_failure',
+    'sys_token_revoked',
+    'sys_dict_item',
+    'sys_dict',
+    'sys_user_tenant',
+    'sys_user_depart',
+    'sys_role_permission',
+    'sys_permission',
+    'sys_user_role',
+    'sys_role',
+    'sys_user',
+    'sys_depart',
+    'sys_tenant',
+    'sys_meta',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

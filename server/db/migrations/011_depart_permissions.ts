@@ -61,5 +61,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of ['sys_depart_role_user', 'sys_depart_role_permission', 'sys_depart_role', 'sys_depart_permission']) await db.schema.dropTable(t).execute();
-  await db.schema.alterTable('sys_tenant').dropColumn('begin_date').dropColumn('end_date').dropColumn('create_by').dropColumn('update_by').dropColumn('update_time').execute();
+  await db.schema
+    .alterTable('sys_tenant')
+    .dropColumn('begin_date')
+    .dropColumn('end_date')
+    .dropColumn('create_by')
+    .dropColumn('update_by')
+    .dropColumn('update_time')
+    .execute();
 }

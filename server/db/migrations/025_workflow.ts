@@ -11,7 +11,11 @@ import { insertMenus, roleIdsOf, WORKFLOW_MENUS } from '../seed.ts';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const s = db.schema;
-  const id = (name: string) => s.createTable(name).ifNotExists().addColumn('id', 'varchar(32)', (c) => c.primaryKey());
+  const id = (name: string) =>
+    s
+      .createTable(name)
+      .ifNotExists()
+      .addColumn('id', 'varchar(32)', (c) => c.primaryKey());
   await id('wf_process')
     .addColumn('process_key', 'varchar(64)', (c) => c.notNull())
     .addColumn('name', 'varchar(100)', (c) => c.notNull())

@@ -22,7 +22,9 @@ export const TOO_MANY = `导入失败，文件中的条目超过 ${ARCHIVE_LIMIT
 const NOT_XLSX = '导入失败，文件不是有效的Excel文件（.xlsx）';
 
 const open = (buffer: Buffer) =>
-  new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true }, (error, zip) => (error || !zip ? reject(error) : resolve(zip))));
+  new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true }, (error, zip) => (error || !zip ? reject(error) : resolve(zip))),
+  );
 
 /** Throws the reason (a clear message) when the archive is over a limit or not a zip at all. */
 export async function checkArchive(buffer: Buffer, limits = ARCHIVE_LIMITS): Promise<void> {

@@ -40,9 +40,7 @@ export function mapHeaders(model: EntityModel, headers: string[]): (string | nul
 class CellDecoder {
   private readonly refCache = new Map<string, Map<string, string[]>>();
 
-  constructor(
-    private readonly ctx: CheckContext,
-  ) {}
+  constructor(private readonly ctx: CheckContext) {}
 
   /** A referenced record's label → its id; a cell that is no label is kept (it may be the id itself). */
   private async refId(f: FieldDef, text: string): Promise<string> {
@@ -51,7 +49,11 @@ class CellDecoder {
     if (!labels) {
       const target = this.ctx.registry.get(ref.entity);
       // Labels of the rows a reference may point at (the user's tenants'), so another tenant's equal name neither matches nor makes a label ambiguous.
-      const rows = ref.label ? await referable(this.ctx, target).select(['id', `${ref.label} as label`]).execute() : [];
+      const rows = ref.label
+        ? await referable(this.ctx, target)
+            .select(['id', `${ref.label} as label`])
+            .execute()
+        : [];
       labels = new Map<string, string[]>();
       for (const r of rows) labels.set(String(r.label), [...(labels.get(String(r.label)) ?? []), String(r.id)]);
       this.refCache.set(f.name, labels);

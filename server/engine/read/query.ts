@@ -84,11 +84,18 @@ function fieldFilters(model: EntityModel, field: FieldDef, raw: string): Filter[
   }
   if (raw.startsWith('!')) return [{ column, op: 'is distinct from', value: typed(field, raw.slice(1)).value }];
   if (raw.includes(',') && takesMany(model, field)) {
-    const values = raw.split(',').filter((v) => v !== '').map((v) => typed(field, v).value);
+    const values = raw
+      .split(',')
+      .filter((v) => v !== '')
+      .map((v) => typed(field, v).value);
     return values.length ? [{ column, op: 'in', value: values }] : [];
   }
   const { value, dateOnly } = typed(field, raw);
-  if (dateOnly) return [{ column, op: '>=', value }, { column, op: '<', value: `${nextDay(String(value).slice(0, 10))} 00:00:00` }];
+  if (dateOnly)
+    return [
+      { column, op: '>=', value },
+      { column, op: '<', value: `${nextDay(String(value).slice(0, 10))} 00:00:00` },
+    ];
   return [{ column, op: '=', value }];
 }
 
@@ -129,7 +136,14 @@ const SUPER_RULES: Record<string, (field: FieldDef, val: string) => Filter> = {
     if (!isTextual(f)) throw badRequest(`${f.label}不支持模糊查询`);
     return { column: f.name, op: 'ilike', value: `%${escapeLike(v)}%` };
   },
-  in: (f, v) => ({ column: f.name, op: 'in', value: v.split(',').filter((x) => x !== '').map((x) => typed(f, x).value) }),
+  in: (f, v) => ({
+    column: f.name,
+    op: 'in',
+    value: v
+      .split(',')
+      .filter((x) => x !== '')
+      .map((x) => typed(f, x).value),
+  }),
 };
 const MAX_SUPER_CONDITIONS = 20;
 

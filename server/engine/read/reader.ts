@@ -101,7 +101,8 @@ export class RecordReader {
 
   async page(model: EntityModel, plan: ListPlan): Promise<Page> {
     const scope = await this.scopeOf(model);
-    const filtered = plan.filters.length > 0 || !!plan.anyOf?.length || !!plan.selections || model.system || !!model.doc.entity.softDelete || isRestricted(scope);
+    const filtered =
+      plan.filters.length > 0 || !!plan.anyOf?.length || !!plan.selections || model.system || !!model.doc.entity.softDelete || isRestricted(scope);
     const { total, estimated } = await countRows(this.db, model.table, this.filtered(model, plan, scope), filtered);
     const rows = await this.rows(model, plan, plan.pageSize, (plan.pageNo - 1) * plan.pageSize);
     return {
@@ -123,7 +124,13 @@ export class RecordReader {
     for (const slot of model.batches) {
       const child = this.registry.get(slot.child);
       const sort = child.doc.list?.defaultSort ?? { column: 'create_time', order: 'asc' as const };
-      const rows = await this.db.selectFrom(child.table).select(readColumns(child)).where(child.doc.entity.parent!.field, '=', id).orderBy(sort.column, sort.order).orderBy('id').execute();
+      const rows = await this.db
+        .selectFrom(child.table)
+        .select(readColumns(child))
+        .where(child.doc.entity.parent!.field, '=', id)
+        .orderBy(sort.column, sort.order)
+        .orderBy('id')
+        .execute();
       record[slot.model] = await this.decorate(child, rows);
     }
     return record;
@@ -148,9 +155,22 @@ export class RecordReader {
     const labels = new Map<string, Map<string, string>>();
     for (const f of model.fields) {
       if (!f.ref?.label) continue;
-      const ids = [...new Set(rows.map((r) => r[f.name]).filter((v) => v !== null && v !== undefined && v !== '').map(String))];
+      const ids = [
+        ...new Set(
+          rows
+            .map((r) => r[f.name])
+            .filter((v) => v !== null && v !== undefined && v !== '')
+            .map(String),
+        ),
+      ];
       const target = this.registry.get(f.ref.entity);
-      const found = ids.length ? await this.db.selectFrom(target.table).select(['id', `${f.ref.label} as label`]).where('id', 'in', ids).execute() : [];
+      const found = ids.length
+        ? await this.db
+            .selectFrom(target.table)
+            .select(['id', `${f.ref.label} as label`])
+            .where('id', 'in', ids)
+            .execute()
+        : [];
       labels.set(f.name, new Map(found.map((r) => [String(r.id), String(r.label ?? '')])));
     }
     return labels;

@@ -47,7 +47,8 @@ export function summarised(model: EntityModel, report: ReportDef): boolean {
  * the primary key cannot hold nulls, so a rule comparing with '' also meets rows without a value.
  */
 export const SCOPE_COLUMNS = ['tenant_id', 'sys_org_code', 'create_by'] as const;
-const scopeValueSql = (column: string): RawBuilder<unknown> => (column === 'tenant_id' ? sql`coalesce(${sql.ref(column)}, 0)` : sql`coalesce(${sql.ref(column)}, '')`);
+const scopeValueSql = (column: string): RawBuilder<unknown> =>
+  column === 'tenant_id' ? sql`coalesce(${sql.ref(column)}, 0)` : sql`coalesce(${sql.ref(column)}, '')`;
 const scopeValueOf = (column: string, row: Record<string, unknown>): string | number =>
   column === 'tenant_id' ? Number(row[column] ?? 0) : String(row[column] ?? '');
 
@@ -82,7 +83,12 @@ const summedMeasures = (report: ReportDef) => report.measures.map((m, i) => ({ m
 /** A summary row's key after dim: the day, the group, the scope. */
 const KEY_COLUMNS = ['day', 'value_key', ...SCOPE_COLUMNS];
 /** Every column of a summary table, key first, then the counters. */
-const summaryColumns = (report: ReportDef) => ['dim', ...KEY_COLUMNS, 'n', ...summedMeasures(report).flatMap(({ m, i }) => (m.op === 'avg' ? [`s${i}`, `c${i}`] : [`s${i}`]))];
+const summaryColumns = (report: ReportDef) => [
+  'dim',
+  ...KEY_COLUMNS,
+  'n',
+  ...summedMeasures(report).flatMap(({ m, i }) => (m.op === 'avg' ? [`s${i}`, `c${i}`] : [`s${i}`])),
+];
 
 async function createSummary(db: Kysely<any>, table: string, report: ReportDef): Promise<void> {
   let create = db.schema
@@ -148,7 +154,10 @@ export async function rebuildSummary(db: Kysely<any>, model: EntityModel, report
 /** At sync (in its transaction): builds the summaries that are new or whose report definition changed. */
 export async function syncReportSummaries(db: Kysely<any>, registry: Registry, force = false): Promise<void> {
   const stored = new Map(
-    (await db.selectFrom('sys_meta').select(['key', 'value']).where('key', 'like', `${META_PREFIX}%`).execute()).map((r: any) => [String(r.key), String(r.value)]),
+    (await db.selectFrom('sys_meta').select(['key', 'value']).where('key', 'like', `${META_PREFIX}%`).execute()).map((r: any) => [
+      String(r.key),
+      String(r.value),
+    ]),
   );
   for (const model of registry.all()) {
     for (const report of model.doc.reports ?? []) {
@@ -163,7 +172,11 @@ export async function syncReportSummaries(db: Kysely<any>, registry: Registry, f
 /** What a row brings to a report, as text to compare the two sides of an edit. */
 const contributionOf = (report: ReportDef, row: Record<string, unknown>) =>
   evaluateCondition(report.where, row)
-    ? JSON.stringify([String(row[report.dateField] ?? '').slice(0, 10), report.dimensions.map((d) => groupKeyOf(d, row)), report.measures.map((m) => (m.field ? (row[m.field] ?? null) : null))])
+    ? JSON.stringify([
+        String(row[report.dateField] ?? '').slice(0, 10),
+        report.dimensions.map((d) => groupKeyOf(d, row)),
+        report.measures.map((m) => (m.field ? (row[m.field] ?? null) : null)),
+      ])
     : '';
 
 interface Cell {

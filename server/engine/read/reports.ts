@@ -118,7 +118,7 @@ const groupSql = (d: ReportDimension) => (d.bucket ? sql`to_char(${sql.ref(d.fie
 export function periodsOf(bucket: NonNullable<ReportDimension['bucket']>, range: ReportRange): string[] {
   const out: string[] = [];
   const len = BUCKET_FORMAT[bucket].length;
-  for (let day = range.begin; day <= range.end && out.length < 4000; ) {
+  for (let day = range.begin; day <= range.end && out.length < 4000;) {
     const key = day.slice(0, len);
     if (out.at(-1) !== key) out.push(key);
     day = bucket === 'day' ? nextDay(day) : bucket === 'month' ? `${nextMonth(day.slice(0, 7))}-01` : `${Number(day.slice(0, 4)) + 1}-01-01`;
@@ -213,13 +213,17 @@ export class ReportRunner {
    */
   private async scan(model: EntityModel, report: ReportDef, dimensions: ReportDimension[], range: ReportRange) {
     const exprs = dimensions.map(groupSql);
-    const rows = await (await this.base(model, report, range))
+    const rows = await (
+      await this.base(model, report, range)
+    )
       .select([...exprs.map((e, i) => e.as(`g${i}`)), ...exprs.map((e, i) => sql<number>`grouping(${e})`.as(`s${i}`)), ...this.measureColumns(report)])
       .groupBy(sql`grouping sets (${sql.join([...exprs.map((e) => sql`(${e})`), sql`()`])})`)
       .execute();
     const totalsRow = rows.find((r) => dimensions.every((_, i) => Number(r[`s${i}`]) === 1));
     const groups = dimensions.map((_, i) =>
-      rows.filter((r) => Number(r[`s${i}`]) === 0).map((r): ReportRow => ({ value: r[`g${i}`] === null ? null : String(r[`g${i}`]), text: '', ...this.toMeasures(report, r) })),
+      rows
+        .filter((r) => Number(r[`s${i}`]) === 0)
+        .map((r): ReportRow => ({ value: r[`g${i}`] === null ? null : String(r[`g${i}`]), text: '', ...this.toMeasures(report, r) })),
     );
     return { totals: this.toMeasures(report, totalsRow ?? {}), groups };
   }
@@ -228,9 +232,14 @@ export class ReportRunner {
   private async finish(model: EntityModel, report: ReportDef, dimension: ReportDimension, range: ReportRange, found: ReportRow[]): Promise<ReportGroup> {
     if (dimension.bucket) return { ...this.head(dimension), rows: this.fillPeriods(report, dimension.bucket, range, found) };
     const first = report.measures[0].key;
-    const rows = [...found].sort((a, b) => Number(b[first]) - Number(a[first]) || String(a.value ?? '').localeCompare(String(b.value ?? ''))).slice(0, dimension.limit ?? found.length);
+    const rows = [...found]
+      .sort((a, b) => Number(b[first]) - Number(a[first]) || String(a.value ?? '').localeCompare(String(b.value ?? '')))
+      .slice(0, dimension.limit ?? found.length);
     // Dictionary texts and referenced records' labels, exactly as a list shows them (masked fields stay masked).
-    const decorated = await this.reader.decorate(model, rows.map((r) => ({ [dimension.field]: r.value })));
+    const decorated = await this.reader.decorate(
+      model,
+      rows.map((r) => ({ [dimension.field]: r.value })),
+    );
     rows.forEach((r, i) => {
       const text = decorated[i][`${dimension.field}_dictText`];
       r.text = r.value === null || r.value === '' ? EMPTY_GROUP : String(text || decorated[i][dimension.field] || r.value);
@@ -257,7 +266,9 @@ export class ReportRunner {
     if (unknown) throw badRequest(`报表没有维度：${unknown}`);
     const report = measures ? { ...full, measures: full.measures.filter((m) => measures.includes(m.key)) } : full;
     const dimensions = only ? report.dimensions.filter((d) => only.includes(d.key)) : report.dimensions;
-    const { totals, groups: found } = (await this.fromSummaries(model, full)) ? await this.fromSummary(model, full, report, dimensions, range) : await this.scan(model, report, dimensions, range);
+    const { totals, groups: found } = (await this.fromSummaries(model, full))
+      ? await this.fromSummary(model, full, report, dimensions, range)
+      : await this.scan(model, report, dimensions, range);
     const groups: ReportGroup[] = [];
     for (const [i, d] of dimensions.entries()) groups.push(await this.finish(model, report, d, range, found[i]));
     return {

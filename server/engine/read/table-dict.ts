@@ -77,13 +77,20 @@ const option = (value: unknown, text: unknown): DictOption => {
  * codes. `scope` is the asking user's row scope (tenant and data rules): a lookup never lists rows the user's
  * list would not show. Soft-deleted rows are never options.
  */
-export async function tableDictOptions(db: Kysely<any>, dict: TableDict, opts: { keyword?: string; keys?: string[]; limit?: number; scope?: RowScope } = {}): Promise<DictOption[]> {
+export async function tableDictOptions(
+  db: Kysely<any>,
+  dict: TableDict,
+  opts: { keyword?: string; keys?: string[]; limit?: number; scope?: RowScope } = {},
+): Promise<DictOption[]> {
   let query = applyScope(db.selectFrom(dict.model.table).select([`${dict.code} as value`, `${dict.text} as text`]), opts.scope);
   const deleted = dict.model.doc.entity.softDelete;
   if (deleted) query = query.where(deleted, '=', 0);
   if (dict.condition) query = query.where((eb) => conditionSql(eb, dict.condition!));
   if (opts.keyword) query = query.where(sql`${sql.ref(dict.text)}::text`, 'ilike', likeContains(opts.keyword));
   if (opts.keys) query = query.where(sql`${sql.ref(dict.code)}::text`, 'in', opts.keys.length ? opts.keys : ['']);
-  const rows = await query.orderBy(dict.text).limit(opts.limit ?? MAX_OPTIONS).execute();
+  const rows = await query
+    .orderBy(dict.text)
+    .limit(opts.limit ?? MAX_OPTIONS)
+    .execute();
   return rows.map((r) => option(r.value, r.text));
 }

@@ -67,7 +67,8 @@ export function crossCheck(docs: Map<string, SchemaDocument>): string[] {
       if (child && child.entity.parent?.entity !== doc.code) say(`子表 ${slot.child} 的 entity.parent 必须指向 ${doc.code}`);
     }
     const card = doc.list?.card;
-    for (const c of card ? [card.title, ...(card.avatar ? [card.avatar] : []), ...(card.fields ?? [])] : []) if (!column(c)) say(`list.card 引用了未知字段 ${c}`);
+    for (const c of card ? [card.title, ...(card.avatar ? [card.avatar] : []), ...(card.fields ?? [])] : [])
+      if (!column(c)) say(`list.card 引用了未知字段 ${c}`);
     if (doc.list?.view === 'card' && !card) say('list.view 为 card 时须声明 list.card（标题字段等）');
     const sort = doc.list?.defaultSort?.column;
     if (sort && !column(sort)) say(`list.defaultSort 引用了未知字段 ${sort}`);
@@ -95,12 +96,15 @@ export function crossCheck(docs: Map<string, SchemaDocument>): string[] {
       for (const c of d.cases) conditionOn(c.when, column, 'rules.derived');
     }
     for (const step of rules?.transitions?.steps ?? []) {
-      for (const name of [...(step.comment ? [step.comment] : []), ...(step.fields ?? []), ...Object.keys(step.stamp ?? {})]) if (!own.has(name)) say(`rules.transitions 的步骤引用了未知字段 ${name}`);
+      for (const name of [...(step.comment ? [step.comment] : []), ...(step.fields ?? []), ...Object.keys(step.stamp ?? {})])
+        if (!own.has(name)) say(`rules.transitions 的步骤引用了未知字段 ${name}`);
     }
     for (const e of rules?.effects ?? []) {
       const t = target(e.upsert.entity, 'rules.effects');
-      for (const name of [...Object.keys(e.on), e.upsert.linkInto, ...Object.values(e.upsert.match), ...Object.values(e.upsert.set ?? {})]) if (!own.has(name)) say(`rules.effects 引用了未知字段 ${name}`);
-      for (const name of [...Object.keys(e.upsert.match), ...Object.keys(e.upsert.set ?? {}), ...Object.keys(e.upsert.defaults ?? {})]) if (t && !t.entity.fields.some((f) => f.name === name)) say(`rules.effects 引用了 ${t.code} 的未知字段 ${name}`);
+      for (const name of [...Object.keys(e.on), e.upsert.linkInto, ...Object.values(e.upsert.match), ...Object.values(e.upsert.set ?? {})])
+        if (!own.has(name)) say(`rules.effects 引用了未知字段 ${name}`);
+      for (const name of [...Object.keys(e.upsert.match), ...Object.keys(e.upsert.set ?? {}), ...Object.keys(e.upsert.defaults ?? {})])
+        if (t && !t.entity.fields.some((f) => f.name === name)) say(`rules.effects 引用了 ${t.code} 的未知字段 ${name}`);
     }
     for (const problem of [...widgetProblems(doc, docs.values()), ...readableProblems(doc, docs.values())]) say(problem);
     const statusField = rules?.transitions && doc.entity.fields.find((f) => f.name === rules.transitions!.field);

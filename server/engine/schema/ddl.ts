@@ -40,7 +40,13 @@ export function columnType(f: FieldDef): string {
 }
 
 /** information_schema.columns → the normalised type of columnType(). */
-export function normaliseType(row: { data_type: string; character_maximum_length: number | null; numeric_precision: number | null; numeric_scale: number | null; datetime_precision: number | null }): string {
+export function normaliseType(row: {
+  data_type: string;
+  character_maximum_length: number | null;
+  numeric_precision: number | null;
+  numeric_scale: number | null;
+  datetime_precision: number | null;
+}): string {
   switch (row.data_type) {
     case 'character varying':
       return row.character_maximum_length ? `varchar(${row.character_maximum_length})` : 'text';
@@ -155,7 +161,11 @@ export function sortColumns(model: EntityModel): string[] {
 }
 
 export function indexSql(table: string, plan: IndexPlan): string {
-  const columns = plan.trigram ? `${q(plan.columns[0])} gin_trgm_ops` : plan.sort ? `${q(plan.columns[0])} desc nulls last, "id" desc` : plan.columns.map(q).join(', ');
+  const columns = plan.trigram
+    ? `${q(plan.columns[0])} gin_trgm_ops`
+    : plan.sort
+      ? `${q(plan.columns[0])} desc nulls last, "id" desc`
+      : plan.columns.map(q).join(', ');
   return `create ${plan.unique ? 'unique ' : ''}index if not exists ${q(plan.name)} on ${q(table)} ${plan.trigram ? 'using gin ' : ''}(${columns})`;
 }
 

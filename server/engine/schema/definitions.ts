@@ -19,13 +19,40 @@ export async function syncDictionaries(db: Kysely<DB>, registry: Registry): Prom
   for (const dict of registry.all().flatMap((m) => m.doc.dictionaries ?? [])) {
     await db
       .insertInto('sys_dict')
-      .values({ id: newId(), dict_name: dict.name, dict_code: dict.code, description: null, del_flag: 0, type: 0, tenant_id: 0, create_by: SYSTEM, create_time: now, update_by: null, update_time: null })
+      .values({
+        id: newId(),
+        dict_name: dict.name,
+        dict_code: dict.code,
+        description: null,
+        del_flag: 0,
+        type: 0,
+        tenant_id: 0,
+        create_by: SYSTEM,
+        create_time: now,
+        update_by: null,
+        update_time: null,
+      })
       .onConflict((oc) => oc.column('dict_code').doNothing())
       .execute();
     const { id } = await db.selectFrom('sys_dict').select('id').where('dict_code', '=', dict.code).executeTakeFirstOrThrow();
     const result = await db
       .insertInto('sys_dict_item')
-      .values(dict.items.map((item, i) => ({ id: newId(), dict_id: id, item_value: item.value, item_text: item.text, item_color: item.color ?? null, description: null, sort_order: i + 1, status: 1, create_by: SYSTEM, create_time: now, update_by: null, update_time: null })))
+      .values(
+        dict.items.map((item, i) => ({
+          id: newId(),
+          dict_id: id,
+          item_value: item.value,
+          item_text: item.text,
+          item_color: item.color ?? null,
+          description: null,
+          sort_order: i + 1,
+          status: 1,
+          create_by: SYSTEM,
+          create_time: now,
+          update_by: null,
+          update_time: null,
+        })),
+      )
       .onConflict((oc) => oc.columns(['dict_id', 'item_value']).doNothing())
       .executeTakeFirst();
     added += Number(result.numInsertedOrUpdatedRows ?? 0);
@@ -39,7 +66,16 @@ export async function syncFillRules(db: Kysely<DB>, registry: Registry): Promise
     const rule = fromDef(def);
     await db
       .insertInto('sys_fill_rule')
-      .values({ rule_code: rule.code, rule_name: def.name, prefix: rule.prefix, date_format: rule.dateFormat, seq_length: rule.seqLength, reset_period: rule.reset, create_by: SYSTEM, create_time: now })
+      .values({
+        rule_code: rule.code,
+        rule_name: def.name,
+        prefix: rule.prefix,
+        date_format: rule.dateFormat,
+        seq_length: rule.seqLength,
+        reset_period: rule.reset,
+        create_by: SYSTEM,
+        create_time: now,
+      })
       .onConflict((oc) => oc.column('rule_code').doNothing())
       .execute();
   }

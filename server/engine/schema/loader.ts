@@ -40,7 +40,14 @@ export function readSchemaFiles(dir = SCHEMAS_DIR): Source[] {
     .map((path) => {
       const origin = `schemas/${relative(dir, path)}`;
       try {
-        return { origin, raw: JSON.parse(readFileSync(path, 'utf8')), fileCode: relative(dir, path).split(sep).join('/').replace(/\.json$/, '') };
+        return {
+          origin,
+          raw: JSON.parse(readFileSync(path, 'utf8')),
+          fileCode: relative(dir, path)
+            .split(sep)
+            .join('/')
+            .replace(/\.json$/, ''),
+        };
       } catch (error) {
         return { origin, raw: undefined, parseError: (error as Error).message };
       }

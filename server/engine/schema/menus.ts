@@ -48,9 +48,14 @@ interface Button {
 function buttonsOf(model: EntityModel): Button[] {
   const menu = model.doc.menu!;
   const roles = [ADMIN, ...(menu.roles ?? [])];
-  const buttons: Button[] = ACTIONS.map((a) => ({ perms: actionCode(model, a.key), name: a.name, roles: READ_ACTIONS.has(a.key) ? [...roles, ...(menu.readRoles ?? [])] : roles }));
+  const buttons: Button[] = ACTIONS.map((a) => ({
+    perms: actionCode(model, a.key),
+    name: a.name,
+    roles: READ_ACTIONS.has(a.key) ? [...roles, ...(menu.readRoles ?? [])] : roles,
+  }));
   for (const step of model.doc.entity.rules?.transitions?.steps ?? []) {
-    if (step.permission && !buttons.some((b) => b.perms === step.permission)) buttons.push({ perms: step.permission, name: step.label ?? `状态变为${step.to}`, roles: step.roles ? [ADMIN, ...step.roles] : roles });
+    if (step.permission && !buttons.some((b) => b.perms === step.permission))
+      buttons.push({ perms: step.permission, name: step.label ?? `状态变为${step.to}`, roles: step.roles ? [ADMIN, ...step.roles] : roles });
   }
   for (const op of [...(model.doc.list?.operations ?? []), ...(model.doc.list?.links ?? [])]) {
     // A toolbar link and a row operation may share a key (新增 and 设计 both open the designer): one button.
@@ -68,9 +73,24 @@ type Row = Omit<SysPermission, 'create_by' | 'create_time' | 'update_by' | 'upda
 
 /** The columns of a menu row that every generated entry shares (a leaf route, shown, enabled). */
 export const MENU_ROW: Omit<Row, 'id' | 'name' | 'menu_type'> = {
-  parent_id: null, url: null, component: null, component_name: null, redirect: null, perms: null, perms_type: '1', sort_no: 0,
-  always_show: false, icon: null, is_route: true, is_leaf: true, keep_alive: false, hidden: false, internal_or_external: false,
-  description: null, status: '1', del_flag: 0,
+  parent_id: null,
+  url: null,
+  component: null,
+  component_name: null,
+  redirect: null,
+  perms: null,
+  perms_type: '1',
+  sort_no: 0,
+  always_show: false,
+  icon: null,
+  is_route: true,
+  is_leaf: true,
+  keep_alive: false,
+  hidden: false,
+  internal_or_external: false,
+  description: null,
+  status: '1',
+  del_flag: 0,
 };
 
 /** Gives roles (by id) a menu entry or button; a grant they hold already is kept as it is. */
@@ -122,7 +142,22 @@ export async function publishDefinition(db: Kysely<any>, kind: Publication, id: 
   const name = String(head.name);
   await db
     .insertInto('sys_permission')
-    .values({ ...MENU_ROW, id: menuId, name, url, component, icon: kind.icon, description: `${kind.kindName} ${head.code}`, parent_id: parentId, menu_type: 1, sort_no: 50, create_by: by, create_time: now, update_by: null, update_time: null })
+    .values({
+      ...MENU_ROW,
+      id: menuId,
+      name,
+      url,
+      component,
+      icon: kind.icon,
+      description: `${kind.kindName} ${head.code}`,
+      parent_id: parentId,
+      menu_type: 1,
+      sort_no: 50,
+      create_by: by,
+      create_time: now,
+      update_by: null,
+      update_time: null,
+    })
     .onConflict((oc: any) => oc.column('id').doUpdateSet({ name, parent_id: parentId, url, component, del_flag: 0, update_by: by, update_time: now }))
     .execute();
   const admin = await db.selectFrom('sys_role').select('id').where('role_code', '=', ADMIN).executeTakeFirst();
@@ -132,7 +167,14 @@ export async function publishDefinition(db: Kysely<any>, kind: Publication, id: 
 
 /** The live top-level entry with this url ('/donation'), if there is one. */
 export async function areaIdOf(db: Kysely<DB>, url: string): Promise<string | undefined> {
-  const found = await db.selectFrom('sys_permission').select('id').where('url', '=', url).where('menu_type', '=', 0).where('del_flag', '=', 0).orderBy('id').executeTakeFirst();
+  const found = await db
+    .selectFrom('sys_permission')
+    .select('id')
+    .where('url', '=', url)
+    .where('menu_type', '=', 0)
+    .where('del_flag', '=', 0)
+    .orderBy('id')
+    .executeTakeFirst();
   return found?.id;
 }
 
@@ -155,7 +197,11 @@ class MenuWriter {
   }
 
   async grant(permissionId: string, roles: string[]): Promise<void> {
-    await grantMenu(this.db, permissionId, [...new Set(roles)].map((r) => this.roleIds.get(r)).filter((id): id is string => !!id));
+    await grantMenu(
+      this.db,
+      permissionId,
+      [...new Set(roles)].map((r) => this.roleIds.get(r)).filter((id): id is string => !!id),
+    );
   }
 
   /** The area entry ('/donation'): an existing top-level entry with that url, else one made now. */
@@ -165,7 +211,17 @@ class MenuWriter {
     const found = await areaIdOf(this.db, url);
     if (found) return found;
     const id = stableId('area', menu.parent);
-    await this.create({ ...MENU_ROW, id, name: menu.parentTitle ?? menu.parent, menu_type: 0, url, component: 'layouts/RouteView', icon: menu.parentIcon ?? null, sort_no: menu.parentSort ?? 50, is_leaf: false });
+    await this.create({
+      ...MENU_ROW,
+      id,
+      name: menu.parentTitle ?? menu.parent,
+      menu_type: 0,
+      url,
+      component: 'layouts/RouteView',
+      icon: menu.parentIcon ?? null,
+      sort_no: menu.parentSort ?? 50,
+      is_leaf: false,
+    });
     return id;
   }
 
@@ -175,8 +231,18 @@ class MenuWriter {
     const id = menuIdOf(model.code);
     const everyone = [ADMIN, ...(menu.roles ?? []), ...(menu.readRoles ?? [])];
     const created = await this.create({
-      ...MENU_ROW, id, parent_id: areaId, name: menu.title ?? model.title, menu_type: 1, url: `/${model.code}`, component: `schema/${model.code}`,
-      icon: menu.icon ?? null, sort_no: menu.sort ?? 0, is_leaf: false, keep_alive: menu.keepAlive ?? false, hidden: menu.hidden ?? false,
+      ...MENU_ROW,
+      id,
+      parent_id: areaId,
+      name: menu.title ?? model.title,
+      menu_type: 1,
+      url: `/${model.code}`,
+      component: `schema/${model.code}`,
+      icon: menu.icon ?? null,
+      sort_no: menu.sort ?? 0,
+      is_leaf: false,
+      keep_alive: menu.keepAlive ?? false,
+      hidden: menu.hidden ?? false,
     });
     if (created) {
       await this.grant(id, everyone);
@@ -184,7 +250,8 @@ class MenuWriter {
     }
     for (const [i, b] of buttonsOf(model).entries()) {
       const buttonId = stableId('button', `${model.code}:${b.perms}`);
-      if (await this.create({ ...MENU_ROW, id: buttonId, parent_id: id, name: b.name, menu_type: 2, perms: b.perms, sort_no: i + 1, is_route: false })) await this.grant(buttonId, b.roles);
+      if (await this.create({ ...MENU_ROW, id: buttonId, parent_id: id, name: b.name, menu_type: 2, perms: b.perms, sort_no: i + 1, is_route: false }))
+        await this.grant(buttonId, b.roles);
     }
   }
 
@@ -194,8 +261,17 @@ class MenuWriter {
     const areaId = await this.area({ ...model, doc: { ...model.doc, menu } });
     const id = reportMenuIdOf(model.code, report.code);
     const created = await this.create({
-      ...MENU_ROW, id, parent_id: areaId, name: menu.title ?? report.title, menu_type: 1, url: `/${model.code}/report/${report.code}`, component: `report/${model.code}/${report.code}`,
-      icon: menu.icon ?? null, sort_no: menu.sort ?? 0, keep_alive: menu.keepAlive ?? false, hidden: menu.hidden ?? false,
+      ...MENU_ROW,
+      id,
+      parent_id: areaId,
+      name: menu.title ?? report.title,
+      menu_type: 1,
+      url: `/${model.code}/report/${report.code}`,
+      component: `report/${model.code}/${report.code}`,
+      icon: menu.icon ?? null,
+      sort_no: menu.sort ?? 0,
+      keep_alive: menu.keepAlive ?? false,
+      hidden: menu.hidden ?? false,
     });
     if (created) {
       const everyone = [ADMIN, ...(menu.roles ?? []), ...(menu.readRoles ?? [])];

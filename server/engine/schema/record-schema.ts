@@ -22,7 +22,13 @@ const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: true });
 ajv.addFormat('date', (text: string) => !!parseDate(text));
 ajv.addFormat('datetime', (text: string) => !!parseDateTime(text));
 ajv.addKeyword({ keyword: 'scale', type: 'number', schemaType: 'number', validate: (scale: number, n: number) => decimalsOf(n) <= scale, errors: false });
-ajv.addKeyword({ keyword: 'integerDigits', type: 'number', schemaType: 'number', validate: (digits: number, n: number) => Math.abs(Math.trunc(n)) < 10 ** digits, errors: false });
+ajv.addKeyword({
+  keyword: 'integerDigits',
+  type: 'number',
+  schemaType: 'number',
+  validate: (digits: number, n: number) => Math.abs(Math.trunc(n)) < 10 ** digits,
+  errors: false,
+});
 
 function propertySchema(f: FieldDef): Record<string, unknown> {
   const bounds = { ...(f.min !== undefined ? { minimum: f.min } : {}), ...(f.max !== undefined ? { maximum: f.max } : {}) };

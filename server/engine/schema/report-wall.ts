@@ -46,7 +46,9 @@ export async function syncReportWall(trx: Kysely<any>): Promise<void> {
              exists (select from pg_policies p where p.schemaname = ${schema} and p.tablename = c.relname and p.policyname = ${POLICY}) as walled
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = ${schema} and c.relkind = 'r'
-        and exists (select from information_schema.columns k where k.table_schema = ${schema} and k.table_name = c.relname and k.column_name = 'tenant_id')`.execute(trx);
+        and exists (select from information_schema.columns k where k.table_schema = ${schema} and k.table_name = c.relname and k.column_name = 'tenant_id')`.execute(
+      trx,
+    );
     for (const t of tables.rows) {
       // Names come from the catalogue, never from a request.
       if (!t.secured) await sql`alter table ${sql.id(t.name)} enable row level security`.execute(trx);

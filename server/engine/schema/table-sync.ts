@@ -15,7 +15,15 @@ import { type Registry, SchemaError } from './registry.ts';
 type Columns = Map<string, Map<string, ColumnInfo>>;
 
 async function introspect(db: Kysely<DB>, tables: string[]): Promise<Columns> {
-  const { rows } = await sql<{ table_name: string; column_name: string; data_type: string; character_maximum_length: number | null; numeric_precision: number | null; numeric_scale: number | null; datetime_precision: number | null }>`
+  const { rows } = await sql<{
+    table_name: string;
+    column_name: string;
+    data_type: string;
+    character_maximum_length: number | null;
+    numeric_precision: number | null;
+    numeric_scale: number | null;
+    datetime_precision: number | null;
+  }>`
     select table_name, column_name, data_type, character_maximum_length, numeric_precision, numeric_scale, datetime_precision
     from information_schema.columns
     where table_schema = current_schema() and table_name in (${sql.join(tables)})
@@ -82,7 +90,10 @@ async function planModel(db: Kysely<DB>, model: EntityModel, existing: Map<strin
  */
 export async function syncTables(db: Kysely<DB>, registry: Registry): Promise<void> {
   const models = registry.all();
-  const columns = await introspect(db, models.map((m) => m.table));
+  const columns = await introspect(
+    db,
+    models.map((m) => m.table),
+  );
   const indexes = await existingIndexes(db);
   const statements: string[] = [];
   const problems: string[] = [];

@@ -9,7 +9,11 @@ import { popupConfigError } from '../../../src/core/widgets/popup-config.ts';
  * dictionary source (the same allow-list querySelectOptions enforces at run time). A document that gets
  * these wrong is refused when it loads, with the spec's popup messages where they apply.
  */
-const list = (text?: string) => (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (text?: string) =>
+  (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function widgetProblems(doc: SchemaDocument, docs: Iterable<SchemaDocument>): string[] {
   const problems: string[] = [];
@@ -26,7 +30,8 @@ export function widgetProblems(doc: SchemaDocument, docs: Iterable<SchemaDocumen
         problems.push(`控件 ${item.key}: ${LINK_CONFIG_MESSAGE}`);
         continue;
       }
-      for (const name of levelFields(item.model ?? '', o.linkFields).slice(1)) if (!fields.has(name)) problems.push(`控件 ${item.key} 的 linkFields 引用了未知字段 ${name}`);
+      for (const name of levelFields(item.model ?? '', o.linkFields).slice(1))
+        if (!fields.has(name)) problems.push(`控件 ${item.key} 的 linkFields 引用了未知字段 ${name}`);
       const source = [...docs].find((d) => d.entity.table === o.linkTable)?.entity.dictSource;
       const idOk = !o.linkIdField || o.linkIdField === 'id' || source?.code.includes(o.linkIdField);
       if (!source || source.pid !== o.linkPidField || !source.text.includes(o.linkTxt) || !source.code.includes(o.linkKey) || !idOk) {

@@ -101,7 +101,12 @@ export class Access {
     const mine = session.tenantId
       ? [session.tenantId]
       : (await this.db.selectFrom('sys_user_tenant').select('tenant_id').where('user_id', '=', session.user.id).execute()).map((r) => r.tenant_id);
-    const others = await this.db.selectFrom('sys_tenant').select('id').where('id', 'not in', mine.length ? mine : [-1]).limit(1).execute();
+    const others = await this.db
+      .selectFrom('sys_tenant')
+      .select('id')
+      .where('id', 'not in', mine.length ? mine : [-1])
+      .limit(1)
+      .execute();
     return others.length ? mine : undefined;
   }
 

@@ -20,7 +20,14 @@ export interface RowChange {
 }
 
 const idsVia = (changes: RowChange[], via: string, sides: ('before' | 'after')[]) =>
-  [...new Set(changes.flatMap((c) => sides.map((side) => c[side]?.[via])).filter((v): v is string | number => v !== null && v !== undefined && v !== '').map(String))].sort();
+  [
+    ...new Set(
+      changes
+        .flatMap((c) => sides.map((side) => c[side]?.[via]))
+        .filter((v): v is string | number => v !== null && v !== undefined && v !== '')
+        .map(String),
+    ),
+  ].sort();
 
 async function lock(db: Kysely<any>, table: string, ids: string[]): Promise<void> {
   if (ids.length) await db.selectFrom(table).select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
@@ -153,7 +160,11 @@ export async function syncRollups(db: Kysely<any>, registry: Registry): Promise<
 export async function checkLimits(db: Kysely<any>, registry: Registry, model: EntityModel, changes: RowChange[]): Promise<void> {
   for (const rule of model.doc.entity.rules?.limits ?? []) {
     // A row the limit does not count (a void invoice) cannot raise the total: it is never refused.
-    const ids = idsVia(changes.filter((c) => c.after && evaluateCondition(rule.where, c.after)), rule.via, ['after']);
+    const ids = idsVia(
+      changes.filter((c) => c.after && evaluateCondition(rule.where, c.after)),
+      rule.via,
+      ['after'],
+    );
     if (!ids.length) continue;
     const parent = registry.get(rule.ceiling.entity);
     await lock(db, parent.table, ids);

@@ -14,12 +14,25 @@ import type { Registry } from '../schema/registry.ts';
  */
 
 const touchedIds = (changes: RowChange[], via: string) =>
-  [...new Set(changes.flatMap((c) => [c.before?.[via], c.after?.[via]]).filter((v) => v !== null && v !== undefined && v !== '').map(String))].sort();
+  [
+    ...new Set(
+      changes
+        .flatMap((c) => [c.before?.[via], c.after?.[via]])
+        .filter((v) => v !== null && v !== undefined && v !== '')
+        .map(String),
+    ),
+  ].sort();
 
 /** CASE WHEN EXISTS (a row of t meeting case 1) THEN value 1 … ELSE otherwise END. */
 function statusOf(eb: any, model: EntityModel, rule: DerivedRule) {
   const rowsMeeting = (when: DerivedRule['cases'][number]['when']) =>
-    eb.exists(eb.selectFrom(`${model.table} as c`).select(sql`1`.as('one')).whereRef(`c.${rule.via}`, '=', 't.id').where((sub: any) => conditionSql(sub, when)));
+    eb.exists(
+      eb
+        .selectFrom(`${model.table} as c`)
+        .select(sql`1`.as('one'))
+        .whereRef(`c.${rule.via}`, '=', 't.id')
+        .where((sub: any) => conditionSql(sub, when)),
+    );
   let expr = eb.case();
   for (const c of rule.cases) expr = expr.when(rowsMeeting(c.when)).then(c.value);
   return expr.else(rule.otherwise).end();

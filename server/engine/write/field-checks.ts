@@ -50,7 +50,8 @@ export function parseCheckRules(text: string): { items?: CheckRuleItem[]; proble
   if (!Array.isArray(items) || !items.length) return { problem: '校验规则必须是非空的 JSON 数组' };
   for (const item of items) {
     const { pattern, message } = (item ?? {}) as Record<string, unknown>;
-    if (typeof pattern !== 'string' || !pattern || pattern.length > 200 || typeof message !== 'string' || !message) return { problem: '每条校验规则需要 pattern（不超过200个字符）和 message' };
+    if (typeof pattern !== 'string' || !pattern || pattern.length > 200 || typeof message !== 'string' || !message)
+      return { problem: '每条校验规则需要 pattern（不超过200个字符）和 message' };
     try {
       new RegExp(pattern);
     } catch {

@@ -37,7 +37,9 @@ const sameKeys = (a: Map<string, string>, b: Map<string, string>) => a.size === 
 /** Sets sys_file.ref_count of these files from the index. */
 async function recount(db: Kysely<any>, fileIds: string[]) {
   if (!fileIds.length) return;
-  await sql`update ${sql.table(FILE_TABLE)} f set ref_count = (select count(*) from ${sql.table(FILE_REF_TABLE)} r where r.file_id = f.id) where f.id in (${sql.join(fileIds)})`.execute(db);
+  await sql`update ${sql.table(FILE_TABLE)} f set ref_count = (select count(*) from ${sql.table(FILE_REF_TABLE)} r where r.file_id = f.id) where f.id in (${sql.join(fileIds)})`.execute(
+    db,
+  );
 }
 
 /**
@@ -55,9 +57,14 @@ export async function indexReferences(db: Kysely<any>, table: string, changes: R
   }
   if (!touched.length) return;
   const ids = touched.map((t) => t.id);
-  const dropped = await sql<{ file_id: string }>`delete from ${sql.table(FILE_REF_TABLE)} where ref_table = ${table} and record_id in (${sql.join(ids)}) returning file_id`.execute(db);
+  const dropped = await sql<{
+    file_id: string;
+  }>`delete from ${sql.table(FILE_REF_TABLE)} where ref_table = ${table} and record_id in (${sql.join(ids)}) returning file_id`.execute(db);
   const entries = touched.flatMap(({ id, row, paths }) =>
-    [...paths].map(([path, field]) => sql`(${newId()}, ${path}, ${id}, ${field}, ${row?.tenant_id == null ? null : String(row.tenant_id)}, ${(row?.sys_org_code as string | null) ?? null})`),
+    [...paths].map(
+      ([path, field]) =>
+        sql`(${newId()}, ${path}, ${id}, ${field}, ${row?.tenant_id == null ? null : String(row.tenant_id)}, ${(row?.sys_org_code as string | null) ?? null})`,
+    ),
   );
   const added = entries.length
     ? await sql<{ file_id: string }>`
@@ -71,7 +78,8 @@ export async function indexReferences(db: Kysely<any>, table: string, changes: R
 }
 
 /** Every document's fields that can hold a path (a stored path is at least 44 characters). */
-const pathColumns = (model: EntityModel) => model.fields.filter((f) => ['text', 'json'].includes(f.type) || (f.type === 'string' && (f.length ?? 255) >= 44)).map((f) => f.name);
+const pathColumns = (model: EntityModel) =>
+  model.fields.filter((f) => ['text', 'json'].includes(f.type) || (f.type === 'string' && (f.length ?? 255) >= 44)).map((f) => f.name);
 
 /** Builds the whole index from the records (an install from before the index, files found on disk). */
 export async function rebuildReferences(db: Kysely<any>, registry: Registry, now: string): Promise<void> {
@@ -81,9 +89,20 @@ export async function rebuildReferences(db: Kysely<any>, registry: Registry, now
     if (NOT_INDEXED.has(model.table) || !columns.length) continue;
     const audit = ['tenant_id', 'sys_org_code'].filter((c) => model.audit.has(c));
     for (let offset = 0; ; offset += 1000) {
-      const rows = await db.selectFrom(model.table).select(['id', ...audit, ...columns]).orderBy('id').limit(1000).offset(offset).execute();
+      const rows = await db
+        .selectFrom(model.table)
+        .select(['id', ...audit, ...columns])
+        .orderBy('id')
+        .limit(1000)
+        .offset(offset)
+        .execute();
       if (!rows.length) break;
-      await indexReferences(db, model.table, rows.map((row) => ({ after: row })), now);
+      await indexReferences(
+        db,
+        model.table,
+        rows.map((row) => ({ after: row })),
+        now,
+      );
     }
   }
   await sql`update ${sql.table(FILE_TABLE)} f set ref_count = (select count(*) from ${sql.table(FILE_REF_TABLE)} r where r.file_id = f.id)`.execute(db);

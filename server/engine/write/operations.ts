@@ -66,7 +66,9 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
     return run(request, model, key);
   });
   for (const call of CLIENT_CALLS) {
-    app.get(call.path, { config: { public: true } }, (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) => run(request, ctx.runtime.registry.find(call.code), call.key));
+    app.get(call.path, { config: { public: true } }, (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) =>
+      run(request, ctx.runtime.registry.find(call.code), call.key),
+    );
   }
 }
 

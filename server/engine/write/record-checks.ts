@@ -29,7 +29,7 @@ export function referable(ctx: Pick<CheckContext, 'db' | 'tenants'>, target: Ent
 }
 
 const show = (v: unknown) => String(v).slice(0, 50);
-const same = (a: unknown, b: unknown) => (a ?? null) === null ? (b ?? null) === null : String(a) === String(b ?? '');
+const same = (a: unknown, b: unknown) => ((a ?? null) === null ? (b ?? null) === null : String(a) === String(b ?? ''));
 
 export function dictErrors(model: EntityModel, record: Record<string, unknown>, changed: Set<string>, dicts: Dicts): FieldError[] {
   const errors: FieldError[] = [];
@@ -37,13 +37,21 @@ export function dictErrors(model: EntityModel, record: Record<string, unknown>, 
     const v = record[f.name];
     if (!f.dict || !changed.has(f.name) || v === null || v === undefined || v === '') continue;
     const values = new Set((dicts[f.dict] ?? []).map((o) => o.value));
-    const bad = String(v).split(',').find((part) => !values.has(part));
+    const bad = String(v)
+      .split(',')
+      .find((part) => !values.has(part));
     if (bad !== undefined) errors.push({ field: f.name, message: `${f.label}的值不在字典中: ${show(bad)}` });
   }
   return errors;
 }
 
-async function uniqueErrors(ctx: CheckContext, model: EntityModel, record: Record<string, unknown>, changed: Set<string>, selfId: string): Promise<FieldError[]> {
+async function uniqueErrors(
+  ctx: CheckContext,
+  model: EntityModel,
+  record: Record<string, unknown>,
+  changed: Set<string>,
+  selfId: string,
+): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const groups = [
     ...model.fields.filter((f) => f.unique).map((f) => [f.name]),
@@ -72,7 +80,10 @@ async function refErrors(ctx: CheckContext, model: EntityModel, record: Record<s
     if (!ref || v === null || v === undefined || (!changed.has(f.name) && !match.some(([mine]) => changed.has(mine)))) continue;
     const target = ctx.registry.get(ref.entity);
     // Another tenant's row answers as a missing one: its existence is no business of this tenant.
-    const row = await referable(ctx, target).select(['id', ...match.map(([, theirs]) => theirs)]).where('id', '=', String(v)).executeTakeFirst();
+    const row = await referable(ctx, target)
+      .select(['id', ...match.map(([, theirs]) => theirs)])
+      .where('id', '=', String(v))
+      .executeTakeFirst();
     if (!row) errors.push({ field: f.name, message: `${f.label}不存在` });
     else if (match.some(([mine, theirs]) => !same(record[mine], row[theirs]))) errors.push({ field: f.name, message: ref.message ?? `${f.label}不匹配` });
   }
@@ -80,6 +91,12 @@ async function refErrors(ctx: CheckContext, model: EntityModel, record: Record<s
 }
 
 /** The checks that query: uniqueness and references; `selfId` is the record's own id (not a duplicate of itself). */
-export async function dataErrors(ctx: CheckContext, model: EntityModel, record: Record<string, unknown>, changed: Set<string>, selfId: string): Promise<FieldError[]> {
+export async function dataErrors(
+  ctx: CheckContext,
+  model: EntityModel,
+  record: Record<string, unknown>,
+  changed: Set<string>,
+  selfId: string,
+): Promise<FieldError[]> {
   return [...(await uniqueErrors(ctx, model, record, changed, selfId)), ...(await refErrors(ctx, model, record, changed))];
 }

@@ -28,7 +28,13 @@ function textOf(model: EntityModel, dicts: Dicts, field: string, value: unknown)
 }
 
 /** Throws 400 for a move the steps do not allow, 403 for one the user may not make. */
-export function checkTransition(model: EntityModel, before: Record<string, unknown> | undefined, after: Record<string, unknown>, held: Set<string>, dicts: Dicts): void {
+export function checkTransition(
+  model: EntityModel,
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown>,
+  held: Set<string>,
+  dicts: Dicts,
+): void {
   const rule = model.doc.entity.rules?.transitions;
   if (!rule) return;
   const to = after[rule.field];

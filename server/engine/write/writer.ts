@@ -122,18 +122,39 @@ export class RecordWriter {
   }
 
   private async afterHooks(model: EntityModel, action: LogAction, changes: RowChange[]): Promise<void> {
-    await writeDataLogs(this.ctx.db, model.table, action, changes.map((c) => withoutSecrets(model, c)), this.ctx.actor);
+    await writeDataLogs(
+      this.ctx.db,
+      model.table,
+      action,
+      changes.map((c) => withoutSecrets(model, c)),
+      this.ctx.actor,
+    );
     for (const hooks of hooksOf(model)) {
       if (action === 'delete') await hooks.afterDelete?.(model, changes, this.hookContext);
       else await hooks.afterSave?.(model, changes, this.hookContext);
     }
   }
 
-  private async beforeValidate(model: EntityModel, kind: 'add' | 'edit', before: Record<string, unknown> | undefined, values: Record<string, unknown>, statusMove: boolean, virtual: Record<string, unknown>) {
+  private async beforeValidate(
+    model: EntityModel,
+    kind: 'add' | 'edit',
+    before: Record<string, unknown> | undefined,
+    values: Record<string, unknown>,
+    statusMove: boolean,
+    virtual: Record<string, unknown>,
+  ) {
     for (const hooks of hooksOf(model)) await hooks.beforeValidate?.({ model, kind, before, values, statusMove, virtual }, this.hookContext);
   }
 
-  private async beforeSave(model: EntityModel, kind: 'add' | 'edit', id: string, before: Record<string, unknown> | undefined, record: Record<string, unknown>, changed: Set<string>, virtual: Record<string, unknown>) {
+  private async beforeSave(
+    model: EntityModel,
+    kind: 'add' | 'edit',
+    id: string,
+    before: Record<string, unknown> | undefined,
+    record: Record<string, unknown>,
+    changed: Set<string>,
+    virtual: Record<string, unknown>,
+  ) {
     for (const hooks of hooksOf(model)) await hooks.beforeSave?.({ model, kind, id, before, record, changed, virtual }, this.hookContext);
   }
 
@@ -155,9 +176,13 @@ export class RecordWriter {
     const clean = await this.validate(model, withDefaults(model, values), undefined, changed, id);
     await this.beforeSave(model, 'add', id, undefined, clean, changed, virtual);
     for (const f of model.fields) {
-      if (f.generated && (clean[f.name] === null || clean[f.name] === undefined)) clean[f.name] = await nextCode(this.ctx.db, await loadRule(this.ctx.db, f.generated.rule), this.ctx.actor.now);
+      if (f.generated && (clean[f.name] === null || clean[f.name] === undefined))
+        clean[f.name] = await nextCode(this.ctx.db, await loadRule(this.ctx.db, f.generated.rule), this.ctx.actor.now);
     }
-    await this.ctx.db.insertInto(model.table).values({ id, ...this.audit(model, 'add'), ...encryptSecrets(model, clean) }).execute();
+    await this.ctx.db
+      .insertInto(model.table)
+      .values({ id, ...this.audit(model, 'add'), ...encryptSecrets(model, clean) })
+      .execute();
     await this.writeChildren(model, id, input.batches, false);
     await this.link(model, id, undefined, clean);
     const after = await this.load(model, id);
@@ -180,7 +205,11 @@ export class RecordWriter {
     const clean = await this.validate(model, merged, before, changed, input.id);
     await this.beforeSave(model, 'edit', input.id, before, clean, changed, virtual);
     const set = encryptSecrets(model, Object.fromEntries(Object.keys(values).map((name) => [name, clean[name]])));
-    await this.ctx.db.updateTable(model.table).set({ ...set, ...this.audit(model, 'edit') }).where('id', '=', input.id).execute();
+    await this.ctx.db
+      .updateTable(model.table)
+      .set({ ...set, ...this.audit(model, 'edit') })
+      .where('id', '=', input.id)
+      .execute();
     await this.writeChildren(model, input.id, input.batches, true);
     await this.link(model, input.id, before, clean);
     const after = await this.load(model, input.id);
@@ -198,7 +227,12 @@ export class RecordWriter {
     }
     // A soft-deleting entity only flags the row (the recycle bin restores it or deletes it for good).
     const flag = model.doc.entity.softDelete;
-    if (flag) await this.ctx.db.updateTable(model.table).set({ [flag]: 1, ...this.audit(model, 'edit') }).where('id', '=', id).execute();
+    if (flag)
+      await this.ctx.db
+        .updateTable(model.table)
+        .set({ [flag]: 1, ...this.audit(model, 'edit') })
+        .where('id', '=', id)
+        .execute();
     else await this.ctx.db.deleteFrom(model.table).where('id', '=', id).execute();
     await this.finish(model, 'delete', { before });
   }
@@ -235,7 +269,9 @@ export class RecordWriter {
 
   /** The effects a write triggers (entity.rules.effects): the created or found records' ids stored on this one. */
   private async link(model: EntityModel, id: string, before: Record<string, unknown> | undefined, record: Record<string, unknown>): Promise<void> {
-    const links = await applyEffects(this.ctx.db, this.ctx.registry, model, before, record, (target, values) => this.add(target, { values, batches: new Map() }));
+    const links = await applyEffects(this.ctx.db, this.ctx.registry, model, before, record, (target, values) =>
+      this.add(target, { values, batches: new Map() }),
+    );
     if (Object.keys(links).length) await this.ctx.db.updateTable(model.table).set(links).where('id', '=', id).execute();
   }
 
@@ -246,7 +282,9 @@ export class RecordWriter {
       if (!rows) continue;
       const child = this.ctx.registry.get(slot.child);
       const parentField = child.doc.entity.parent!.field;
-      const existing = editing ? new Set((await this.ctx.db.selectFrom(child.table).select('id').where(parentField, '=', parentId).execute()).map((r) => String(r.id))) : new Set<string>();
+      const existing = editing
+        ? new Set((await this.ctx.db.selectFrom(child.table).select('id').where(parentField, '=', parentId).execute()).map((r) => String(r.id)))
+        : new Set<string>();
       const inputs = rows.map((raw, i) => ({ i, input: inRow(slot, i, () => readInput(child, raw)) }));
       const kept = new Set(inputs.map(({ input }) => input.id).filter((id): id is string => !!id && existing.has(id)));
       // Rows left out go first, so a new row may take the value a removed one had.
@@ -262,7 +300,8 @@ export class RecordWriter {
 /** A sub-table row's failure, with the table and row named in its message. */
 function rowError(slot: BatchSlot, index: number, error: unknown): unknown {
   const where = `${slot.label}第${index + 1}行：`;
-  if (error instanceof RecordInvalid) return new RecordInvalid(error.errors.map((e) => ({ field: `${slot.model}.${index}.${e.field}`, message: `${where}${e.message}` })));
+  if (error instanceof RecordInvalid)
+    return new RecordInvalid(error.errors.map((e) => ({ field: `${slot.model}.${index}.${e.field}`, message: `${where}${e.message}` })));
   if (error instanceof ApiError) return new ApiError(error.status, `${where}${error.message}`, error.result);
   return error;
 }

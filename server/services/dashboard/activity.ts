@@ -48,10 +48,17 @@ async function operation(runtime: SchemaRuntime, session: Session, line: LogLine
 export async function recentActivity(runtime: SchemaRuntime, session: Session): Promise<ActivityItem[]> {
   const model = runtime.registry.find(LOG);
   if (!model || session.user.username === GUEST_USERNAME) return [];
-  const lines: LogLine[] = await (await (await runtime.reader(session)).scoped(model))
+  const lines: LogLine[] = await (
+    await (await runtime.reader(session)).scoped(model)
+  )
     .select(['id', 'log_type', 'log_content', 'method', 'request_url', 'ip', 'create_time'])
     .where('userid', '=', session.user.id)
-    .where((eb) => eb.or([eb('log_type', '=', LOG_LOGIN), eb.and([eb('log_type', '=', LOG_OPERATION), eb('method', 'like', DOCUMENT_ROUTE), sql<boolean>`coalesce(result_code, 200) < 400`])]))
+    .where((eb) =>
+      eb.or([
+        eb('log_type', '=', LOG_LOGIN),
+        eb.and([eb('log_type', '=', LOG_OPERATION), eb('method', 'like', DOCUMENT_ROUTE), sql<boolean>`coalesce(result_code, 200) < 400`]),
+      ]),
+    )
     .orderBy('create_time', 'desc')
     .orderBy('id', 'desc')
     .limit(LIMIT)

@@ -31,7 +31,13 @@ export async function donationFigures(db: Kysely<any>, runtime: SchemaRuntime, s
   const runner = new ReportRunner(db, await runtime.reader(session));
   const yearRange = { begin: `${year}-01-01`, end: `${year}-12-31` };
   // The charts need amounts and counts per group; distinct donors only for the year as a whole (far cheaper).
-  const result = await runner.run(model, report, yearRange, [DONATION_REPORT.byMonth, DONATION_REPORT.byActivity, DONATION_REPORT.byPayMethod], ['amount', 'count']);
+  const result = await runner.run(
+    model,
+    report,
+    yearRange,
+    [DONATION_REPORT.byMonth, DONATION_REPORT.byActivity, DONATION_REPORT.byPayMethod],
+    ['amount', 'count'],
+  );
   const yearTotals = await runner.totals(model, report, yearRange);
   const month = now.getMonth() + 1;
   const [lastYear, lastMonth] = month === 1 ? [year - 1, 12] : [year, month - 1];

@@ -26,7 +26,12 @@ export async function pendingWork(runtime: SchemaRuntime, session: Session): Pro
     }
     if (!(await runtime.access.canView(session, model))) continue;
     // Counted within the user's row scope: the number matches the list the item opens.
-    const { n } = await (await reader.scoped(model)).select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', work.status).executeTakeFirstOrThrow();
+    const { n } = await (
+      await reader.scoped(model)
+    )
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('status', '=', work.status)
+      .executeTakeFirstOrThrow();
     items.push({ key: work.key, title: work.title, count: Number(n), path: `/${model.code}` });
   }
   return items;

@@ -24,7 +24,12 @@ const DISBURSED = '2';
 const money = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
 
 async function byStatus(reader: RecordReader, model: EntityModel, dicts: Record<string, DictOption[]>): Promise<StatusCount[]> {
-  const rows = await (await reader.scoped(model)).select(['status', (eb) => eb.fn.countAll<string>().as('n')]).groupBy('status').execute();
+  const rows = await (
+    await reader.scoped(model)
+  )
+    .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+    .groupBy('status')
+    .execute();
   const counts = new Map(rows.map((r) => [String(r.status), Number(r.n)]));
   const items = dicts[model.field.get('status')?.dict ?? ''] ?? [];
   const listed = items.map((i) => ({ value: i.value, text: i.text, count: counts.get(i.value) ?? 0 }));
@@ -33,20 +38,43 @@ async function byStatus(reader: RecordReader, model: EntityModel, dicts: Record<
   return [...listed, ...others];
 }
 
-async function funds(reader: RecordReader, app: EntityModel, sending: EntityModel | undefined): Promise<Pick<ProjectFigures, 'approved' | 'disbursed' | 'byProject'>> {
+async function funds(
+  reader: RecordReader,
+  app: EntityModel,
+  sending: EntityModel | undefined,
+): Promise<Pick<ProjectFigures, 'approved' | 'disbursed' | 'byProject'>> {
   const canSum = sending?.field.has('amount') && sending.field.has('project_id');
   const paidOut = sending?.field.has('status') ? sql<boolean>`status = ${DISBURSED}` : sql<boolean>`true`;
   const label = sending?.field.get('project_id')?.ref?.label ?? (app.field.has('project_name') ? 'project_name' : 'id');
-  const disbursedOf = (id: string) => (canSum ? sql<string>`(select coalesce(sum(s.amount), 0) from ${sql.table(sending!.table)} s where s.project_id = ${sql.ref(id)} and ${paidOut})` : sql<string>`0`);
-  const top = await (await reader.scoped(app, 'a'))
+  const disbursedOf = (id: string) =>
+    canSum
+      ? sql<string>`(select coalesce(sum(s.amount), 0) from ${sql.table(sending!.table)} s where s.project_id = ${sql.ref(id)} and ${paidOut})`
+      : sql<string>`0`;
+  const top = await (
+    await reader.scoped(app, 'a')
+  )
     .select([sql.ref(`a.${label}`).as('text'), 'a.approved_amount as approved', disbursedOf('a.id').as('disbursed')])
     .where('a.status', 'in', APPROVED_STATUSES)
     .orderBy('a.approved_amount', (ob) => ob.desc().nullsLast())
     .orderBy('a.id')
     .limit(TOP_PROJECTS)
     .execute();
-  const { approved } = await (await reader.scoped(app)).select(sql<string>`coalesce(sum(approved_amount), 0)`.as('approved')).where('status', 'in', APPROVED_STATUSES).executeTakeFirstOrThrow();
-  const disbursed = canSum ? (await (await reader.scoped(sending!)).select(sql<string>`coalesce(sum(amount), 0)`.as('d')).where(paidOut).executeTakeFirstOrThrow()).d : 0;
+  const { approved } = await (
+    await reader.scoped(app)
+  )
+    .select(sql<string>`coalesce(sum(approved_amount), 0)`.as('approved'))
+    .where('status', 'in', APPROVED_STATUSES)
+    .executeTakeFirstOrThrow();
+  const disbursed = canSum
+    ? (
+        await (
+          await reader.scoped(sending!)
+        )
+          .select(sql<string>`coalesce(sum(amount), 0)`.as('d'))
+          .where(paidOut)
+          .executeTakeFirstOrThrow()
+      ).d
+    : 0;
   return {
     approved: money(approved),
     disbursed: money(disbursed),

@@ -23,7 +23,8 @@ const EMPTY_TEXT = '（空）';
 /** Whether the user may read the chart's source at all: the report's 查看权限, the screen's list. */
 async function demandSourceReader(ctx: AppContext, session: Session, def: GraphDefinition, source: ChartSource | undefined): Promise<void> {
   if (source?.type === 'report') await demandReader(ctx, session, source.report);
-  if (source?.type === 'entity' && !(await ctx.runtime.access.canView(session, source.model))) throw forbidden(`没有权限访问图表【${def.name}】，请联系管理员授权`);
+  if (source?.type === 'entity' && !(await ctx.runtime.access.canView(session, source.model)))
+    throw forbidden(`没有权限访问图表【${def.name}】，请联系管理员授权`);
 }
 
 export async function demandChartReader(ctx: AppContext, session: Session, def: GraphDefinition): Promise<void> {
@@ -46,14 +47,23 @@ const screenQueryItems = (model: EntityModel): ChartQueryItem[] =>
     hidden: q.hidden ?? '0',
   }));
 
-async function entityGroups(ctx: AppContext, session: Session, model: EntityModel, g: Grouping, query: Record<string, unknown>): Promise<{ groups: Group[]; texts: Map<string, string> }> {
+async function entityGroups(
+  ctx: AppContext,
+  session: Session,
+  model: EntityModel,
+  g: Grouping,
+  query: Record<string, unknown>,
+): Promise<{ groups: Group[]; texts: Map<string, string> }> {
   const reader = await ctx.runtime.reader(session);
   // The list's filters only (checked against the screen's allow-list); no advanced query, no paging.
   const { superQueryParams: _sq, superQueryMatchType: _mt, ...filters } = query;
   const plan = planList(model, filters);
   const groups = groupsOf(await groupedSelect(await reader.scoped(model, 't', plan), 't', g).execute(), g);
   // The reader labels the dimension as it labels a list cell: dictionary text, referenced record's label.
-  const labelled = await reader.decorate(model, groups.map((x) => ({ [g.x]: x.value })));
+  const labelled = await reader.decorate(
+    model,
+    groups.map((x) => ({ [g.x]: x.value })),
+  );
   const texts = new Map(groups.map((x, i) => [String(x.value), String(labelled[i][`${g.x}_dictText`] ?? '')]));
   return { groups, texts };
 }
@@ -79,7 +89,11 @@ export async function chartData(ctx: AppContext, session: Session, def: GraphDef
   const from = source as ChartSource;
   const { groups, texts, items } =
     from.type === 'report'
-      ? { groups: await reportGroups(ctx, session, from.report, g, query), texts: await dictTexts(ctx, session, columns.get(def.x)!), items: queryItems(from.report) }
+      ? {
+          groups: await reportGroups(ctx, session, from.report, g, query),
+          texts: await dictTexts(ctx, session, columns.get(def.x)!),
+          items: queryItems(from.report),
+        }
       : { ...(await entityGroups(ctx, session, from.model, g, query)), items: screenQueryItems(from.model) };
   const textOf = (value: unknown) => {
     if (value === null || value === undefined || value === '') return EMPTY_TEXT;

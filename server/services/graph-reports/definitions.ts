@@ -44,7 +44,11 @@ export interface SourceColumn {
   dict?: string;
 }
 
-const list = (raw: unknown) => String(raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (raw: unknown) =>
+  String(raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** A stored row as a definition; values outside the allowed sets are refused (the checks name them). */
 export function graphOf(row: Record<string, unknown>): GraphDefinition {
@@ -88,9 +92,20 @@ export async function findSource(db: Kysely<any>, registry: Registry, def: Pick<
 
 function columnsOf(source: ChartSource): SourceColumn[] {
   if (source.type === 'report') {
-    return source.report.items.map((i) => ({ name: i.name, title: i.title, numeric: i.type === 'integer' || i.type === 'number', hidden: false, ...(i.dict ? { dict: i.dict } : {}) }));
+    return source.report.items.map((i) => ({
+      name: i.name,
+      title: i.title,
+      numeric: i.type === 'integer' || i.type === 'number',
+      hidden: false,
+      ...(i.dict ? { dict: i.dict } : {}),
+    }));
   }
-  return [...source.model.columns.values()].map((f) => ({ name: f.name, title: f.label, numeric: f.type === 'integer' || f.type === 'decimal', hidden: !!f.mask || !!f.secret }));
+  return [...source.model.columns.values()].map((f) => ({
+    name: f.name,
+    title: f.label,
+    numeric: f.type === 'integer' || f.type === 'decimal',
+    hidden: !!f.mask || !!f.secret,
+  }));
 }
 
 /**

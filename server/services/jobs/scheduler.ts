@@ -72,8 +72,15 @@ export class JobScheduler {
 
   private async reloadNow(): Promise<void> {
     if (this.stopped) return;
-    await this.db.deleteFrom('job_run_claim').where('claimed_at', '<', formatTimestamp(new Date(Date.now() - CLAIM_KEEP_MS))).execute();
-    const jobs: Pick<JobRow, 'id' | 'cron_expression'>[] = await this.db.selectFrom(JOB_TABLE).select(['id', 'cron_expression']).where('status', '=', RUNNING).execute();
+    await this.db
+      .deleteFrom('job_run_claim')
+      .where('claimed_at', '<', formatTimestamp(new Date(Date.now() - CLAIM_KEEP_MS)))
+      .execute();
+    const jobs: Pick<JobRow, 'id' | 'cron_expression'>[] = await this.db
+      .selectFrom(JOB_TABLE)
+      .select(['id', 'cron_expression'])
+      .where('status', '=', RUNNING)
+      .execute();
     // Stopped while the rows were read (the server closing): no timer may outlive it.
     if (this.stopped) return;
     this.stopTimers();
@@ -109,7 +116,11 @@ export class JobScheduler {
 
   /** Runs a job now and logs the run; a failing handler is logged as failed, never thrown. */
   async run(id: string): Promise<RunOutcome> {
-    const job: JobRow | undefined = await this.db.selectFrom(JOB_TABLE).select(['id', 'job_name', 'cron_expression', 'job_handler', 'parameter', 'status', 'tenant_id', 'sys_org_code']).where('id', '=', id).executeTakeFirst();
+    const job: JobRow | undefined = await this.db
+      .selectFrom(JOB_TABLE)
+      .select(['id', 'job_name', 'cron_expression', 'job_handler', 'parameter', 'status', 'tenant_id', 'sys_org_code'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!job) throw badRequest('定时任务不存在');
     const handler = JOB_HANDLERS[job.job_handler];
     const started = new Date();

@@ -35,10 +35,18 @@ export async function reportColumns(ctx: AppContext, session: Session, def: Repo
   return { columns, dictOptions: dictionaries, cgRpConfigId: def.id, cgRpConfigName: def.name };
 }
 
-const viewOf = (item: ReportItem): string => (item.dict ? 'list' : item.type === 'integer' || item.type === 'number' ? 'number' : item.type === 'date' || item.type === 'datetime' ? item.type : 'text');
+const viewOf = (item: ReportItem): string =>
+  item.dict ? 'list' : item.type === 'integer' || item.type === 'number' ? 'number' : item.type === 'date' || item.type === 'datetime' ? item.type : 'text';
 
 export function queryItems(def: ReportDefinition): QueryItem[] {
   return def.items
     .filter((i) => i.search)
-    .map((i) => ({ field: i.name, label: i.title, view: viewOf(i), mode: i.range ? 'group' : 'single', ...(i.dict ? { dictCode: i.dict } : {}), hidden: i.hidden }));
+    .map((i) => ({
+      field: i.name,
+      label: i.title,
+      view: viewOf(i),
+      mode: i.range ? 'group' : 'single',
+      ...(i.dict ? { dictCode: i.dict } : {}),
+      hidden: i.hidden,
+    }));
 }

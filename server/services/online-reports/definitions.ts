@@ -86,7 +86,17 @@ export async function saveReport(db: Kysely<any>, input: ReportInput, by = 'admi
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('onl_cgreport_head')
-      .values({ id, code: input.code, name: input.name, cgr_sql: input.sql, perms: input.perms?.join(',') || null, scope_entity: input.scope ?? null, del_flag: 0, create_by: by, create_time: nowText() })
+      .values({
+        id,
+        code: input.code,
+        name: input.name,
+        cgr_sql: input.sql,
+        perms: input.perms?.join(',') || null,
+        scope_entity: input.scope ?? null,
+        del_flag: 0,
+        create_by: by,
+        create_time: nowText(),
+      })
       .execute();
     for (const [i, item] of input.items.entries()) {
       await trx
@@ -107,7 +117,10 @@ export async function saveReport(db: Kysely<any>, input: ReportInput, by = 'admi
         .execute();
     }
     for (const [i, p] of (input.params ?? []).entries()) {
-      await trx.insertInto('onl_cgreport_param').values({ id: newId(), head_id: id, param_name: p.name, param_txt: p.title ?? null, param_value: p.defaultValue ?? null, order_num: i }).execute();
+      await trx
+        .insertInto('onl_cgreport_param')
+        .values({ id: newId(), head_id: id, param_name: p.name, param_txt: p.title ?? null, param_value: p.defaultValue ?? null, order_num: i })
+        .execute();
     }
   });
   return id;
@@ -124,7 +137,10 @@ export async function loadReport(db: Kysely<any>, by: { id: string } | { code: s
     code: head.code,
     name: head.name,
     sql: parseReportSql(head.cgr_sql),
-    perms: String(head.perms ?? '').split(',').map((p) => p.trim()).filter(Boolean),
+    perms: String(head.perms ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
     ...(head.scope_entity ? { scope: String(head.scope_entity) } : {}),
     items: items
       .filter((r) => FIELD_NAME.test(r.field_name))
@@ -161,4 +177,3 @@ export async function checkStoredReport(db: Kysely<any>, id: string): Promise<vo
     params: params.map((p) => ({ name: String(p.param_name) })),
   });
 }
-

@@ -180,7 +180,13 @@ function scopedRows(trx: Kysely<any>, body: RawBuilder<unknown>, req: DataReques
  * tenants' rows are not there, report-wall.ts), the scope's rules and the request's filters. `plan` gives
  * the query whose cost bounds the work (refused above reader.maxCost) and what to run.
  */
-async function withinReportWall<T>(db: Kysely<any>, def: ReportDefinition, req: DataRequest, reader: ReportReader, plan: (rows: Rows) => { costed: Compilable; run: () => Promise<T> }): Promise<T> {
+async function withinReportWall<T>(
+  db: Kysely<any>,
+  def: ReportDefinition,
+  req: DataRequest,
+  reader: ReportReader,
+  plan: (rows: Rows) => { costed: Compilable; run: () => Promise<T> },
+): Promise<T> {
   if (!reportWallBuilt()) throw new ApiError(503, '在线报表未启用租户隔离（数据库用户不能创建只读角色 hope_report），暂不能执行，请联系管理员');
   const body = bindReportSql(def.sql, req.params, reader.variables);
   try {
@@ -192,7 +198,10 @@ async function withinReportWall<T>(db: Kysely<any>, def: ReportDefinition, req: 
       const { costed, run } = plan(scopedRows(trx, body, req, reader));
       if (reader.maxCost !== undefined) {
         const cost = await plannedCost(trx, costed.compile());
-        if (cost > reader.maxCost) throw badRequest(`报表【${def.name}】的查询量过大（估算成本${Math.round(cost)}，上限${reader.maxCost}），嵌入式数据库上无法中途停止查询，请增加查询条件或缩小范围`);
+        if (cost > reader.maxCost)
+          throw badRequest(
+            `报表【${def.name}】的查询量过大（估算成本${Math.round(cost)}，上限${reader.maxCost}），嵌入式数据库上无法中途停止查询，请增加查询条件或缩小范围`,
+          );
       }
       return await run();
     });
@@ -209,7 +218,12 @@ async function withinReportWall<T>(db: Kysely<any>, def: ReportDefinition, req: 
 }
 
 /** One page of the report and the total. */
-export function runReport(db: Kysely<any>, def: ReportDefinition, req: DataRequest, reader: ReportReader): Promise<{ total: number; records: Record<string, unknown>[] }> {
+export function runReport(
+  db: Kysely<any>,
+  def: ReportDefinition,
+  req: DataRequest,
+  reader: ReportReader,
+): Promise<{ total: number; records: Record<string, unknown>[] }> {
   return withinReportWall(db, def, req, reader, (rows) => {
     const count = rows.select(sql<string>`count(*)`.as('n'));
     const pageOf = (req.sort ? rows.orderBy(sql`${sql.ref(`t.${req.sort.column}`)} ${sql.raw(req.sort.order)} nulls last`) : rows)

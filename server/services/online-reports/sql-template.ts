@@ -41,7 +41,8 @@ export function parseReportSql(source: string): SqlTemplate {
   for (const match of body.matchAll(MARKER)) {
     const name = match[2].trim();
     const system = match[1] === '#';
-    if (system && !(SYSTEM_VARIABLES as readonly string[]).includes(name)) throw new ReportSqlError(`未知的系统变量: #{${name.slice(0, 64)}}，可用: ${SYSTEM_VARIABLES.join('、')}`);
+    if (system && !(SYSTEM_VARIABLES as readonly string[]).includes(name))
+      throw new ReportSqlError(`未知的系统变量: #{${name.slice(0, 64)}}，可用: ${SYSTEM_VARIABLES.join('、')}`);
     if (!PARAM_NAME.test(name)) throw new ReportSqlError(`报表参数名不正确: ${name.slice(0, 64)}`);
     text.push(body.slice(last, match.index));
     slots.push({ name, system });

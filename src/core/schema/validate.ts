@@ -31,7 +31,10 @@ export interface Verdict {
 }
 
 const describe = (errors: ErrorObject[] | null | undefined): string[] =>
-  (errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}${e.params && 'allowedValues' in e.params ? `: ${(e.params.allowedValues as unknown[]).join(', ')}` : ''}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params.additionalProperty)}` : ''}`);
+  (errors ?? []).map(
+    (e) =>
+      `${e.instancePath || '/'} ${e.message ?? ''}${e.params && 'allowedValues' in e.params ? `: ${(e.params.allowedValues as unknown[]).join(', ')}` : ''}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params.additionalProperty)}` : ''}`,
+  );
 
 export function validateDocument(doc: unknown): Verdict & { doc?: SchemaDocument } {
   const fn = validator('document.schema.json');

@@ -24,7 +24,13 @@ export const LINK_CONFIG_MESSAGE = '联动下拉框参数未正确配置!';
 export const linkConfigError = (s: LinkSource): string | undefined => (s.table && s.txt && s.linkKey && s.pidField ? undefined : LINK_CONFIG_MESSAGE);
 
 /** The form fields of the levels: the widget's own field, then the linked ones. */
-export const levelFields = (own: string, linkFields?: string): string[] => [own, ...(linkFields ?? '').split(',').map((f) => f.trim()).filter(Boolean)];
+export const levelFields = (own: string, linkFields?: string): string[] => [
+  own,
+  ...(linkFields ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean),
+];
 
 /** The request parameters of one level: the condition for the first, pidValue for the others. */
 export function levelParams(s: LinkSource, pidValue?: string): Record<string, string> {

@@ -7,7 +7,11 @@ export const POPUP_CONFIG_MESSAGE = 'popup参数未正确配置!';
 export const POPUP_COUNT_MESSAGE = 'popup参数未正确配置,原始值和目标值数量不一致!';
 export const SELECT_ONE_MESSAGE = '请选择一条记录';
 
-const list = (text?: string) => (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (text?: string) =>
+  (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function popupConfigError(code?: string, orgFields?: string, destFields?: string): string | undefined {
   if (!code?.trim() || !list(orgFields).length || !list(destFields).length) return POPUP_CONFIG_MESSAGE;

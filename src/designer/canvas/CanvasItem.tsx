@@ -23,7 +23,19 @@ function useHovered(id: string) {
   return useSelector(useStores().hover, (h) => (h.id === id ? h.position : null));
 }
 
-export const DropList = memo(function DropList({ slot, list, horizontal, className, children }: { slot: Slot; list: WidgetItem[]; horizontal?: boolean; className?: string; children?: ReactNode }) {
+export const DropList = memo(function DropList({
+  slot,
+  list,
+  horizontal,
+  className,
+  children,
+}: {
+  slot: Slot;
+  list: WidgetItem[];
+  horizontal?: boolean;
+  className?: string;
+  children?: ReactNode;
+}) {
   const id = slotId(slot);
   const hovered = useHovered(listDropId(id));
   return (

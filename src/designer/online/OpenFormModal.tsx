@@ -21,7 +21,13 @@ export function OpenFormModal({ onOpen, onClose }: { onOpen: (code: string) => v
           { title: '表单名称', dataIndex: 'desformName' },
           { title: '表单编码', dataIndex: 'desformCode' },
           { title: '版本', dataIndex: 'version', width: 70 },
-          { title: '状态', key: 'state', width: 110, render: (_, r) => (r.publishedVersion ? <Tag color={r.publishedVersion === r.version ? 'green' : 'orange'}>已发布 v{r.publishedVersion}</Tag> : <Tag>未发布</Tag>) },
+          {
+            title: '状态',
+            key: 'state',
+            width: 110,
+            render: (_, r) =>
+              r.publishedVersion ? <Tag color={r.publishedVersion === r.version ? 'green' : 'orange'}>已发布 v{r.publishedVersion}</Tag> : <Tag>未发布</Tag>,
+          },
           { title: '更新时间', dataIndex: 'updateTime', width: 170 },
         ]}
       />

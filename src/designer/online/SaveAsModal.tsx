@@ -28,10 +28,25 @@ export function SaveAsModal({ onSubmit, onClose }: { onSubmit: (values: SaveAsVa
   return (
     <Modal open title="保存到服务器" onCancel={onClose} onOk={submit} okText="保存" cancelText="取消" confirmLoading={busy} maskClosable={false}>
       <Form form={form} layout="vertical" data-testid="save-as-form">
-        <Form.Item name="desformCode" label="表单编码" extra="发布后菜单地址为 /online/{表单编码}" rules={[{ required: true, message: '请填写表单编码' }, { pattern: DESFORM_CODE, message: DESFORM_CODE_MESSAGE }]}>
+        <Form.Item
+          name="desformCode"
+          label="表单编码"
+          extra="发布后菜单地址为 /online/{表单编码}"
+          rules={[
+            { required: true, message: '请填写表单编码' },
+            { pattern: DESFORM_CODE, message: DESFORM_CODE_MESSAGE },
+          ]}
+        >
           <Input placeholder="如 family_visit" />
         </Form.Item>
-        <Form.Item name="desformName" label="表单名称" rules={[{ required: true, message: '请填写表单名称' }, { max: 100, message: '表单名称不能超过 100 个字符' }]}>
+        <Form.Item
+          name="desformName"
+          label="表单名称"
+          rules={[
+            { required: true, message: '请填写表单名称' },
+            { max: 100, message: '表单名称不能超过 100 个字符' },
+          ]}
+        >
           <Input placeholder="如 家访登记" />
         </Form.Item>
       </Form>

@@ -27,7 +27,15 @@ function PaletteItem({ widget }: { widget: WidgetRegistration }) {
   const data: DragData = { kind: 'new', type: widget.type, label: widget.label };
   const { setNodeRef, attributes, listeners } = useDraggable({ id: `new:${widget.type}`, data });
   return (
-    <button type="button" ref={setNodeRef} {...attributes} {...listeners} className="fd-palette-item" data-widget={widget.type} onClick={() => update((s) => addWidget(s, widget.type, Date.now()))}>
+    <button
+      type="button"
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
+      className="fd-palette-item"
+      data-widget={widget.type}
+      onClick={() => update((s) => addWidget(s, widget.type, Date.now()))}
+    >
       <HolderOutlined />
       <span>{widget.label}</span>
     </button>

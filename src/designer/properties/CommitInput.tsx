@@ -2,7 +2,19 @@ import { Input } from 'antd';
 import { useState } from 'react';
 
 /** Text edited freely and committed on blur, for values that are parsed (JSON, expressions). */
-export function CommitInput({ value, onCommit, label, textarea, invalid }: { value: string; onCommit: (text: string) => void; label: string; textarea?: boolean; invalid?: boolean }) {
+export function CommitInput({
+  value,
+  onCommit,
+  label,
+  textarea,
+  invalid,
+}: {
+  value: string;
+  onCommit: (text: string) => void;
+  label: string;
+  textarea?: boolean;
+  invalid?: boolean;
+}) {
   const [text, setText] = useState(value);
   const [seen, setSeen] = useState(value);
   if (value !== seen) {

@@ -21,7 +21,13 @@ export function FormProperties() {
   return (
     <Form layout="vertical" size="small" className="fd-props" data-testid="form-properties">
       <Form.Item label="表单布局">
-        <Radio.Group size="small" optionType="button" value={config.layout ?? 'horizontal'} options={LAYOUTS} onChange={(e) => patch((c) => ({ ...c, layout: e.target.value }))} />
+        <Radio.Group
+          size="small"
+          optionType="button"
+          value={config.layout ?? 'horizontal'}
+          options={LAYOUTS}
+          onChange={(e) => patch((c) => ({ ...c, layout: e.target.value }))}
+        />
       </Form.Item>
       <Form.Item label={`标签宽度（0–${SPAN_MAX} 栅格）`} extra={`控件宽度 ${config.wrapperCol?.span ?? 18} 栅格`}>
         <InputNumber aria-label="标签宽度" min={0} max={SPAN_MAX} value={label} onChange={(v) => patch((c) => setLabelSpan(c, v))} />

@@ -8,7 +8,9 @@ import { SwitchRow } from './OptionEditor.tsx';
 
 /* The editors that are more than one value: options source, grid columns and validation rules. */
 
-const RemoveButton = ({ label, onClick, disabled }: { label: string; onClick: () => void; disabled?: boolean }) => <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={label} disabled={disabled} onClick={onClick} />;
+const RemoveButton = ({ label, onClick, disabled }: { label: string; onClick: () => void; disabled?: boolean }) => (
+  <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={label} disabled={disabled} onClick={onClick} />
+);
 
 const AddButton = ({ label, onClick }: { label: string; onClick: () => void }) => (
   <Button size="small" type="dashed" block icon={<PlusOutlined />} onClick={onClick}>
@@ -28,15 +30,32 @@ export function SourceEditor({ options, onChange }: { options: WidgetOptions | u
           <>
             {(options?.options ?? []).map((o, i) => (
               <div className="fd-row" key={i}>
-                <Input size="small" aria-label="选项值" value={String(o.value)} onChange={(e) => onChange(setStaticOption(options, i, { value: e.target.value }))} />
-                <Input size="small" aria-label="选项标签" value={o.label ?? ''} onChange={(e) => onChange(setStaticOption(options, i, { label: e.target.value }))} />
+                <Input
+                  size="small"
+                  aria-label="选项值"
+                  value={String(o.value)}
+                  onChange={(e) => onChange(setStaticOption(options, i, { value: e.target.value }))}
+                />
+                <Input
+                  size="small"
+                  aria-label="选项标签"
+                  value={o.label ?? ''}
+                  onChange={(e) => onChange(setStaticOption(options, i, { label: e.target.value }))}
+                />
                 <RemoveButton label="删除选项" onClick={() => onChange(removeStaticOption(options, i))} />
               </div>
             ))}
             <AddButton label="添加选项" onClick={() => onChange(addStaticOption(options))} />
           </>
         )}
-        {kind === 'dict' && <Input aria-label="字典编码" placeholder="字典编码，如 sex" value={options?.dynamicKey ?? ''} onChange={(e) => onChange({ ...options, dynamicKey: e.target.value })} />}
+        {kind === 'dict' && (
+          <Input
+            aria-label="字典编码"
+            placeholder="字典编码，如 sex"
+            value={options?.dynamicKey ?? ''}
+            onChange={(e) => onChange({ ...options, dynamicKey: e.target.value })}
+          />
+        )}
         {kind === 'distal' && (
           <>
             <Input aria-label="表名" addonBefore="表名" value={distal.tableName ?? ''} onChange={(e) => setDistal({ tableName: e.target.value })} />
@@ -56,7 +75,14 @@ export function GridColumnsEditor({ item, onChange }: { item: WidgetItem; onChan
       {columns.map((c, i) => (
         <div className="fd-row" key={i}>
           <span className="fd-row-label">第{i + 1}列</span>
-          <InputNumber size="small" aria-label={`第${i + 1}列宽度`} min={0} max={SPAN_MAX} value={c.span} onChange={(v) => onChange((g) => setColumnSpan(g, i, v))} />
+          <InputNumber
+            size="small"
+            aria-label={`第${i + 1}列宽度`}
+            min={0}
+            max={SPAN_MAX}
+            value={c.span}
+            onChange={(v) => onChange((g) => setColumnSpan(g, i, v))}
+          />
           <RemoveButton label="删除列" disabled={columns.length <= 1} onClick={() => onChange((g) => removeGridColumn(g, i))} />
         </div>
       ))}
@@ -73,8 +99,21 @@ export function RulesEditor({ rules, onChange }: { rules: Rule[] | undefined; on
       <Input aria-label="必填提示" placeholder="必填项" value={first?.message ?? ''} onChange={(e) => onChange(setRequiredMessage(rules, e.target.value))} />
       {patternRules(rules).map((r, i) => (
         <div className="fd-rule" key={i}>
-          <Input size="small" aria-label="正则表达式" placeholder="正则表达式，如 ^\d+$" status={patternError(r.pattern) ? 'error' : undefined} value={r.pattern ?? ''} onChange={(e) => onChange(updatePatternRule(rules, i, { pattern: e.target.value }))} />
-          <Input size="small" aria-label="校验提示" placeholder="不符合时的提示" value={r.message ?? ''} onChange={(e) => onChange(updatePatternRule(rules, i, { message: e.target.value }))} />
+          <Input
+            size="small"
+            aria-label="正则表达式"
+            placeholder="正则表达式，如 ^\d+$"
+            status={patternError(r.pattern) ? 'error' : undefined}
+            value={r.pattern ?? ''}
+            onChange={(e) => onChange(updatePatternRule(rules, i, { pattern: e.target.value }))}
+          />
+          <Input
+            size="small"
+            aria-label="校验提示"
+            placeholder="不符合时的提示"
+            value={r.message ?? ''}
+            onChange={(e) => onChange(updatePatternRule(rules, i, { message: e.target.value }))}
+          />
           <RemoveButton label="删除校验" onClick={() => onChange(removePatternRule(rules, i))} />
         </div>
       ))}

@@ -16,7 +16,11 @@ function ModelField({ item }: { item: WidgetItem }) {
   const problem = useDesigner((s) => modelProblem(s.def, item.key, item.model));
   return (
     <Form.Item label="数据字段" validateStatus={problem ? 'error' : undefined} help={problem ?? undefined}>
-      <Input aria-label="数据字段" value={item.model ?? ''} onChange={(e) => update((s) => updateItem(s, item.key, (it) => ({ ...it, model: e.target.value })))} />
+      <Input
+        aria-label="数据字段"
+        value={item.model ?? ''}
+        onChange={(e) => update((s) => updateItem(s, item.key, (it) => ({ ...it, model: e.target.value })))}
+      />
     </Form.Item>
   );
 }

@@ -20,7 +20,17 @@ export function SwitchRow({ label, checked, onChange }: { label: string; checked
 function FormCodeSelect({ label, value, onChange }: { label: string; value: string; onChange: (code: string) => void }) {
   const { onlineForms } = useDesignerEnv();
   if (!onlineForms.length) return <Input aria-label={label} value={value} placeholder="area/entity" onChange={(e) => onChange(e.target.value)} />;
-  return <Select aria-label={label} value={value || undefined} allowClear showSearch placeholder="请选择子表表单" onChange={(v) => onChange(v ?? '')} options={onlineForms.map((f) => ({ value: f.code, label: `${f.title} (${f.code})` }))} />;
+  return (
+    <Select
+      aria-label={label}
+      value={value || undefined}
+      allowClear
+      showSearch
+      placeholder="请选择子表表单"
+      onChange={(v) => onChange(v ?? '')}
+      options={onlineForms.map((f) => ({ value: f.code, label: `${f.title} (${f.code})` }))}
+    />
+  );
 }
 
 export function OptionEditor({ d, item, onChange }: { d: OptionDescriptor; item: WidgetItem; onChange: (options: WidgetOptions) => void }) {
@@ -37,13 +47,34 @@ export function OptionEditor({ d, item, onChange }: { d: OptionDescriptor; item:
       control = <Input.TextArea aria-label={d.label} value={(value as string) ?? ''} rows={3} onChange={(e) => emit(e.target.value)} />;
       break;
     case 'number':
-      control = <InputNumber aria-label={d.label} style={{ width: '100%' }} value={typeof value === 'number' ? value : null} min={d.min} max={d.max} placeholder={d.placeholder} onChange={(v) => emit(v)} />;
+      control = (
+        <InputNumber
+          aria-label={d.label}
+          style={{ width: '100%' }}
+          value={typeof value === 'number' ? value : null}
+          min={d.min}
+          max={d.max}
+          placeholder={d.placeholder}
+          onChange={(v) => emit(v)}
+        />
+      );
       break;
     case 'select':
       control = <Select aria-label={d.label} value={value as string} options={d.choices} onChange={emit} />;
       break;
     case 'tags':
-      control = <Select aria-label={d.label} mode="tags" value={(value as string[]) ?? []} maxCount={d.max} placeholder={d.placeholder} onChange={emit} open={false} suffixIcon={null} />;
+      control = (
+        <Select
+          aria-label={d.label}
+          mode="tags"
+          value={(value as string[]) ?? []}
+          maxCount={d.max}
+          placeholder={d.placeholder}
+          onChange={emit}
+          open={false}
+          suffixIcon={null}
+        />
+      );
       break;
     case 'json':
       control = <JsonInput label={d.label} value={raw} onChange={emit} />;

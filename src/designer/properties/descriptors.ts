@@ -37,7 +37,13 @@ const visibleData = (type: string) => isDataWidget(type) && type !== 'hidden';
 
 const set = (key: keyof WidgetOptions) => (options: WidgetOptions, value: unknown) => ({ ...options, [key]: value });
 const choices = (...pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
-const DATE_FORMATS = choices(['YYYY-MM-DD', 'YYYY-MM-DD'], ['YYYY-MM', 'YYYY-MM（月份）'], ['YYYY', 'YYYY'], ['YYYY-MM-DD HH:mm:ss', 'YYYY-MM-DD HH:mm:ss'], ['YYYY-MM-DD HH:mm', 'YYYY-MM-DD HH:mm']);
+const DATE_FORMATS = choices(
+  ['YYYY-MM-DD', 'YYYY-MM-DD'],
+  ['YYYY-MM', 'YYYY-MM（月份）'],
+  ['YYYY', 'YYYY'],
+  ['YYYY-MM-DD HH:mm:ss', 'YYYY-MM-DD HH:mm:ss'],
+  ['YYYY-MM-DD HH:mm', 'YYYY-MM-DD HH:mm'],
+);
 const ALIGN = choices(['left', '左'], ['center', '中'], ['right', '右']);
 
 type Row = Omit<OptionDescriptor, 'id' | 'key'>;
@@ -60,7 +66,14 @@ const ROWS = {
   max: { label: '最大值', editor: 'number', placeholder: '不限', apply: (o, v) => ({ ...o, max: normalizeBound(v) }) },
   step: { label: '步长', editor: 'number', fallback: 1 },
   integer: { label: '只能输入整数', editor: 'switch', apply: (o, v: boolean) => setIntegerOnly(o, v) },
-  precision: { label: '数值精度', editor: 'number', min: 0, placeholder: '0–50，空为不限', apply: (o, v) => ({ ...o, precision: normalizePrecision(v) }), when: (o) => !o.integer },
+  precision: {
+    label: '数值精度',
+    editor: 'number',
+    min: 0,
+    placeholder: '0–50，空为不限',
+    apply: (o, v) => ({ ...o, precision: normalizePrecision(v) }),
+    when: (o) => !o.integer,
+  },
   multiple: { label: '多选', editor: 'switch' },
   'multiple:files': { label: '多个文件', editor: 'switch' },
   showSearch: { label: '可搜索', editor: 'switch' },
@@ -71,14 +84,24 @@ const ROWS = {
   showTime: { label: '显示时间', editor: 'switch' },
   rangeDefaultValue: { label: '范围默认值（开始、结束）', editor: 'tags', max: 2, when: (o) => !!o.range },
   rangePlaceholder: { label: '范围占位（开始、结束）', editor: 'tags', max: 2, when: (o) => !!o.range },
-  disabledDate: { label: '禁用日期', editor: 'select', fallback: 'none', choices: choices(['none', '不禁用'], ['all', '全部禁用'], ['formerly', '今天及以前'], ['custom', '自定义范围之外']) },
+  disabledDate: {
+    label: '禁用日期',
+    editor: 'select',
+    fallback: 'none',
+    choices: choices(['none', '不禁用'], ['all', '全部禁用'], ['formerly', '今天及以前'], ['custom', '自定义范围之外']),
+  },
   disabledDateRange: { label: '可选范围（开始、结束日期）', editor: 'tags', max: 2, placeholder: 'YYYY-MM-DD', when: (o) => o.disabledDate === 'custom' },
   allowHalf: { label: '允许半选', editor: 'switch' },
   showInput: { label: '显示输入框', editor: 'switch' },
   activeValue: { label: '开启时的值', editor: 'text', fallback: 'Y' },
   inactiveValue: { label: '关闭时的值', editor: 'text', fallback: 'N' },
   limit: { label: '最大上传数量', editor: 'number', min: 1, fallback: 3 },
-  listType: { label: '列表样式', editor: 'select', fallback: 'picture-card', choices: choices(['text', '文字'], ['picture', '图片'], ['picture-card', '卡片']) },
+  listType: {
+    label: '列表样式',
+    editor: 'select',
+    fallback: 'picture-card',
+    choices: choices(['text', '文字'], ['picture', '图片'], ['picture-card', '卡片']),
+  },
   action: { label: '上传地址（空为系统上传）', editor: 'text' },
   fileName: { label: '文件字段名', editor: 'text', fallback: 'file' },
   data: { label: '附加数据（JSON 字符串）', editor: 'textarea' },
@@ -106,15 +129,30 @@ const ROWS = {
   linkPidField: { label: '父级字段', editor: 'text' },
   linkFields: { label: '联动字段（逗号分隔，依次为下级）', editor: 'text' },
   pcode: { label: '父级分类编码（空为顶级）', editor: 'text' },
-  'type:button': { label: '按钮类型', editor: 'select', fallback: 'primary', choices: choices(['primary', '主要'], ['default', '默认'], ['dashed', '虚线'], ['danger', '危险']) },
-  handle: { label: '点击动作', editor: 'select', fallback: 'submit', choices: choices(['submit', '提交（校验表单）'], ['reset', '重置'], ['dynamic', '自定义函数']) },
+  'type:button': {
+    label: '按钮类型',
+    editor: 'select',
+    fallback: 'primary',
+    choices: choices(['primary', '主要'], ['default', '默认'], ['dashed', '虚线'], ['danger', '危险']),
+  },
+  handle: {
+    label: '点击动作',
+    editor: 'select',
+    fallback: 'submit',
+    choices: choices(['submit', '提交（校验表单）'], ['reset', '重置'], ['dynamic', '自定义函数']),
+  },
   'dynamicFun:button': { label: '自定义函数名（代码中注册）', editor: 'text' },
   onlineFormCode: { label: '子表表单', editor: 'formCode' },
   scrollY: { label: '表格高度（0 为不限）', editor: 'number', min: 0, apply: (o, v) => ({ ...o, scrollY: normalizeScrollY(v) }) },
   showLabel: { label: '显示标签', editor: 'switch' },
   hideSequence: { label: '隐藏序号', editor: 'switch' },
   gutter: { label: '栅格间距', editor: 'number', min: 0, fallback: 0 },
-  'type:alert': { label: '类型', editor: 'select', fallback: 'success', choices: choices(['success', '成功'], ['info', '信息'], ['warning', '警告'], ['error', '错误']) },
+  'type:alert': {
+    label: '类型',
+    editor: 'select',
+    fallback: 'success',
+    choices: choices(['success', '成功'], ['info', '信息'], ['warning', '警告'], ['error', '错误']),
+  },
   description: { label: '辅助文字', editor: 'textarea' },
   showIcon: { label: '显示图标', editor: 'switch' },
   banner: { label: '顶部公告', editor: 'switch' },

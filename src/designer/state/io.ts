@@ -42,7 +42,13 @@ export function parseImport(text: string): ImportResult {
   } catch (e) {
     return { ok: false, message: IMPORT_FAILED, errors: [`JSON 解析失败: ${(e as Error).message}`] };
   }
-  const shaped = !!data && typeof data === 'object' && !Array.isArray(data) && Array.isArray((data as FormDef).list) && !!(data as FormDef).config && typeof (data as FormDef).config === 'object';
+  const shaped =
+    !!data &&
+    typeof data === 'object' &&
+    !Array.isArray(data) &&
+    Array.isArray((data as FormDef).list) &&
+    !!(data as FormDef).config &&
+    typeof (data as FormDef).config === 'object';
   if (!shaped) return { ok: false, message: IMPORT_FAILED, errors: ['需要一个带 list 和 config 的对象'] };
   const errors = formProblems(data);
   return errors.length ? { ok: false, message: IMPORT_FAILED, errors } : { ok: true, def: loadForm(data as FormDef) };

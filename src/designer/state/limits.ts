@@ -21,7 +21,8 @@ export const normalizeBound = (value: unknown): number | null => (typeof value =
 
 export const normalizeScrollY = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? Math.max(0, value) : 0);
 
-export const normalizeSpan = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? clamp(Math.round(value), 0, SPAN_MAX) : NEW_COLUMN_SPAN);
+export const normalizeSpan = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) ? clamp(Math.round(value), 0, SPAN_MAX) : NEW_COLUMN_SPAN;
 
 /** Integer-only sets precision 0; switching it off leaves precision unset. */
 export function setIntegerOnly(options: WidgetOptions, on: boolean): WidgetOptions {

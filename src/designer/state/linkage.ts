@@ -60,7 +60,14 @@ export function rowsCondition(rows: ConditionRow[]): Condition | undefined {
   const when: Record<string, Comparison> = {};
   for (const row of rows) {
     if (!row.field) continue;
-    const value = LIST_OPS.has(row.op) ? row.value.split(',').map((s) => s.trim()).filter(Boolean) : row.op === '$empty' ? row.value !== 'false' : row.value;
+    const value = LIST_OPS.has(row.op)
+      ? row.value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : row.op === '$empty'
+        ? row.value !== 'false'
+        : row.value;
     when[row.field] = { ...when[row.field], [row.op]: value };
   }
   return Object.keys(when).length ? (when as Condition) : undefined;

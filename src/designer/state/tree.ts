@@ -7,7 +7,8 @@ import type { FormDef, WidgetItem } from '../../core/schema/types.generated.ts';
  */
 
 /** A list that holds widgets: the form itself, a card or batch, a grid column or a layout-table cell. */
-export type Slot = { kind: 'root' } | { kind: 'list'; key: string } | { kind: 'col'; key: string; col: number } | { kind: 'td'; key: string; row: number; col: number };
+export type Slot =
+  { kind: 'root' } | { kind: 'list'; key: string } | { kind: 'col'; key: string; col: number } | { kind: 'td'; key: string; row: number; col: number };
 
 export const ROOT: Slot = { kind: 'root' };
 
@@ -126,7 +127,9 @@ export function mapList(def: FormDef, slot: Slot, fn: (list: WidgetItem[]) => Wi
     if (slot.kind === 'col') return { ...owner, columns: (owner.columns ?? []).map((c, i) => (i === slot.col ? { ...c, list: fn(c.list) } : c)) };
     return {
       ...owner,
-      trs: (owner.trs ?? []).map((tr, r) => (r === slot.row ? { ...tr, tds: tr.tds.map((td, c) => (c === slot.col ? { ...td, list: fn(td.list) } : td)) } : tr)),
+      trs: (owner.trs ?? []).map((tr, r) =>
+        r === slot.row ? { ...tr, tds: tr.tds.map((td, c) => (c === slot.col ? { ...td, list: fn(td.list) } : td)) } : tr,
+      ),
     };
   });
 }

@@ -19,7 +19,20 @@ const fileText = (doc: SchemaDocument) => `${JSON.stringify({ $schema: '../_meta
 
 function Problems({ problems }: { problems: string[] }) {
   if (!problems.length) return null;
-  return <Alert type="warning" showIcon message="这份文档还不能直接使用" description={<ul className="fd-errors">{problems.slice(0, 8).map((p) => <li key={p}>{p}</li>)}</ul>} />;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      message="这份文档还不能直接使用"
+      description={
+        <ul className="fd-errors">
+          {problems.slice(0, 8).map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      }
+    />
+  );
 }
 
 function DocumentCode({ def, base, onClose }: { def: FormDef; base?: SchemaDocument; onClose: () => void }) {

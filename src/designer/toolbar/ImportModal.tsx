@@ -44,7 +44,20 @@ export function ImportModal({ onImport, onClose }: { onImport: (def: FormDef) =>
           setErrors([]);
         }}
       />
-      {!!errors.length && <Alert type="error" showIcon message="导入失败，数据格式不对" description={<ul className="fd-errors">{errors.slice(0, 8).map((e) => <li key={e}>{e}</li>)}</ul>} />}
+      {!!errors.length && (
+        <Alert
+          type="error"
+          showIcon
+          message="导入失败，数据格式不对"
+          description={
+            <ul className="fd-errors">
+              {errors.slice(0, 8).map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
     </Modal>
   );
 }

@@ -26,7 +26,19 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export function JsonView({ title, text, onClose, children, testId }: { title: string; text: string; onClose: () => void; children?: ReactNode; testId?: string }) {
+export function JsonView({
+  title,
+  text,
+  onClose,
+  children,
+  testId,
+}: {
+  title: string;
+  text: string;
+  onClose: () => void;
+  children?: ReactNode;
+  testId?: string;
+}) {
   const { message } = App.useApp();
   const copy = () => copyText(text).then((ok) => (ok ? message.success('复制成功') : message.error('复制失败')));
   return (

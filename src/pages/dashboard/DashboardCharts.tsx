@@ -15,12 +15,28 @@ export function DashboardCharts({ figures }: { figures: DashboardFigures }) {
   const { donations: d, projects: p, visits } = figures;
   const options = useMemo(
     () => ({
-      byMonth: d && barOption(d.byMonth.map((r) => ({ ...r, text: r.text.slice(5) + '月' })), amount),
+      byMonth:
+        d &&
+        barOption(
+          d.byMonth.map((r) => ({ ...r, text: r.text.slice(5) + '月' })),
+          amount,
+        ),
       byActivity: d && barOption(d.byActivity, amount, { horizontal: true }),
       byPayMethod: d && pieOption(d.byPayMethod, amount[0]),
       byStatus: p && pieOption(p.byStatus, { key: 'count', label: '项目数' }),
-      funds: p && barOption(p.byProject, [{ key: 'approved', label: '批准金额' }, { key: 'disbursed', label: '已拨付金额' }]),
-      visits: lineOption(visits.map((v) => ({ ...v, text: v.type })), [{ key: 'visit', label: '访问次数' }, { key: 'ip', label: 'IP数' }]),
+      funds:
+        p &&
+        barOption(p.byProject, [
+          { key: 'approved', label: '批准金额' },
+          { key: 'disbursed', label: '已拨付金额' },
+        ]),
+      visits: lineOption(
+        visits.map((v) => ({ ...v, text: v.type })),
+        [
+          { key: 'visit', label: '访问次数' },
+          { key: 'ip', label: 'IP数' },
+        ],
+      ),
     }),
     [d, p, visits],
   );
@@ -56,7 +72,16 @@ export function DashboardCharts({ figures }: { figures: DashboardFigures }) {
       )}
       {p && options.funds && (
         <Col xs={24} xl={16}>
-          <ChartCard title="项目资金：批准与拨付" testId="chart-funds" empty={!p.byProject.length} extra={<span data-testid="funds-totals">批准 {formatMoney(p.approved)} · 已拨付 {formatMoney(p.disbursed)}</span>}>
+          <ChartCard
+            title="项目资金：批准与拨付"
+            testId="chart-funds"
+            empty={!p.byProject.length}
+            extra={
+              <span data-testid="funds-totals">
+                批准 {formatMoney(p.approved)} · 已拨付 {formatMoney(p.disbursed)}
+              </span>
+            }
+          >
             <EChart option={options.funds} height={300} />
           </ChartCard>
         </Col>

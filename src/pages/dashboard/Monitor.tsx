@@ -41,7 +41,15 @@ export default function MonitorDashboard() {
 
   const parts = [runtime, system, disk, database];
   if (parts.some((p) => p.status === 403)) {
-    return <Alert type="warning" showIcon data-testid="monitor-forbidden" message="没有查看监控的权限" description="监控数据需要“查看监控”（monitor:view）权限，请联系管理员授权。" />;
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        data-testid="monitor-forbidden"
+        message="没有查看监控的权限"
+        description="监控数据需要“查看监控”（monitor:view）权限，请联系管理员授权。"
+      />
+    );
   }
   const errors = [...new Set(parts.filter((p) => p.error).map((p) => p.error))];
   const r = runtime.data;
@@ -67,25 +75,60 @@ export default function MonitorDashboard() {
             <FigureCard testId="figure-heap" title="堆内存已用" value={r?.heapUsedMb} suffix="MB" samples={heap} foot={r && `堆总量 ${r.heapTotalMb} MB`} />
           </Col>
           <Col xs={24} sm={12} xl={6}>
-            <FigureCard testId="figure-loop" title="事件循环延迟 p99" value={r?.eventLoopDelayMs.p99} suffix="ms" samples={loop} foot={r && `p50 ${r.eventLoopDelayMs.p50} ms · 最大 ${r.eventLoopDelayMs.max} ms`} />
+            <FigureCard
+              testId="figure-loop"
+              title="事件循环延迟 p99"
+              value={r?.eventLoopDelayMs.p99}
+              suffix="ms"
+              samples={loop}
+              foot={r && `p50 ${r.eventLoopDelayMs.p50} ms · 最大 ${r.eventLoopDelayMs.max} ms`}
+            />
           </Col>
           <Col xs={24} sm={12} xl={6}>
             <FigureCard testId="figure-cpu" title="CPU 使用率" value={s?.loadPercent} suffix="%" samples={cpu} foot={s && `${s.cores} 核`} />
           </Col>
           <Col xs={24} sm={12} xl={6}>
-            <FigureCard testId="figure-memory" title="内存使用率" value={s ? memoryPercent(s) : undefined} suffix="%" samples={memory} foot={s && `${s.memoryUsedMb} / ${s.memoryTotalMb} MB`} />
+            <FigureCard
+              testId="figure-memory"
+              title="内存使用率"
+              value={s ? memoryPercent(s) : undefined}
+              suffix="%"
+              samples={memory}
+              foot={s && `${s.memoryUsedMb} / ${s.memoryTotalMb} MB`}
+            />
           </Col>
           <Col xs={24} sm={12} xl={6}>
-            <FigureCard testId="figure-disk" title="最满磁盘使用率" value={fullest?.usePercent} suffix="%" samples={diskUse} foot={fullest && `${fullest.mount} · 已用 ${fullest.usedMb} / ${fullest.sizeMb} MB`} />
+            <FigureCard
+              testId="figure-disk"
+              title="最满磁盘使用率"
+              value={fullest?.usePercent}
+              suffix="%"
+              samples={diskUse}
+              foot={fullest && `${fullest.mount} · 已用 ${fullest.usedMb} / ${fullest.sizeMb} MB`}
+            />
           </Col>
           <Col xs={24} sm={12} xl={6}>
-            <FigureCard testId="figure-database" title="数据库大小" value={db?.sizeMb} suffix="MB" samples={dbSize} foot={db && `${db.engine} · 连接 ${db.connections}`} />
+            <FigureCard
+              testId="figure-database"
+              title="数据库大小"
+              value={db?.sizeMb}
+              suffix="MB"
+              samples={dbSize}
+              foot={db && `${db.engine} · 连接 ${db.connections}`}
+            />
           </Col>
           <Col xs={24} sm={12} xl={6}>
             <FigureCard testId="figure-requests" title="已处理请求" value={r?.requests} samples={increments(requests)} foot="曲线：每次刷新之间的新请求数" />
           </Col>
           <Col xs={24} sm={12} xl={6}>
-            <FigureCard testId="figure-rss" title="常驻内存 (RSS)" value={r?.rssMb} suffix="MB" samples={rss} foot={r && `本进程已运行 ${Math.round(r.uptimeSeconds / 60)} 分钟`} />
+            <FigureCard
+              testId="figure-rss"
+              title="常驻内存 (RSS)"
+              value={r?.rssMb}
+              suffix="MB"
+              samples={rss}
+              foot={r && `本进程已运行 ${Math.round(r.uptimeSeconds / 60)} 分钟`}
+            />
           </Col>
         </Row>
       )}

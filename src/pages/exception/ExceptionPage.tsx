@@ -18,7 +18,11 @@ export function ExceptionPage({ type }: { type: ExceptionType }) {
       status={String(type) as '403' | '404' | '500'}
       title={type}
       subTitle={TEXT[type]}
-      extra={<Button type="primary" onClick={() => navigate(HOME_PATH)}>返回首页</Button>}
+      extra={
+        <Button type="primary" onClick={() => navigate(HOME_PATH)}>
+          返回首页
+        </Button>
+      }
     />
   );
 }

@@ -38,7 +38,12 @@ export default function UserAnnouncement() {
     { title: '消息类型', dataIndex: 'msgCategory', width: 110, render: (v: string) => CATEGORY_TEXT[v] ?? v },
     { title: '发布人', dataIndex: 'sender', width: 110 },
     { title: '发布时间', dataIndex: 'sendTime', width: 180 },
-    { title: '优先级', dataIndex: 'priority', width: 90, render: (v: Announcement['priority']) => <Tag color={PRIORITY_TAGS[v]?.color}>{PRIORITY_TAGS[v]?.text}</Tag> },
+    {
+      title: '优先级',
+      dataIndex: 'priority',
+      width: 90,
+      render: (v: Announcement['priority']) => <Tag color={PRIORITY_TAGS[v]?.color}>{PRIORITY_TAGS[v]?.text}</Tag>,
+    },
     { title: '阅读状态', dataIndex: 'readFlag', width: 100, render: (v: number) => (v === 1 ? <Tag>已读</Tag> : <Tag color="processing">未读</Tag>) },
     { title: '操作', key: 'action', width: 90, render: (_v, a) => <a onClick={() => void view(a)}>查看</a> },
   ];

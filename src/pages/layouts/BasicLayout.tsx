@@ -32,7 +32,15 @@ function Shell() {
   const collapsed = !s.sidebarOpened;
   const siderWidth = desktop && mode === 'sidemenu' ? (collapsed ? SIDER_COLLAPSED_WIDTH : SIDER_WIDTH) : 0;
   const fixedSider = desktop && mode === 'sidemenu' && s.fixSiderbar;
-  const classes = ['basic-layout', `layout-${mode}`, `device-${device}`, `menu-${s.theme}`, `content-${s.contentWidth.toLowerCase()}`, s.fixedHeader && 'fixed-header', fixedSider && 'fixed-sider'];
+  const classes = [
+    'basic-layout',
+    `layout-${mode}`,
+    `device-${device}`,
+    `menu-${s.theme}`,
+    `content-${s.contentWidth.toLowerCase()}`,
+    s.fixedHeader && 'fixed-header',
+    fixedSider && 'fixed-sider',
+  ];
 
   return (
     <Layout className={classes.filter(Boolean).join(' ')} hasSider={siderWidth > 0} data-testid="basic-layout">

@@ -45,7 +45,9 @@ const onlineDraftKey = (desform: string) => draftKey(`desform:${desform}`);
 const sameForm = (a: FormDef, b: FormDef) => JSON.stringify(a) === JSON.stringify(b);
 
 function useOpened(code: string | null, desform: string | null) {
-  const [opened, setOpened] = useState<Opened>(() => (code || desform ? { loading: true } : { loading: false, initial: local.get<FormDef>(draftKey(null)) ?? undefined }));
+  const [opened, setOpened] = useState<Opened>(() =>
+    code || desform ? { loading: true } : { loading: false, initial: local.get<FormDef>(draftKey(null)) ?? undefined },
+  );
   useEffect(() => {
     let live = true;
     if (desform) {
@@ -53,7 +55,12 @@ function useOpened(code: string | null, desform: string | null) {
         (record) => {
           if (!live) return;
           const draft = local.get<FormDef>(onlineDraftKey(desform)) ?? undefined;
-          setOpened({ loading: false, record, initial: record.desformDesignJson, draft: draft && !sameForm(draft, record.desformDesignJson) ? draft : undefined });
+          setOpened({
+            loading: false,
+            record,
+            initial: record.desformDesignJson,
+            draft: draft && !sameForm(draft, record.desformDesignJson) ? draft : undefined,
+          });
         },
         () => live && setOpened({ loading: false, error: `无法打开在线表单 ${desform}` }),
       );
@@ -156,7 +163,11 @@ export default function FormDesignerPage() {
           message="本机有这个表单未保存到服务器的草稿"
           action={
             <Space>
-              <Button size="small" type="primary" onClick={() => setOpened((o) => ({ ...o, initial: o.draft, draft: undefined, generation: (o.generation ?? 0) + 1 }))}>
+              <Button
+                size="small"
+                type="primary"
+                onClick={() => setOpened((o) => ({ ...o, initial: o.draft, draft: undefined, generation: (o.generation ?? 0) + 1 }))}
+              >
                 恢复草稿
               </Button>
               <Button

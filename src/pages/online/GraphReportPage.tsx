@@ -18,12 +18,17 @@ export function GraphReportPage({ code }: { code: string }) {
   // getQueryInfo's items: the query bar reads them as it reads a list's (views, ranges, hidden flags).
   const items = (data?.query ?? []) as QueryItem[];
   return (
-    <Card title={data?.name ?? '图表'} bordered={false} className="schema-page" data-testid={`graph-report-${code}`}
+    <Card
+      title={data?.name ?? '图表'}
+      bordered={false}
+      className="schema-page"
+      data-testid={`graph-report-${code}`}
       extra={
         <Button icon={<ReloadOutlined />} onClick={reload}>
           刷新
         </Button>
-      }>
+      }
+    >
       {failure && <Alert type="error" showIcon message={failure} data-testid="graph-report-error" style={{ marginBottom: 12 }} />}
       {items.length > 0 && <QueryBar items={items} onSearch={(values) => setFilters(buildQueryParams(items, values))} />}
       <Spin spinning={loading}>{data ? <GraphChart data={data} height={420} /> : <div style={{ minHeight: 200 }} />}</Spin>

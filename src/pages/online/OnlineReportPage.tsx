@@ -16,10 +16,16 @@ export function OnlineReportPage({ code }: { code: string }) {
   const { config, items, failure, page, paging, loading, params, search, refresh, change } = useReportData(code);
   const exportXls = () => {
     if (!config) return;
-    downloadFile(`online/cgreport/api/exportXls/${encodeURIComponent(config.cgRpConfigId)}`, params(), `${config.cgRpConfigName}.xlsx`).catch((e: Error) => message.error(e.message));
+    downloadFile(`online/cgreport/api/exportXls/${encodeURIComponent(config.cgRpConfigId)}`, params(), `${config.cgRpConfigName}.xlsx`).catch((e: Error) =>
+      message.error(e.message),
+    );
   };
   return (
-    <Card title={config?.cgRpConfigName ?? '报表'} bordered={false} className="schema-page" data-testid={`online-report-${code}`}
+    <Card
+      title={config?.cgRpConfigName ?? '报表'}
+      bordered={false}
+      className="schema-page"
+      data-testid={`online-report-${code}`}
       extra={
         <Space>
           <Button icon={<DownloadOutlined />} onClick={exportXls} disabled={!config}>
@@ -29,7 +35,8 @@ export function OnlineReportPage({ code }: { code: string }) {
             刷新
           </Button>
         </Space>
-      }>
+      }
+    >
       {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 12 }} data-testid="online-report-error" />}
       {config && <QueryBar items={items} onSearch={search} />}
       <Table<ReportRow>

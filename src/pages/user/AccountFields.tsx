@@ -13,7 +13,13 @@ export function PhoneAndCode({ mode, placeholder, onError }: { mode: SmsMode; pl
   const mobile = Form.useWatch('mobile', Form.useFormInstance()) ?? '';
   return (
     <>
-      <Form.Item name="mobile" rules={[{ required: true, message: '请输入手机号' }, { pattern: PHONE, message: '手机号码格式不正确' }]}>
+      <Form.Item
+        name="mobile"
+        rules={[
+          { required: true, message: '请输入手机号' },
+          { pattern: PHONE, message: '手机号码格式不正确' },
+        ]}
+      >
         <Input size="large" prefix={<MobileOutlined />} placeholder={placeholder} autoComplete="tel" />
       </Form.Item>
       <div className="login-captcha">
@@ -29,13 +35,24 @@ export function PhoneAndCode({ mode, placeholder, onError }: { mode: SmsMode; pl
 export function NewPassword({ placeholders: [first, again] }: { placeholders: [string, string] }) {
   return (
     <>
-      <Form.Item name="password" rules={[{ required: true, message: `请输入${first}` }, { pattern: PASSWORD_RULE, message: PASSWORD_RULE_MESSAGE }]}>
+      <Form.Item
+        name="password"
+        rules={[
+          { required: true, message: `请输入${first}` },
+          { pattern: PASSWORD_RULE, message: PASSWORD_RULE_MESSAGE },
+        ]}
+      >
         <Input.Password size="large" prefix={<LockOutlined />} placeholder={first} autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         name="confirm"
         dependencies={['password']}
-        rules={[{ required: true, message: `请输入${again}` }, ({ getFieldValue }) => ({ validator: (_, v) => (!v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一样！'))) })]}
+        rules={[
+          { required: true, message: `请输入${again}` },
+          ({ getFieldValue }) => ({
+            validator: (_, v) => (!v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一样！'))),
+          }),
+        ]}
       >
         <Input.Password size="large" prefix={<LockOutlined />} placeholder={again} autoComplete="new-password" />
       </Form.Item>

@@ -19,7 +19,19 @@ const REMEMBERED = 'Remembered_Username';
 const newCheckKey = () => `${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
 
 /** The captcha's code input and its image; clicking the image draws a new one. */
-function CaptchaField({ value, missing, checkKey, onChange, onRefresh }: { value: string; missing?: boolean; checkKey: string; onChange: (v: string) => void; onRefresh: () => void }) {
+function CaptchaField({
+  value,
+  missing,
+  checkKey,
+  onChange,
+  onRefresh,
+}: {
+  value: string;
+  missing?: boolean;
+  checkKey: string;
+  onChange: (v: string) => void;
+  onRefresh: () => void;
+}) {
   const [image, setImage] = useState<string | null>(null);
   useEffect(() => {
     userPagesApi.captchaImage(checkKey).then(setImage, () => setImage(null));

@@ -28,4 +28,3 @@ export function LoginField({ Control, icon, placeholder, autoComplete, value, mi
     </div>
   );
 }
-

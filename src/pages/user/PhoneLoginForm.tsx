@@ -43,9 +43,25 @@ export default function PhoneLoginForm({ onSignedIn }: { onSignedIn: (result: Lo
   return (
     <form name="phone-login" onSubmit={submit} noValidate data-testid="phone-login">
       {error && <Alert type="error" showIcon message={error} className="login-error" data-testid="login-error" />}
-      <LoginField Control={Input} icon={<MobileOutlined />} placeholder="请输入手机号" autoComplete="tel" value={mobile} missing={missing.mobile} onChange={edit(setMobile, 'mobile')} />
+      <LoginField
+        Control={Input}
+        icon={<MobileOutlined />}
+        placeholder="请输入手机号"
+        autoComplete="tel"
+        value={mobile}
+        missing={missing.mobile}
+        onChange={edit(setMobile, 'mobile')}
+      />
       <div className="login-captcha">
-        <LoginField Control={Input} icon={<SafetyOutlined />} placeholder="请输入验证码" autoComplete="one-time-code" value={code} missing={missing.code} onChange={edit(setCode, 'code')} />
+        <LoginField
+          Control={Input}
+          icon={<SafetyOutlined />}
+          placeholder="请输入验证码"
+          autoComplete="one-time-code"
+          value={code}
+          missing={missing.code}
+          onChange={edit(setCode, 'code')}
+        />
         <SmsCodeButton phone={mobile} mode="0" onError={setError} />
       </div>
       <Button type="primary" htmlType="submit" size="large" block loading={busy} className="login-button">

@@ -43,7 +43,13 @@ export default function Register() {
       <div className="login-tab-title">注册</div>
       {error && <Alert type="error" showIcon message={error} className="login-error" data-testid="register-error" />}
       <Form form={form} onFinish={submit} onValuesChange={() => setError(null)}>
-        <Form.Item name="username" rules={[{ required: true, message: '请输入用户名' }, { pattern: /^[A-Za-z0-9_]{2,30}$/, message: '用户名只能由2到30位字母、数字或下划线组成' }]}>
+        <Form.Item
+          name="username"
+          rules={[
+            { required: true, message: '请输入用户名' },
+            { pattern: /^[A-Za-z0-9_]{2,30}$/, message: '用户名只能由2到30位字母、数字或下划线组成' },
+          ]}
+        >
           <Input size="large" prefix={<UserOutlined />} placeholder="用户名" autoComplete="username" />
         </Form.Item>
         <NewPassword placeholders={['密码', '确认密码']} />

@@ -14,9 +14,12 @@ export const userPagesApi = {
   /** The captcha image (a data URL) drawn for `checkKey`. */
   captchaImage: (checkKey: string) => http.get<string>(`sys/randomImage/${checkKey}`, undefined, { silent: true }).then((r) => r.result),
   /** 注册: the account, its password and the phone proven by a code texted for registration (smsmode 1). */
-  register: (body: { username: string; password: string; phone: string; smscode: string }): Promise<Envelope> => http.post('sys/user/register', body, { silent: true }),
+  register: (body: { username: string; password: string; phone: string; smscode: string }): Promise<Envelope> =>
+    http.post('sys/user/register', body, { silent: true }),
   /** 找回密码, step 1: a code texted for recovery (smsmode 2) proves the phone and names its account. */
-  verifyPhone: (phone: string, smscode: string) => http.post<{ username: string }>('sys/user/phoneVerification', { phone, smscode }, { silent: true }).then((r) => r.result),
+  verifyPhone: (phone: string, smscode: string) =>
+    http.post<{ username: string }>('sys/user/phoneVerification', { phone, smscode }, { silent: true }).then((r) => r.result),
   /** 找回密码, step 2: POSTed (the server takes JeecgBoot's GET too), since a password does not belong in an address. */
-  changeForgottenPassword: (body: { phone: string; username: string; smscode: string; password: string }): Promise<Envelope> => http.post('sys/user/passwordChange', body, { silent: true }),
+  changeForgottenPassword: (body: { phone: string; username: string; smscode: string; password: string }): Promise<Envelope> =>
+    http.post('sys/user/passwordChange', body, { silent: true }),
 };

@@ -18,7 +18,14 @@ export default function Applications() {
     <Card bordered={false}>
       <Space style={{ marginBottom: 12 }}>
         状态：
-        <Select allowClear placeholder="全部" style={{ width: 140 }} value={status} onChange={setStatus} options={Object.entries(INSTANCE_STATUS).map(([value, label]) => ({ value, label }))} />
+        <Select
+          allowClear
+          placeholder="全部"
+          style={{ width: 140 }}
+          value={status}
+          onChange={setStatus}
+          options={Object.entries(INSTANCE_STATUS).map(([value, label]) => ({ value, label }))}
+        />
       </Space>
       <Table
         {...table}

@@ -17,7 +17,17 @@ export default function CarbonCopies() {
     <Card bordered={false}>
       <Space style={{ marginBottom: 12 }}>
         阅读状态：
-        <Select allowClear placeholder="全部" style={{ width: 120 }} value={readFlag} onChange={setReadFlag} options={[{ value: '0', label: '未读' }, { value: '1', label: '已读' }]} />
+        <Select
+          allowClear
+          placeholder="全部"
+          style={{ width: 120 }}
+          value={readFlag}
+          onChange={setReadFlag}
+          options={[
+            { value: '0', label: '未读' },
+            { value: '1', label: '已读' },
+          ]}
+        />
       </Space>
       <Table
         {...table}

@@ -79,7 +79,11 @@ export default function Design() {
     void (async () => {
       const { default: BpmnModeler } = await import('bpmn-js/lib/Modeler');
       if (!live || !host.current) return;
-      const modeler = new BpmnModeler({ container: host.current, moddleExtensions: { hope: hopeModdle }, additionalModules: [userTaskModule] }) as unknown as Modeler;
+      const modeler = new BpmnModeler({
+        container: host.current,
+        moddleExtensions: { hope: hopeModdle },
+        additionalModules: [userTaskModule],
+      }) as unknown as Modeler;
       modelerRef.current = modeler;
       const bus = modeler.get('eventBus');
       bus.on('selection.changed', (e: { newSelection: Shape[] }) => setSelected(e.newSelection.length === 1 ? e.newSelection[0] : null));
@@ -145,7 +149,10 @@ export default function Design() {
   };
 
   const modeler = modelerRef.current;
-  const api: ModelerApi | null = ready && modeler ? { modeling: modeler.get('modeling'), moddle: modeler.get('moddle'), replace: modeler.get('bpmnReplace'), registry: modeler.get('elementRegistry') } : null;
+  const api: ModelerApi | null =
+    ready && modeler
+      ? { modeling: modeler.get('modeling'), moddle: modeler.get('moddle'), replace: modeler.get('bpmnReplace'), registry: modeler.get('elementRegistry') }
+      : null;
   const root: Shape | null = ready && modeler ? modeler.get('canvas').getRootElement() : null;
   const element = selected && api?.registry.get(selected.id) ? api.registry.get(selected.id)! : root;
 
@@ -175,7 +182,9 @@ export default function Design() {
         <div className="wf-design-canvas">
           <div ref={host} className="wf-modeler" data-testid="wf-modeler" />
         </div>
-        <div className="wf-design-panel">{api && element && root && <PropertiesPanel api={api} element={element} root={root} entities={entities} roles={roles} />}</div>
+        <div className="wf-design-panel">
+          {api && element && root && <PropertiesPanel api={api} element={element} root={root} entities={entities} roles={roles} />}
+        </div>
       </div>
     </Card>
   );

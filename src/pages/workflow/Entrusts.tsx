@@ -18,7 +18,8 @@ export default function Entrusts() {
   const submit = async () => {
     const v = await form.validateFields();
     const [begin, end] = v.range as [Dayjs, Dayjs];
-    if (await act(() => workflow.entrust({ agent: v.agent, beginDate: begin.format('YYYY-MM-DD'), endDate: end.format('YYYY-MM-DD'), reason: v.reason }))) setAdding(false);
+    if (await act(() => workflow.entrust({ agent: v.agent, beginDate: begin.format('YYYY-MM-DD'), endDate: end.format('YYYY-MM-DD'), reason: v.reason })))
+      setAdding(false);
   };
   return (
     <Card bordered={false}>

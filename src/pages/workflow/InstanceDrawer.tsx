@@ -5,7 +5,15 @@ import { workflow } from '../../runtime/workflow/provider.ts';
 import { InstanceView } from './InstanceView.tsx';
 
 /* An instance opened from a list (我的申请, 抄送, 流程监控), with room for the list's own actions below it. */
-export function InstanceDrawer({ id, onClose, extra }: { id: string | null; onClose: () => void; extra?: (instance: WfInstanceDetail, reload: () => void) => React.ReactNode }) {
+export function InstanceDrawer({
+  id,
+  onClose,
+  extra,
+}: {
+  id: string | null;
+  onClose: () => void;
+  extra?: (instance: WfInstanceDetail, reload: () => void) => React.ReactNode;
+}) {
   const [instance, setInstance] = useState<WfInstanceDetail | null>(null);
   const load = () => {
     if (id) workflow.instance(id).then(setInstance, onClose);

@@ -5,7 +5,14 @@ import { Diagram } from './Diagram.tsx';
 
 /* An instance as its participants see it: who started it, where it stands, the diagram, and who did what when. */
 
-const STATUS_COLOR: Record<string, string> = { running: 'processing', suspended: 'warning', approved: 'success', rejected: 'error', withdrawn: 'default', terminated: 'default' };
+const STATUS_COLOR: Record<string, string> = {
+  running: 'processing',
+  suspended: 'warning',
+  approved: 'success',
+  rejected: 'error',
+  withdrawn: 'default',
+  terminated: 'default',
+};
 
 export const StatusTag = ({ status, text }: { status: string; text: string }) => <Tag color={STATUS_COLOR[status] ?? 'default'}>{text}</Tag>;
 

@@ -26,10 +26,7 @@ function Reassign({ instance, done }: { instance: WfInstanceDetail; done: () => 
           <div style={{ width: 220 }}>
             <UserField value={picked[t.id]} onChange={(v) => setPicked({ ...picked, [t.id]: v })} />
           </div>
-          <Button
-            disabled={!picked[t.id]}
-            onClick={() => run(() => workflow.manage('reassign', { id: t.id, username: picked[t.id] }), done)}
-          >
+          <Button disabled={!picked[t.id]} onClick={() => run(() => workflow.manage('reassign', { id: t.id, username: picked[t.id] }), done)}>
             改派
           </Button>
         </Space>
@@ -49,7 +46,14 @@ export default function Monitor() {
     <Card bordered={false}>
       <Space style={{ marginBottom: 12 }}>
         <Input.Search placeholder="标题" allowClear onSearch={setTitle} style={{ width: 220 }} />
-        <Select allowClear placeholder="全部状态" style={{ width: 140 }} value={status} onChange={setStatus} options={Object.entries(INSTANCE_STATUS).map(([value, label]) => ({ value, label }))} />
+        <Select
+          allowClear
+          placeholder="全部状态"
+          style={{ width: 140 }}
+          value={status}
+          onChange={setStatus}
+          options={Object.entries(INSTANCE_STATUS).map(([value, label]) => ({ value, label }))}
+        />
       </Space>
       <Table
         {...table}
@@ -78,7 +82,11 @@ export default function Monitor() {
           },
         ]}
       />
-      <InstanceDrawer id={open} onClose={() => setOpen(null)} extra={(instance, refresh) => <Reassign instance={instance} done={() => (refresh(), reload())} />} />
+      <InstanceDrawer
+        id={open}
+        onClose={() => setOpen(null)}
+        extra={(instance, refresh) => <Reassign instance={instance} done={() => (refresh(), reload())} />}
+      />
     </Card>
   );
 }

@@ -1,7 +1,17 @@
 import { Alert, Button, Checkbox, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
 import { useState } from 'react';
 import type { Condition } from '../../core/schema/types.generated.ts';
-import { ASSIGNEE_KINDS, type AssigneeKind, END_RESULTS, type FieldAccess, formatAssignee, formatFieldAccess, parseAssigneeList, parseConditionText, parseFieldAccess } from '../../core/workflow/rules.ts';
+import {
+  ASSIGNEE_KINDS,
+  type AssigneeKind,
+  END_RESULTS,
+  type FieldAccess,
+  formatAssignee,
+  formatFieldAccess,
+  parseAssigneeList,
+  parseConditionText,
+  parseFieldAccess,
+} from '../../core/workflow/rules.ts';
 import type { WfEntity } from '../../core/workflow/wire.ts';
 import { UserField } from '../../widgets/user/UserField.tsx';
 
@@ -14,7 +24,10 @@ import { UserField } from '../../widgets/user/UserField.tsx';
 
 /** What the panel needs of bpmn-js (its services, typed loosely: bpmn-js ships no types for them). */
 export interface ModelerApi {
-  modeling: { updateProperties(element: Shape, props: Record<string, unknown>): void; updateModdleProperties(element: Shape, bo: unknown, props: Record<string, unknown>): void };
+  modeling: {
+    updateProperties(element: Shape, props: Record<string, unknown>): void;
+    updateModdleProperties(element: Shape, bo: unknown, props: Record<string, unknown>): void;
+  };
   moddle: { create(type: string, props: Record<string, unknown>): unknown };
   replace: { replaceElement(element: Shape, target: Record<string, unknown>): Shape };
   registry: { get(id: string): Shape | undefined };
@@ -73,12 +86,33 @@ function ConditionEditor({ api, flow, entity }: { api: ModelerApi; flow: Shape; 
   if (body && !parsed) return <Alert type="info" showIcon message={`条件：${body}`} />;
   return (
     <Space.Compact style={{ width: '100%' }} data-testid={`wf-condition-${flow.id}`}>
-      <Select showSearch optionFilterProp="label" style={{ width: 120 }} placeholder="字段" value={draft.field} onChange={(field) => change({ field })} options={(entity?.fields ?? []).map((f) => ({ value: f.name, label: f.label }))} data-testid="wf-condition-field" />
+      <Select
+        showSearch
+        optionFilterProp="label"
+        style={{ width: 120 }}
+        placeholder="字段"
+        value={draft.field}
+        onChange={(field) => change({ field })}
+        options={(entity?.fields ?? []).map((f) => ({ value: f.name, label: f.label }))}
+        data-testid="wf-condition-field"
+      />
       <Select style={{ width: 96 }} value={draft.op} onChange={(op) => change({ op })} options={OPS} data-testid="wf-condition-op" />
       {fieldType && NUMERIC.has(fieldType) ? (
-        <InputNumber style={{ width: 110 }} placeholder="值" defaultValue={draft.value as number | undefined} onBlur={(e) => change({ value: e.target.value === '' ? undefined : Number(e.target.value) })} data-testid="wf-condition-value" />
+        <InputNumber
+          style={{ width: 110 }}
+          placeholder="值"
+          defaultValue={draft.value as number | undefined}
+          onBlur={(e) => change({ value: e.target.value === '' ? undefined : Number(e.target.value) })}
+          data-testid="wf-condition-value"
+        />
       ) : (
-        <Input style={{ width: 110 }} placeholder="值" defaultValue={draft.value as string | undefined} onBlur={(e) => change({ value: e.target.value })} data-testid="wf-condition-value" />
+        <Input
+          style={{ width: 110 }}
+          placeholder="值"
+          defaultValue={draft.value as string | undefined}
+          onBlur={(e) => change({ value: e.target.value })}
+          data-testid="wf-condition-value"
+        />
       )}
     </Space.Compact>
   );
@@ -93,11 +127,24 @@ function AssigneeEditor({ api, element, entity, roles }: { api: ModelerApi; elem
   return (
     <>
       <Form.Item label="办理人" required>
-        <Select value={kind} placeholder="请选择办理人规则" onChange={(k: AssigneeKind) => set(k, '')} options={ASSIGNEE_KINDS.map((k) => ({ value: k.kind, label: k.label }))} data-testid="wf-assignee-kind" />
+        <Select
+          value={kind}
+          placeholder="请选择办理人规则"
+          onChange={(k: AssigneeKind) => set(k, '')}
+          options={ASSIGNEE_KINDS.map((k) => ({ value: k.kind, label: k.label }))}
+          data-testid="wf-assignee-kind"
+        />
       </Form.Item>
       {kind === 'role' && (
         <Form.Item label="角色">
-          <Select showSearch optionFilterProp="label" value={rule?.value || undefined} onChange={(v) => set('role', v)} options={roles.map((r) => ({ value: r.roleCode, label: r.roleName }))} data-testid="wf-assignee-role" />
+          <Select
+            showSearch
+            optionFilterProp="label"
+            value={rule?.value || undefined}
+            onChange={(v) => set('role', v)}
+            options={roles.map((r) => ({ value: r.roleCode, label: r.roleName }))}
+            data-testid="wf-assignee-role"
+          />
         </Form.Item>
       )}
       {kind === 'user' && (
@@ -107,7 +154,11 @@ function AssigneeEditor({ api, element, entity, roles }: { api: ModelerApi; elem
       )}
       {kind === 'field' && (
         <Form.Item label="表单字段">
-          <Select value={rule?.value || undefined} onChange={(v) => set('field', v)} options={(entity?.fields ?? []).map((f) => ({ value: f.name, label: f.label }))} />
+          <Select
+            value={rule?.value || undefined}
+            onChange={(v) => set('field', v)}
+            options={(entity?.fields ?? []).map((f) => ({ value: f.name, label: f.label }))}
+          />
         </Form.Item>
       )}
     </>
@@ -116,12 +167,23 @@ function AssigneeEditor({ api, element, entity, roles }: { api: ModelerApi; elem
 
 function FieldAccessEditor({ api, element, entity }: { api: ModelerApi; element: Shape; entity: WfEntity }) {
   const access = parseFieldAccess(element.businessObject.fields) ?? {};
-  const set = (name: string, value: FieldAccess) => api.modeling.updateProperties(element, { 'hope:fields': formatFieldAccess({ ...access, [name]: value }) || undefined });
+  const set = (name: string, value: FieldAccess) =>
+    api.modeling.updateProperties(element, { 'hope:fields': formatFieldAccess({ ...access, [name]: value }) || undefined });
   return (
     <div className="wf-field-access" data-testid="wf-field-access">
       {entity.fields.map((f) => (
         <Form.Item key={f.name} label={f.label}>
-          <Radio.Group size="small" value={access[f.name] ?? 'read'} onChange={(e) => set(f.name, e.target.value)} optionType="button" options={[{ value: 'edit', label: '可编辑' }, { value: 'read', label: '只读' }, { value: 'hidden', label: '隐藏' }]} />
+          <Radio.Group
+            size="small"
+            value={access[f.name] ?? 'read'}
+            onChange={(e) => set(f.name, e.target.value)}
+            optionType="button"
+            options={[
+              { value: 'edit', label: '可编辑' },
+              { value: 'read', label: '只读' },
+              { value: 'hidden', label: '隐藏' },
+            ]}
+          />
         </Form.Item>
       ))}
     </div>
@@ -133,13 +195,22 @@ function CopyEditor({ api, element, roles }: { api: ModelerApi; element: Shape; 
   const roleCodes = list.filter((r) => r.kind === 'role').map((r) => r.value);
   const users = list.filter((r) => r.kind === 'user').map((r) => r.value);
   const write = (nextRoles: string[], nextUsers: string[]) => {
-    const text = [...nextRoles.map((value) => formatAssignee({ kind: 'role', value })), ...nextUsers.map((value) => formatAssignee({ kind: 'user', value }))].join(',');
+    const text = [
+      ...nextRoles.map((value) => formatAssignee({ kind: 'role', value })),
+      ...nextUsers.map((value) => formatAssignee({ kind: 'user', value })),
+    ].join(',');
     api.modeling.updateProperties(element, { 'hope:cc': text || undefined });
   };
   return (
     <>
       <Form.Item label="抄送角色">
-        <Select mode="multiple" optionFilterProp="label" value={roleCodes} onChange={(v) => write(v, users)} options={roles.map((r) => ({ value: r.roleCode, label: r.roleName }))} />
+        <Select
+          mode="multiple"
+          optionFilterProp="label"
+          value={roleCodes}
+          onChange={(v) => write(v, users)}
+          options={roles.map((r) => ({ value: r.roleCode, label: r.roleName }))}
+        />
       </Form.Item>
       <Form.Item label="抄送用户">
         <UserField multiple value={users.join(',')} onChange={(v) => write(roleCodes, v ? v.split(',') : [])} />
@@ -151,7 +222,12 @@ function CopyEditor({ api, element, roles }: { api: ModelerApi; element: Shape; 
 function NameField({ api, element, label = '名称' }: { api: ModelerApi; element: Shape; label?: string }) {
   return (
     <Form.Item label={label}>
-      <Input key={element.id} defaultValue={element.businessObject.name ?? ''} onBlur={(e) => api.modeling.updateProperties(element, { name: e.target.value.trim() || undefined })} data-testid="wf-prop-name" />
+      <Input
+        key={element.id}
+        defaultValue={element.businessObject.name ?? ''}
+        onBlur={(e) => api.modeling.updateProperties(element, { name: e.target.value.trim() || undefined })}
+        data-testid="wf-prop-name"
+      />
     </Form.Item>
   );
 }
@@ -167,11 +243,24 @@ export function PropertiesPanel({ api, element, root, entities, roles }: Props) 
       {isRoot && (
         <>
           <Form.Item label="流程标识" extra="字母开头，可含数字、下划线；同一标识再次部署即为新版本">
-            <Input key={`${bo.id}-id`} defaultValue={bo.id} onBlur={(e) => e.target.value.trim() && api.modeling.updateProperties(element, { id: e.target.value.trim() })} data-testid="wf-process-key" />
+            <Input
+              key={`${bo.id}-id`}
+              defaultValue={bo.id}
+              onBlur={(e) => e.target.value.trim() && api.modeling.updateProperties(element, { id: e.target.value.trim() })}
+              data-testid="wf-process-key"
+            />
           </Form.Item>
           <NameField api={api} element={element} label="流程名称" />
           <Form.Item label="审批的表单">
-            <Select allowClear showSearch optionFilterProp="label" value={bo.entity} onChange={(v) => api.modeling.updateProperties(element, { 'hope:entity': v || undefined })} options={entities.map((e) => ({ value: e.code, label: e.title }))} data-testid="wf-process-entity" />
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              value={bo.entity}
+              onChange={(v) => api.modeling.updateProperties(element, { 'hope:entity': v || undefined })}
+              options={entities.map((e) => ({ value: e.code, label: e.title }))}
+              data-testid="wf-process-entity"
+            />
           </Form.Item>
         </>
       )}
@@ -202,7 +291,11 @@ export function PropertiesPanel({ api, element, root, entities, roles }: Props) 
               <div key={flow.id} style={{ marginBottom: 10 }} data-testid={`wf-branch-${flow.targetRef?.name || flow.targetRef?.id}`}>
                 <div>
                   → {flow.targetRef?.name || flow.targetRef?.id}{' '}
-                  <Checkbox checked={isDefault} onChange={(e) => api.modeling.updateProperties(element, { default: e.target.checked ? flow : undefined })} data-testid="wf-branch-default">
+                  <Checkbox
+                    checked={isDefault}
+                    onChange={(e) => api.modeling.updateProperties(element, { default: e.target.checked ? flow : undefined })}
+                    data-testid="wf-branch-default"
+                  >
                     默认分支
                   </Checkbox>
                 </div>
@@ -219,7 +312,11 @@ export function PropertiesPanel({ api, element, root, entities, roles }: Props) 
       )}
       {type === 'bpmn:EndEvent' && (
         <Form.Item label="结束结果">
-          <Select value={bo.result ?? 'approved'} onChange={(v) => api.modeling.updateProperties(element, { 'hope:result': v })} options={END_RESULTS.map((r) => ({ value: r.value, label: r.label }))} />
+          <Select
+            value={bo.result ?? 'approved'}
+            onChange={(v) => api.modeling.updateProperties(element, { 'hope:result': v })}
+            options={END_RESULTS.map((r) => ({ value: r.value, label: r.label }))}
+          />
         </Form.Item>
       )}
       {(type === 'bpmn:IntermediateCatchEvent' || type === 'bpmn:IntermediateThrowEvent') && <TimerEditor api={api} element={element} />}
@@ -231,13 +328,23 @@ function TimerEditor({ api, element }: { api: ModelerApi; element: Shape }) {
   const def = element.businessObject.eventDefinitions?.[0];
   if (element.type !== 'bpmn:IntermediateCatchEvent' || def?.$type !== 'bpmn:TimerEventDefinition')
     return (
-      <Button onClick={() => api.replace.replaceElement(element, { type: 'bpmn:IntermediateCatchEvent', eventDefinitionType: 'bpmn:TimerEventDefinition' })} data-testid="wf-make-timer">
+      <Button
+        onClick={() => api.replace.replaceElement(element, { type: 'bpmn:IntermediateCatchEvent', eventDefinitionType: 'bpmn:TimerEventDefinition' })}
+        data-testid="wf-make-timer"
+      >
         设为定时等待
       </Button>
     );
   return (
     <Form.Item label="等待时长" extra="ISO 8601：PT30M（30分钟）、PT2H（2小时）、P1D（1天）">
-      <Input key={element.id} defaultValue={def.timeDuration?.body ?? ''} onBlur={(e) => api.modeling.updateModdleProperties(element, def, { timeDuration: api.moddle.create('bpmn:FormalExpression', { body: e.target.value.trim() }) })} data-testid="wf-timer-duration" />
+      <Input
+        key={element.id}
+        defaultValue={def.timeDuration?.body ?? ''}
+        onBlur={(e) =>
+          api.modeling.updateModdleProperties(element, def, { timeDuration: api.moddle.create('bpmn:FormalExpression', { body: e.target.value.trim() }) })
+        }
+        data-testid="wf-timer-duration"
+      />
     </Form.Item>
   );
 }

@@ -133,7 +133,16 @@ export function TaskPanel({ taskId, onDone }: { taskId: string; onDone: () => vo
         )}
       </Space>
       <InstanceView instance={task.instance} />
-      <Modal open={!!dialog} title={dialog === 'reject' ? '驳回' : dialog === 'transfer' ? '转办' : '加签'} onOk={submitDialog} onCancel={() => setDialog(null)} okText="确定" cancelText="取消" confirmLoading={busy} destroyOnHidden>
+      <Modal
+        open={!!dialog}
+        title={dialog === 'reject' ? '驳回' : dialog === 'transfer' ? '转办' : '加签'}
+        onOk={submitDialog}
+        onCancel={() => setDialog(null)}
+        okText="确定"
+        cancelText="取消"
+        confirmLoading={busy}
+        destroyOnHidden
+      >
         <Form form={dialogForm} layout="vertical" data-testid="wf-dialog">
           {dialog === 'reject' ? (
             <Form.Item name="target" label="驳回到" initialValue={TO_APPLICANT}>
@@ -144,7 +153,11 @@ export function TaskPanel({ taskId, onDone }: { taskId: string; onDone: () => vo
               <UserField />
             </Form.Item>
           )}
-          <Form.Item name="comment" label={dialog === 'reject' ? '驳回意见' : '说明'} rules={dialog === 'reject' ? [{ required: true, whitespace: true, message: '请填写驳回意见' }] : []}>
+          <Form.Item
+            name="comment"
+            label={dialog === 'reject' ? '驳回意见' : '说明'}
+            rules={dialog === 'reject' ? [{ required: true, whitespace: true, message: '请填写驳回意见' }] : []}
+          >
             <Input.TextArea rows={3} maxLength={500} />
           </Form.Item>
         </Form>

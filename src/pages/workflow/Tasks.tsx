@@ -73,7 +73,15 @@ export default function Tasks() {
     <Card bordered={false}>
       <Tabs
         items={[
-          { key: 'todo', label: <Badge count={todo} offset={[10, 0]}>待办任务</Badge>, children: <Todo /> },
+          {
+            key: 'todo',
+            label: (
+              <Badge count={todo} offset={[10, 0]}>
+                待办任务
+              </Badge>
+            ),
+            children: <Todo />,
+          },
           { key: 'done', label: '已办任务', children: <Done /> },
         ]}
       />

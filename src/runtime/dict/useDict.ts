@@ -7,7 +7,11 @@ export function useDictOptions(code: string | undefined): DictOption[] {
   const [options, setOptions] = useState<DictOption[]>(() => (code && !code.includes(',') ? (cachedDict(code) ?? []) : []));
   useEffect(() => {
     let live = true;
-    if (code) loadDictOptions(code).then((o) => live && setOptions(o), () => live && setOptions([]));
+    if (code)
+      loadDictOptions(code).then(
+        (o) => live && setOptions(o),
+        () => live && setOptions([]),
+      );
     return () => {
       live = false;
     };

@@ -6,7 +6,12 @@
 /** 'a,b,,c' → ['a', 'b', 'c']; an array → its items, each split the same way; nothing → []. */
 export function splitList(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap((item) => (item === null || item === undefined ? [] : splitList(String(item))));
-  return typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  return typeof value === 'string'
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 }
 
 export const joinList = (items: string[]) => items.join(',');

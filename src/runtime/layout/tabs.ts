@@ -55,8 +55,7 @@ export type Side = 'left' | 'right' | 'others';
 export function closeAround(pages: readonly PageEntry[], fullPath: string, side: Side): { pages: PageEntry[]; active: string } {
   const index = pages.findIndex((p) => p.fullPath === fullPath);
   if (index < 0) return { pages: [...pages], active: fullPath };
-  const keep = (p: PageEntry, i: number) =>
-    isHome(p) || i === index || (side === 'left' && i > index) || (side === 'right' && i < index);
+  const keep = (p: PageEntry, i: number) => isHome(p) || i === index || (side === 'left' && i > index) || (side === 'right' && i < index);
   return { pages: pages.filter(keep), active: fullPath };
 }
 

@@ -10,7 +10,16 @@ export function Sparkline({ values, label, height = 36 }: { values: readonly num
   const x = (i: number) => (i / Math.max(1, values.length - 1)) * 100;
   const points = values.map((v, i) => `${x(i).toFixed(2)},${y(v).toFixed(2)}`).join(' ');
   return (
-    <svg className="sparkline" viewBox={`0 0 100 ${height}`} preserveAspectRatio="none" width="100%" height={height} role="img" aria-label={`${label}（最近 ${values.length} 次）`} data-testid={`spark-${label}`}>
+    <svg
+      className="sparkline"
+      viewBox={`0 0 100 ${height}`}
+      preserveAspectRatio="none"
+      width="100%"
+      height={height}
+      role="img"
+      aria-label={`${label}（最近 ${values.length} 次）`}
+      data-testid={`spark-${label}`}
+    >
       {values.length > 1 && (
         <>
           <polygon fill="rgba(22, 119, 255, 0.12)" stroke="none" points={`0,${height} ${points} 100,${height}`} />

@@ -32,7 +32,15 @@ export function generateRoutes(menu: MenuNode[], scope: Record<string, unknown> 
       if (isValidUrl(expanded)) meta.url = expanded;
       else delete meta.url;
     }
-    const route: AppRoute = { path: item.path, name: item.name, component: item.component ?? '', componentPath: componentPathOf(item.component ?? ''), redirect: item.redirect, hidden: item.hidden, meta };
+    const route: AppRoute = {
+      path: item.path,
+      name: item.name,
+      component: item.component ?? '',
+      componentPath: componentPathOf(item.component ?? ''),
+      redirect: item.redirect,
+      hidden: item.hidden,
+      meta,
+    };
     if (item.alwaysShow) {
       route.alwaysShow = true;
       route.redirect = route.path;

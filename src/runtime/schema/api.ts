@@ -45,7 +45,8 @@ export interface DocumentSummary {
 }
 
 /** Every schema document's code and title (silent: a caller without the list lets the code be typed). */
-export const listDocuments = (): Promise<DocumentSummary[]> => http.get<DocumentSummary[]>('/sys/schema/list', undefined, { silent: true }).then((r) => r.result);
+export const listDocuments = (): Promise<DocumentSummary[]> =>
+  http.get<DocumentSummary[]>('/sys/schema/list', undefined, { silent: true }).then((r) => r.result);
 
 export function entityApi(code: string) {
   const base = `/${code}`;
@@ -64,7 +65,8 @@ export function entityApi(code: string) {
       return request<{ count: number }>('POST', `${base}/importExcel`, { body, silent: true });
     },
     /** A declared row operation (list.operations) on one record, with the values its form asked for. */
-    operate: (key: string, id: string, values: Record<string, unknown>): Promise<Envelope> => http.post(`${base}/operation/${key}?id=${encodeURIComponent(id)}`, values, { silent: true }),
+    operate: (key: string, id: string, values: Record<string, unknown>): Promise<Envelope> =>
+      http.post(`${base}/operation/${key}?id=${encodeURIComponent(id)}`, values, { silent: true }),
     /** A status move (entity.rules.transitions): { id, to, …the fields the step asks }. */
     transition: (body: Record<string, unknown>): Promise<Envelope> => http.post(`${base}/transition`, body, { silent: true }),
     /** The recycle bin of a soft-deleting entity: its deleted records, restoring one, deleting one for good. */
@@ -95,7 +97,8 @@ export const duplicateCheck = (params: { tableName: string; fieldName: string; f
   http.get('/sys/duplicate/check', params, { silent: true });
 
 /** Rule-code check (GET /sys/checkRule/checkByCode): the value as the caller encoded it; success false with the message when it breaks the rule. */
-export const ruleCodeCheck = (ruleCode: string, value: string): Promise<Envelope> => http.get('/sys/checkRule/checkByCode', { ruleCode, value }, { silent: true });
+export const ruleCodeCheck = (ruleCode: string, value: string): Promise<Envelope> =>
+  http.get('/sys/checkRule/checkByCode', { ruleCode, value }, { silent: true });
 
 /** A button's permission code for one of a document's actions. */
 export function permissionCode(doc: SchemaDocument, action: string): string {

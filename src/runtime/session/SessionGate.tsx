@@ -44,7 +44,9 @@ export function SessionGate({ children }: { children: ReactNode }) {
       if (fromCas) {
         // Back from the CAS server with a ticket: the session comes from it (then the token branch above runs).
         // A refusal is shown where the user is sent: on the login page, above its fields.
-        fromCas.catch((error: unknown) => navigate(LOGIN_PATH, { replace: true, state: { error: error instanceof Error ? error.message : '统一身份认证失败' } }));
+        fromCas.catch((error: unknown) =>
+          navigate(LOGIN_PATH, { replace: true, state: { error: error instanceof Error ? error.message : '统一身份认证失败' } }),
+        );
       } else if (!isOpenPath(path) && signedOutOnThisPage()) {
         navigate(LOGIN_PATH, { replace: true });
       } else if (!isOpenPath(path)) {

@@ -6,7 +6,10 @@ import { type createStorage, KEYS, SEVEN_DAYS_MS } from '../storage.ts';
  * else their first, else 0. The server checks it against the user's tenants and stamps it on new rows.
  */
 export function currentTenantOf(userInfo: Pick<UserInfo, 'tenantId' | 'relTenantIds'>): number {
-  const mine = String(userInfo.relTenantIds ?? '').split(',').filter(Boolean).map(Number);
+  const mine = String(userInfo.relTenantIds ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map(Number);
   if (mine.includes(Number(userInfo.tenantId))) return Number(userInfo.tenantId);
   return mine[0] ?? 0;
 }

@@ -49,8 +49,7 @@ export const login = (username: string, password: string, captcha?: { captcha: s
 export const phoneLogin = (mobile: string, captcha: string) => signIn(sessionApi.phoneLogin(mobile, captcha)).then(signedIn);
 
 /** CAS sign-in: the service ticket the CAS server sent the browser back with, for the service it was issued to (JeecgBoot's GET). */
-export const casLogin = (ticket: string, service: string) =>
-  signIn(sessionApi.casLogin(ticket, service)).then(signedIn);
+export const casLogin = (ticket: string, service: string) => signIn(sessionApi.casLogin(ticket, service)).then(signedIn);
 
 /** What an SMS code is for (sign-in, registration, password recovery): the session provider's. */
 export type { SmsMode };

@@ -28,22 +28,41 @@ export const workflow = {
   doneTasks: (q: Query) => result(http.get<WfPage<WfTaskView & { outcome: string; comment: string | null; endTime: string }>>('/workflow/task/done', q)),
   counts: () => result(http.get<{ todo: number; ccUnread: number }>('/workflow/task/count', undefined, { silent: true })),
   task: (id: string) => result(http.get<WfTaskDetail>('/workflow/task/detail', { id })),
-  act: (action: 'approve' | 'reject' | 'transfer' | 'addSigner' | 'claim', body: ActionBody) => message(http.post(`/workflow/task/${action}`, body, { silent: true })),
+  act: (action: 'approve' | 'reject' | 'transfer' | 'addSigner' | 'claim', body: ActionBody) =>
+    message(http.post(`/workflow/task/${action}`, body, { silent: true })),
 
   applications: (q: Query) => result(http.get<WfPage<WfInstanceView>>('/workflow/instance/mine', q)),
   instance: (id: string) => result(http.get<WfInstanceDetail>('/workflow/instance/detail', { id })),
   withdraw: (id: string) => message(http.post('/workflow/instance/withdraw', { id }, { silent: true })),
   urge: (id: string) => message(http.post('/workflow/instance/urge', { id }, { silent: true })),
 
-  carbonCopies: (q: Query) => result(http.get<WfPage<{ id: string; instanceId: string; title: string; processName: string; nodeName: string; senderName: string; initiatorName: string; statusText: string; read: boolean; createTime: string }>>('/workflow/cc/list', q)),
+  carbonCopies: (q: Query) =>
+    result(
+      http.get<
+        WfPage<{
+          id: string;
+          instanceId: string;
+          title: string;
+          processName: string;
+          nodeName: string;
+          senderName: string;
+          initiatorName: string;
+          statusText: string;
+          read: boolean;
+          createTime: string;
+        }>
+      >('/workflow/cc/list', q),
+    ),
   markRead: (id: string) => message(http.post('/workflow/cc/read', { id }, { silent: true })),
 
   entrusts: () => result(http.get<WfEntrustView[]>('/workflow/entrust/list')),
-  entrust: (body: { agent: string; beginDate: string; endDate: string; reason?: string }) => message(http.post('/workflow/entrust/add', body, { silent: true })),
+  entrust: (body: { agent: string; beginDate: string; endDate: string; reason?: string }) =>
+    message(http.post('/workflow/entrust/add', body, { silent: true })),
   revokeEntrust: (id: string) => message(http.post('/workflow/entrust/revoke', { id }, { silent: true })),
 
   monitor: (q: Query) => result(http.get<WfPage<WfInstanceView>>('/workflow/monitor/list', q)),
-  manage: (action: 'suspend' | 'resume' | 'terminate' | 'reassign', body: { id: string; comment?: string; username?: string }) => message(http.post(`/workflow/monitor/${action}`, body, { silent: true })),
+  manage: (action: 'suspend' | 'resume' | 'terminate' | 'reassign', body: { id: string; comment?: string; username?: string }) =>
+    message(http.post(`/workflow/monitor/${action}`, body, { silent: true })),
 
   processes: () => result(http.get<WfProcessView[]>('/workflow/process/list')),
   processXml: (id: string) => result(http.get<{ id: string; xml: string }>('/workflow/process/xml', { id })),

@@ -10,7 +10,24 @@ const rows = [
   itemOf('number', { key: 'number_sort', label: '排序', model: 'sort_order' }),
 ];
 
-export const Default = { args: { items: [itemOf('batch', { label: '字典项', model: 'items', list: rows }, { onlineFormCode: 'sys/dict_item' })], values: { items: [{ item_text: '男', item_value: '1', sort_order: 1 }] } } };
-export const Disabled = { args: { items: [itemOf('batch', { label: '字典项', model: 'items', list: rows }, { disabled: true })], values: { items: [{ item_text: '男', item_value: '1' }] } } };
-export const HideSequence = { args: { items: [itemOf('batch', { label: '字典项', model: 'items', list: rows }, { hideSequence: true })], values: { items: [{ item_text: '女', item_value: '2' }] } } };
-export const RowValidationError = { args: { items: [itemOf('batch', { label: '字典项', model: 'items', list: rows })], values: { items: [{ item_text: '', item_value: '' }] }, validate: true } };
+export const Default = {
+  args: {
+    items: [itemOf('batch', { label: '字典项', model: 'items', list: rows }, { onlineFormCode: 'sys/dict_item' })],
+    values: { items: [{ item_text: '男', item_value: '1', sort_order: 1 }] },
+  },
+};
+export const Disabled = {
+  args: {
+    items: [itemOf('batch', { label: '字典项', model: 'items', list: rows }, { disabled: true })],
+    values: { items: [{ item_text: '男', item_value: '1' }] },
+  },
+};
+export const HideSequence = {
+  args: {
+    items: [itemOf('batch', { label: '字典项', model: 'items', list: rows }, { hideSequence: true })],
+    values: { items: [{ item_text: '女', item_value: '2' }] },
+  },
+};
+export const RowValidationError = {
+  args: { items: [itemOf('batch', { label: '字典项', model: 'items', list: rows })], values: { items: [{ item_text: '', item_value: '' }] }, validate: true },
+};

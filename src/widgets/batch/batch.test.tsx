@@ -26,9 +26,15 @@ const shown = () => rows().map((row) => [...row.querySelectorAll('input')].map((
 
 describe('动态表格 (batch)', () => {
   it('shows each stored row in its cells, numbered, under a column per cell widget', async () => {
-    await renderBatch([{ item_text: '男', item_value: '1', sort_order: 1 }, { item_text: '女', item_value: '2', sort_order: 2 }]);
+    await renderBatch([
+      { item_text: '男', item_value: '1', sort_order: 1 },
+      { item_text: '女', item_value: '2', sort_order: 2 },
+    ]);
     expect([...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent)).toEqual(['#', '名称', '数据值', '排序', '操作']);
-    expect(shown()).toEqual([['男', '1', '1'], ['女', '2', '2']]);
+    expect(shown()).toEqual([
+      ['男', '1', '1'],
+      ['女', '2', '2'],
+    ]);
     expect(rows().map((row) => row.querySelector('td')!.textContent)).toEqual(['#1.', '#2.']);
   });
 
@@ -40,7 +46,10 @@ describe('动态表格 (batch)', () => {
     await user.type(text, '女');
     await user.type(code, '2');
     // 排序 starts at its widget's default, 0.
-    expect(saved()).toEqual([{ item_text: '男', item_value: '1', sort_order: 1 }, { item_text: '女', item_value: '2', sort_order: 0 }]);
+    expect(saved()).toEqual([
+      { item_text: '男', item_value: '1', sort_order: 1 },
+      { item_text: '女', item_value: '2', sort_order: 0 },
+    ]);
 
     await user.click(within(rows()[0]).getByRole('img', { name: 'delete' }));
     expect(saved()).toEqual([{ item_text: '女', item_value: '2', sort_order: 0 }]);

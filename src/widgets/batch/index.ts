@@ -17,18 +17,45 @@ export const batch: WidgetRegistration = {
   schema: (item, ctx) => {
     const cells = ctx.compileList(item.list);
     const columns: Record<string, ISchema> = {};
-    if (!item.options?.hideSequence) columns.__index = { type: 'void', 'x-component': 'ArrayTable.Column', 'x-component-props': { title: '#', width: 50, align: 'center' }, properties: { index: { type: 'void', 'x-component': 'ArrayTable.Index' } } };
+    if (!item.options?.hideSequence)
+      columns.__index = {
+        type: 'void',
+        'x-component': 'ArrayTable.Column',
+        'x-component-props': { title: '#', width: 50, align: 'center' },
+        properties: { index: { type: 'void', 'x-component': 'ArrayTable.Index' } },
+      };
     for (const [name, cell] of Object.entries(cells)) {
-      columns[`__col_${name}`] = { type: 'void', 'x-component': 'ArrayTable.Column', 'x-component-props': { title: cell.title, width: 160 }, properties: { [name]: { ...cell, title: undefined, 'x-decorator': 'FormItem', 'x-decorator-props': { labelCol: 0, wrapperCol: 24 } } } };
+      columns[`__col_${name}`] = {
+        type: 'void',
+        'x-component': 'ArrayTable.Column',
+        'x-component-props': { title: cell.title, width: 160 },
+        properties: { [name]: { ...cell, title: undefined, 'x-decorator': 'FormItem', 'x-decorator-props': { labelCol: 0, wrapperCol: 24 } } },
+      };
     }
-    columns.__operations = { type: 'void', 'x-component': 'ArrayTable.Column', 'x-component-props': { title: '操作', width: 70, align: 'center' }, properties: { remove: { type: 'void', 'x-component': 'ArrayTable.Remove' } } };
+    columns.__operations = {
+      type: 'void',
+      'x-component': 'ArrayTable.Column',
+      'x-component-props': { title: '操作', width: 70, align: 'center' },
+      properties: { remove: { type: 'void', 'x-component': 'ArrayTable.Remove' } },
+    };
     return {
       type: 'array',
       'x-component': 'ArrayTable',
-      'x-component-props': { pagination: false, scroll: item.options?.scrollY ? { y: item.options.scrollY, x: 'max-content' } : { x: 'max-content' }, size: 'small', bordered: true },
+      'x-component-props': {
+        pagination: false,
+        scroll: item.options?.scrollY ? { y: item.options.scrollY, x: 'max-content' } : { x: 'max-content' },
+        size: 'small',
+        bordered: true,
+      },
       items: { type: 'object', properties: columns },
       properties: { add: { type: 'void', title: '新增一行', 'x-component': 'ArrayTable.Addition' } },
     };
   },
-  scaffold: () => ({ type: 'batch', label: '动态表格', icon: 'icon-biaoge', list: [], options: { scrollY: 0, width: '100%', hidden: false, disabled: false, showLabel: false, hideSequence: false, onlineFormCode: '' } }),
+  scaffold: () => ({
+    type: 'batch',
+    label: '动态表格',
+    icon: 'icon-biaoge',
+    list: [],
+    options: { scrollY: 0, width: '100%', hidden: false, disabled: false, showLabel: false, hideSequence: false, onlineFormCode: '' },
+  }),
 };

@@ -3,7 +3,9 @@ import { itemOf } from '../story-kit/stories.tsx';
 import { WidgetStory } from '../story-kit/WidgetStory.tsx';
 import { withAntApp } from '../story-stubs/stubs.tsx';
 
-export default { title: 'Widgets/按钮 button', component: WidgetStory, decorators: [withAntApp], parameters: { widgetTypes: ['button'] } } satisfies Meta<typeof WidgetStory>;
+export default { title: 'Widgets/按钮 button', component: WidgetStory, decorators: [withAntApp], parameters: { widgetTypes: ['button'] } } satisfies Meta<
+  typeof WidgetStory
+>;
 
 const required = itemOf('input', { key: 'name', label: '姓名', model: 'name', rules: [{ required: true, message: '请输入姓名' }] });
 

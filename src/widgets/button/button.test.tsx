@@ -45,7 +45,9 @@ describe('按钮 (button)', () => {
     // Handlers live in a module-wide registry that outlives this test (the component project shares modules).
     const unregister = registerButtonHandler('notifyDonor', handler);
     try {
-      const { user, button } = await renderWithName(itemOf('button', { label: '通知捐赠人' }, { handle: 'dynamic', dynamicFun: 'notifyDonor' }), { name: '张三' });
+      const { user, button } = await renderWithName(itemOf('button', { label: '通知捐赠人' }, { handle: 'dynamic', dynamicFun: 'notifyDonor' }), {
+        name: '张三',
+      });
       await user.click(await button());
       expect(handler).toHaveBeenCalledWith({ name: '张三' });
     } finally {
@@ -54,7 +56,9 @@ describe('按钮 (button)', () => {
   });
 
   it('a function name nobody registered only warns', async () => {
-    const { user, form, button } = await renderWithName(itemOf('button', { label: '自定义操作' }, { handle: 'dynamic', dynamicFun: 'doSomething' }), { name: '张三' });
+    const { user, form, button } = await renderWithName(itemOf('button', { label: '自定义操作' }, { handle: 'dynamic', dynamicFun: 'doSomething' }), {
+      name: '张三',
+    });
     await user.click(await button());
     expect(await screen.findByText('未找到按钮处理函数: doSomething')).toBeInTheDocument();
     expect(form.values).toEqual({ name: '张三' });

@@ -18,5 +18,10 @@ export const button: WidgetRegistration = {
     'x-hidden': item.options?.hidden || undefined,
     'x-disabled': item.options?.disabled || undefined,
   }),
-  scaffold: () => ({ type: 'button', label: '按钮', icon: 'icon-button', options: { type: 'primary', handle: 'submit', dynamicFun: '', hidden: false, disabled: false } }),
+  scaffold: () => ({
+    type: 'button',
+    label: '按钮',
+    icon: 'icon-button',
+    options: { type: 'primary', handle: 'submit', dynamicFun: '', hidden: false, disabled: false },
+  }),
 };

@@ -18,7 +18,11 @@ interface Props {
 }
 
 const toAntd = (options: Option[] = []): { value: string | number; label: string; children?: object[] }[] =>
-  options.map((o) => ({ value: typeof o.value === 'boolean' ? String(o.value) : o.value, label: o.label ?? String(o.value), children: o.children?.length ? toAntd(o.children) : undefined }));
+  options.map((o) => ({
+    value: typeof o.value === 'boolean' ? String(o.value) : o.value,
+    label: o.label ?? String(o.value),
+    children: o.children?.length ? toAntd(o.children) : undefined,
+  }));
 
 /** A stored path → its labels level by level ('选项1 / 选项11'); a value no option holds stands for itself. */
 export function pathLabels(options: Option[] = [], path: string[]): string {

@@ -9,4 +9,15 @@ export const Default = standard.Default;
 export const Disabled = standard.Disabled;
 export const ReadOnly = standard.ReadOnly;
 export const RequiredError = standard.RequiredError;
-export const DeeperOptions = { args: { items: [itemOf('cascader', { label: '项目分类' }, { options: [{ value: 'edu', label: '教育', children: [{ value: 'school', label: '学校', children: [{ value: 'primary', label: '小学' }] }] }] })], values: { cascader_value: ['edu', 'school', 'primary'] } } };
+export const DeeperOptions = {
+  args: {
+    items: [
+      itemOf(
+        'cascader',
+        { label: '项目分类' },
+        { options: [{ value: 'edu', label: '教育', children: [{ value: 'school', label: '学校', children: [{ value: 'primary', label: '小学' }] }] }] },
+      ),
+    ],
+    values: { cascader_value: ['edu', 'school', 'primary'] },
+  },
+};

@@ -30,7 +30,10 @@ export function CategoryTreeField({ value, onChange, disabled, readOnly, pcode, 
   useEffect(() => {
     const unknown = ids.filter((id) => !labels.has(id) && !nodes.some((n) => n.id === id));
     if (!unknown.length) return;
-    loadNames(unknown).then((names) => setLabels((prev) => new Map([...prev, ...unknown.map((id, i): [string, string] => [id, names[i] ?? id])])), () => undefined);
+    loadNames(unknown).then(
+      (names) => setLabels((prev) => new Map([...prev, ...unknown.map((id, i): [string, string] => [id, names[i] ?? id])])),
+      () => undefined,
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
 
@@ -43,7 +46,9 @@ export function CategoryTreeField({ value, onChange, disabled, readOnly, pcode, 
       treeDataSimpleMode
       treeData={nodes}
       value={multiple ? labelled : labelled[0]}
-      onChange={(v: { value: string } | { value: string }[] | undefined) => onChange?.(joinList((Array.isArray(v) ? v : v ? [v] : []).map((o) => String(o.value))))}
+      onChange={(v: { value: string } | { value: string }[] | undefined) =>
+        onChange?.(joinList((Array.isArray(v) ? v : v ? [v] : []).map((o) => String(o.value))))
+      }
       loadData={async ({ value: pid }) => {
         const children = await loadChildren(String(pid));
         setNodes((prev) => mergeNodes(prev, children));

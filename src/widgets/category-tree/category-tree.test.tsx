@@ -12,7 +12,14 @@ const ROOTS = 'GET /sys/category/loadTreeRoot';
 const CHILDREN = 'GET /sys/category/loadTreeChildren';
 const NAMES = 'GET /sys/category/loadDictItem/';
 
-const node = (value: string, title: string, code: string, isLeaf: boolean, parentId: string | null = null) => ({ key: value, value, title, code, parentId, isLeaf });
+const node = (value: string, title: string, code: string, isLeaf: boolean, parentId: string | null = null) => ({
+  key: value,
+  value,
+  title,
+  code,
+  parentId,
+  isLeaf,
+});
 const UNDER_CODE: Record<string, ReturnType<typeof node>[]> = {
   '': [node('c1', '助学类别', 'B01', false), node('c2', '项目类别', 'B02', false)],
   B01: [node('c11', '学费资助', 'B01A01', false, 'c1'), node('c12', '生活补助', 'B01A02', true, 'c1')],
@@ -22,7 +29,12 @@ const UNDER_ID: Record<string, ReturnType<typeof node>[]> = {
   c11: [node('c111', '小学学费', 'B01A01A01', true, 'c11'), node('c112', '初中学费', 'B01A01A02', true, 'c11')],
   c2: [node('c21', '希望小学建设', 'B02A01', true, 'c2')],
 };
-const TITLES = new Map(Object.values(UNDER_ID).flat().concat(UNDER_CODE['']).map((n) => [n.value, n.title]));
+const TITLES = new Map(
+  Object.values(UNDER_ID)
+    .flat()
+    .concat(UNDER_CODE[''])
+    .map((n) => [n.value, n.title]),
+);
 
 const categoryServer = () =>
   fakeServer({

@@ -13,8 +13,18 @@ export const categoryTree: WidgetRegistration = {
   components: { CategoryTreeField },
   settings: ['multiple', 'placeholder', 'defaultValue:plain', 'pcode', 'hidden', 'disabled'],
   mock: mockSelect,
-  schema: (item) => ({ type: 'string', 'x-component': 'CategoryTreeField', 'x-component-props': { pcode: item.options?.pcode, multiple: item.options?.multiple, placeholder: item.options?.placeholder } }),
+  schema: (item) => ({
+    type: 'string',
+    'x-component': 'CategoryTreeField',
+    'x-component-props': { pcode: item.options?.pcode, multiple: item.options?.multiple, placeholder: item.options?.placeholder },
+  }),
   readable: { lookup: () => async (items) => (await loadNames(items)).join(SEPARATOR) || items.join(SEPARATOR) },
   query: { views: ['cat_tree'], Input: pickerQueryInput(CategoryTreeField) },
-  scaffold: () => ({ type: 'categoryTree', label: '分类字典树', icon: 'icon-tree', options: { defaultValue: '', pcode: '', multiple: false, placeholder: '请选择', hidden: false, disabled: false }, rules: [{ required: false, message: '必填项' }] }),
+  scaffold: () => ({
+    type: 'categoryTree',
+    label: '分类字典树',
+    icon: 'icon-tree',
+    options: { defaultValue: '', pcode: '', multiple: false, placeholder: '请选择', hidden: false, disabled: false },
+    rules: [{ required: false, message: '必填项' }],
+  }),
 };

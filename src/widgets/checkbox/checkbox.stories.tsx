@@ -9,4 +9,6 @@ export const Default = standard.Default;
 export const Disabled = standard.Disabled;
 export const ReadOnly = standard.ReadOnly;
 export const RequiredError = standard.RequiredError;
-export const DictSource = { args: { items: [itemOf('checkbox', { label: '支付方式' }, { dynamic: 'dict', dynamicKey: 'pay_method' })], values: { checkbox_value: '1,3' } } };
+export const DictSource = {
+  args: { items: [itemOf('checkbox', { label: '支付方式' }, { dynamic: 'dict', dynamicKey: 'pay_method' })], values: { checkbox_value: '1,3' } },
+};

@@ -15,5 +15,21 @@ export const checkbox: WidgetRegistration = {
   mock: checkboxMock,
   schema: (item) => ({ type: 'string', 'x-component': 'SourceCheckbox', 'x-component-props': sourceProps(item) }),
   readable: { lookup: optionsLookup },
-  scaffold: () => ({ type: 'checkbox', label: '多选框', icon: 'icon-duoxuan1', options: { disabled: false, hidden: false, defaultValue: [], dynamicKey: '', dynamic: 'static', options: [{ value: '1', label: '选项1' }, { value: '2', label: '选项2' }] }, rules: [{ required: false, message: '必填项' }] }),
+  scaffold: () => ({
+    type: 'checkbox',
+    label: '多选框',
+    icon: 'icon-duoxuan1',
+    options: {
+      disabled: false,
+      hidden: false,
+      defaultValue: [],
+      dynamicKey: '',
+      dynamic: 'static',
+      options: [
+        { value: '1', label: '选项1' },
+        { value: '2', label: '选项2' },
+      ],
+    },
+    rules: [{ required: false, message: '必填项' }],
+  }),
 };

@@ -20,7 +20,24 @@ export function disabledDateFn(options: WidgetOptions | undefined): ((d: Dayjs) 
 }
 
 /** Formily's date picker, except that clearing sets the value to '' as the spec says. */
-export function DateField({ onChange, range, readOnly, ...props }: { onChange?: (v: unknown) => void; range?: boolean; readOnly?: boolean; [prop: string]: unknown }) {
+export function DateField({
+  onChange,
+  range,
+  readOnly,
+  ...props
+}: {
+  onChange?: (v: unknown) => void;
+  range?: boolean;
+  readOnly?: boolean;
+  [prop: string]: unknown;
+}) {
   const Picker = (range ? DatePicker.RangePicker : DatePicker) as unknown as ComponentType<Record<string, unknown>>;
-  return <Picker {...props} inputReadOnly={readOnly} open={readOnly ? false : undefined} onChange={(v: unknown) => onChange?.(v === undefined || v === null ? '' : v)} />;
+  return (
+    <Picker
+      {...props}
+      inputReadOnly={readOnly}
+      open={readOnly ? false : undefined}
+      onChange={(v: unknown) => onChange?.(v === undefined || v === null ? '' : v)}
+    />
+  );
 }

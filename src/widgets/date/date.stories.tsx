@@ -2,7 +2,9 @@ import type { Meta } from '@storybook/react-vite';
 import { itemOf, standardStories } from '../story-kit/stories.tsx';
 import { WidgetStory } from '../story-kit/WidgetStory.tsx';
 
-export default { title: 'Widgets/日期 date / datetime', component: WidgetStory, parameters: { widgetTypes: ['date', 'datetime'] } } satisfies Meta<typeof WidgetStory>;
+export default { title: 'Widgets/日期 date / datetime', component: WidgetStory, parameters: { widgetTypes: ['date', 'datetime'] } } satisfies Meta<
+  typeof WidgetStory
+>;
 
 const standard = standardStories('date', '2026-11-22');
 export const Default = standard.Default;

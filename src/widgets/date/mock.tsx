@@ -7,5 +7,9 @@ import { mockPlaceholder, mockWidth } from '../mock-kit.tsx';
 export const dateMock = (item: WidgetItem): ReactNode => {
   const o = item.options ?? {};
   const showTime = item.type === 'datetime' || !!o.showTime;
-  return o.range ? <DatePicker.RangePicker style={mockWidth(item)} showTime={showTime} placeholder={o.rangePlaceholder as [string, string]} /> : <DatePicker style={mockWidth(item)} showTime={showTime} placeholder={mockPlaceholder(item, '请选择')} />;
+  return o.range ? (
+    <DatePicker.RangePicker style={mockWidth(item)} showTime={showTime} placeholder={o.rangePlaceholder as [string, string]} />
+  ) : (
+    <DatePicker style={mockWidth(item)} showTime={showTime} placeholder={mockPlaceholder(item, '请选择')} />
+  );
 };

@@ -36,11 +36,14 @@ export function DeptField({ value, onChange, disabled, readOnly, multiple = fals
 
   useEffect(() => {
     let live = true;
-    loadDepartTree().then((tree) => {
-      if (!live) return;
-      setNodes(tree);
-      setNames(namesById(tree));
-    }, () => undefined);
+    loadDepartTree().then(
+      (tree) => {
+        if (!live) return;
+        setNodes(tree);
+        setNames(namesById(tree));
+      },
+      () => undefined,
+    );
     return () => {
       live = false;
     };

@@ -52,8 +52,12 @@ export function PickerFrame(p: PickerFrameProps) {
         onCancel={p.onClose}
         destroyOnHidden
         footer={[
-          <Button key="close" onClick={p.onClose}>关闭</Button>,
-          <Button key="ok" type="primary" onClick={p.onConfirm}>确定</Button>,
+          <Button key="close" onClick={p.onClose}>
+            关闭
+          </Button>,
+          <Button key="ok" type="primary" onClick={p.onConfirm}>
+            确定
+          </Button>,
         ]}
       >
         {p.children}

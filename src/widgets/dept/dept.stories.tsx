@@ -4,7 +4,12 @@ import { WidgetStory } from '../story-kit/WidgetStory.tsx';
 import { withAntApp, withServerStub } from '../story-stubs/stubs.tsx';
 import { PICKER_ROUTES } from './story-data.ts';
 
-export default { title: 'Widgets/部门选择 dept', component: WidgetStory, decorators: [withServerStub(PICKER_ROUTES), withAntApp], parameters: { widgetTypes: ['dept'] } } satisfies Meta<typeof WidgetStory>;
+export default {
+  title: 'Widgets/部门选择 dept',
+  component: WidgetStory,
+  decorators: [withServerStub(PICKER_ROUTES), withAntApp],
+  parameters: { widgetTypes: ['dept'] },
+} satisfies Meta<typeof WidgetStory>;
 
 const standard = standardStories('dept', 'd2');
 export const Default = standard.Default;

@@ -3,7 +3,22 @@
 const leaf = (id: string, title: string, orgCode: string) => ({ id, key: id, value: id, title, orgCode, parentId: 'd0', isLeaf: true });
 
 export const STORY_DEPARTS = [
-  { id: 'd0', key: 'd0', value: 'd0', title: '希望工程基金会', orgCode: 'A01', parentId: null, isLeaf: false, children: [leaf('d1', '办公室', 'A01A01'), leaf('d2', '募捐部', 'A01A02'), leaf('d3', '项目部', 'A01A03'), leaf('d4', '财务部', 'A01A04'), leaf('d5', '资助部', 'A01A05')] },
+  {
+    id: 'd0',
+    key: 'd0',
+    value: 'd0',
+    title: '希望工程基金会',
+    orgCode: 'A01',
+    parentId: null,
+    isLeaf: false,
+    children: [
+      leaf('d1', '办公室', 'A01A01'),
+      leaf('d2', '募捐部', 'A01A02'),
+      leaf('d3', '项目部', 'A01A03'),
+      leaf('d4', '财务部', 'A01A04'),
+      leaf('d5', '资助部', 'A01A05'),
+    ],
+  },
 ];
 
 export const STORY_USERS = [
@@ -24,5 +39,6 @@ export const PICKER_ROUTES = {
     const records = STORY_USERS.filter((u) => u.username.includes(contains(url)));
     return { records, total: records.length, size: 10, current: 1, pages: 1 };
   },
-  '/sys/user/queryUserByDepId': (url: URL) => STORY_USERS.filter((u) => u.departs.includes(url.searchParams.get('id') ?? '') && u.username.includes(contains(url))),
+  '/sys/user/queryUserByDepId': (url: URL) =>
+    STORY_USERS.filter((u) => u.departs.includes(url.searchParams.get('id') ?? '') && u.username.includes(contains(url))),
 };

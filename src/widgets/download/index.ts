@@ -14,5 +14,11 @@ export const download: WidgetRegistration = {
   schema: () => ({ type: 'string', 'x-component': 'DownloadField' }),
   // A detail links the files, as an upload's does, instead of printing their stored paths.
   readable: filesReadable,
-  scaffold: () => ({ type: 'download', label: '文件下载', icon: 'icon-xiazai', options: { defaultValue: '', hidden: false, disabled: false }, rules: [{ required: false, message: '必填项' }] }),
+  scaffold: () => ({
+    type: 'download',
+    label: '文件下载',
+    icon: 'icon-xiazai',
+    options: { defaultValue: '', hidden: false, disabled: false },
+    rules: [{ required: false, message: '必填项' }],
+  }),
 };

@@ -44,7 +44,16 @@ export default function QuillEditor({ value, onChange, disabled, readOnly, heigh
   );
   return (
     <div className="widget-editor" style={{ opacity: disabled ? 0.6 : 1 }}>
-      <ReactQuill ref={ref} key={String(locked)} theme="snow" value={value ?? ''} readOnly={locked} modules={modules} onChange={(html, _delta, _source, editor) => onChange?.(isEmpty(editor) ? '' : html)} style={{ height, display: 'flex', flexDirection: 'column' }} />
+      <ReactQuill
+        ref={ref}
+        key={String(locked)}
+        theme="snow"
+        value={value ?? ''}
+        readOnly={locked}
+        modules={modules}
+        onChange={(html, _delta, _source, editor) => onChange?.(isEmpty(editor) ? '' : html)}
+        style={{ height, display: 'flex', flexDirection: 'column' }}
+      />
     </div>
   );
 }

@@ -3,7 +3,9 @@ import { itemOf, standardStories } from '../story-kit/stories.tsx';
 import { WidgetStory } from '../story-kit/WidgetStory.tsx';
 import { withAntApp } from '../story-stubs/stubs.tsx';
 
-export default { title: 'Widgets/富文本 editor', component: WidgetStory, decorators: [withAntApp], parameters: { widgetTypes: ['editor'] } } satisfies Meta<typeof WidgetStory>;
+export default { title: 'Widgets/富文本 editor', component: WidgetStory, decorators: [withAntApp], parameters: { widgetTypes: ['editor'] } } satisfies Meta<
+  typeof WidgetStory
+>;
 
 const html = '<p><span style="font-size: 24px;">希望工程</span> 助学<strong>项目</strong>简介</p>';
 const standard = standardStories('editor', html);

@@ -69,7 +69,11 @@ it('disabled, it shows the text without a toolbar and cannot be edited', async (
 it('a detail shows the stored HTML formatted, across the whole row, with scripts and handlers removed', () => {
   const readable = widgetOf('editor')!.readable!;
   expect(readable.wide).toBe(true);
-  renderUi(<div data-testid="detail">{readable.render!(`${STORED}<script>alert(1)</script><img src="x" onerror="alert(2)">`, { name: 'content', label: '正文', type: 'text' })}</div>);
+  renderUi(
+    <div data-testid="detail">
+      {readable.render!(`${STORED}<script>alert(1)</script><img src="x" onerror="alert(2)">`, { name: 'content', label: '正文', type: 'text' })}
+    </div>,
+  );
   expect(screen.getByText('项目').tagName).toBe('STRONG');
   expect(screen.getByText('希望工程')).toHaveStyle({ fontSize: '24px' });
   const detail = screen.getByTestId('detail');

@@ -14,5 +14,11 @@ export const editor: WidgetRegistration = {
   schema: (item) => ({ type: 'string', 'x-component': 'EditorField', 'x-component-props': { height: item.options?.height } }),
   // 300 is the designer's height (spec section 9); the component itself defaults to 500.
   readable: richTextReadable,
-  scaffold: () => ({ type: 'editor', label: '富文本', icon: 'icon-LC_icon_edit_line_1', options: { height: 300, defaultValue: '', chinesization: true, hidden: false, disabled: false, showLabel: false, width: '100%' }, rules: [{ required: false, message: '必填项' }] }),
+  scaffold: () => ({
+    type: 'editor',
+    label: '富文本',
+    icon: 'icon-LC_icon_edit_line_1',
+    options: { height: 300, defaultValue: '', chinesization: true, hidden: false, disabled: false, showLabel: false, width: '100%' },
+    rules: [{ required: false, message: '必填项' }],
+  }),
 };

@@ -10,7 +10,15 @@ const Size = Quill.import('attributors/style/size') as { whitelist: string[] };
 Size.whitelist = FONT_SIZES;
 Quill.register(Size as never, true);
 
-export const TOOLBAR = [[{ size: [false, ...FONT_SIZES] }], ['bold', 'italic', 'underline', 'strike'], [{ color: [] }, { background: [] }], [{ list: 'ordered' }, { list: 'bullet' }], [{ align: [] }], ['link', 'image'], ['clean']];
+export const TOOLBAR = [
+  [{ size: [false, ...FONT_SIZES] }],
+  ['bold', 'italic', 'underline', 'strike'],
+  [{ color: [] }, { background: [] }],
+  [{ list: 'ordered' }, { list: 'bullet' }],
+  [{ align: [] }],
+  ['link', 'image'],
+  ['clean'],
+];
 
 /**
  * Pictures go through the upload route (biz=jeditor, jeditor=1, spec section 7) instead of Quill's default

@@ -11,7 +11,21 @@ export const html: WidgetRegistration = {
   data: false,
   components: { HtmlBlock },
   settings: ['defaultValue:html', 'hidden'],
-  mock: (item) => mockNote(`HTML: ${typeof item.options?.defaultValue === 'string' ? sanitizeHtml(item.options.defaultValue).replace(/<[^>]*>/g, '').slice(0, 40) : ''}`),
-  schema: (item) => ({ type: 'void', 'x-component': 'HtmlBlock', 'x-component-props': { html: typeof item.options?.defaultValue === 'string' ? item.options.defaultValue : '' }, 'x-hidden': item.options?.hidden || undefined }),
+  mock: (item) =>
+    mockNote(
+      `HTML: ${
+        typeof item.options?.defaultValue === 'string'
+          ? sanitizeHtml(item.options.defaultValue)
+              .replace(/<[^>]*>/g, '')
+              .slice(0, 40)
+          : ''
+      }`,
+    ),
+  schema: (item) => ({
+    type: 'void',
+    'x-component': 'HtmlBlock',
+    'x-component-props': { html: typeof item.options?.defaultValue === 'string' ? item.options.defaultValue : '' },
+    'x-hidden': item.options?.hidden || undefined,
+  }),
   scaffold: () => ({ type: 'html', label: 'HTML', icon: 'icon-code', options: { defaultValue: '<strong>HTML</strong>', hidden: false } }),
 };

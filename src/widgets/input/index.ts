@@ -13,7 +13,18 @@ export const input: WidgetRegistration = {
   schema: (item) => ({
     type: 'string',
     'x-component': 'Input',
-    'x-component-props': { placeholder: item.options?.placeholder ?? '请输入', maxLength: item.options?.maxLength ?? undefined, allowClear: item.options?.clearable, style: { width: item.options?.width ?? '100%' } },
+    'x-component-props': {
+      placeholder: item.options?.placeholder ?? '请输入',
+      maxLength: item.options?.maxLength ?? undefined,
+      allowClear: item.options?.clearable,
+      style: { width: item.options?.width ?? '100%' },
+    },
   }),
-  scaffold: () => ({ type: 'input', label: '单行文本', icon: 'icon-input', options: { type: 'text', width: '100%', defaultValue: '', placeholder: '', clearable: false, maxLength: null, hidden: false, disabled: false, isCc: false }, rules: [{ required: false, message: '必填项' }] }),
+  scaffold: () => ({
+    type: 'input',
+    label: '单行文本',
+    icon: 'icon-input',
+    options: { type: 'text', width: '100%', defaultValue: '', placeholder: '', clearable: false, maxLength: null, hidden: false, disabled: false, isCc: false },
+    rules: [{ required: false, message: '必填项' }],
+  }),
 };

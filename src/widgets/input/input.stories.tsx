@@ -11,4 +11,18 @@ export const ReadOnly = standard.ReadOnly;
 export const RequiredError = standard.RequiredError;
 export const WithMaxLength = { args: { items: [itemOf('input', { label: '限长10' }, { maxLength: 10, placeholder: '最多10个字' })] } };
 export const Clearable = { args: { items: [itemOf('input', {}, { clearable: true })], values: { input_value: '可清空' } } };
-export const PatternRule = { args: { items: [itemOf('input', { label: '手机号', rules: [{ required: false, message: '必填项' }, { pattern: '^1[3-9]\\d{9}$', message: '请输入正确的手机号码' }] })], values: { input_value: '123' }, validate: true } };
+export const PatternRule = {
+  args: {
+    items: [
+      itemOf('input', {
+        label: '手机号',
+        rules: [
+          { required: false, message: '必填项' },
+          { pattern: '^1[3-9]\\d{9}$', message: '请输入正确的手机号码' },
+        ],
+      }),
+    ],
+    values: { input_value: '123' },
+    validate: true,
+  },
+};

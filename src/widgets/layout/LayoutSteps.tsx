@@ -31,7 +31,12 @@ export function LayoutSteps() {
 
   return (
     <div className="form-steps" data-testid="form-steps">
-      <Steps size="small" current={current} items={panes.map(([, s]) => ({ title: String(s['x-component-props']?.title ?? '') }))} style={{ marginBottom: 16 }} />
+      <Steps
+        size="small"
+        current={current}
+        items={panes.map(([, s]) => ({ title: String(s['x-component-props']?.title ?? '') }))}
+        style={{ marginBottom: 16 }}
+      />
       {panes.map(([key, s], i) => (
         <div key={key} style={{ display: i === current ? undefined : 'none' }} data-step={i}>
           <RecursionField name={key} schema={s} />

@@ -25,7 +25,14 @@ export function LayoutDivider({ title, orientation }: { title?: string; orientat
   return <Divider orientation={orientation ?? 'left'}>{title}</Divider>;
 }
 
-export function LayoutAlert(props: { message?: string; type?: 'success' | 'info' | 'warning' | 'error'; description?: string; showIcon?: boolean; banner?: boolean; closable?: boolean }) {
+export function LayoutAlert(props: {
+  message?: string;
+  type?: 'success' | 'info' | 'warning' | 'error';
+  description?: string;
+  showIcon?: boolean;
+  banner?: boolean;
+  closable?: boolean;
+}) {
   return <Alert {...props} className="form-alert" />;
 }
 

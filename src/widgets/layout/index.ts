@@ -18,10 +18,22 @@ export const grid: WidgetRegistration = {
     'x-component': 'GridRow',
     'x-component-props': { gutter: item.options?.gutter ?? 0 },
     properties: Object.fromEntries(
-      (item.columns ?? []).map((column, i): [string, ISchema] => [`${item.key}_col${i}`, { type: 'void', 'x-component': 'GridCol', 'x-component-props': { span: column.span }, properties: ctx.compileList(column.list) }]),
+      (item.columns ?? []).map((column, i): [string, ISchema] => [
+        `${item.key}_col${i}`,
+        { type: 'void', 'x-component': 'GridCol', 'x-component-props': { span: column.span }, properties: ctx.compileList(column.list) },
+      ]),
     ),
   }),
-  scaffold: () => ({ type: 'grid', label: '栅格布局', icon: 'icon-zhage', columns: [{ span: 12, list: [] }, { span: 12, list: [] }], options: { gutter: 0 } }),
+  scaffold: () => ({
+    type: 'grid',
+    label: '栅格布局',
+    icon: 'icon-zhage',
+    columns: [
+      { span: 12, list: [] },
+      { span: 12, list: [] },
+    ],
+    options: { gutter: 0 },
+  }),
 };
 
 export const card: WidgetRegistration = {
@@ -43,7 +55,16 @@ export const steps: WidgetRegistration = {
   data: false,
   components: { LayoutSteps },
   schema: (item, ctx) => ({ type: 'void', 'x-component': 'LayoutSteps', properties: ctx.compileList(item.list) }),
-  scaffold: () => ({ type: 'steps', label: '分步布局', icon: 'icon-qiapian', list: [{ type: 'card', key: `card_${Date.now()}_1`, label: '第一步', list: [], options: { width: '100%', hidden: false } }, { type: 'card', key: `card_${Date.now()}_2`, label: '第二步', list: [], options: { width: '100%', hidden: false } }], options: {} }),
+  scaffold: () => ({
+    type: 'steps',
+    label: '分步布局',
+    icon: 'icon-qiapian',
+    list: [
+      { type: 'card', key: `card_${Date.now()}_1`, label: '第一步', list: [], options: { width: '100%', hidden: false } },
+      { type: 'card', key: `card_${Date.now()}_2`, label: '第二步', list: [], options: { width: '100%', hidden: false } },
+    ],
+    options: {},
+  }),
 };
 
 export const table: WidgetRegistration = {
@@ -63,7 +84,17 @@ export const table: WidgetRegistration = {
         {
           type: 'void',
           'x-component': 'LayoutTr',
-          properties: Object.fromEntries(tr.tds.map((td, c): [string, ISchema] => [`${item.key}_r${r}c${c}`, { type: 'void', 'x-component': 'LayoutTd', 'x-component-props': { colspan: td.colspan, rowspan: td.rowspan }, properties: ctx.compileList(td.list) }])),
+          properties: Object.fromEntries(
+            tr.tds.map((td, c): [string, ISchema] => [
+              `${item.key}_r${r}c${c}`,
+              {
+                type: 'void',
+                'x-component': 'LayoutTd',
+                'x-component-props': { colspan: td.colspan, rowspan: td.rowspan },
+                properties: ctx.compileList(td.list),
+              },
+            ]),
+          ),
         },
       ]),
     ),
@@ -72,7 +103,20 @@ export const table: WidgetRegistration = {
     type: 'table',
     label: '表格布局',
     icon: 'icon-biaoge',
-    trs: [{ tds: [{ colspan: 1, rowspan: 1, list: [] }, { colspan: 1, rowspan: 1, list: [] }] }, { tds: [{ colspan: 1, rowspan: 1, list: [] }, { colspan: 1, rowspan: 1, list: [] }] }],
+    trs: [
+      {
+        tds: [
+          { colspan: 1, rowspan: 1, list: [] },
+          { colspan: 1, rowspan: 1, list: [] },
+        ],
+      },
+      {
+        tds: [
+          { colspan: 1, rowspan: 1, list: [] },
+          { colspan: 1, rowspan: 1, list: [] },
+        ],
+      },
+    ],
     options: { width: '100%', bordered: true, bright: false, small: true, customStyle: '' },
   }),
 };
@@ -100,9 +144,21 @@ export const alert: WidgetRegistration = {
   schema: (item) => ({
     type: 'void',
     'x-component': 'LayoutAlert',
-    'x-component-props': { message: item.label, type: item.options?.type ?? 'success', description: item.options?.description, showIcon: item.options?.showIcon, banner: item.options?.banner, closable: item.options?.closable },
+    'x-component-props': {
+      message: item.label,
+      type: item.options?.type ?? 'success',
+      description: item.options?.description,
+      showIcon: item.options?.showIcon,
+      banner: item.options?.banner,
+      closable: item.options?.closable,
+    },
   }),
-  scaffold: () => ({ type: 'alert', label: '警告提示', icon: 'icon-zu', options: { type: 'success', description: '', showIcon: false, banner: false, hidden: false, closable: false } }),
+  scaffold: () => ({
+    type: 'alert',
+    label: '警告提示',
+    icon: 'icon-zu',
+    options: { type: 'success', description: '', showIcon: false, banner: false, hidden: false, closable: false },
+  }),
 };
 
 export const text: WidgetRegistration = {
@@ -113,6 +169,10 @@ export const text: WidgetRegistration = {
   components: { LayoutText },
   settings: ['textAlign', 'showRequiredMark', 'hidden'],
   mock: textMock,
-  schema: (item) => ({ type: 'void', 'x-component': 'LayoutText', 'x-component-props': { text: item.label, textAlign: item.options?.textAlign, required: item.options?.showRequiredMark } }),
+  schema: (item) => ({
+    type: 'void',
+    'x-component': 'LayoutText',
+    'x-component-props': { text: item.label, textAlign: item.options?.textAlign, required: item.options?.showRequiredMark },
+  }),
   scaffold: () => ({ type: 'text', label: '文字', icon: 'icon-zihao', options: { textAlign: 'left', hidden: false, showRequiredMark: false } }),
 };

@@ -5,13 +5,19 @@ import { itemOf } from '../story-kit/stories.tsx';
 import { renderWidget } from '../test-kit.tsx';
 
 /* Layout widgets hold no value of their own: what matters is that the fields inside them compile and keep theirs. */
-const field = (label: string, model: string, rules?: { required: boolean; message: string }[]) => itemOf('input', { key: `input_${model}`, label, model, ...(rules ? { rules } : {}) });
+const field = (label: string, model: string, rules?: { required: boolean; message: string }[]) =>
+  itemOf('input', { key: `input_${model}`, label, model, ...(rules ? { rules } : {}) });
 const input = (label: string) => within(formItem(label)).getByRole('textbox');
 
 describe('栅格布局 (grid)', () => {
   it("lays its columns out at the designer's spans; a column's field shows its value and takes what is typed", async () => {
     const { user, form, container } = await renderWidget('grid', {
-      item: { columns: [{ span: 16, list: [field('姓名', 'name')] }, { span: 8, list: [field('电话', 'phone')] }] },
+      item: {
+        columns: [
+          { span: 16, list: [field('姓名', 'name')] },
+          { span: 8, list: [field('电话', 'phone')] },
+        ],
+      },
       values: { name: '张伟' },
     });
     expect(input('姓名')).toHaveValue('张伟');
@@ -26,7 +32,10 @@ describe('栅格布局 (grid)', () => {
 
 describe('卡片布局 (card)', () => {
   it('shows its title over its fields, which hold their values', async () => {
-    const { user, form } = await renderWidget('card', { item: { label: '基本信息', list: [field('姓名', 'name'), field('学校', 'school')] }, values: { school: '希望小学' } });
+    const { user, form } = await renderWidget('card', {
+      item: { label: '基本信息', list: [field('姓名', 'name'), field('学校', 'school')] },
+      values: { school: '希望小学' },
+    });
     const card = screen.getByText('基本信息').closest<HTMLElement>('.ant-card')!;
     expect(within(card).getByText('姓名', { selector: 'label' })).toBeInTheDocument();
     expect(input('学校')).toHaveValue('希望小学');
@@ -84,8 +93,18 @@ describe('表格布局 (table)', () => {
     const { user, form, container } = await renderWidget('table', {
       item: {
         trs: [
-          { tds: [{ colspan: 1, rowspan: 1, list: [field('姓名', 'name')] }, { colspan: 1, rowspan: 1, list: [field('电话', 'phone')] }] },
-          { tds: [{ colspan: 2, rowspan: 1, list: [field('地址', 'address')] }, { colspan: 0, rowspan: 0, list: [] }] },
+          {
+            tds: [
+              { colspan: 1, rowspan: 1, list: [field('姓名', 'name')] },
+              { colspan: 1, rowspan: 1, list: [field('电话', 'phone')] },
+            ],
+          },
+          {
+            tds: [
+              { colspan: 2, rowspan: 1, list: [field('地址', 'address')] },
+              { colspan: 0, rowspan: 0, list: [] },
+            ],
+          },
         ],
       },
       values: { name: '张伟' },

@@ -6,7 +6,16 @@ import type { WidgetItem } from '../../core/schema/types.generated.ts';
 
 export const alertMock = (item: WidgetItem): ReactNode => {
   const o = item.options ?? {};
-  return <Alert message={item.label} description={o.description || undefined} type={(o.type as 'success') ?? 'success'} showIcon={!!o.showIcon} banner={!!o.banner} closable={!!o.closable} />;
+  return (
+    <Alert
+      message={item.label}
+      description={o.description || undefined}
+      type={(o.type as 'success') ?? 'success'}
+      showIcon={!!o.showIcon}
+      banner={!!o.banner}
+      closable={!!o.closable}
+    />
+  );
 };
 
 export const textMock = (item: WidgetItem): ReactNode => (

@@ -30,7 +30,13 @@ export function LinkDownField({ value, onChange, disabled, readOnly, linkFields,
   useEffect(() => {
     if (error || (own.current !== undefined && own.current === (value ?? ''))) return;
     let live = true;
-    loadChain(source, fields.map((_f, i) => valueOf(i))).then((l) => live && setLevels(l), () => live && setLevels([]));
+    loadChain(
+      source,
+      fields.map((_f, i) => valueOf(i)),
+    ).then(
+      (l) => live && setLevels(l),
+      () => live && setLevels([]),
+    );
     return () => {
       live = false;
     };
@@ -48,7 +54,11 @@ export function LinkDownField({ value, onChange, disabled, readOnly, linkFields,
     for (let j = i + 1; j < fields.length; j++) form?.setValuesIn(fields[j], '');
     const chosen = levels[i]?.find((o) => o.store === v);
     setLevels((prev) => prev.slice(0, i + 1));
-    if (chosen && i + 1 < fields.length) loadLevel(source, chosen.id).then((next) => setLevels((prev) => [...prev.slice(0, i + 1), next]), () => undefined);
+    if (chosen && i + 1 < fields.length)
+      loadLevel(source, chosen.id).then(
+        (next) => setLevels((prev) => [...prev.slice(0, i + 1), next]),
+        () => undefined,
+      );
   };
 
   return (

@@ -7,9 +7,15 @@ import { regionLevel } from './story-data.ts';
 /* The linked dropdown over a stubbed region tree: province → city → district. */
 const server = withServerStub({ '/online/cgform/api/querySelectOptions': (url) => regionLevel(url.searchParams.get('pidValue')) });
 
-export default { title: 'Widgets/联动下拉框 linkDown', component: WidgetStory, decorators: [server], parameters: { widgetTypes: ['linkDown'] } } satisfies Meta<typeof WidgetStory>;
+export default { title: 'Widgets/联动下拉框 linkDown', component: WidgetStory, decorators: [server], parameters: { widgetTypes: ['linkDown'] } } satisfies Meta<
+  typeof WidgetStory
+>;
 
-const region = itemOf('linkDown', { label: '地区', model: 'province' }, { linkTable: 'region', linkTxt: 'name', linkKey: 'code', linkIdField: 'id', linkPidField: 'pid', linkFields: 'city,district' });
+const region = itemOf(
+  'linkDown',
+  { label: '地区', model: 'province' },
+  { linkTable: 'region', linkTxt: 'name', linkKey: 'code', linkIdField: 'id', linkPidField: 'pid', linkFields: 'city,district' },
+);
 
 export const Default = { args: { items: [region] } };
 /** A loaded record: each level's options load in turn. */

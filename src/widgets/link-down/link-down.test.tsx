@@ -10,7 +10,12 @@ const REGION = { linkTable: 'region', linkTxt: 'name', linkKey: 'code', linkIdFi
 
 async function renderRegion(values: { province?: string; city?: string } = {}) {
   const server = fakeServer({ [LEVELS]: ({ params }) => regionLevel(params.pidValue) });
-  const view = await renderWidget('linkDown', { value: values.province, values: { city: values.city }, item: { label: '地区', model: 'province' }, options: REGION });
+  const view = await renderWidget('linkDown', {
+    value: values.province,
+    values: { city: values.city },
+    item: { label: '地区', model: 'province' },
+    options: REGION,
+  });
   return { ...view, server, levels: () => screen.getAllByRole('combobox') };
 }
 

@@ -10,4 +10,5 @@ const REGIONS = [
 ];
 
 /** One level as /online/cgform/api/querySelectOptions answers it: the regions under pidValue, the provinces without one. */
-export const regionLevel = (pidValue: string | null | undefined) => REGIONS.filter((r) => r.pid === (pidValue ?? '')).map(({ id, store, label }) => ({ id, store, label }));
+export const regionLevel = (pidValue: string | null | undefined) =>
+  REGIONS.filter((r) => r.pid === (pidValue ?? '')).map(({ id, store, label }) => ({ id, store, label }));

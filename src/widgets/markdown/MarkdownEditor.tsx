@@ -14,7 +14,16 @@ export default function MarkdownEditor({ value, onChange, disabled, readOnly, he
   const locked = disabled || readOnly;
   return (
     <div data-color-mode="light" style={{ opacity: disabled ? 0.6 : 1 }}>
-      <MDEditor value={value ?? ''} onChange={(v) => onChange?.(v ?? '')} height={Math.max(200, height)} minHeight={200} preview={locked ? 'preview' : 'live'} hideToolbar={locked} textareaProps={{ disabled: locked }} previewOptions={previewOptions} />
+      <MDEditor
+        value={value ?? ''}
+        onChange={(v) => onChange?.(v ?? '')}
+        height={Math.max(200, height)}
+        minHeight={200}
+        preview={locked ? 'preview' : 'live'}
+        hideToolbar={locked}
+        textareaProps={{ disabled: locked }}
+        previewOptions={previewOptions}
+      />
     </div>
   );
 }

@@ -12,5 +12,11 @@ export const markdown: WidgetRegistration = {
   mock: (item) => mockBox(item, 'Markdown 编辑器'),
   schema: (item) => ({ type: 'string', 'x-component': 'MarkdownField', 'x-component-props': { height: item.options?.height } }),
   readable: markdownReadable,
-  scaffold: () => ({ type: 'markdown', label: 'Markdown', icon: 'icon-markdown', options: { height: 300, defaultValue: '', hidden: false, disabled: false }, rules: [{ required: false, message: '必填项' }] }),
+  scaffold: () => ({
+    type: 'markdown',
+    label: 'Markdown',
+    icon: 'icon-markdown',
+    options: { height: 300, defaultValue: '', hidden: false, disabled: false },
+    rules: [{ required: false, message: '必填项' }],
+  }),
 };

@@ -31,7 +31,18 @@ const scaffold = (type: 'number' | 'integer', label: string) => (): Omit<WidgetI
   type,
   label,
   icon: 'icon-number',
-  options: { width: '100%', defaultValue: 0, min: null, max: null, precision: type === 'integer' ? 0 : null, step: 1, integer: type === 'integer', hidden: false, disabled: false, placeholder: '' },
+  options: {
+    width: '100%',
+    defaultValue: 0,
+    min: null,
+    max: null,
+    precision: type === 'integer' ? 0 : null,
+    step: 1,
+    integer: type === 'integer',
+    hidden: false,
+    disabled: false,
+    placeholder: '',
+  },
   rules: [{ required: false, message: '必填项' }],
 });
 

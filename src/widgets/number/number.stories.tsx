@@ -2,7 +2,9 @@ import type { Meta } from '@storybook/react-vite';
 import { itemOf, standardStories } from '../story-kit/stories.tsx';
 import { WidgetStory } from '../story-kit/WidgetStory.tsx';
 
-export default { title: 'Widgets/数字 number / integer', component: WidgetStory, parameters: { widgetTypes: ['number', 'integer'] } } satisfies Meta<typeof WidgetStory>;
+export default { title: 'Widgets/数字 number / integer', component: WidgetStory, parameters: { widgetTypes: ['number', 'integer'] } } satisfies Meta<
+  typeof WidgetStory
+>;
 
 const standard = standardStories('number', 12.5);
 export const Default = standard.Default;

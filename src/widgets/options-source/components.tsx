@@ -17,7 +17,16 @@ interface SourceProps {
 
 export function SourceSelect({ dictCode, staticOptions, disabled, readOnly, ...props }: SourceProps) {
   const options = useOptionsSource({ dictCode, options: staticOptions });
-  return <Select allowClear showSearch optionFilterProp="label" {...props} disabled={disabled || readOnly} options={options.map((o) => ({ label: o.label, value: o.value as string }))} />;
+  return (
+    <Select
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      {...props}
+      disabled={disabled || readOnly}
+      options={options.map((o) => ({ label: o.label, value: o.value as string }))}
+    />
+  );
 }
 
 export function SourceRadio({ dictCode, staticOptions, disabled, readOnly, ...props }: SourceProps) {

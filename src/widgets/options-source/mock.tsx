@@ -6,7 +6,13 @@ import { mockNote, mockPlaceholder, mockWidth, sourceNote, staticOptions } from 
 /* The canvas looks of the choice widgets: their static options, or where the options come from. */
 
 export const selectMock = (item: WidgetItem): ReactNode => (
-  <Select style={mockWidth(item)} placeholder={sourceNote(item) ?? mockPlaceholder(item, '请选择')} options={staticOptions(item)} mode={item.options?.multiple ? 'multiple' : undefined} tabIndex={-1} />
+  <Select
+    style={mockWidth(item)}
+    placeholder={sourceNote(item) ?? mockPlaceholder(item, '请选择')}
+    options={staticOptions(item)}
+    mode={item.options?.multiple ? 'multiple' : undefined}
+    tabIndex={-1}
+  />
 );
 
 export const radioMock = (item: WidgetItem): ReactNode => {

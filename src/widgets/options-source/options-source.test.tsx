@@ -54,7 +54,10 @@ describe('选项来源 (options source)', () => {
   it('a table dictionary is asked for as table,text,key', async () => {
     const departs = [item('d1', '办公室'), item('d2', '募捐部')];
     const server = fakeServer({ [dictRoute('os_depart,depart_name,id')]: () => departs });
-    const { field } = await renderWidget('select', { value: 'd2', options: { dynamic: 'distal', distal: { tableName: 'os_depart', label: 'depart_name', value: 'id' } } });
+    const { field } = await renderWidget('select', {
+      value: 'd2',
+      options: { dynamic: 'distal', distal: { tableName: 'os_depart', label: 'depart_name', value: 'id' } },
+    });
     expect(await within(field()).findByText('募捐部')).toBeInTheDocument();
     expect(server.requests.map((r) => r.path)).toEqual(['/sys/dict/getDictItems/os_depart,depart_name,id']);
   });

@@ -23,7 +23,17 @@ export function PcaField({ value, onChange, disabled, readOnly, areaType = 'casc
   const locked = disabled || readOnly;
   const path = pathOf(areas, value);
   if (areaType === 'cascader') {
-    return <Cascader value={path} options={areas} changeOnSelect disabled={locked} placeholder={placeholder ?? '请选择省市区'} onChange={(v) => onChange?.(v?.length ? String(v[v.length - 1]) : '')} style={{ width: '100%' }} />;
+    return (
+      <Cascader
+        value={path}
+        options={areas}
+        changeOnSelect
+        disabled={locked}
+        placeholder={placeholder ?? '请选择省市区'}
+        onChange={(v) => onChange?.(v?.length ? String(v[v.length - 1]) : '')}
+        style={{ width: '100%' }}
+      />
+    );
   }
   if (areaType !== 'select') return <Alert type="error" showIcon message={BAD_TYPE_MESSAGE} />;
   // Choosing a level clears the levels below it, as the linked dropdown of spec section 4 does.
@@ -31,7 +41,16 @@ export function PcaField({ value, onChange, disabled, readOnly, areaType = 'casc
   return (
     <Space.Compact style={{ width: '100%' }}>
       {levels.map((parent, i) => (
-        <Select key={i} allowClear disabled={locked} value={path[i]} placeholder={['省', '市', '区'][i]} options={selectOptions(childrenOf(areas, parent))} onChange={(v: string | undefined) => onChange?.(v ?? (i > 0 ? path[i - 1] : ''))} style={{ flex: 1 }} />
+        <Select
+          key={i}
+          allowClear
+          disabled={locked}
+          value={path[i]}
+          placeholder={['省', '市', '区'][i]}
+          options={selectOptions(childrenOf(areas, parent))}
+          onChange={(v: string | undefined) => onChange?.(v ?? (i > 0 ? path[i - 1] : ''))}
+          style={{ flex: 1 }}
+        />
       ))}
     </Space.Compact>
   );

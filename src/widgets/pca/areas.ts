@@ -20,7 +20,8 @@ export const BAD_TYPE_MESSAGE = 'Bad type value';
 
 const widen = (code: string) => code.padEnd(6, '0');
 
-export const toAreas = (raw: Raw[]): Area[] => raw.map((r) => ({ value: widen(r.code), label: r.name, ...(r.children?.length ? { children: toAreas(r.children) } : {}) }));
+export const toAreas = (raw: Raw[]): Area[] =>
+  raw.map((r) => ({ value: widen(r.code), label: r.name, ...(r.children?.length ? { children: toAreas(r.children) } : {}) }));
 
 let loaded: Promise<Area[]> | undefined;
 

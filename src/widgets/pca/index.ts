@@ -13,8 +13,18 @@ export const pca: WidgetRegistration = {
   components: { PcaField },
   settings: ['placeholder', 'defaultValue', 'areaType', 'hidden', 'disabled'],
   mock: mockSelect,
-  schema: (item) => ({ type: 'string', 'x-component': 'PcaField', 'x-component-props': { areaType: item.options?.areaType ?? 'cascader', placeholder: item.options?.placeholder } }),
+  schema: (item) => ({
+    type: 'string',
+    'x-component': 'PcaField',
+    'x-component-props': { areaType: item.options?.areaType ?? 'cascader', placeholder: item.options?.placeholder },
+  }),
   readable: { lookup: () => async (items) => (await loadAreas().then((areas) => items.map((c) => regionNames(areas, c)))).join(SEPARATOR) },
   query: { views: ['pca'], Input: PcaQueryInput },
-  scaffold: () => ({ type: 'pca', label: '省市区', icon: 'icon-ditu', options: { defaultValue: '', hidden: false, disabled: false, areaType: 'cascader', placeholder: '请选择省市区' }, rules: [{ required: false, message: '必填项' }] }),
+  scaffold: () => ({
+    type: 'pca',
+    label: '省市区',
+    icon: 'icon-ditu',
+    options: { defaultValue: '', hidden: false, disabled: false, areaType: 'cascader', placeholder: '请选择省市区' },
+    rules: [{ required: false, message: '必填项' }],
+  }),
 };

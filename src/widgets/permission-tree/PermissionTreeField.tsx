@@ -65,10 +65,18 @@ export const PermissionTreeField = observer(function PermissionTreeField({ value
   return (
     <div className="permission-tree">
       <Space size="small" style={{ marginBottom: 8 }}>
-        <Button size="small" disabled={locked} onClick={() => emit(allKeys(nodes))}>全部勾选</Button>
-        <Button size="small" disabled={locked} onClick={() => emit([])}>取消全选</Button>
-        <Button size="small" onClick={() => setExpanded(branchKeys(nodes))}>展开所有</Button>
-        <Button size="small" onClick={() => setExpanded([])}>合并所有</Button>
+        <Button size="small" disabled={locked} onClick={() => emit(allKeys(nodes))}>
+          全部勾选
+        </Button>
+        <Button size="small" disabled={locked} onClick={() => emit([])}>
+          取消全选
+        </Button>
+        <Button size="small" onClick={() => setExpanded(branchKeys(nodes))}>
+          展开所有
+        </Button>
+        <Button size="small" onClick={() => setExpanded([])}>
+          合并所有
+        </Button>
       </Space>
       <div style={{ maxHeight: 420, overflow: 'auto', border: '1px solid #f0f0f0', padding: 8 }}>
         <Tree

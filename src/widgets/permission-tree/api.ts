@@ -54,6 +54,12 @@ export function grantedPages(nodes: PermissionNode[], granted: Set<string>): str
   return nodes.flatMap((n) => {
     const buttons = (n.children ?? []).filter((c) => c.kind === 2 && granted.has(c.key)).map((c) => c.title);
     const own = granted.has(n.key) || buttons.length ? [`${n.title}${buttons.length ? `（${buttons.join('、')}）` : ''}`] : [];
-    return [...own, ...grantedPages((n.children ?? []).filter((c) => c.kind !== 2), granted)];
+    return [
+      ...own,
+      ...grantedPages(
+        (n.children ?? []).filter((c) => c.kind !== 2),
+        granted,
+      ),
+    ];
   });
 }

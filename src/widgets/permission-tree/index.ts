@@ -15,8 +15,18 @@ export const permissionTree: WidgetRegistration = {
   data: true,
   components: { PermissionTreeField },
   settings: ['hidden', 'disabled'],
-  schema: (item) => ({ type: 'string', 'x-component': 'PermissionTreeField', ...(item.options?.departField ? { 'x-component-props': { departField: item.options.departField } } : {}) }),
+  schema: (item) => ({
+    type: 'string',
+    'x-component': 'PermissionTreeField',
+    ...(item.options?.departField ? { 'x-component-props': { departField: item.options.departField } } : {}),
+  }),
   // A role's permissions can be a hundred names: they take a whole row and scroll inside it.
   readable: { wide: true, scroll: true, lookup: () => async (items) => grantedPages(await loadPermissionTree(), new Set(items)).join(SEPARATOR) },
-  scaffold: () => ({ type: 'permissionTree', label: '权限树', icon: 'icon-tree', options: { hidden: false, disabled: false }, rules: [{ required: false, message: '必填项' }] }),
+  scaffold: () => ({
+    type: 'permissionTree',
+    label: '权限树',
+    icon: 'icon-tree',
+    options: { hidden: false, disabled: false },
+    rules: [{ required: false, message: '必填项' }],
+  }),
 };

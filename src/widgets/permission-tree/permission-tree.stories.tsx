@@ -5,19 +5,32 @@ import { withServerStub } from '../story-stubs/stubs.tsx';
 
 const TREE = [
   {
-    key: 'm1', title: '捐赠管理', kind: 0, children: [
-      { key: 'm2', title: '捐赠活动', kind: 1, children: [
-        { key: 'b1', title: '添加', kind: 2 },
-        { key: 'b2', title: '编辑', kind: 2 },
-        { key: 'rule:r1', title: '数据规则：本部门', kind: 'rule' },
-      ] },
+    key: 'm1',
+    title: '捐赠管理',
+    kind: 0,
+    children: [
+      {
+        key: 'm2',
+        title: '捐赠活动',
+        kind: 1,
+        children: [
+          { key: 'b1', title: '添加', kind: 2 },
+          { key: 'b2', title: '编辑', kind: 2 },
+          { key: 'rule:r1', title: '数据规则：本部门', kind: 'rule' },
+        ],
+      },
     ],
   },
   { key: 'm3', title: '系统管理', kind: 0 },
 ];
 const server = withServerStub({ '/sys/permission/queryTreeList': () => ({ treeList: TREE, ids: [] }) });
 
-export default { title: 'Widgets/权限树 permissionTree', component: WidgetStory, decorators: [server], parameters: { widgetTypes: ['permissionTree'] } } satisfies Meta<typeof WidgetStory>;
+export default {
+  title: 'Widgets/权限树 permissionTree',
+  component: WidgetStory,
+  decorators: [server],
+  parameters: { widgetTypes: ['permissionTree'] },
+} satisfies Meta<typeof WidgetStory>;
 
 const standard = standardStories('permissionTree', 'm1,m2,b1');
 export const Default = standard.Default;

@@ -15,7 +15,13 @@ export function PopupQueryInput({ item, value, onChange }: QueryInputProps) {
   if (!item.dictTable) return <Input disabled placeholder="popup参数未正确配置!" />;
   return (
     <>
-      <PopupInput value={text} placeholder={`请选择${item.label}`} onOpen={() => setOpen(true)} onClear={() => onChange?.(undefined)} testId={`query-popup-${item.field}`} />
+      <PopupInput
+        value={text}
+        placeholder={`请选择${item.label}`}
+        onOpen={() => setOpen(true)}
+        onClear={() => onChange?.(undefined)}
+        testId={`query-popup-${item.field}`}
+      />
       {open && (
         <ReportModal
           code={item.dictTable}

@@ -56,7 +56,17 @@ export function ReportModal({ code, multi = false, groupId, onOk, onCancel }: Re
   const columns = reportTableColumns(config);
 
   return (
-    <Modal open width={REPORT_MODAL_WIDTH} title={config?.cgRpConfigName ?? '选择'} cancelText="关闭" okText="确定" onOk={confirm} onCancel={onCancel} maskClosable={false} className="report-popup">
+    <Modal
+      open
+      width={REPORT_MODAL_WIDTH}
+      title={config?.cgRpConfigName ?? '选择'}
+      cancelText="关闭"
+      okText="确定"
+      onOk={confirm}
+      onCancel={onCancel}
+      maskClosable={false}
+      className="report-popup"
+    >
       {failure ? (
         <Alert type="error" showIcon message={failure} />
       ) : (
@@ -88,7 +98,10 @@ export function ReportModal({ code, multi = false, groupId, onOk, onCancel }: Re
             dataSource={page.rows}
             scroll={{ x: REPORT_SCROLL_X }}
             rowSelection={{ type: multi ? 'checkbox' : 'radio', selectedRowKeys: [...selected.keys()], onChange: choose }}
-            onRow={(row) => ({ onClick: () => choose(multi ? (selected.has(row.__key) ? [...selected.keys()].filter((k) => k !== row.__key) : [...selected.keys(), row.__key]) : [row.__key]) })}
+            onRow={(row) => ({
+              onClick: () =>
+                choose(multi ? (selected.has(row.__key) ? [...selected.keys()].filter((k) => k !== row.__key) : [...selected.keys(), row.__key]) : [row.__key]),
+            })}
             onChange={(pagination, _filters, sort) => change(pagination.current ?? 1, pagination.pageSize ?? 10, sortOf(sort))}
             pagination={{
               current: paging.pageNo,

@@ -28,7 +28,8 @@ const cache = new GroupCache();
 /** Drops empty values: the server is never asked with key= (spec section 7). */
 export function withoutEmpty(params: Record<string, unknown>): Record<string, string | number> {
   const out: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && String(v).trim() !== '') out[k] = typeof v === 'number' ? v : String(v).trim();
+  for (const [k, v] of Object.entries(params))
+    if (v !== undefined && v !== null && String(v).trim() !== '') out[k] = typeof v === 'number' ? v : String(v).trim();
   return out;
 }
 
@@ -39,7 +40,11 @@ export const reportApi = {
     cache.get(group, `query:${id}`, async () => (await http.get<QueryItem[]>(`/online/cgreport/api/getQueryInfo/${encodeURIComponent(id)}`)).result ?? []),
   data: (id: string, params: Record<string, unknown>, group?: string) => {
     const clean = withoutEmpty(params);
-    return cache.get(group, `data:${id}:${JSON.stringify(clean)}`, async () => (await http.get<ReportPage>(`/online/cgreport/api/getData/${encodeURIComponent(id)}`, clean)).result);
+    return cache.get(
+      group,
+      `data:${id}:${JSON.stringify(clean)}`,
+      async () => (await http.get<ReportPage>(`/online/cgreport/api/getData/${encodeURIComponent(id)}`, clean)).result,
+    );
   },
   /** The refresh link: the group's cached answers are forgotten. */
   refresh: (group?: string) => cache.clear(group),

@@ -21,7 +21,12 @@ const server = withServerStub({
       { dataIndex: 'phone', title: '手机号' },
       { dataIndex: 'depart_name', title: '部门' },
     ],
-    dictOptions: { sex: [{ value: '1', text: '男' }, { value: '2', text: '女' }] },
+    dictOptions: {
+      sex: [
+        { value: '1', text: '男' },
+        { value: '2', text: '女' },
+      ],
+    },
   }),
   '/online/cgreport/api/getQueryInfo/': () => [
     { field: 'username', label: '账号', view: 'text', mode: 'single', hidden: '0' },
@@ -35,14 +40,27 @@ const server = withServerStub({
   },
 });
 
-export default { title: 'Widgets/Popup弹框 popup', component: WidgetStory, decorators: [server, withAntApp], parameters: { widgetTypes: ['popup'] } } satisfies Meta<typeof WidgetStory>;
+export default {
+  title: 'Widgets/Popup弹框 popup',
+  component: WidgetStory,
+  decorators: [server, withAntApp],
+  parameters: { widgetTypes: ['popup'] },
+} satisfies Meta<typeof WidgetStory>;
 
-const leader = itemOf('popup', { label: '队长姓名', model: 'leader_name' }, { popupCode: 'report_user', orgFields: 'realname,phone', destFields: 'leader_name,leader_phone' });
+const leader = itemOf(
+  'popup',
+  { label: '队长姓名', model: 'leader_name' },
+  { popupCode: 'report_user', orgFields: 'realname,phone', destFields: 'leader_name,leader_phone' },
+);
 const phone = itemOf('input', { label: '队长电话', model: 'leader_phone', key: 'phone' });
 
 export const Default = { args: { items: [leader, phone] } };
 export const Chosen = { args: { items: [leader, phone], values: { leader_name: '张伟', leader_phone: '13800000001' } } };
-export const Multiple = { args: { items: [itemOf('popup', { label: '成员', model: 'members' }, { popupCode: 'report_user', orgFields: 'username', destFields: 'members', multiple: true })] } };
+export const Multiple = {
+  args: {
+    items: [itemOf('popup', { label: '成员', model: 'members' }, { popupCode: 'report_user', orgFields: 'username', destFields: 'members', multiple: true })],
+  },
+};
 export const Disabled = { args: { items: [{ ...leader, options: { ...leader.options, disabled: true } }], values: { leader_name: '张伟' } } };
 export const ReadOnly = { args: { items: [{ ...leader, options: { ...leader.options, readonly: true } }], values: { leader_name: '张伟' } } };
 export const RequiredError = { args: { items: [{ ...leader, rules: [{ required: true, message: '请选择队长' }] }], validate: true } };

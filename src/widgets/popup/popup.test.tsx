@@ -24,7 +24,12 @@ function reportServer() {
         { dataIndex: 'sex', title: '性别', customRender: 'sex' },
         { dataIndex: 'phone', title: '手机号' },
       ],
-      dictOptions: { sex: [{ value: '1', text: '男' }, { value: '2', text: '女' }] },
+      dictOptions: {
+        sex: [
+          { value: '1', text: '男' },
+          { value: '2', text: '女' },
+        ],
+      },
     }),
     [QUERY]: () => [{ field: 'realname', label: '姓名', view: 'text', mode: 'single', hidden: '0' }],
     [DATA]: ({ params }) => {
@@ -106,7 +111,10 @@ describe('Popup弹框 (popup)', { timeout: 60_000 }, () => {
   });
 
   it('several chosen rows give a comma list', async () => {
-    const view = await renderPopup({ item: { label: '成员', model: 'members' }, options: { popupCode: 'report_user', orgFields: 'username', destFields: 'members', multiple: true } });
+    const view = await renderPopup({
+      item: { label: '成员', model: 'members' },
+      options: { popupCode: 'report_user', orgFields: 'username', destFields: 'members', multiple: true },
+    });
     const dialog = await openReport(view);
     await view.user.click(within(row(dialog, '张伟')).getByRole('checkbox'));
     await view.user.click(within(row(dialog, '王芳')).getByRole('checkbox'));

@@ -12,7 +12,8 @@ export const reportTableColumns = (config: ReportConfig | undefined): TableProps
     title: c.title,
     sorter: true,
     ellipsis: true,
-    render: (value: unknown) => (c.customRender ? dictText(config?.dictOptions[c.customRender], value) : value === null || value === undefined ? '' : String(value)),
+    render: (value: unknown) =>
+      c.customRender ? dictText(config?.dictOptions[c.customRender], value) : value === null || value === undefined ? '' : String(value),
   }));
 
 /** antd's sorter → the report call's column and order (none when the column is unsorted). */

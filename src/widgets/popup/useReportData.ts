@@ -71,7 +71,12 @@ export function useReportData(code: string, groupId?: string) {
     paging,
     loading,
     /** The current filters and sort as request parameters (an export asks with them). */
-    params: (): Record<string, string> => Object.fromEntries(Object.entries({ ...filters, ...sorter }).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])),
+    params: (): Record<string, string> =>
+      Object.fromEntries(
+        Object.entries({ ...filters, ...sorter })
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, String(v)]),
+      ),
     search: (values: Record<string, QueryValue>) => {
       setFailure(undefined);
       setFilters(buildQueryParams(items, values));

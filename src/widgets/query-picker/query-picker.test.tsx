@@ -23,7 +23,8 @@ const STAFF = [person('zhangwei', '张伟'), person('lina', '李娜'), person('w
 function renderBar(items: QueryItem[]) {
   const server = fakeServer({
     [DEPARTS]: () => [depart('d0', '希望工程基金会', [depart('d1', '办公室'), depart('d2', '募捐部')])],
-    [USERS]: ({ params }) => (params.usernames ? STAFF.filter((u) => params.usernames.split(',').includes(u.username)) : { records: STAFF, total: STAFF.length }),
+    [USERS]: ({ params }) =>
+      params.usernames ? STAFF.filter((u) => params.usernames.split(',').includes(u.username)) : { records: STAFF, total: STAFF.length },
     [CATEGORY_ROOTS]: () => [{ key: 'B0201', value: 'B0201', title: '助学项目', code: 'B0201', parentId: 'B02', isLeaf: true }],
   });
   const onSearch = vi.fn();

@@ -14,5 +14,21 @@ export const radio: WidgetRegistration = {
   mock: radioMock,
   schema: (item) => ({ type: 'string', 'x-component': 'SourceRadio', 'x-component-props': sourceProps(item) }),
   readable: { lookup: optionsLookup },
-  scaffold: () => ({ type: 'radio', label: '单选框', icon: 'icon-danxuan-cuxiantiao', options: { disabled: false, hidden: false, defaultValue: '', dynamicKey: '', dynamic: 'static', options: [{ value: '1', label: '选项1' }, { value: '2', label: '选项2' }] }, rules: [{ required: false, message: '必填项' }] }),
+  scaffold: () => ({
+    type: 'radio',
+    label: '单选框',
+    icon: 'icon-danxuan-cuxiantiao',
+    options: {
+      disabled: false,
+      hidden: false,
+      defaultValue: '',
+      dynamicKey: '',
+      dynamic: 'static',
+      options: [
+        { value: '1', label: '选项1' },
+        { value: '2', label: '选项2' },
+      ],
+    },
+    rules: [{ required: false, message: '必填项' }],
+  }),
 };

@@ -12,5 +12,11 @@ export const rate: WidgetRegistration = {
   settings: ['defaultValue:number', 'max', 'allowHalf', 'hidden', 'disabled'],
   mock: rateMock,
   schema: (item) => ({ type: 'number', 'x-component': 'Rate', 'x-component-props': { count: item.options?.max ?? 5, allowHalf: !!item.options?.allowHalf } }),
-  scaffold: () => ({ type: 'rate', label: '评分', icon: 'icon-pingfen_moren', options: { defaultValue: 0, max: 5, allowHalf: false, hidden: false, disabled: false }, rules: [{ required: false, message: '必填项' }] }),
+  scaffold: () => ({
+    type: 'rate',
+    label: '评分',
+    icon: 'icon-pingfen_moren',
+    options: { defaultValue: 0, max: 5, allowHalf: false, hidden: false, disabled: false },
+    rules: [{ required: false, message: '必填项' }],
+  }),
 };

@@ -50,13 +50,25 @@ export function SearchSelectField({ value, onChange, disabled, readOnly, dictTab
       const ask = ++latest.current;
       setLoading(true);
       searchOptions(dict, keyword)
-        .then((found) => ask === latest.current && setOptions(found), () => ask === latest.current && setOptions([]))
+        .then(
+          (found) => ask === latest.current && setOptions(found),
+          () => ask === latest.current && setOptions([]),
+        )
         .finally(() => ask === latest.current && setLoading(false));
     }, SEARCH_DEBOUNCE_MS);
   };
 
   // A kind without a dictionary (外部链接) is typed in.
-  if (dictByField && !dict) return <Input value={value ?? ''} onChange={(e) => onChange?.(e.target.value)} disabled={disabled || readOnly} placeholder={dictByField.textPlaceholder} allowClear />;
+  if (dictByField && !dict)
+    return (
+      <Input
+        value={value ?? ''}
+        onChange={(e) => onChange?.(e.target.value)}
+        disabled={disabled || readOnly}
+        placeholder={dictByField.textPlaceholder}
+        allowClear
+      />
+    );
 
   return (
     <Select

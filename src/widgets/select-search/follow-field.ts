@@ -25,4 +25,5 @@ export function followField(item: WidgetItem): SchemaReaction[] {
 }
 
 /** The table dictionary for a type value, or undefined for a plain text value (a URL). */
-export const dictFor = (by: NonNullable<WidgetItem['options']>['dictByField'], typeValue: string | undefined): string | undefined => (typeValue ? by?.dicts[typeValue] : undefined);
+export const dictFor = (by: NonNullable<WidgetItem['options']>['dictByField'], typeValue: string | undefined): string | undefined =>
+  typeValue ? by?.dicts[typeValue] : undefined;

@@ -24,7 +24,13 @@ export const selectSearch: WidgetRegistration = {
   schema: (item) => ({
     type: 'string',
     'x-component': 'SearchSelectField',
-    'x-component-props': { dictTable: item.options?.dictTable, dictText: item.options?.dictText, dictCode: item.options?.dictCode, placeholder: item.options?.placeholder, dictByField: item.options?.dictByField },
+    'x-component-props': {
+      dictTable: item.options?.dictTable,
+      dictText: item.options?.dictText,
+      dictCode: item.options?.dictCode,
+      placeholder: item.options?.placeholder,
+      dictByField: item.options?.dictByField,
+    },
     'x-reactions': followField(item),
   }),
   readable: {
@@ -33,5 +39,11 @@ export const selectSearch: WidgetRegistration = {
       return code ? dictLookup(code) : undefined;
     },
   },
-  scaffold: () => ({ type: 'selectSearch', label: '搜索下拉框', icon: 'icon-xiala', options: { defaultValue: '', hidden: false, disabled: false, placeholder: '请输入关键字搜索', dictTable: '', dictText: '', dictCode: '' }, rules: [{ required: false, message: '必填项' }] }),
+  scaffold: () => ({
+    type: 'selectSearch',
+    label: '搜索下拉框',
+    icon: 'icon-xiala',
+    options: { defaultValue: '', hidden: false, disabled: false, placeholder: '请输入关键字搜索', dictTable: '', dictText: '', dictCode: '' },
+    rules: [{ required: false, message: '必填项' }],
+  }),
 };

@@ -14,7 +14,12 @@ const server = withServerStub({
   '/sys/dict/loadDictItem/': (url) => (url.searchParams.get('key') ?? '').split(',').map((k) => PROJECTS.find((p) => p.value === k)?.text ?? k),
 });
 
-export default { title: 'Widgets/搜索下拉框 selectSearch', component: WidgetStory, decorators: [server, withAntApp], parameters: { widgetTypes: ['selectSearch'] } } satisfies Meta<typeof WidgetStory>;
+export default {
+  title: 'Widgets/搜索下拉框 selectSearch',
+  component: WidgetStory,
+  decorators: [server, withAntApp],
+  parameters: { widgetTypes: ['selectSearch'] },
+} satisfies Meta<typeof WidgetStory>;
 
 const table = { dictTable: 'hope_project', dictText: 'name', dictCode: 'id' };
 const configured = (overrides = {}, options = {}) => itemOf('selectSearch', overrides, { ...table, ...options });

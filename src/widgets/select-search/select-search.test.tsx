@@ -29,7 +29,7 @@ async function renderProjects(value?: string) {
 }
 
 describe('搜索下拉框 (selectSearch)', () => {
-  it("shows a stored id as its name, asked of the table dictionary by key", async () => {
+  it('shows a stored id as its name, asked of the table dictionary by key', async () => {
     const { field, server } = await renderProjects('p2');
     expect(await within(field()).findByText('圆梦助学')).toBeInTheDocument();
     expect(server.sentTo(NAMES(PROJECT_DICT)).map((r) => r.params)).toEqual([{ key: 'p2' }]);
@@ -74,17 +74,38 @@ describe('搜索下拉框 (selectSearch)', () => {
     const ARTICLE = 'info_article,title,id';
     const ACTIVITY = 'donation_activity,activity_name,id';
     const BY_TYPE = { field: 'link_type', dicts: { '1': ARTICLE, '2': ACTIVITY }, textPlaceholder: '以 http(s):// 开头的链接' };
-    const linkType = itemOf('select', { key: 'select_link_type', label: '跳转类型', model: 'link_type' }, { options: [{ value: '1', label: '文章' }, { value: '2', label: '活动' }, { value: '3', label: '外部链接' }] });
+    const linkType = itemOf(
+      'select',
+      { key: 'select_link_type', label: '跳转类型', model: 'link_type' },
+      {
+        options: [
+          { value: '1', label: '文章' },
+          { value: '2', label: '活动' },
+          { value: '3', label: '外部链接' },
+        ],
+      },
+    );
     const linkTarget = itemOf('selectSearch', { key: 'select_search_link_target', label: '跳转目标', model: 'link_target' }, { dictByField: BY_TYPE });
     const carousel = (values: Record<string, unknown>) =>
-      renderWidget('grid', { item: { columns: [{ span: 12, list: [linkType] }, { span: 12, list: [linkTarget] }] }, values });
+      renderWidget('grid', {
+        item: {
+          columns: [
+            { span: 12, list: [linkType] },
+            { span: 12, list: [linkTarget] },
+          ],
+        },
+        values,
+      });
     const chooseType = async (user: Awaited<ReturnType<typeof carousel>>['user'], label: string) => {
       await user.click(within(formItem('跳转类型')).getByRole('combobox'));
       await user.click(await screen.findByTitle(label));
     };
 
     it("names a loaded record's target in its type's dictionary; another type empties it and searches that type's", async () => {
-      const server = fakeServer({ ...dictionary(ARTICLE, [{ value: 'a1', text: '希望工程三十年' }]), ...dictionary(ACTIVITY, [{ value: 'd1', text: '九九公益日' }]) });
+      const server = fakeServer({
+        ...dictionary(ARTICLE, [{ value: 'a1', text: '希望工程三十年' }]),
+        ...dictionary(ACTIVITY, [{ value: 'd1', text: '九九公益日' }]),
+      });
       const { user, form } = await carousel({ link_type: '1', link_target: 'a1' });
       expect(await within(formItem('跳转目标')).findByText('希望工程三十年')).toBeInTheDocument();
       expect(server.sentTo(NAMES(ARTICLE)).map((r) => r.params)).toEqual([{ key: 'a1' }]);

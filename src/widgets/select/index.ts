@@ -15,8 +15,34 @@ export const select: WidgetRegistration = {
   schema: (item) => ({
     type: item.options?.multiple ? 'array' : 'string',
     'x-component': 'SourceSelect',
-    'x-component-props': { ...sourceProps(item), mode: item.options?.multiple ? 'multiple' : undefined, placeholder: item.options?.placeholder ?? '请选择', style: { width: item.options?.width ?? '100%' } },
+    'x-component-props': {
+      ...sourceProps(item),
+      mode: item.options?.multiple ? 'multiple' : undefined,
+      placeholder: item.options?.placeholder ?? '请选择',
+      style: { width: item.options?.width ?? '100%' },
+    },
   }),
   readable: { lookup: optionsLookup },
-  scaffold: () => ({ type: 'select', label: '下拉选择框', icon: 'icon-xiala', options: { width: '100%', defaultValue: '', multiple: false, disabled: false, clearable: false, hidden: false, placeholder: '请选择', dynamicKey: '', dynamic: 'static', options: [{ value: '1', label: '下拉框1' }, { value: '2', label: '下拉框2' }], showSearch: false }, rules: [{ required: false, message: '必填项' }] }),
+  scaffold: () => ({
+    type: 'select',
+    label: '下拉选择框',
+    icon: 'icon-xiala',
+    options: {
+      width: '100%',
+      defaultValue: '',
+      multiple: false,
+      disabled: false,
+      clearable: false,
+      hidden: false,
+      placeholder: '请选择',
+      dynamicKey: '',
+      dynamic: 'static',
+      options: [
+        { value: '1', label: '下拉框1' },
+        { value: '2', label: '下拉框2' },
+      ],
+      showSearch: false,
+    },
+    rules: [{ required: false, message: '必填项' }],
+  }),
 };

@@ -10,4 +10,6 @@ export const Disabled = standard.Disabled;
 export const ReadOnly = standard.ReadOnly;
 export const RequiredError = standard.RequiredError;
 export const DictSource = { args: { items: [itemOf('select', { label: '支付方式' }, { dynamic: 'dict', dynamicKey: 'pay_method' })] } };
-export const Multiple = { args: { items: [itemOf('select', { label: '多选' }, { dynamic: 'dict', dynamicKey: 'pay_method', multiple: true })], values: { select_value: ['1', '2'] } } };
+export const Multiple = {
+  args: { items: [itemOf('select', { label: '多选' }, { dynamic: 'dict', dynamicKey: 'pay_method', multiple: true })], values: { select_value: ['1', '2'] } },
+};

@@ -8,7 +8,17 @@ import type { FormDef, WidgetItem } from '../../core/schema/types.generated.ts';
  * Renders widgets through the real form compiler, as a schema screen would, with the form's
  * values shown underneath; `validate` runs validation on mount to show the error state.
  */
-export function WidgetStory({ items, values, validate, readPretty }: { items: WidgetItem[]; values?: Record<string, unknown>; validate?: boolean; readPretty?: boolean }) {
+export function WidgetStory({
+  items,
+  values,
+  validate,
+  readPretty,
+}: {
+  items: WidgetItem[];
+  values?: Record<string, unknown>;
+  validate?: boolean;
+  readPretty?: boolean;
+}) {
   const form = useMemo(() => {
     const f = createForm({ initialValues: values, readPretty });
     if (validate) setTimeout(() => f.validate().catch(() => undefined), 0);

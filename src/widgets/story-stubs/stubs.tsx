@@ -9,7 +9,8 @@ import { App } from 'antd';
 
 type Handler = (url: URL) => unknown;
 
-const envelope = (result: unknown) => new Response(JSON.stringify({ success: true, code: 200, message: '', result, timestamp: Date.now() }), { headers: { 'content-type': 'application/json' } });
+const envelope = (result: unknown) =>
+  new Response(JSON.stringify({ success: true, code: 200, message: '', result, timestamp: Date.now() }), { headers: { 'content-type': 'application/json' } });
 
 /** Routes answered by path suffix; anything else goes to the real fetch. */
 export function withServerStub(routes: Record<string, Handler>): Decorator {

@@ -11,12 +11,22 @@ export const switchWidget: WidgetRegistration = {
   components: { SwitchField },
   settings: ['defaultValue:switch', 'activeValue', 'inactiveValue', 'hidden', 'disabled'],
   mock: switchMock,
-  schema: (item) => ({ type: 'string', 'x-component': 'SwitchField', 'x-component-props': { activeValue: item.options?.activeValue ?? 'Y', inactiveValue: item.options?.inactiveValue ?? 'N' } }),
+  schema: (item) => ({
+    type: 'string',
+    'x-component': 'SwitchField',
+    'x-component-props': { activeValue: item.options?.activeValue ?? 'Y', inactiveValue: item.options?.inactiveValue ?? 'N' },
+  }),
   readable: {
     lookup: (widget) => {
       const on = String(widget.options?.activeValue ?? 'Y');
       return async (items) => items.map((v) => (v === on || v === 'true' ? '是' : '否')).join(SEPARATOR);
     },
   },
-  scaffold: () => ({ type: 'switch', label: '开关', icon: 'icon-kaiguan3', options: { defaultValue: false, hidden: false, disabled: false, activeValue: 'Y', inactiveValue: 'N' }, rules: [{ required: false, message: '必填项' }] }),
+  scaffold: () => ({
+    type: 'switch',
+    label: '开关',
+    icon: 'icon-kaiguan3',
+    options: { defaultValue: false, hidden: false, disabled: false, activeValue: 'Y', inactiveValue: 'N' },
+    rules: [{ required: false, message: '必填项' }],
+  }),
 };

@@ -48,11 +48,15 @@ export function TreeSelectField({ value, onChange, disabled, readOnly, options, 
       style={{ width: '100%' }}
       treeDataSimpleMode={Boolean(source)}
       treeData={source ? nodes : staticTree(options)}
-      loadData={source ? async ({ value: pid }) => {
-        const children = await loadLevel(source, String(pid));
-        // Functional update: two branches may open at once and each must keep the other's children.
-        setNodes((prev) => [...prev, ...children.filter((c) => !prev.some((p) => p.value === c.value))]);
-      } : undefined}
+      loadData={
+        source
+          ? async ({ value: pid }) => {
+              const children = await loadLevel(source, String(pid));
+              // Functional update: two branches may open at once and each must keep the other's children.
+              setNodes((prev) => [...prev, ...children.filter((c) => !prev.some((p) => p.value === c.value))]);
+            }
+          : undefined
+      }
     />
   );
 }

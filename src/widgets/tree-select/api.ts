@@ -31,6 +31,12 @@ export interface TreeSource {
 
 /** One level of a tree dictionary (the roots when pid is empty), in antd's flat simple mode. */
 export async function loadLevel(source: TreeSource, pid = ''): Promise<TreeNode[]> {
-  const r = await http.get<{ value: string; title: string; leaf: boolean }[]>('/sys/dict/loadTreeData', { tableName: source.dictTable, text: source.dictText, code: source.dictCode, condition: source.condition || undefined, pid });
+  const r = await http.get<{ value: string; title: string; leaf: boolean }[]>('/sys/dict/loadTreeData', {
+    tableName: source.dictTable,
+    text: source.dictText,
+    code: source.dictCode,
+    condition: source.condition || undefined,
+    pid,
+  });
   return (r.result ?? []).map((n) => ({ id: n.value, value: n.value, title: n.title, pId: pid || undefined, isLeaf: n.leaf }));
 }

@@ -13,8 +13,14 @@ import { renderWidget, type WidgetView } from '../test-kit.tsx';
  */
 const LEVELS = 'GET /sys/dict/loadTreeData';
 const REGIONS: Record<string, { value: string; title: string; leaf: boolean }[]> = {
-  '': [{ value: 'a', title: '华北片区', leaf: false }, { value: 'b', title: '华南片区', leaf: true }],
-  a: [{ value: 'a1', title: '北京办事处', leaf: true }, { value: 'a2', title: '天津办事处', leaf: true }],
+  '': [
+    { value: 'a', title: '华北片区', leaf: false },
+    { value: 'b', title: '华南片区', leaf: true },
+  ],
+  a: [
+    { value: 'a1', title: '北京办事处', leaf: true },
+    { value: 'a2', title: '天津办事处', leaf: true },
+  ],
 };
 const REGION_DICT = { dictTable: 'hope_region', dictText: 'name', dictCode: 'id' };
 
@@ -90,7 +96,16 @@ describe('树选择器 (treeSelect)', () => {
     const onChange = vi.fn();
     function Bar() {
       const [value, setValue] = useState<unknown>('b');
-      return <Input item={item} value={value} onChange={(v) => { onChange(v); setValue(v); }} />;
+      return (
+        <Input
+          item={item}
+          value={value}
+          onChange={(v) => {
+            onChange(v);
+            setValue(v);
+          }}
+        />
+      );
     }
     const { user } = renderUi(<Bar />);
     await waitFor(() => expect(chosen(document.body)).toEqual(['华南片区']));

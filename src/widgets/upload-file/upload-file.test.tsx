@@ -24,7 +24,8 @@ async function renderUploadFile(value?: string, options: WidgetOptions = {}) {
 }
 
 /** The names of the files listed (jsdom ends no animation: a removed item stays, leaving). */
-const listed = ({ field }: WidgetView) => [...field().querySelectorAll('.ant-upload-list-item-container:not(.ant-upload-animate-leave) .ant-upload-list-item-name')].map((name) => name.textContent);
+const listed = ({ field }: WidgetView) =>
+  [...field().querySelectorAll('.ant-upload-list-item-container:not(.ant-upload-animate-leave) .ant-upload-list-item-name')].map((name) => name.textContent);
 
 const fileInput = ({ field }: WidgetView) => field().querySelector<HTMLInputElement>('input[type=file]')!;
 

@@ -3,7 +3,12 @@ import { itemOf, standardStories } from '../story-kit/stories.tsx';
 import { WidgetStory } from '../story-kit/WidgetStory.tsx';
 import { withAntApp } from '../story-stubs/stubs.tsx';
 
-export default { title: 'Widgets/上传图片 uploadImg', component: WidgetStory, decorators: [withAntApp], parameters: { widgetTypes: ['uploadImg'] } } satisfies Meta<typeof WidgetStory>;
+export default {
+  title: 'Widgets/上传图片 uploadImg',
+  component: WidgetStory,
+  decorators: [withAntApp],
+  parameters: { widgetTypes: ['uploadImg'] },
+} satisfies Meta<typeof WidgetStory>;
 
 // An absolute path is kept as it is, so Storybook's own static logo stands in for a stored image.
 const PIXEL = '/logo.svg';

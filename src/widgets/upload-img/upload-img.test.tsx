@@ -12,14 +12,19 @@ const STATIC = '/hope-boot/sys/common/static';
 const PHOTO = 'temp/20260101/0123456789abcdef0123456789abcdef.png';
 const NEW_PHOTO = 'temp/20260601/fedcba9876543210fedcba9876543210.png';
 
-async function renderUploadImg(value?: string, options: WidgetOptions = {}, answer: () => unknown = () => Response.json({ success: true, message: NEW_PHOTO, code: 0 })) {
+async function renderUploadImg(
+  value?: string,
+  options: WidgetOptions = {},
+  answer: () => unknown = () => Response.json({ success: true, message: NEW_PHOTO, code: 0 }),
+) {
   const server = fakeServer({ [UPLOAD]: answer });
   uploadsThroughFetch();
   return { ...(await renderWidget('uploadImg', { value, options })), server };
 }
 
 /** The thumbnails shown (jsdom ends no animation: a removed item stays, leaving). */
-const thumbnails = ({ field }: WidgetView) => [...field().querySelectorAll('.ant-upload-list-item-container:not(.ant-upload-animate-leave) img')].map((img) => img.getAttribute('src'));
+const thumbnails = ({ field }: WidgetView) =>
+  [...field().querySelectorAll('.ant-upload-list-item-container:not(.ant-upload-animate-leave) img')].map((img) => img.getAttribute('src'));
 
 const fileInput = ({ field }: WidgetView) => field().querySelector<HTMLInputElement>('input[type=file]')!;
 

@@ -71,7 +71,13 @@ const generatedId = () => `upload-${Date.now().toString(36)}-${++sequence}`;
  * static-domain url; any other code drops the last file; error shows the failure message; removed needs
  * nothing from the server (the stored file stays, as in the spec).
  */
-export function nextFiles(list: UploadItem[], file: UploadItem, kind: UploadKind, limit: number, staticDomain: string): { files: UploadItem[]; error?: string; warning?: string } {
+export function nextFiles(
+  list: UploadItem[],
+  file: UploadItem,
+  kind: UploadKind,
+  limit: number,
+  staticDomain: string,
+): { files: UploadItem[]; error?: string; warning?: string } {
   const trimmed = trimToLimit(list, limit);
   const warning = trimmed.message;
   let files = trimmed.files;

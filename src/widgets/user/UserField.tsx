@@ -6,7 +6,17 @@ import { PickerFrame } from '../dept/PickerFrame.tsx';
 import { type DepartNode, loadDepartTree } from '../dept/api.ts';
 import { joinList, splitList } from '../../runtime/helpers/list-value.ts';
 import { MAX_PICKED, TOO_MANY_MESSAGE } from '../dept/selection.ts';
-import { ACCOUNT_PLACEHOLDER, loadUsers, type PickedUser, realnamesOf, RESET_QUERY, sexText, USER_MODAL_TITLE, USER_MODAL_WIDTH, type UserQuery } from './api.ts';
+import {
+  ACCOUNT_PLACEHOLDER,
+  loadUsers,
+  type PickedUser,
+  realnamesOf,
+  RESET_QUERY,
+  sexText,
+  USER_MODAL_TITLE,
+  USER_MODAL_WIDTH,
+  type UserQuery,
+} from './api.ts';
 
 interface Props {
   value?: string;
@@ -47,7 +57,11 @@ export function UserField({ value, onChange, disabled, readOnly, multiple = fals
 
   useEffect(() => {
     const unknown = usernames.filter((u) => !names.has(u));
-    if (unknown.length) realnamesOf(unknown).then((found) => setNames((prev) => new Map([...prev, ...found])), () => undefined);
+    if (unknown.length)
+      realnamesOf(unknown).then(
+        (found) => setNames((prev) => new Map([...prev, ...found])),
+        () => undefined,
+      );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
 
@@ -56,12 +70,15 @@ export function UserField({ value, onChange, disabled, readOnly, multiple = fals
     let live = true;
     setLoading(true);
     loadUsers(query)
-      .then(({ records, total: count }) => {
-        if (!live) return;
-        setRows(records);
-        setTotal(count);
-        setNames((prev) => new Map([...prev, ...records.map((r): [string, string] => [r.username, r.realname])]));
-      }, () => live && setRows([]))
+      .then(
+        ({ records, total: count }) => {
+          if (!live) return;
+          setRows(records);
+          setTotal(count);
+          setNames((prev) => new Map([...prev, ...records.map((r): [string, string] => [r.username, r.realname])]));
+        },
+        () => live && setRows([]),
+      )
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
@@ -145,7 +162,9 @@ export function UserField({ value, onChange, disabled, readOnly, multiple = fals
               onPressEnter={() => setQuery((q) => ({ ...q, account, pageNo: 1 }))}
               style={{ width: 220 }}
             />
-            <Button type="primary" onClick={() => setQuery((q) => ({ ...q, account, pageNo: 1 }))}>查询</Button>
+            <Button type="primary" onClick={() => setQuery((q) => ({ ...q, account, pageNo: 1 }))}>
+              查询
+            </Button>
             <Button onClick={reset}>重置</Button>
           </Space>
           <Table<PickedUser>

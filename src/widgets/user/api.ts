@@ -34,7 +34,10 @@ export const sexText = (sex: unknown) => (String(sex) === '1' ? '男' : String(s
 export function requestOf(q: UserQuery): { path: string; params: Record<string, unknown> } {
   const account = q.account.trim();
   if (q.departId) return { path: '/sys/user/queryUserByDepId', params: { id: q.departId, ...(account ? { username: account } : {}) } };
-  return { path: '/sys/user/queryUserComponentData', params: { pageNo: q.pageNo, pageSize: q.pageSize, column: 'username', order: 'asc', ...(account ? { username: `*${account}*` } : {}) } };
+  return {
+    path: '/sys/user/queryUserComponentData',
+    params: { pageNo: q.pageNo, pageSize: q.pageSize, column: 'username', order: 'asc', ...(account ? { username: `*${account}*` } : {}) },
+  };
 }
 
 export const RESET_QUERY: UserQuery = { account: '', departId: undefined, pageNo: 1, pageSize: 10 };

@@ -13,8 +13,18 @@ export const user: WidgetRegistration = {
   components: { UserField },
   settings: ['defaultValue', 'multiple', 'placeholder', 'isCc', 'hidden', 'disabled'],
   mock: (item) => mockPickInput(item, '请点击选择用户'),
-  schema: (item) => ({ type: 'string', 'x-component': 'UserField', 'x-component-props': { multiple: item.options?.multiple, placeholder: item.options?.placeholder } }),
+  schema: (item) => ({
+    type: 'string',
+    'x-component': 'UserField',
+    'x-component-props': { multiple: item.options?.multiple, placeholder: item.options?.placeholder },
+  }),
   readable: { lookup: () => async (items) => named(items, await realnamesOf(items)) },
   query: { views: ['sel_user'], Input: pickerQueryInput(UserField) },
-  scaffold: () => ({ type: 'user', label: '用户选择', icon: 'icon-gerenshezhi', options: { defaultValue: '', multiple: false, isCc: false, placeholder: '请点击选择用户', hidden: false, disabled: false }, rules: [{ required: false, message: '必填项' }] }),
+  scaffold: () => ({
+    type: 'user',
+    label: '用户选择',
+    icon: 'icon-gerenshezhi',
+    options: { defaultValue: '', multiple: false, isCc: false, placeholder: '请点击选择用户', hidden: false, disabled: false },
+    rules: [{ required: false, message: '必填项' }],
+  }),
 };

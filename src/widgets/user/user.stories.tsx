@@ -4,7 +4,12 @@ import { itemOf, standardStories } from '../story-kit/stories.tsx';
 import { WidgetStory } from '../story-kit/WidgetStory.tsx';
 import { withAntApp, withServerStub } from '../story-stubs/stubs.tsx';
 
-export default { title: 'Widgets/用户选择 user', component: WidgetStory, decorators: [withServerStub(PICKER_ROUTES), withAntApp], parameters: { widgetTypes: ['user'] } } satisfies Meta<typeof WidgetStory>;
+export default {
+  title: 'Widgets/用户选择 user',
+  component: WidgetStory,
+  decorators: [withServerStub(PICKER_ROUTES), withAntApp],
+  parameters: { widgetTypes: ['user'] },
+} satisfies Meta<typeof WidgetStory>;
 
 const standard = standardStories('user', 'zhangwei');
 export const Default = standard.Default;

@@ -16,8 +16,21 @@ const DEPARTS = 'GET /sys/sysDepart/queryTreeList';
 const depart = (id: string, title: string, children?: object[]) => ({ id, key: id, value: id, title, orgCode: id, isLeaf: !children, children });
 const DEPART_TREE = [depart('d0', '希望工程基金会', [depart('d1', '办公室'), depart('d2', '募捐部'), depart('d4', '财务部')])];
 
-const person = (username: string, realname: string, sex: number, departs: string[]) => ({ id: username, username, realname, sex, phone: '13800000000', orgCodeTxt: departs.join(','), departs });
-const STAFF = [person('admin', '管理员', 1, ['d0', 'd1']), person('zhangwei', '张伟', 1, ['d2']), person('lina', '李娜', 2, ['d1']), person('wangfang', '王芳', 2, ['d4'])];
+const person = (username: string, realname: string, sex: number, departs: string[]) => ({
+  id: username,
+  username,
+  realname,
+  sex,
+  phone: '13800000000',
+  orgCodeTxt: departs.join(','),
+  departs,
+});
+const STAFF = [
+  person('admin', '管理员', 1, ['d0', 'd1']),
+  person('zhangwei', '张伟', 1, ['d2']),
+  person('lina', '李娜', 2, ['d1']),
+  person('wangfang', '王芳', 2, ['d4']),
+];
 
 /** The account search box's text, without the list call's * wildcards. */
 const account = (params: Record<string, string>) => (params.username ?? '').replace(/\*/g, '');

@@ -40,7 +40,11 @@ export async function startFakeCas(): Promise<FakeCas> {
     };
     switch (url.pathname) {
       case '/cas/login':
-        return send(200, 'text/html', `<!doctype html><meta charset="utf-8"><title>统一身份认证</title><form action="/cas/login/submit"><input type="hidden" name="service" value="${escape(service)}"><label>CAS 用户名 <input name="username"></label><button type="submit">CAS 登录</button></form>`);
+        return send(
+          200,
+          'text/html',
+          `<!doctype html><meta charset="utf-8"><title>统一身份认证</title><form action="/cas/login/submit"><input type="hidden" name="service" value="${escape(service)}"><label>CAS 用户名 <input name="username"></label><button type="submit">CAS 登录</button></form>`,
+        );
       case '/cas/login/submit':
         return send(302, 'text/plain', '', { location: withTicket(service, issue(url.searchParams.get('username') ?? '', service)) });
       case '/cas/serviceValidate': {
@@ -48,9 +52,25 @@ export async function startFakeCas(): Promise<FakeCas> {
         const ticket = url.searchParams.get('ticket') ?? '';
         const issued = tickets.get(ticket);
         tickets.delete(ticket);
-        if (!issued) return send(200, 'application/xml', xml(`  <cas:authenticationFailure code="INVALID_TICKET">\n    Ticket ${escape(ticket)} not recognized\n  </cas:authenticationFailure>`));
-        if (issued.service !== service) return send(200, 'application/xml', xml(`  <cas:authenticationFailure code="INVALID_SERVICE">\n    Ticket ${escape(ticket)} does not match supplied service\n  </cas:authenticationFailure>`));
-        return send(200, 'application/xml', xml(`  <cas:authenticationSuccess>\n    <cas:user>${escape(issued.user)}</cas:user>\n  </cas:authenticationSuccess>`));
+        if (!issued)
+          return send(
+            200,
+            'application/xml',
+            xml(`  <cas:authenticationFailure code="INVALID_TICKET">\n    Ticket ${escape(ticket)} not recognized\n  </cas:authenticationFailure>`),
+          );
+        if (issued.service !== service)
+          return send(
+            200,
+            'application/xml',
+            xml(
+              `  <cas:authenticationFailure code="INVALID_SERVICE">\n    Ticket ${escape(ticket)} does not match supplied service\n  </cas:authenticationFailure>`,
+            ),
+          );
+        return send(
+          200,
+          'application/xml',
+          xml(`  <cas:authenticationSuccess>\n    <cas:user>${escape(issued.user)}</cas:user>\n  </cas:authenticationSuccess>`),
+        );
       }
       case '/cas/logout':
         return service ? send(302, 'text/plain', '', { location: service }) : send(200, 'text/html', '<!doctype html><meta charset="utf-8">已退出统一身份认证');

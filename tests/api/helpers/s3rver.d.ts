@@ -1,7 +1,14 @@
 /* s3rver ships no types: the part of its API the S3 storage test uses. */
 declare module 's3rver' {
   export default class S3rver {
-    constructor(options: { address?: string; port?: number; silent?: boolean; directory: string; resetOnClose?: boolean; configureBuckets?: { name: string }[] });
+    constructor(options: {
+      address?: string;
+      port?: number;
+      silent?: boolean;
+      directory: string;
+      resetOnClose?: boolean;
+      configureBuckets?: { name: string }[];
+    });
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
   }

@@ -17,7 +17,16 @@ export const addTeam = (s: TestServer, token: string, activityId: string, values
   addRecord(s, token, 'donation/team', { team_name: '测试团队', activity_id: activityId, status: '1', ...values });
 
 export const addDonation = (s: TestServer, token: string, activityId: string, values: Record<string, unknown> = {}) =>
-  addRecord(s, token, 'donation/record', { donor_type: '1', donor_name: '测试捐赠人', activity_id: activityId, amount: 100, pay_method: '1', pay_status: '2', pay_time: '2025-03-01 10:00:00', ...values });
+  addRecord(s, token, 'donation/record', {
+    donor_type: '1',
+    donor_name: '测试捐赠人',
+    activity_id: activityId,
+    amount: 100,
+    pay_method: '1',
+    pay_status: '2',
+    pay_time: '2025-03-01 10:00:00',
+    ...values,
+  });
 
 /** One row straight from the table (undefined when there is none). */
 export async function row(s: TestServer, table: string, id: string): Promise<Record<string, any> | undefined> {

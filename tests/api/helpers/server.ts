@@ -202,10 +202,7 @@ export function testConfig(dataDir: string, env: Record<string, string | undefin
  * `reuse` starts it on an existing data dir and database instead (restart tests); the caller then
  * removes them, close() only stops the server.
  */
-export async function startServer(
-  env: Record<string, string | undefined> = {},
-  reuse?: { dataDir: string; database: TestDatabase },
-): Promise<TestServer> {
+export async function startServer(env: Record<string, string | undefined> = {}, reuse?: { dataDir: string; database: TestDatabase }): Promise<TestServer> {
   const dataDir = reuse?.dataDir ?? tempDataDir();
   const cleanUp = async (testDb: TestDatabase) => {
     if (reuse) return;

@@ -5,7 +5,13 @@ import type { TestServer } from './server.ts';
 
 /** The instance approving a business record: the open one, else the newest. */
 export async function instanceOf(s: TestServer, entity: string, businessId: string): Promise<Record<string, any>> {
-  const rows = (await s.db.selectFrom('wf_instance' as never).selectAll().where('entity' as never, '=', entity as never).where('business_id' as never, '=', businessId as never).orderBy('start_time' as never, 'desc').execute()) as Record<string, any>[];
+  const rows = (await s.db
+    .selectFrom('wf_instance' as never)
+    .selectAll()
+    .where('entity' as never, '=', entity as never)
+    .where('business_id' as never, '=', businessId as never)
+    .orderBy('start_time' as never, 'desc')
+    .execute()) as Record<string, any>[];
   expect(rows.length, `no instance for ${entity} ${businessId}`).toBeGreaterThan(0);
   // Several may start within one second: the open one is the newest.
   return rows.find((r) => r.status === 'running' || r.status === 'suspended') ?? rows[0];

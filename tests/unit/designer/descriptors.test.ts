@@ -30,9 +30,15 @@ describe('option descriptors', () => {
   it('every setting a registration names has a descriptor, and no option has two editors', () => {
     for (const w of widgetRegistry.values()) {
       const settings = w.settings ?? [];
-      expect(settings.filter((id) => !OPTION_DESCRIPTORS.has(id)), `${w.type}: settings without a descriptor in descriptors.ts`).toEqual([]);
+      expect(
+        settings.filter((id) => !OPTION_DESCRIPTORS.has(id)),
+        `${w.type}: settings without a descriptor in descriptors.ts`,
+      ).toEqual([]);
       const keys = settings.map((id) => OPTION_DESCRIPTORS.get(id)?.key);
-      expect(keys.filter((k, i) => keys.indexOf(k) !== i), `${w.type}: an option named twice in settings`).toEqual([]);
+      expect(
+        keys.filter((k, i) => keys.indexOf(k) !== i),
+        `${w.type}: an option named twice in settings`,
+      ).toEqual([]);
     }
   });
 

@@ -23,7 +23,15 @@ describe('export code: the schema document for the form', () => {
   it('a new form becomes a valid document, ready as schemas/<area>/<entity>.json', () => {
     let s = initialState(form([]));
     s = addAt(s, 'input', ROOT, 0, 1);
-    s = updateItem(s, 'input_1', (i) => ({ ...i, model: 'phone', label: '电话', rules: [{ required: true, message: '必填项' }, { pattern: '^1\\d{10}$', message: '手机号不对' }] }));
+    s = updateItem(s, 'input_1', (i) => ({
+      ...i,
+      model: 'phone',
+      label: '电话',
+      rules: [
+        { required: true, message: '必填项' },
+        { pattern: '^1\\d{10}$', message: '手机号不对' },
+      ],
+    }));
     s = addAt(s, 'select', ROOT, 1, 2);
     s = updateItem(s, 'select_2', (i) => ({ ...i, model: 'sex', options: { ...i.options, dynamic: 'dict', dynamicKey: 'sex' } }));
     s = addAt(s, 'number', ROOT, 2, 3);

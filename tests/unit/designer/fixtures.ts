@@ -14,7 +14,8 @@ function schemaFiles(dir: string): string[] {
 }
 
 /** Every schema document in schemas/ with its path relative to the repository. */
-export const schemaDocuments = (): [string, SchemaDocument][] => schemaFiles(join(root, 'schemas')).map((f) => [relative(root, f), JSON.parse(readFileSync(f, 'utf8')) as SchemaDocument]);
+export const schemaDocuments = (): [string, SchemaDocument][] =>
+  schemaFiles(join(root, 'schemas')).map((f) => [relative(root, f), JSON.parse(readFileSync(f, 'utf8')) as SchemaDocument]);
 
 export const item = (type: WidgetItem['type'], key: string, extra: Partial<WidgetItem> = {}): WidgetItem => ({ type, key, ...extra });
 

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { updateItem, updateConfig, copyItem, deleteItem } from '../../../src/designer/state/designer.ts';
-import { addGridColumn, normalizeBound, normalizePrecision, normalizeScrollY, removeGridColumn, resetBatchFormCodes, setColumnSpan, setIntegerOnly, setLabelSpan, syncCclist } from '../../../src/designer/state/limits.ts';
+import {
+  addGridColumn,
+  normalizeBound,
+  normalizePrecision,
+  normalizeScrollY,
+  removeGridColumn,
+  resetBatchFormCodes,
+  setColumnSpan,
+  setIntegerOnly,
+  setLabelSpan,
+  syncCclist,
+} from '../../../src/designer/state/limits.ts';
 import { addStaticOption, removeStaticOption, setStaticOption, sourceOf, switchSource } from '../../../src/designer/state/sources.ts';
 import { createItem } from '../../../src/designer/state/items.ts';
 import { form, item, stateOf } from './fixtures.ts';
@@ -88,7 +99,10 @@ describe('options source switching (spec section 4)', () => {
 
   it('edits static options', () => {
     let o = addStaticOption({ options: [{ value: '1', label: '选项1' }] });
-    expect(o.options).toEqual([{ value: '1', label: '选项1' }, { value: '2', label: '选项2' }]);
+    expect(o.options).toEqual([
+      { value: '1', label: '选项1' },
+      { value: '2', label: '选项2' },
+    ]);
     o = setStaticOption(o, 1, { label: '女' });
     expect(o.options![1]).toEqual({ value: '2', label: '女' });
     expect(removeStaticOption(o, 0).options).toEqual([{ value: '2', label: '女' }]);

@@ -1,11 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { accepts, addAt, addWidget, copyItem, deleteItem, moveItem, replaceForm, resetList, select, SELECT_DEBOUNCE_MS, updateItem } from '../../../src/designer/state/designer.ts';
+import {
+  accepts,
+  addAt,
+  addWidget,
+  copyItem,
+  deleteItem,
+  moveItem,
+  replaceForm,
+  resetList,
+  select,
+  SELECT_DEBOUNCE_MS,
+  updateItem,
+} from '../../../src/designer/state/designer.ts';
 import { createItem, newKey } from '../../../src/designer/state/items.ts';
 import { findItem, locate, ROOT, type Slot } from '../../../src/designer/state/tree.ts';
 import { form, item, keys, stateOf } from './fixtures.ts';
 
 const NOW = 1_700_000_000_000;
-const grid = () => item('grid', 'g', { columns: [{ span: 12, list: [item('input', 'in1', { model: 'in1' })] }, { span: 12, list: [] }] });
+const grid = () =>
+  item('grid', 'g', {
+    columns: [
+      { span: 12, list: [item('input', 'in1', { model: 'in1' })] },
+      { span: 12, list: [] },
+    ],
+  });
 const col = (key: string, n: number): Slot => ({ kind: 'col', key, col: n });
 
 describe('new keys: type + timestamp (spec section 3)', () => {
@@ -21,7 +39,10 @@ describe('new keys: type + timestamp (spec section 3)', () => {
     const g = createItem('grid', NOW, new Set());
     expect(g.model).toBeUndefined();
     expect(g.rules).toBeUndefined();
-    expect(g.columns).toEqual([{ span: 12, list: [] }, { span: 12, list: [] }]);
+    expect(g.columns).toEqual([
+      { span: 12, list: [] },
+      { span: 12, list: [] },
+    ]);
   });
 });
 
@@ -81,7 +102,10 @@ describe('deleting selects the next, else the previous, else none', () => {
   it('previous when it was the last', () => expect(deleteItem({ ...three(), selected: 'c' }, 'c').selected).toBe('b'));
   it('none when it was alone', () => expect(deleteItem(stateOf([item('input', 'a', { model: 'a' })], 'a'), 'a').selected).toBeNull());
   it('within a nested list', () => {
-    const s = stateOf([item('card', 'k', { list: [item('input', 'x', { model: 'x' }), item('input', 'y', { model: 'y' })] }), item('input', 'z', { model: 'z' })], 'y');
+    const s = stateOf(
+      [item('card', 'k', { list: [item('input', 'x', { model: 'x' }), item('input', 'y', { model: 'y' })] }), item('input', 'z', { model: 'z' })],
+      'y',
+    );
     const after = deleteItem(s, 'y');
     expect(after.selected).toBe('x');
     expect(keys(after.def.list[0].list!)).toEqual(['x']);

@@ -9,8 +9,10 @@ import { widgetRegistry } from '../../../src/widgets/registry.ts';
 
 /* What publishing an online form puts in force: one document for the form, one per batch sub-table. */
 
-const input = (key: string, model: string, extra: object = {}) => ({ type: 'input', key, label: model, model, options: {}, rules: [{ required: false, message: '必填项' }], ...extra }) as FormDef['list'][number];
-const batch = (key: string, model: string, list: FormDef['list'], onlineFormCode = '') => ({ type: 'batch', key, label: '成员', model, options: { onlineFormCode }, list }) as FormDef['list'][number];
+const input = (key: string, model: string, extra: object = {}) =>
+  ({ type: 'input', key, label: model, model, options: {}, rules: [{ required: false, message: '必填项' }], ...extra }) as FormDef['list'][number];
+const batch = (key: string, model: string, list: FormDef['list'], onlineFormCode = '') =>
+  ({ type: 'batch', key, label: '成员', model, options: { onlineFormCode }, list }) as FormDef['list'][number];
 const design = (list: FormDef['list']): FormDef => ({ list, config: { layout: 'horizontal' } });
 const META = { desformCode: 'family', desformName: '家庭登记' };
 
@@ -24,12 +26,41 @@ const loads = (docs: SchemaDocument[]) => {
 
 describe('publicationOf', () => {
   it('a form with a grid and a batch gives a screen and a child document that load together', () => {
-    const def = design([{ type: 'grid', key: 'grid_1', columns: [{ span: 12, list: [input('input_1', 'phone', { rules: [{ required: true, message: '必填' }, { pattern: '^1\\d{10}$', message: '手机号不对' }] })] }, { span: 12, list: [] }] } as FormDef['list'][number], batch('batch_1', 'members', [input('input_2', 'member_name')])]);
+    const def = design([
+      {
+        type: 'grid',
+        key: 'grid_1',
+        columns: [
+          {
+            span: 12,
+            list: [
+              input('input_1', 'phone', {
+                rules: [
+                  { required: true, message: '必填' },
+                  { pattern: '^1\\d{10}$', message: '手机号不对' },
+                ],
+              }),
+            ],
+          },
+          { span: 12, list: [] },
+        ],
+      } as FormDef['list'][number],
+      batch('batch_1', 'members', [input('input_2', 'member_name')]),
+    ]);
     const { main, children, problems } = publicationOf(def, { ...META, roles: ['fundraiser'] });
     expect(problems).toEqual([]);
-    expect(main).toMatchObject({ code: 'online/family', title: '家庭登记', menu: { parent: 'online', roles: ['fundraiser'] }, entity: { table: 'online_family' } });
-    expect(main.entity.fields).toEqual([{ name: 'phone', label: 'phone', type: 'string', required: true, pattern: '^1\\d{10}$', patternMessage: '手机号不对' }]);
-    expect(children.map((c) => [c.code, c.entity.table, c.permissionPrefix, c.entity.parent])).toEqual([['online/family_members', 'online_family_members', 'online:family', { entity: 'online/family', field: 'parent_id' }]]);
+    expect(main).toMatchObject({
+      code: 'online/family',
+      title: '家庭登记',
+      menu: { parent: 'online', roles: ['fundraiser'] },
+      entity: { table: 'online_family' },
+    });
+    expect(main.entity.fields).toEqual([
+      { name: 'phone', label: 'phone', type: 'string', required: true, pattern: '^1\\d{10}$', patternMessage: '手机号不对' },
+    ]);
+    expect(children.map((c) => [c.code, c.entity.table, c.permissionPrefix, c.entity.parent])).toEqual([
+      ['online/family_members', 'online_family_members', 'online:family', { entity: 'online/family', field: 'parent_id' }],
+    ]);
     expect(batchesOf(main.form!)[0].options!.onlineFormCode).toBe('online/family_members');
     expect(main.detail!.children).toEqual([{ entity: 'online/family_members', field: 'parent_id', title: '成员' }]);
     // The designer's design itself is not changed.
@@ -61,13 +92,18 @@ describe('publicationOf', () => {
       '表单至少需要一个数据字段（动态表格以外的输入控件）',
     ]);
     expect(publicationOf(design([input('input_1', 'a'), batch('batch_1', 'rows', [])]), META).problems).toEqual(['子表 成员 至少需要一个数据字段']);
-    const long = publicationOf(design([input('input_1', 'a'), batch('batch_1', 'r'.repeat(40), [input('input_2', 'x')])]), { ...META, desformCode: 'f'.repeat(30) });
+    const long = publicationOf(design([input('input_1', 'a'), batch('batch_1', 'r'.repeat(40), [input('input_2', 'x')])]), {
+      ...META,
+      desformCode: 'f'.repeat(30),
+    });
     expect(long.problems[0]).toMatch(/超过 63 个字符/);
   });
 });
 
 describe('duplicateProblems', () => {
   it('finds keys used twice and models used twice in one table, not across a batch', () => {
-    expect(duplicateProblems([input('input_1', 'a'), input('input_1', 'b'), input('input_3', 'a'), batch('batch_1', 'rows', [input('input_4', 'a')])])).toEqual(['控件标识重复 input_1', '数据字段重复 a']);
+    expect(duplicateProblems([input('input_1', 'a'), input('input_1', 'b'), input('input_3', 'a'), batch('batch_1', 'rows', [input('input_4', 'a')])])).toEqual(
+      ['控件标识重复 input_1', '数据字段重复 a'],
+    );
   });
 });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { conditionRows, expressionText, parseExpression, rowsCondition, tidyLinkage } from '../../../src/designer/state/linkage.ts';
-import { addPatternRule, DEFAULT_RULE_MESSAGE, patternError, patternRules, removePatternRule, setRequired, setRequiredMessage, updatePatternRule } from '../../../src/designer/state/rules.ts';
+import {
+  addPatternRule,
+  DEFAULT_RULE_MESSAGE,
+  patternError,
+  patternRules,
+  removePatternRule,
+  setRequired,
+  setRequiredMessage,
+  updatePatternRule,
+} from '../../../src/designer/state/rules.ts';
 
 describe('rules (spec section 5)', () => {
   it("the first rule has required and a message, '必填项' by default", () => {
@@ -13,9 +22,15 @@ describe('rules (spec section 5)', () => {
     let rules = addPatternRule([{ required: false, message: '必填项' }]);
     rules = updatePatternRule(rules, 0, { pattern: '^\\d+$', message: '只能是数字' });
     rules = addPatternRule(rules);
-    expect(patternRules(rules)).toEqual([{ pattern: '^\\d+$', message: '只能是数字' }, { pattern: '', message: '' }]);
+    expect(patternRules(rules)).toEqual([
+      { pattern: '^\\d+$', message: '只能是数字' },
+      { pattern: '', message: '' },
+    ]);
     rules = removePatternRule(rules, 1);
-    expect(rules).toEqual([{ required: false, message: '必填项' }, { pattern: '^\\d+$', message: '只能是数字' }]);
+    expect(rules).toEqual([
+      { required: false, message: '必填项' },
+      { pattern: '^\\d+$', message: '只能是数字' },
+    ]);
     expect(setRequired(rules, true)[1]).toEqual(rules[1]);
   });
 

@@ -18,7 +18,12 @@ const spans = (t: WidgetItem) => t.trs!.map((tr) => tr.tds.map((td) => `${td.col
 
 describe('layout table cell menu (spec sections 2 and 5)', () => {
   it('the four refusal messages are the spec’s', () => {
-    expect(MERGE_MESSAGES).toEqual({ lastRow: '当前是最后一行，无法向下合并', downMismatch: '当前表格无法向下合并', lastColumn: '当前是最后一列，无法向右合并', rightMismatch: '当前表格无法向右合并' });
+    expect(MERGE_MESSAGES).toEqual({
+      lastRow: '当前是最后一行，无法向下合并',
+      downMismatch: '当前表格无法向下合并',
+      lastColumn: '当前是最后一列，无法向右合并',
+      rightMismatch: '当前表格无法向右合并',
+    });
   });
 
   it('merge down joins the cell below: rowspan grows, contents move up, the swallowed cell is hidden', () => {

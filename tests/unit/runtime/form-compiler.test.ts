@@ -28,7 +28,10 @@ describe('form compiler: designer format → Formily schema', () => {
     expect(phone['x-validator']).toEqual([{ pattern: '^1[3-9]\\d{9}$', message: '请输入正确的手机号码' }]);
     const amount = record.properties!.grid_record_1.properties!.grid_record_1_col0.properties!.amount;
     // The widget's range is a message, not a clamp of the input (which would turn -5 into 0 silently).
-    expect(amount['x-validator']).toEqual([{ required: true, message: '请输入捐赠金额' }, { minimum: 0.01, message: '捐赠金额不能小于0.01' }]);
+    expect(amount['x-validator']).toEqual([
+      { required: true, message: '请输入捐赠金额' },
+      { minimum: 0.01, message: '捐赠金额不能小于0.01' },
+    ]);
     expect(amount['x-component']).toBe('NumberPicker');
     expect(amount['x-component-props']).toMatchObject({ precision: 2 });
     expect(amount['x-component-props']).not.toHaveProperty('min');

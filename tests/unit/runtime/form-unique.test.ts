@@ -35,7 +35,10 @@ describe('form compiler: fields the entity declares unique are checked on the se
   it('without unique options (designer preview) nothing calls the server; a failing call does not block the form', async () => {
     const plain = compileForm(user.form!) as Node;
     expect((find(plain, 'username')!['x-validator'] as Validator[]).some((r) => typeof r.validator === 'function')).toBe(false);
-    const failing = compileForm(user.form!, { unique: { tableName: 'sys_user', fields: ['username'] }, checkDuplicate: () => Promise.reject(new Error('offline')) }) as Node;
+    const failing = compileForm(user.form!, {
+      unique: { tableName: 'sys_user', fields: ['username'] },
+      checkDuplicate: () => Promise.reject(new Error('offline')),
+    }) as Node;
     const async = (find(failing, 'username')!['x-validator'] as Validator[]).find((r) => typeof r.validator === 'function')!;
     expect(await async.validator('x')).toBeUndefined();
   });

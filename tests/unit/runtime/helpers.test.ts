@@ -8,8 +8,17 @@ const at = (h: number, m = 0) => new Date(2026, 0, 1, h, m);
 
 describe('greeting by hour (spec section 9)', () => {
   it.each([
-    [0, '早上好'], [8, '早上好'], [9, '上午好'], [11, '上午好'], [12, '中午好'], [13, '中午好'], [14, '下午好'], [19, '下午好'], [20, '晚上好'], [23, '晚上好'],
-  ])('%i o\'clock → %s', (hour, text) => expect(greeting(at(hour, 30))).toBe(text));
+    [0, '早上好'],
+    [8, '早上好'],
+    [9, '上午好'],
+    [11, '上午好'],
+    [12, '中午好'],
+    [13, '中午好'],
+    [14, '下午好'],
+    [19, '下午好'],
+    [20, '晚上好'],
+    [23, '晚上好'],
+  ])("%i o'clock → %s", (hour, text) => expect(greeting(at(hour, 30))).toBe(text));
 });
 
 describe('formatMoney', () => {
@@ -43,7 +52,10 @@ describe('password rule (8 to 20, a letter, a digit and a special character)', (
 });
 
 describe('menu URL templates (no eval)', () => {
-  const scope = { window: { _CONFIG: { domianURL: 'http://example.org:8080/app' }, location: { origin: 'http://localhost:3000' } }, _CONFIG: { apiBase: '/hope-boot' } };
+  const scope = {
+    window: { _CONFIG: { domianURL: 'http://example.org:8080/app' }, location: { origin: 'http://localhost:3000' } },
+    _CONFIG: { apiBase: '/hope-boot' },
+  };
   it('expands property paths on window and the config', () => {
     expect(expandUrlTemplate("{{ window._CONFIG['domianURL'] }}/doc.html", scope)).toBe('http://example.org:8080/app/doc.html');
     expect(expandUrlTemplate('{{window.location.origin}}{{ _CONFIG.apiBase }}/x', scope)).toBe('http://localhost:3000/hope-boot/x');

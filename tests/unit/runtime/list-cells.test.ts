@@ -9,14 +9,21 @@ const html = (node: unknown) => renderToStaticMarkup(node as ReactElement);
 
 describe('image cells', () => {
   it('show the first picture of a stored path list as a thumbnail from the static domain', () => {
-    const cell = html(renderCell({ dataIndex: 'image', title: '图片', render: 'image' }, { id: '1', image: 'carousel/20251122/0123456789abcdef0123456789abcdef.png,other.png' }));
+    const cell = html(
+      renderCell(
+        { dataIndex: 'image', title: '图片', render: 'image' },
+        { id: '1', image: 'carousel/20251122/0123456789abcdef0123456789abcdef.png,other.png' },
+      ),
+    );
     expect(cell).toContain('<img');
     expect(cell).toContain('src="/hope-boot/sys/common/static/carousel/20251122/0123456789abcdef0123456789abcdef.png"');
     expect(cell).toContain('alt="图片"');
   });
 
   it('keep absolute addresses and show nothing without a picture', () => {
-    expect(html(renderCell({ dataIndex: 'avatar', render: 'image' }, { id: '1', avatar: 'https://example.org/a.png' }))).toContain('src="https://example.org/a.png"');
+    expect(html(renderCell({ dataIndex: 'avatar', render: 'image' }, { id: '1', avatar: 'https://example.org/a.png' }))).toContain(
+      'src="https://example.org/a.png"',
+    );
     expect(html(renderCell({ dataIndex: 'avatar', render: 'image' }, { id: '1', avatar: null }))).toBe('');
   });
 });
@@ -37,6 +44,8 @@ describe('file cells', () => {
     expect(pdf).toContain('href="/hope-boot/sys/common/static/contract/20261124/0123456789abcdef0123456789abcdef.pdf?preview=1"');
     expect(pdf).toContain('预览');
     expect(pdf).toContain('下载');
-    expect(html(renderCell({ dataIndex: 'path', render: 'file' }, { id: '1', path: 'contract/20261124/0123456789abcdef0123456789abcdef.docx' }))).not.toContain('预览');
+    expect(html(renderCell({ dataIndex: 'path', render: 'file' }, { id: '1', path: 'contract/20261124/0123456789abcdef0123456789abcdef.docx' }))).not.toContain(
+      '预览',
+    );
   });
 });

@@ -11,7 +11,9 @@ describe('locked records', () => {
   it('locks a record meeting the condition and answers the declared message as a 400', () => {
     const model = modelWith(RELEASED_LOCK);
     expect(isLocked(model, { send_status: '1' })).toBe(true);
-    expect(() => assertUnlocked(model, { send_status: '1' })).toThrowError(expect.objectContaining({ status: 400, message: '已发布的通告不能修改或删除，请先撤销' }));
+    expect(() => assertUnlocked(model, { send_status: '1' })).toThrowError(
+      expect.objectContaining({ status: 400, message: '已发布的通告不能修改或删除，请先撤销' }),
+    );
   });
 
   it('leaves records outside the condition, and documents without a lock, alone', () => {

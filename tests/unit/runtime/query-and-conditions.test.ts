@@ -38,7 +38,14 @@ describe('query operator encoding (spec section 3)', () => {
         pay_time: ['2026-01-01 00:00:00', '2026-02-01 00:00:00'],
         pay_method: ['1', '3'],
       }),
-    ).toEqual({ donor_name: '*张*', pay_status: '2', amount_begin: '10', pay_time_begin: '2026-01-01 00:00:00', pay_time_end: '2026-02-01 00:00:00', pay_method: '1,3' });
+    ).toEqual({
+      donor_name: '*张*',
+      pay_status: '2',
+      amount_begin: '10',
+      pay_time_begin: '2026-01-01 00:00:00',
+      pay_time_end: '2026-02-01 00:00:00',
+      pay_method: '1,3',
+    });
     expect(buildQueryParams(items, { donor_name: '', pay_status: undefined, pay_method: [] })).toEqual({});
   });
 });

@@ -73,7 +73,7 @@ describe('compare checks', () => {
   });
 });
 
-describe('a record page\'s 操作记录', () => {
+describe("a record page's 操作记录", () => {
   it('names the declared fields a version changed, not the audit columns, from objects or JSON text', () => {
     const todo = doc('demo/todo');
     const before = { title: '整理票据', status: '1', update_time: '2026-11-01 10:00:00' };

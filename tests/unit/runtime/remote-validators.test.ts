@@ -20,7 +20,10 @@ describe('duplicate check (spec section 5)', () => {
   it("the server's message is the error when it answers success false", async () => {
     calls.answer = { success: false, message: '该值不可用，系统中已存在！' };
     expect(await checkDuplicate({ tableName: 'donation_record', fieldName: 'trade_no', fieldVal: 'T1', dataId: 'x' })).toBe('该值不可用，系统中已存在！');
-    expect(calls.list[0]).toEqual({ path: '/sys/duplicate/check', params: { tableName: 'donation_record', fieldName: 'trade_no', fieldVal: 'T1', dataId: 'x' } });
+    expect(calls.list[0]).toEqual({
+      path: '/sys/duplicate/check',
+      params: { tableName: 'donation_record', fieldName: 'trade_no', fieldVal: 'T1', dataId: 'x' },
+    });
     calls.answer = { success: true, message: '该值可用！' };
     expect(await checkDuplicate({ tableName: 'donation_record', fieldName: 'trade_no', fieldVal: 'T2' })).toBeUndefined();
   });

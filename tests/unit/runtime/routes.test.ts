@@ -34,8 +34,14 @@ describe('routes from the server menu (spec section 2)', () => {
     const scope = { window: { _CONFIG: { doc: 'https://docs.example.org' } } };
     const [good, bad] = generateRoutes(
       [
-        node('/ext/1', { component: 'layouts/IframePageView', meta: { title: 'doc', keepAlive: false, internalOrExternal: false, url: "{{ window._CONFIG['doc'] }}/index.html" } }),
-        node('/ext/2', { component: 'layouts/IframePageView', meta: { title: 'bad', keepAlive: false, internalOrExternal: false, url: '{{ window.missing }}/x' } }),
+        node('/ext/1', {
+          component: 'layouts/IframePageView',
+          meta: { title: 'doc', keepAlive: false, internalOrExternal: false, url: "{{ window._CONFIG['doc'] }}/index.html" },
+        }),
+        node('/ext/2', {
+          component: 'layouts/IframePageView',
+          meta: { title: 'bad', keepAlive: false, internalOrExternal: false, url: '{{ window.missing }}/x' },
+        }),
       ],
       scope,
     );
@@ -44,7 +50,12 @@ describe('routes from the server menu (spec section 2)', () => {
   });
 
   it('keeps keepAlive, hidden and nesting; flattens parents before children', () => {
-    const routes = generateRoutes([node('/p', { component: 'layouts/RouteView', children: [node('/p/a', { hidden: true, meta: { title: 'a', keepAlive: true, internalOrExternal: false } }), node('/p/b')] })]);
+    const routes = generateRoutes([
+      node('/p', {
+        component: 'layouts/RouteView',
+        children: [node('/p/a', { hidden: true, meta: { title: 'a', keepAlive: true, internalOrExternal: false } }), node('/p/b')],
+      }),
+    ]);
     expect(routes[0].children?.[0].meta.keepAlive).toBe(true);
     expect(routes[0].children?.[0].hidden).toBe(true);
     expect(flattenRoutes(routes).map((r) => r.path)).toEqual(['/p', '/p/a', '/p/b']);

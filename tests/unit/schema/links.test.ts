@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fillLink } from '../../../src/core/schema/links.ts';
 
 describe('fillLink', () => {
-  it('puts the row\'s values in, encoded but keeping a code\'s slashes', () => {
+  it("puts the row's values in, encoded but keeping a code's slashes", () => {
     expect(fillLink('/online/desform/designer?desform={desform_code}', { desform_code: 'leave_form' })).toBe('/online/desform/designer?desform=leave_form');
     expect(fillLink('/{cgform_code}', { cgform_code: 'online/leave' })).toBe('/online/leave');
     expect(fillLink('/x?q={name}', { name: 'a&b=c' })).toBe('/x?q=a%26b%3Dc');

@@ -8,7 +8,14 @@ describe('table DDL', () => {
   const team = modelOf('donation/team');
 
   it('maps field types to columns', () => {
-    expect(team.fields.map((f) => columnType(f)).slice(0, 6)).toEqual(['varchar(100)', 'varchar(32)', 'varchar(50)', 'varchar(20)', 'numeric(14,2)', 'numeric(14,2)']);
+    expect(team.fields.map((f) => columnType(f)).slice(0, 6)).toEqual([
+      'varchar(100)',
+      'varchar(32)',
+      'varchar(50)',
+      'varchar(20)',
+      'numeric(14,2)',
+      'numeric(14,2)',
+    ]);
     expect(columnType({ name: 'x', label: 'x', type: 'datetime' })).toBe('timestamp(0)');
     expect(columnType({ name: 'x', label: 'x', type: 'json' })).toBe('jsonb');
   });
@@ -34,7 +41,9 @@ describe('table DDL', () => {
       ['uq_donation_record_trade_no', true, false, false],
       ['idx_donation_record_activity_id_pay_status', false, false, false],
     ]);
-    expect(indexSql('donation_record', plans[1])).toBe('create index if not exists "srt_donation_record_amount" on "donation_record" ("amount" desc nulls last, "id" desc)');
+    expect(indexSql('donation_record', plans[1])).toBe(
+      'create index if not exists "srt_donation_record_amount" on "donation_record" ("amount" desc nulls last, "id" desc)',
+    );
   });
 
   it('tells widening from narrowing', () => {
@@ -54,7 +63,12 @@ describe('table DDL', () => {
     existing.set('slogan', { type: 'varchar(500)' });
     existing.delete('status');
     existing.set('old_column', { type: 'text' });
-    expect(diffTable(team, existing).map((c) => [c.kind, c.column])).toEqual([['widen', 'team_name'], ['narrow', 'slogan'], ['add', 'status'], ['orphan', 'old_column']]);
+    expect(diffTable(team, existing).map((c) => [c.kind, c.column])).toEqual([
+      ['widen', 'team_name'],
+      ['narrow', 'slogan'],
+      ['add', 'status'],
+      ['orphan', 'old_column'],
+    ]);
   });
 });
 
@@ -70,13 +84,31 @@ describe('record validation', () => {
   });
 
   it('coerces what forms and sheets send, and normalises dates', () => {
-    const { record: clean, errors } = validateRecord(record, { donor_type: '1', donor_name: '张三', activity_id: 'a', amount: '12.50', pay_method: '1', pay_status: '2', phone: 13812341234, pay_time: '2025-01-02T03:04' });
+    const { record: clean, errors } = validateRecord(record, {
+      donor_type: '1',
+      donor_name: '张三',
+      activity_id: 'a',
+      amount: '12.50',
+      pay_method: '1',
+      pay_status: '2',
+      phone: 13812341234,
+      pay_time: '2025-01-02T03:04',
+    });
     expect(errors).toEqual([]);
     expect(clean).toMatchObject({ amount: 12.5, phone: '13812341234', pay_time: '2025-01-02 03:04:00' });
   });
 
   it('names the field by its label in every message', () => {
-    const { errors } = validateRecord(record, { donor_type: '1', donor_name: '', activity_id: 'a', amount: 1e11, pay_method: '1', pay_status: '2', phone: 'x', pay_time: 'yesterday' });
+    const { errors } = validateRecord(record, {
+      donor_type: '1',
+      donor_name: '',
+      activity_id: 'a',
+      amount: 1e11,
+      pay_method: '1',
+      pay_status: '2',
+      phone: 'x',
+      pay_time: 'yesterday',
+    });
     expect(errors.map((e) => e.message)).toEqual(['捐赠人姓名不能为空', '请输入正确的手机号码', '捐赠金额的整数部分不能超过10位', '支付时间格式不正确']);
   });
 

@@ -32,7 +32,12 @@ describe('rules.derived', () => {
   it('recomputes the target status of every record touched, before and after, with bound values', async () => {
     const queries: { sql: string; parameters: readonly unknown[] }[] = [];
     const db = new Kysely<any>({
-      dialect: { createAdapter: () => new PostgresAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (k) => new PostgresIntrospector(k), createQueryCompiler: () => new PostgresQueryCompiler() },
+      dialect: {
+        createAdapter: () => new PostgresAdapter(),
+        createDriver: () => new DummyDriver(),
+        createIntrospector: (k) => new PostgresIntrospector(k),
+        createQueryCompiler: () => new PostgresQueryCompiler(),
+      },
       log: (event) => {
         queries.push({ sql: event.query.sql, parameters: event.query.parameters });
       },
@@ -52,8 +57,18 @@ describe('rules.derived', () => {
 
   it('is cross-checked: the via, the target field and the condition fields must exist', () => {
     const invoice = documentOf('donation/invoice');
-    invoice.entity.rules!.derived = [{ target: 'donation/record', via: 'nope', into: 'missing', cases: [{ value: '1', when: { ghost: { $eq: '1' } } }], otherwise: '0' }];
-    const problems = crossCheck(new Map([['donation/invoice', invoice], ['donation/record', documentOf('donation/record')], ['donation/activity', documentOf('donation/activity')], ['donation/team', documentOf('donation/team')], ['wx/user', documentOf('wx/user')]]));
+    invoice.entity.rules!.derived = [
+      { target: 'donation/record', via: 'nope', into: 'missing', cases: [{ value: '1', when: { ghost: { $eq: '1' } } }], otherwise: '0' },
+    ];
+    const problems = crossCheck(
+      new Map([
+        ['donation/invoice', invoice],
+        ['donation/record', documentOf('donation/record')],
+        ['donation/activity', documentOf('donation/activity')],
+        ['donation/team', documentOf('donation/team')],
+        ['wx/user', documentOf('wx/user')],
+      ]),
+    );
     expect(problems).toEqual([
       'donation/invoice: rules.derived 的 via 不是本文档的字段: nope',
       'donation/invoice: rules.derived 的 into missing 不是 donation/record 的字段',

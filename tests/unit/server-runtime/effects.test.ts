@@ -10,7 +10,13 @@ import { documentOf } from './helpers.ts';
 
 const effect: EffectRule = {
   on: { status: '2' },
-  upsert: { entity: 'student/poor_student', match: { id_card: 'id_card' }, set: { name: 'applicant_name', school: 'school' }, defaults: { status: '1' }, linkInto: 'student_id' },
+  upsert: {
+    entity: 'student/poor_student',
+    match: { id_card: 'id_card' },
+    set: { name: 'applicant_name', school: 'school' },
+    defaults: { status: '1' },
+    linkInto: 'student_id',
+  },
 };
 
 describe('effects', () => {
@@ -22,7 +28,11 @@ describe('effects', () => {
   });
 
   it('a created target takes the defaults, the matched and the copied fields; empty values are left out', () => {
-    expect(targetValues(effect, { id_card: '530102200901011234', applicant_name: '李小花', school: '' })).toEqual({ status: '1', id_card: '530102200901011234', name: '李小花' });
+    expect(targetValues(effect, { id_card: '530102200901011234', applicant_name: '李小花', school: '' })).toEqual({
+      status: '1',
+      id_card: '530102200901011234',
+      name: '李小花',
+    });
   });
 });
 
@@ -36,7 +46,12 @@ const rule: TransitionRule = {
     { from: ['5'], to: '6', label: '结项' },
   ],
 };
-const doc = { code: 'project/application', title: '项目申请', version: 1, entity: { table: 'project_application', fields: [{ name: 'status', label: '状态', type: 'string' }], rules: { transitions: rule } } } as unknown as SchemaDocument;
+const doc = {
+  code: 'project/application',
+  title: '项目申请',
+  version: 1,
+  entity: { table: 'project_application', fields: [{ name: 'status', label: '状态', type: 'string' }], rules: { transitions: rule } },
+} as unknown as SchemaDocument;
 
 describe('transition steps', () => {
   it('finds the step of a move, or none for a skipped one', () => {
@@ -66,10 +81,14 @@ describe('cross-check of steps, effects and signed roll-ups', () => {
     const help = documentOf('help/application');
     const rules = help.entity.rules!;
     rules.transitions!.steps[0] = { ...rules.transitions!.steps[0], comment: 'no_comment', fields: ['no_field'], stamp: { no_stamp: 'user' } };
-    rules.effects = [{ on: { ghost: '2' }, upsert: { entity: 'student/poor_student', match: { no_target: 'id_card' }, set: { name: 'no_source' }, linkInto: 'no_link' } }];
+    rules.effects = [
+      { on: { ghost: '2' }, upsert: { entity: 'student/poor_student', match: { no_target: 'id_card' }, set: { name: 'no_source' }, linkInto: 'no_link' } },
+    ];
     const fund = documentOf('project/fund');
     fund.entity.rules!.rollups![2] = { ...fund.entity.rules!.rollups![2], subtractWhere: { no_direction: { $eq: '2' } } };
-    const docs = ['project/application', 'project/sending', 'project/report', 'student/poor_student', 'student/aid', 'donation/activity', 'system/user'].map((c) => [c, documentOf(c)] as const);
+    const docs = ['project/application', 'project/sending', 'project/report', 'student/poor_student', 'student/aid', 'donation/activity', 'system/user'].map(
+      (c) => [c, documentOf(c)] as const,
+    );
     const problems = crossCheck(new Map([...docs, ['help/application', help], ['project/fund', fund]]));
     expect(problems).toEqual([
       'help/application: rules.transitions 的步骤引用了未知字段 no_comment',

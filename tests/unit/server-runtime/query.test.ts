@@ -47,7 +47,10 @@ describe('planList: operators', () => {
   });
 
   it('ranges, camelCase names, audit columns; empty values and reserved parameters are skipped', () => {
-    expect(filters({ amount_begin: '1', amount_end: '9' })).toEqual([{ column: 'amount', op: '>=', value: '1' }, { column: 'amount', op: '<=', value: '9' }]);
+    expect(filters({ amount_begin: '1', amount_end: '9' })).toEqual([
+      { column: 'amount', op: '>=', value: '1' },
+      { column: 'amount', op: '<=', value: '9' },
+    ]);
     expect(filters({ createBy: 'admin', payStatus: '', _t: '1', field: 'id', token: 'x' })).toEqual([{ column: 'create_by', op: '=', value: 'admin' }]);
   });
 });
@@ -55,7 +58,11 @@ describe('planList: operators', () => {
 describe('planList: sort and paging', () => {
   it('defaults to create_time desc, page 1 of 10; caps the page size at 1000', () => {
     expect(plan({})).toMatchObject({ sort: { column: 'create_time', order: 'desc' }, pageNo: 1, pageSize: 10 });
-    expect(plan({ column: 'payTime', order: 'ASC', pageNo: '3', pageSize: '9999' })).toMatchObject({ sort: { column: 'pay_time', order: 'asc' }, pageNo: 3, pageSize: 1000 });
+    expect(plan({ column: 'payTime', order: 'ASC', pageNo: '3', pageSize: '9999' })).toMatchObject({
+      sort: { column: 'pay_time', order: 'asc' },
+      pageNo: 3,
+      pageSize: 1000,
+    });
     expect(planList(modelOf('sys/dict_item'), {}).sort).toEqual({ column: 'sort_order', order: 'asc' });
   });
 });

@@ -16,7 +16,12 @@ describe('load checks of labelFrom, rules.checks and dictByField', () => {
   it('refuses a dictionary no document offers, a rule on an unknown field or with both sides, and a type field that does not exist', () => {
     const carousel = doc('web/carousel');
     carousel.entity.fields[0].labelFrom = 'sys_user,password,username';
-    carousel.entity.rules = { checks: [{ field: 'end_time', op: '$gte', other: 'ghost', message: 'x' }, { field: 'end_time', op: '$gte', other: 'start_time', value: 1, message: 'y' }] };
+    carousel.entity.rules = {
+      checks: [
+        { field: 'end_time', op: '$gte', other: 'ghost', message: 'x' },
+        { field: 'end_time', op: '$gte', other: 'start_time', value: 1, message: 'y' },
+      ],
+    };
     const target = JSON.stringify(carousel.form).replace('"field":"link_type"', '"field":"no_type"');
     carousel.form = JSON.parse(target);
     expect(readableProblems(carousel, all)).toEqual([

@@ -22,7 +22,14 @@ const doc = (reports: unknown): SchemaDocument =>
     reports,
   }) as SchemaDocument;
 
-const good = { code: 'summary', title: '报表', dateField: 'pay_time', where: { pay_status: { $eq: '2' } }, dimensions: [{ key: 'month', label: '按月', field: 'pay_time', bucket: 'month' }], measures: [{ key: 'amount', label: '金额', op: 'sum', field: 'amount' }] };
+const good = {
+  code: 'summary',
+  title: '报表',
+  dateField: 'pay_time',
+  where: { pay_status: { $eq: '2' } },
+  dimensions: [{ key: 'month', label: '按月', field: 'pay_time', bucket: 'month' }],
+  measures: [{ key: 'amount', label: '金额', op: 'sum', field: 'amount' }],
+};
 
 describe('reportProblems', () => {
   it('accepts a report whose every name is a field of the entity', () => {
@@ -35,8 +42,14 @@ describe('reportProblems', () => {
       ...good,
       dateField: 'donor_name',
       where: { 'pg_sleep(1)': { $eq: 1 } },
-      dimensions: [{ key: 'x', label: 'x', field: 'password' }, { key: 'y', label: 'y', field: 'donor_name', bucket: 'month' }],
-      measures: [{ key: 'm', label: 'm', op: 'sum', field: 'donor_name' }, { key: 'n', label: 'n', op: 'countDistinct' }],
+      dimensions: [
+        { key: 'x', label: 'x', field: 'password' },
+        { key: 'y', label: 'y', field: 'donor_name', bucket: 'month' },
+      ],
+      measures: [
+        { key: 'm', label: 'm', op: 'sum', field: 'donor_name' },
+        { key: 'n', label: 'n', op: 'countDistinct' },
+      ],
     };
     expect(reportProblems(doc([bad]))).toEqual([
       '报表 summary: dateField donor_name 不是该实体的日期字段',
@@ -77,7 +90,10 @@ describe('periodsOf', () => {
 });
 
 describe('chart options', () => {
-  const rows = [{ text: '微信支付', amount: 10 }, { text: '支付宝', amount: 5.5 }];
+  const rows = [
+    { text: '微信支付', amount: 10 },
+    { text: '支付宝', amount: 5.5 },
+  ];
   it('bars: categories and one series per measure; a ranking reads top-down', () => {
     const bar = barOption(rows, [{ key: 'amount', label: '金额' }]) as any;
     expect(bar.xAxis.data).toEqual(['微信支付', '支付宝']);
@@ -87,11 +103,17 @@ describe('chart options', () => {
     expect(ranking.series[0].data).toEqual([5.5, 10]);
   });
   it('pie slices by text; a dimension declared without a chart draws none', () => {
-    expect((pieOption(rows, { key: 'amount', label: '金额' }) as any).series[0].data).toEqual([{ name: '微信支付', value: 10 }, { name: '支付宝', value: 5.5 }]);
+    expect((pieOption(rows, { key: 'amount', label: '金额' }) as any).series[0].data).toEqual([
+      { name: '微信支付', value: 10 },
+      { name: '支付宝', value: 5.5 },
+    ]);
     expect(dimensionOption('none', rows, { key: 'amount', label: '金额' })).toBeNull();
   });
   it('a chart report tab: the value axis named, a pie over the first series, no option for the table', () => {
-    const series = [{ key: 'y0', label: '目标' }, { key: 'y1', label: '已筹' }];
+    const series = [
+      { key: 'y0', label: '目标' },
+      { key: 'y1', label: '已筹' },
+    ];
     const data = [{ text: '助学', y0: 100, y1: 40 }];
     const bar = graphOption('bar', data, series, '金额（元）') as any;
     expect(bar.yAxis).toMatchObject({ type: 'value', name: '金额（元）' });

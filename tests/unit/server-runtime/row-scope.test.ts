@@ -32,11 +32,27 @@ describe('data rules', () => {
   });
 
   it('turns each condition into a bound filter on an allow-listed column (camelCase accepted)', () => {
-    expect(ruleFilter(model, { rule_column: 'sysOrgCode', rule_conditions: '=', rule_value: '#{sys_org_code}' }, vars)).toEqual({ column: 'sys_org_code', op: '=', value: 'A01A02' });
-    expect(ruleFilter(model, { rule_column: 'name', rule_conditions: 'LIKE', rule_value: '50%' }, vars)).toEqual({ column: 'name', op: 'ilike', value: '%50\\%%' });
-    expect(ruleFilter(model, { rule_column: 'name', rule_conditions: 'RIGHT_LIKE', rule_value: 'A' }, vars)).toEqual({ column: 'name', op: 'ilike', value: 'A%' });
+    expect(ruleFilter(model, { rule_column: 'sysOrgCode', rule_conditions: '=', rule_value: '#{sys_org_code}' }, vars)).toEqual({
+      column: 'sys_org_code',
+      op: '=',
+      value: 'A01A02',
+    });
+    expect(ruleFilter(model, { rule_column: 'name', rule_conditions: 'LIKE', rule_value: '50%' }, vars)).toEqual({
+      column: 'name',
+      op: 'ilike',
+      value: '%50\\%%',
+    });
+    expect(ruleFilter(model, { rule_column: 'name', rule_conditions: 'RIGHT_LIKE', rule_value: 'A' }, vars)).toEqual({
+      column: 'name',
+      op: 'ilike',
+      value: 'A%',
+    });
     expect(ruleFilter(model, { rule_column: 'qty', rule_conditions: 'IN', rule_value: '1,2' }, vars)).toEqual({ column: 'qty', op: 'in', value: [1, 2] });
-    expect(ruleFilter(model, { rule_column: 'qty', rule_conditions: '!=', rule_value: '3' }, vars)).toEqual({ column: 'qty', op: 'is distinct from', value: 3 });
+    expect(ruleFilter(model, { rule_column: 'qty', rule_conditions: '!=', rule_value: '3' }, vars)).toEqual({
+      column: 'qty',
+      op: 'is distinct from',
+      value: 3,
+    });
   });
 
   it('cannot apply a rule on an unknown or virtual column, a bad value or an unknown variable', () => {
@@ -66,7 +82,17 @@ describe('data rules', () => {
 
 describe('permission tree keys', () => {
   it('checking a data rule checks its menu entry too', () => {
-    const tree = [{ key: 'm', title: '活动', kind: 1, children: [{ key: 'b', title: '添加', kind: 2 }, { key: 'rule:r', title: '数据规则：本部门', kind: 'rule' as const }] }];
+    const tree = [
+      {
+        key: 'm',
+        title: '活动',
+        kind: 1,
+        children: [
+          { key: 'b', title: '添加', kind: 2 },
+          { key: 'rule:r', title: '数据规则：本部门', kind: 'rule' as const },
+        ],
+      },
+    ];
     expect(withRuleParents(['rule:r'], tree).sort()).toEqual(['m', 'rule:r']);
     expect(withRuleParents(['b'], tree)).toEqual(['b']);
   });

@@ -23,7 +23,8 @@ describe('named field checks', () => {
   it('database URL: postgres:// with a host and a database only', () => {
     expect(databaseUrlProblem('postgres://u@db.example:5432/reports')).toBeUndefined();
     expect(databaseUrlProblem('postgresql://db/reports')).toBeUndefined();
-    for (const bad of ['http://db/reports', 'file:///etc/passwd', 'mysql://db/x', 'postgres://db', 'postgres://db/a/b', 'not a url']) expect(databaseUrlProblem(bad), bad).toBeTruthy();
+    for (const bad of ['http://db/reports', 'file:///etc/passwd', 'mysql://db/x', 'postgres://db', 'postgres://db/a/b', 'not a url'])
+      expect(databaseUrlProblem(bad), bad).toBeTruthy();
   });
 
   it('check rules: a non-empty list of compiling patterns with messages', () => {

@@ -130,30 +130,92 @@ describe('caches', () => {
 describe('Redis INFO', () => {
   it('reads version, mode, clients, memory, keys over every database, hit rate and load', () => {
     const info = [
-      '# Server', 'redis_version:7.0.15', 'redis_mode:standalone', 'uptime_in_seconds:3600', '',
-      '# Clients', 'connected_clients:3', '',
-      '# Memory', `used_memory:${5 * 1024 * 1024}`, '',
-      '# Stats', 'instantaneous_ops_per_sec:42', 'keyspace_hits:30', 'keyspace_misses:10', '',
-      '# Keyspace', 'db0:keys=12,expires=1,avg_ttl=0', 'db3:keys=8,expires=0,avg_ttl=0', '',
+      '# Server',
+      'redis_version:7.0.15',
+      'redis_mode:standalone',
+      'uptime_in_seconds:3600',
+      '',
+      '# Clients',
+      'connected_clients:3',
+      '',
+      '# Memory',
+      `used_memory:${5 * 1024 * 1024}`,
+      '',
+      '# Stats',
+      'instantaneous_ops_per_sec:42',
+      'keyspace_hits:30',
+      'keyspace_misses:10',
+      '',
+      '# Keyspace',
+      'db0:keys=12,expires=1,avg_ttl=0',
+      'db3:keys=8,expires=0,avg_ttl=0',
+      '',
     ].join('\r\n');
-    expect(parseRedisInfo(info)).toEqual({ version: '7.0.15', mode: 'standalone', uptimeSeconds: 3600, connectedClients: 3, usedMemoryMb: 5, keys: 20, hitRate: 0.75, opsPerSecond: 42 });
+    expect(parseRedisInfo(info)).toEqual({
+      version: '7.0.15',
+      mode: 'standalone',
+      uptimeSeconds: 3600,
+      connectedClients: 3,
+      usedMemoryMb: 5,
+      keys: 20,
+      hitRate: 0.75,
+      opsPerSecond: 42,
+    });
     expect(parseRedisInfo('# Server\r\nredis_version:6.2.0\r\n')).toMatchObject({ keys: 0, hitRate: null, mode: 'standalone' });
   });
 });
 
 describe('every process sharing the database', () => {
   const figures = (requests: number, rate: number, errorRate = 0): ProcessFigures => ({
-    requests, errors: Math.round(requests * errorRate), errorRate, requestsPerSecond: rate, p50Ms: 3, p99Ms: 30, openConnections: 2, websockets: 1, heapUsedMb: 80, rssMb: 150,
+    requests,
+    errors: Math.round(requests * errorRate),
+    errorRate,
+    requestsPerSecond: rate,
+    p50Ms: 3,
+    p99Ms: 30,
+    openConnections: 2,
+    websockets: 1,
+    heapUsedMb: 80,
+    rssMb: 150,
   });
-  const row = (id: string, f: ProcessFigures, ageSeconds: number): ProcessRow => ({ id, host: 'h', pid: 1, startedAt: 1_700_000_000, seenAt: 1_700_000_100, ageSeconds, ...f });
+  const row = (id: string, f: ProcessFigures, ageSeconds: number): ProcessRow => ({
+    id,
+    host: 'h',
+    pid: 1,
+    startedAt: 1_700_000_000,
+    seenAt: 1_700_000_100,
+    ageSeconds,
+    ...f,
+  });
 
   it('puts its own fresh figures in place of its row, shows stale rows as not live and totals the live ones', () => {
     const self = { id: 'me', host: 'h', pid: 2, startedAt: new Date(), figures: figures(100, 4, 0.5) };
     const rows = [row('old', figures(1000, 50), 31), row('me', figures(90, 3), 0), row('other', figures(50, 2), 29)];
     const answer = clusterFigures(self, rows, 10);
     expect(answer.self).toBe('me');
-    expect(answer.processes.map((p) => [p.id, p.live, p.requests])).toEqual([['old', false, 1000], ['me', true, 100], ['other', true, 50]]);
-    expect(Object.keys(answer.processes[0])).toEqual(['id', 'host', 'pid', 'startedAt', 'seenAt', 'live', 'requests', 'errors', 'errorRate', 'requestsPerSecond', 'p50Ms', 'p99Ms', 'openConnections', 'websockets', 'heapUsedMb', 'rssMb']);
+    expect(answer.processes.map((p) => [p.id, p.live, p.requests])).toEqual([
+      ['old', false, 1000],
+      ['me', true, 100],
+      ['other', true, 50],
+    ]);
+    expect(Object.keys(answer.processes[0])).toEqual([
+      'id',
+      'host',
+      'pid',
+      'startedAt',
+      'seenAt',
+      'live',
+      'requests',
+      'errors',
+      'errorRate',
+      'requestsPerSecond',
+      'p50Ms',
+      'p99Ms',
+      'openConnections',
+      'websockets',
+      'heapUsedMb',
+      'rssMb',
+    ]);
     // errorRate weighted by each live process's request rate: (0.5 × 4 + 0 × 2) / 6.
     expect(answer.total).toEqual({ processes: 2, requests: 150, errors: 50, errorRate: 0.3333, requestsPerSecond: 6, openConnections: 4, websockets: 2 });
   });

@@ -13,7 +13,10 @@ describe('report SQL templates', () => {
 
   it('#{name} binds a system variable of the signed-in user; unknown variables are refused', () => {
     const t = parseReportSql('select * from t where org = #{sys_org_code} and a = ${first}');
-    expect(t.slots).toEqual([{ name: 'sys_org_code', system: true }, { name: 'first', system: false }]);
+    expect(t.slots).toEqual([
+      { name: 'sys_org_code', system: true },
+      { name: 'first', system: false },
+    ]);
     expect(t.params).toEqual(['first']);
     expect(() => parseReportSql('select #{password}')).toThrow('未知的系统变量: #{password}');
   });
@@ -31,7 +34,15 @@ describe('report SQL templates', () => {
     expect(() => checkReportInput(ok)).not.toThrow();
     expect(() => checkReportInput({ ...ok, params: [] })).toThrow('报表SQL使用了未声明的参数: p');
     expect(() => checkReportInput({ ...ok, items: [{ name: 'A"; drop', title: 'x' }] })).toThrow(/^报表字段名不正确/);
-    expect(() => checkReportInput({ ...ok, items: [{ name: 'a', title: 'A' }, { name: 'a', title: 'B' }] })).toThrow('报表字段重复: a');
+    expect(() =>
+      checkReportInput({
+        ...ok,
+        items: [
+          { name: 'a', title: 'A' },
+          { name: 'a', title: 'B' },
+        ],
+      }),
+    ).toThrow('报表字段重复: a');
     expect(() => checkReportInput({ ...ok, code: "x' or 1=1" })).toThrow(/^报表编码格式不正确/);
     expect(() => checkReportInput({ ...ok, scope: 'donation/activity' })).not.toThrow();
     expect(() => checkReportInput({ ...ok, scope: 'x; drop' })).toThrow('报表数据范围格式不正确: x; drop');
@@ -84,7 +95,11 @@ describe('getData parameters', () => {
 
   it('paging and sorting: defaults, limits, allow-listed columns only', () => {
     expect(parseDataRequest(def, {})).toMatchObject({ pageNo: 1, pageSize: 10, sort: undefined });
-    expect(parseDataRequest(def, { column: 'amount', order: 'desc', pageNo: '3', pageSize: '30' })).toMatchObject({ pageNo: 3, pageSize: 30, sort: { column: 'amount', order: 'desc' } });
+    expect(parseDataRequest(def, { column: 'amount', order: 'desc', pageNo: '3', pageSize: '30' })).toMatchObject({
+      pageNo: 3,
+      pageSize: 30,
+      sort: { column: 'amount', order: 'desc' },
+    });
     expect(status(() => parseDataRequest(def, { column: 'id; drop table t' }))).toEqual([400, '排序字段不存在: id; drop table t']);
     expect(status(() => parseDataRequest(def, { order: 'desc nulls first' }))).toEqual([400, '排序方式只能是 asc 或 desc']);
     expect(status(() => parseDataRequest(def, { pageSize: '0' }))).toEqual([400, '分页参数不正确: pageSize']);

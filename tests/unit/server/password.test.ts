@@ -54,7 +54,7 @@ describe('PASSWORD_RULE (spec section 5: 8 to 20 characters, a letter, a digit a
     expect(isStrongPassword(pw)).toBe(false);
   });
 
-  it('has the spec\'s message', () => {
+  it("has the spec's message", () => {
     expect(PASSWORD_RULE_MESSAGE).toBe('密码由8位数字、大小写字母和特殊符号组成!');
   });
 

@@ -3,10 +3,30 @@ import type { SysPermission } from '../../../server/db/schema.ts';
 import { buildTree, urlToRouteName } from '../../../server/services/permissions.ts';
 
 const row = (p: Partial<SysPermission> & { id: string; name: string }): SysPermission => ({
-  parent_id: null, url: null, component: null, component_name: null, redirect: null, menu_type: 0, perms: null, perms_type: '1',
-  sort_no: 0, always_show: false, icon: null, is_route: true, is_leaf: true, keep_alive: false, hidden: false,
-  internal_or_external: false, description: null, status: '1', del_flag: 0, create_by: null, create_time: null,
-  update_by: null, update_time: null, ...p,
+  parent_id: null,
+  url: null,
+  component: null,
+  component_name: null,
+  redirect: null,
+  menu_type: 0,
+  perms: null,
+  perms_type: '1',
+  sort_no: 0,
+  always_show: false,
+  icon: null,
+  is_route: true,
+  is_leaf: true,
+  keep_alive: false,
+  hidden: false,
+  internal_or_external: false,
+  description: null,
+  status: '1',
+  del_flag: 0,
+  create_by: null,
+  create_time: null,
+  update_by: null,
+  update_time: null,
+  ...p,
 });
 
 describe('urlToRouteName', () => {
@@ -35,7 +55,11 @@ describe('buildTree', () => {
     ]);
     expect(tree.map((n) => n.id)).toEqual(['1', '2', '5']);
     expect(tree[0]).toEqual({
-      id: '1', path: '/dashboard/analysis', name: 'dashboard-analysis', component: 'dashboard/Analysis', route: '1',
+      id: '1',
+      path: '/dashboard/analysis',
+      name: 'dashboard-analysis',
+      component: 'dashboard/Analysis',
+      route: '1',
       meta: { title: '首页', icon: 'home', keepAlive: false, internalOrExternal: false },
     });
     expect(tree[1]).toMatchObject({ redirect: '/system/user', alwaysShow: true });
@@ -46,18 +70,12 @@ describe('buildTree', () => {
   });
 
   it('keeps a redirect only on top-level entries', () => {
-    const [root] = buildTree([
-      row({ id: '1', name: 'p', url: '/p' }),
-      row({ id: '2', name: 'c', parent_id: '1', url: '/p/c', redirect: '/p/c/x' }),
-    ]);
+    const [root] = buildTree([row({ id: '1', name: 'p', url: '/p' }), row({ id: '2', name: 'c', parent_id: '1', url: '/p/c', redirect: '/p/c/x' })]);
     expect(root.children![0]).not.toHaveProperty('redirect');
   });
 
-  it('marks a non-route entry with route \'0\' and prefers the component name as route name', () => {
-    const [a, b] = buildTree([
-      row({ id: '1', name: 'a', url: '/a', is_route: false }),
-      row({ id: '2', name: 'b', url: '/b', component_name: 'BPage' }),
-    ]);
+  it("marks a non-route entry with route '0' and prefers the component name as route name", () => {
+    const [a, b] = buildTree([row({ id: '1', name: 'a', url: '/a', is_route: false }), row({ id: '2', name: 'b', url: '/b', component_name: 'BPage' })]);
     expect(a.route).toBe('0');
     expect(b).toMatchObject({ name: 'BPage', route: '1', meta: { componentName: 'BPage' } });
   });

@@ -74,7 +74,10 @@ describe('layout settings', () => {
     setSetting('color', 'javascript:alert(1)');
     expect(settings.color).toBe('#1890FF');
     // A stored combination that breaks a rule is repaired on load.
-    expect(normalize({ ...DEFAULT_SETTINGS, fixedHeader: false, autoHideHeader: true, layout: 'topmenu', fixSiderbar: true })).toMatchObject({ autoHideHeader: false, fixSiderbar: false });
+    expect(normalize({ ...DEFAULT_SETTINGS, fixedHeader: false, autoHideHeader: true, layout: 'topmenu', fixSiderbar: true })).toMatchObject({
+      autoHideHeader: false,
+      fixSiderbar: false,
+    });
   });
 
   it('toggling the side menu stores it', () => {

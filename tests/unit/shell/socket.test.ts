@@ -10,7 +10,10 @@ class FakeSocket implements SocketLike {
   onmessage: ((ev: { data: unknown }) => void) | null = null;
   onclose: ((ev: unknown) => void) | null = null;
   onerror: ((ev: unknown) => void) | null = null;
-  constructor(readonly url: string, readonly protocols: string[]) {}
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {}
   send(data: string) {
     this.sent.push(data);
   }
@@ -64,7 +67,10 @@ describe('notice socket', () => {
     s.onmessage?.({ data: JSON.stringify({ cmd: 'user', msgId: '2', msgTxt: 'b' }) });
     s.onmessage?.({ data: JSON.stringify({ cmd: 'heartcheck' }) });
     s.onmessage?.({ data: 'not json' });
-    expect(notices).toEqual([{ cmd: 'topic', msgId: '1', msgTxt: 'a' }, { cmd: 'user', msgId: '2', msgTxt: 'b' }]);
+    expect(notices).toEqual([
+      { cmd: 'topic', msgId: '1', msgTxt: 'a' },
+      { cmd: 'user', msgId: '2', msgTxt: 'b' },
+    ]);
     s.onmessage?.({ data: JSON.stringify({ cmd: 'authorization' }) });
     expect(reloads).toBe(1);
   });

@@ -42,11 +42,26 @@ describe('tabs (spec section 2, "Tab page layout"; section 4, "Tabs")', () => {
   });
 });
 
-const route = (path: string, title: string, extra: Partial<AppRoute> = {}): AppRoute => ({ path, name: path, title, component: 'x/Page', componentPath: 'views/x/Page', meta: { title, keepAlive: false, internalOrExternal: false }, ...extra }) as AppRoute;
+const route = (path: string, title: string, extra: Partial<AppRoute> = {}): AppRoute =>
+  ({
+    path,
+    name: path,
+    title,
+    component: 'x/Page',
+    componentPath: 'views/x/Page',
+    meta: { title, keepAlive: false, internalOrExternal: false },
+    ...extra,
+  }) as AppRoute;
 const MENU = [
   route('/dashboard/analysis', '首页'),
-  route('/system', '系统管理', { component: 'layouts/RouteView', children: [route('/system/user', 'User 用户管理'), route('/system/secret', '隐藏页', { hidden: true })] }),
-  route('/account', '个人页', { component: 'layouts/RouteView', children: [route('/account/center', '个人中心', { meta: { title: '个人中心', keepAlive: true, internalOrExternal: false } })] }),
+  route('/system', '系统管理', {
+    component: 'layouts/RouteView',
+    children: [route('/system/user', 'User 用户管理'), route('/system/secret', '隐藏页', { hidden: true })],
+  }),
+  route('/account', '个人页', {
+    component: 'layouts/RouteView',
+    children: [route('/account/center', '个人中心', { meta: { title: '个人中心', keepAlive: true, internalOrExternal: false } })],
+  }),
 ];
 
 describe('pages, breadcrumb chain and menu search', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LINK_CONFIG_MESSAGE, levelFields, levelParams, linkConfigError, type LinkOption, type LinkSource, loadChain } from '../../../src/widgets/link-down/api.ts';
+import {
+  LINK_CONFIG_MESSAGE,
+  levelFields,
+  levelParams,
+  linkConfigError,
+  type LinkOption,
+  type LinkSource,
+  loadChain,
+} from '../../../src/widgets/link-down/api.ts';
 
 const source: LinkSource = { table: 'test_region', txt: 'name', linkKey: 'code', idField: 'id', pidField: 'pid', condition: '{"code":{"$eq":"33"}}' };
 

@@ -40,7 +40,16 @@ describe('picker selection (department picker and user modal)', () => {
 });
 
 describe('department picker', () => {
-  const tree = [{ id: 'd0', key: 'd0', title: '基金会', orgCode: 'A01', isLeaf: false, children: [{ id: 'd1', key: 'd1', title: '财务部', orgCode: 'A01A01', isLeaf: true }] }];
+  const tree = [
+    {
+      id: 'd0',
+      key: 'd0',
+      title: '基金会',
+      orgCode: 'A01',
+      isLeaf: false,
+      children: [{ id: 'd1', key: 'd1', title: '财务部', orgCode: 'A01A01', isLeaf: true }],
+    },
+  ];
 
   it('shows the names of its ids, an unknown id as itself', () => {
     const names = namesById(tree);
@@ -69,7 +78,10 @@ describe('user-by-department modal', () => {
   });
 
   it('asks the general user list (paged, account as a contains search) until a department is chosen', () => {
-    expect(requestOf({ ...RESET_QUERY, account: ' zhang ' })).toEqual({ path: '/sys/user/queryUserComponentData', params: { pageNo: 1, pageSize: 10, column: 'username', order: 'asc', username: '*zhang*' } });
+    expect(requestOf({ ...RESET_QUERY, account: ' zhang ' })).toEqual({
+      path: '/sys/user/queryUserComponentData',
+      params: { pageNo: 1, pageSize: 10, column: 'username', order: 'asc', username: '*zhang*' },
+    });
     expect(requestOf(RESET_QUERY).params).not.toHaveProperty('username');
   });
 
@@ -87,14 +99,20 @@ describe('user-by-department modal', () => {
   });
 
   it('compiles to UserField; a ${username} default resolves to the signed-in user', () => {
-    const form = compileForm({ list: [{ type: 'user', key: 'u', model: 'handler', options: { defaultValue: '${username}', multiple: false } }], config: {} }, { placeholders: { username: 'zhangwei' } }) as Node;
+    const form = compileForm(
+      { list: [{ type: 'user', key: 'u', model: 'handler', options: { defaultValue: '${username}', multiple: false } }], config: {} },
+      { placeholders: { username: 'zhangwei' } },
+    ) as Node;
     expect(form.properties!.handler).toMatchObject({ 'x-component': 'UserField', default: 'zhangwei' });
   });
 });
 
 describe('category tree', () => {
   it('compiles to CategoryTreeField with pcode', () => {
-    expect(compiled({ type: 'categoryTree', model: 'cat', options: { pcode: 'B01' } }).properties!.cat).toMatchObject({ 'x-component': 'CategoryTreeField', 'x-component-props': { pcode: 'B01' } });
+    expect(compiled({ type: 'categoryTree', model: 'cat', options: { pcode: 'B01' } }).properties!.cat).toMatchObject({
+      'x-component': 'CategoryTreeField',
+      'x-component-props': { pcode: 'B01' },
+    });
   });
 
   it('a loaded level adds only nodes not there yet', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { confirmError, mappedValues, POPUP_CONFIG_MESSAGE, POPUP_COUNT_MESSAGE, popupConfigError, SELECT_ONE_MESSAGE } from '../../../src/core/widgets/popup-config.ts';
+import {
+  confirmError,
+  mappedValues,
+  POPUP_CONFIG_MESSAGE,
+  POPUP_COUNT_MESSAGE,
+  popupConfigError,
+  SELECT_ONE_MESSAGE,
+} from '../../../src/core/widgets/popup-config.ts';
 import { GROUP_CACHE_MS, GroupCache } from '../../../src/widgets/popup/group-cache.ts';
 import { withoutEmpty } from '../../../src/widgets/popup/api.ts';
 import { ROW_KEY_LENGTH, rowKeyOf, withRowKeys } from '../../../src/widgets/popup/row-key.ts';
@@ -43,9 +50,23 @@ describe('popup configuration (spec section 5)', () => {
   });
 
   it('compiles to the PopupField with its report settings', () => {
-    const schema = popup.schema({ type: 'popup', key: 'p', model: 'leader_name', options: { popupCode: 'report_user', orgFields: 'realname', destFields: 'leader_name', multiple: true, groupId: 'g' } }, { placeholders: {}, compileList: () => ({}) });
+    const schema = popup.schema(
+      {
+        type: 'popup',
+        key: 'p',
+        model: 'leader_name',
+        options: { popupCode: 'report_user', orgFields: 'realname', destFields: 'leader_name', multiple: true, groupId: 'g' },
+      },
+      { placeholders: {}, compileList: () => ({}) },
+    );
     expect(schema['x-component']).toBe('PopupField');
-    expect(schema['x-component-props']).toMatchObject({ popupCode: 'report_user', orgFields: 'realname', destFields: 'leader_name', multi: true, groupId: 'g' });
+    expect(schema['x-component-props']).toMatchObject({
+      popupCode: 'report_user',
+      orgFields: 'realname',
+      destFields: 'leader_name',
+      multi: true,
+      groupId: 'g',
+    });
   });
 });
 
@@ -68,7 +89,11 @@ describe('report row keys', () => {
 
 describe('report call parameters and the 30 s group cache', () => {
   it('empty values are removed before asking the server', () => {
-    expect(withoutEmpty({ realname: '', username: ' zhang ', pageNo: 1, sex: undefined, phone: null, column: 'realname' })).toEqual({ username: 'zhang', pageNo: 1, column: 'realname' });
+    expect(withoutEmpty({ realname: '', username: ' zhang ', pageNo: 1, sex: undefined, phone: null, column: 'realname' })).toEqual({
+      username: 'zhang',
+      pageNo: 1,
+      column: 'realname',
+    });
   });
 
   it('within a group an answer is reused for 30 s, then asked again; no group means no cache', async () => {

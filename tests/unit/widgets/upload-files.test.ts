@@ -23,7 +23,15 @@ describe('value ↔ file list', () => {
   it('leaves absolute addresses alone and skips files not done', () => {
     expect(fileUrl('https://cdn.example.org/a.png', DOMAIN)).toBe('https://cdn.example.org/a.png');
     expect(fileUrl('/logo.svg', DOMAIN)).toBe('/logo.svg');
-    expect(filesToValue([{ uid: '1', name: 'x', status: 'uploading' }, { uid: '2', name: 'y', status: 'error' }], DOMAIN)).toBe('');
+    expect(
+      filesToValue(
+        [
+          { uid: '1', name: 'x', status: 'uploading' },
+          { uid: '2', name: 'y', status: 'error' },
+        ],
+        DOMAIN,
+      ),
+    ).toBe('');
   });
 });
 

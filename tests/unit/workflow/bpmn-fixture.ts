@@ -9,7 +9,8 @@ function nodeXml([type, id, attrs = {}, children]: FixtureNode, flows: string): 
   const a = Object.entries(rest)
     .map(([k, v]) => ` ${k}="${v.replace(/"/g, '&quot;')}"`)
     .join('');
-  if (type === 'intermediateCatchEvent') return `<bpmn:${type} id="${id}"${a}><bpmn:timerEventDefinition><bpmn:timeDuration>${timer}</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:${type}>`;
+  if (type === 'intermediateCatchEvent')
+    return `<bpmn:${type} id="${id}"${a}><bpmn:timerEventDefinition><bpmn:timeDuration>${timer}</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:${type}>`;
   if (children) return `<bpmn:${type} id="${id}"${a}>${children.map((c) => nodeXml(c, '')).join('')}${flows}</bpmn:${type}>`;
   return `<bpmn:${type} id="${id}"${a}/>`;
 }
@@ -18,7 +19,9 @@ export function flowXml(spec: string): string {
   const [path, condition] = spec.split(' if ');
   const [source, target] = path.split('->').map((s) => s.trim());
   const id = `f_${source}_${target}`;
-  const body = condition ? `<bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">${condition.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</bpmn:conditionExpression>` : '';
+  const body = condition
+    ? `<bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">${condition.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</bpmn:conditionExpression>`
+    : '';
   return `<bpmn:sequenceFlow id="${id}" sourceRef="${source}" targetRef="${target}">${body}</bpmn:sequenceFlow>`;
 }
 

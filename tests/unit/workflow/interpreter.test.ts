@@ -11,18 +11,32 @@ const tokenAt = (s: StepResult, node: string) => s.state.tokens.find((t) => t.no
 
 describe('the BPMN interpreter', () => {
   it('takes the exclusive branch whose condition holds, else the default', async () => {
-    const xml = bpmn('amount', [['startEvent', 's'], ['exclusiveGateway', 'g', { default: 'f_g_small' }], task('big'), task('small'), ['endEvent', 'e']], [
-      's->g', 'g->big if {"apply_amount":{"$gt":100000}}', 'g->small', 'big->e', 'small->e',
-    ]);
+    const xml = bpmn(
+      'amount',
+      [['startEvent', 's'], ['exclusiveGateway', 'g', { default: 'f_g_small' }], task('big'), task('small'), ['endEvent', 'e']],
+      ['s->g', 'g->big if {"apply_amount":{"$gt":100000}}', 'g->small', 'big->e', 'small->e'],
+    );
     const model = await parseProcess(xml);
     expect(waiting(startProcess(model, { apply_amount: 200000 }, id))).toEqual(['big']);
     expect(waiting(startProcess(model, { apply_amount: 5000 }, id))).toEqual(['small']);
   });
 
   it('splits in parallel and joins only when every branch has arrived', async () => {
-    const model = await parseProcess(bpmn('par', [['startEvent', 's'], ['parallelGateway', 'fork'], task('a'), task('b'), ['parallelGateway', 'join'], task('after'), ['endEvent', 'e', { 'hope:result': 'approved' }]], [
-      's->fork', 'fork->a', 'fork->b', 'a->join', 'b->join', 'join->after', 'after->e',
-    ]));
+    const model = await parseProcess(
+      bpmn(
+        'par',
+        [
+          ['startEvent', 's'],
+          ['parallelGateway', 'fork'],
+          task('a'),
+          task('b'),
+          ['parallelGateway', 'join'],
+          task('after'),
+          ['endEvent', 'e', { 'hope:result': 'approved' }],
+        ],
+        ['s->fork', 'fork->a', 'fork->b', 'a->join', 'b->join', 'join->after', 'after->e'],
+      ),
+    );
     const started = startProcess(model, {}, id);
     expect(waiting(started)).toEqual(['a', 'b']);
     const one = advance(model, started.state, tokenAt(started, 'a'), {}, id);
@@ -37,7 +51,13 @@ describe('the BPMN interpreter', () => {
   });
 
   it('waits at a timer and goes on when it fires', async () => {
-    const model = await parseProcess(bpmn('wait', [['startEvent', 's'], ['intermediateCatchEvent', 'w', { timer: 'PT2H' }], task('later'), ['endEvent', 'e']], ['s->w', 'w->later', 'later->e']));
+    const model = await parseProcess(
+      bpmn(
+        'wait',
+        [['startEvent', 's'], ['intermediateCatchEvent', 'w', { timer: 'PT2H' }], task('later'), ['endEvent', 'e']],
+        ['s->w', 'w->later', 'later->e'],
+      ),
+    );
     const started = startProcess(model, {}, id);
     expect(started.effects).toMatchObject([{ kind: 'timer', dueMs: 2 * 3600_000 }]);
     const fired = advance(model, started.state, tokenAt(started, 'w'), {}, id);
@@ -46,7 +66,13 @@ describe('the BPMN interpreter', () => {
 
   it('runs a sub-process and leaves it when its inner end is reached', async () => {
     const model = await parseProcess(
-      bpmn('sub', [['startEvent', 's'], ['subProcess', 'sp', {}, [['startEvent', 'ss'], task('inner'), ['endEvent', 'se']]], task('outer'), ['endEvent', 'e']], ['s->sp', 'sp->outer', 'outer->e'], '', { sp: ['ss->inner', 'inner->se'] }),
+      bpmn(
+        'sub',
+        [['startEvent', 's'], ['subProcess', 'sp', {}, [['startEvent', 'ss'], task('inner'), ['endEvent', 'se']]], task('outer'), ['endEvent', 'e']],
+        ['s->sp', 'sp->outer', 'outer->e'],
+        '',
+        { sp: ['ss->inner', 'inner->se'] },
+      ),
     );
     const started = startProcess(model, {}, id);
     expect(waiting(started)).toEqual(['inner']);
@@ -55,9 +81,13 @@ describe('the BPMN interpreter', () => {
   });
 
   it('rejecting back across a join drops the other branch and the half-counted join', async () => {
-    const model = await parseProcess(bpmn('back', [['startEvent', 's'], task('first'), ['parallelGateway', 'fork'], task('a'), task('b'), ['parallelGateway', 'join'], ['endEvent', 'e']], [
-      's->first', 'first->fork', 'fork->a', 'fork->b', 'a->join', 'b->join', 'join->e',
-    ]));
+    const model = await parseProcess(
+      bpmn(
+        'back',
+        [['startEvent', 's'], task('first'), ['parallelGateway', 'fork'], task('a'), task('b'), ['parallelGateway', 'join'], ['endEvent', 'e']],
+        ['s->first', 'first->fork', 'fork->a', 'fork->b', 'a->join', 'b->join', 'join->e'],
+      ),
+    );
     const started = startProcess(model, {}, id);
     const split = advance(model, started.state, tokenAt(started, 'first'), {}, id);
     const half = advance(model, split.state, tokenAt(split, 'a'), {}, id);
@@ -85,16 +115,55 @@ describe('what a process may contain', () => {
   };
 
   it('names an unsupported element, a task without assignee, a condition that does not parse', async () => {
-    expect(await refused(bpmn('x', [['startEvent', 's'], ['serviceTask', 'svc', { name: '发邮件' }], ['endEvent', 'e']], ['s->svc', 'svc->e']))).toBe('不支持的流程元素：服务任务【发邮件】');
-    expect(await refused(bpmn('x', [['startEvent', 's'], ['userTask', 'u', { name: '审核' }], ['endEvent', 'e']], ['s->u', 'u->e']))).toBe('用户任务【审核】没有设置办理人');
-    expect(await refused(bpmn('x', [['startEvent', 's'], ['exclusiveGateway', 'g'], task('a'), ['endEvent', 'e']], ['s->g', 'g->a if amount > 5', 'a->e']))).toContain('的条件无法解析');
-    expect(await refused(bpmn('x', [['startEvent', 's'], ['exclusiveGateway', 'g'], task('a'), task('b'), ['endEvent', 'e']], ['s->g', 'g->a if {"x":{"$gt":1}}', 'g->b', 'a->e', 'b->e']))).toContain('每条分支都需要条件');
+    expect(
+      await refused(
+        bpmn(
+          'x',
+          [
+            ['startEvent', 's'],
+            ['serviceTask', 'svc', { name: '发邮件' }],
+            ['endEvent', 'e'],
+          ],
+          ['s->svc', 'svc->e'],
+        ),
+      ),
+    ).toBe('不支持的流程元素：服务任务【发邮件】');
+    expect(
+      await refused(
+        bpmn(
+          'x',
+          [
+            ['startEvent', 's'],
+            ['userTask', 'u', { name: '审核' }],
+            ['endEvent', 'e'],
+          ],
+          ['s->u', 'u->e'],
+        ),
+      ),
+    ).toBe('用户任务【审核】没有设置办理人');
+    expect(
+      await refused(bpmn('x', [['startEvent', 's'], ['exclusiveGateway', 'g'], task('a'), ['endEvent', 'e']], ['s->g', 'g->a if amount > 5', 'a->e'])),
+    ).toContain('的条件无法解析');
+    expect(
+      await refused(
+        bpmn(
+          'x',
+          [['startEvent', 's'], ['exclusiveGateway', 'g'], task('a'), task('b'), ['endEvent', 'e']],
+          ['s->g', 'g->a if {"x":{"$gt":1}}', 'g->b', 'a->e', 'b->e'],
+        ),
+      ),
+    ).toContain('每条分支都需要条件');
     expect(await refused('<not-bpmn/>')).toContain('无法解析BPMN文件');
   });
 
   it('checks condition and field names against the bound document', async () => {
     const fields = () => new Set(['apply_amount', 'status']);
-    const xml = bpmn('x', [['startEvent', 's'], ['exclusiveGateway', 'g', { default: 'f_g_b' }], task('a'), task('b'), ['endEvent', 'e']], ['s->g', 'g->a if {"amount":{"$gt":1}}', 'g->b', 'a->e', 'b->e'], ' hope:entity="project/application"');
+    const xml = bpmn(
+      'x',
+      [['startEvent', 's'], ['exclusiveGateway', 'g', { default: 'f_g_b' }], task('a'), task('b'), ['endEvent', 'e']],
+      ['s->g', 'g->a if {"amount":{"$gt":1}}', 'g->b', 'a->e', 'b->e'],
+      ' hope:entity="project/application"',
+    );
     await expect(parseProcess(xml, fields)).rejects.toThrow('的条件引用了不存在的字段：amount');
   });
 

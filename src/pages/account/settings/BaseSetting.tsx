@@ -17,21 +17,41 @@ export function BaseSetting() {
   useEffect(() => {
     void accountApi
       .profile()
-      .then((p) => form.setFieldsValue(p), () => {})
+      .then(
+        (p) => form.setFieldsValue(p),
+        () => {},
+      )
       .finally(() => setLoaded(true));
   }, [form]);
 
-  const save = (values: ProfileEdit) => submit(() => accountApi.edit(values), (result) => void updateUserInfo(result.userInfo), '保存失败');
+  const save = (values: ProfileEdit) =>
+    submit(
+      () => accountApi.edit(values),
+      (result) => void updateUserInfo(result.userInfo),
+      '保存失败',
+    );
 
   return (
     <Form form={form} layout="vertical" onFinish={save} initialValues={userInfo ?? undefined} disabled={isGuest() || !loaded} data-testid="base-setting">
       <Row gutter={32}>
         <Col xs={24} md={14}>
-          <Form.Item label="姓名" name="realname" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, { max: 50, message: '姓名长度不能超过50' }]}>
+          <Form.Item
+            label="姓名"
+            name="realname"
+            rules={[
+              { required: true, whitespace: true, message: '请输入姓名' },
+              { max: 50, message: '姓名长度不能超过50' },
+            ]}
+          >
             <Input placeholder="请输入姓名" />
           </Form.Item>
           <Form.Item label="性别" name="sex">
-            <Radio.Group options={[{ value: 1, label: '男' }, { value: 2, label: '女' }]} />
+            <Radio.Group
+              options={[
+                { value: 1, label: '男' },
+                { value: 2, label: '女' },
+              ]}
+            />
           </Form.Item>
           <Form.Item label="手机号码" name="phone" rules={[{ pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号码' }]}>
             <Input placeholder="请输入手机号码" />

@@ -12,7 +12,17 @@ function Security() {
       data-testid="security-setting"
       dataSource={[{ title: '账户密码', description: '密码由8到20位字母、数字和特殊符号组成，建议定期修改。' }]}
       renderItem={(item) => (
-        <List.Item actions={isGuest() ? [] : [<a key="change" onClick={openPasswordDialog}>修改</a>]}>
+        <List.Item
+          actions={
+            isGuest()
+              ? []
+              : [
+                  <a key="change" onClick={openPasswordDialog}>
+                    修改
+                  </a>,
+                ]
+          }
+        >
           <List.Item.Meta title={item.title} description={item.description} />
         </List.Item>
       )}

@@ -16,7 +16,15 @@ const rowsOf = (report: ReportResult | null, key: string) => report?.groups.find
  * The donation charts: the year against the last by month, donor types (pay methods where the user may
  * not read 捐赠报表), gifts and donors by month, the teams and the activities.
  */
-export function DonationGallery({ donations: d, thisYear, lastYear }: { donations: NonNullable<DashboardFigures['donations']>; thisYear: ReportResult | null; lastYear: ReportResult | null }) {
+export function DonationGallery({
+  donations: d,
+  thisYear,
+  lastYear,
+}: {
+  donations: NonNullable<DashboardFigures['donations']>;
+  thisYear: ReportResult | null;
+  lastYear: ReportResult | null;
+}) {
   const { share, teams, options } = useMemo(() => {
     const now = new Date();
     const through = d.year === now.getFullYear() ? now.getMonth() + 1 : 12;
@@ -26,7 +34,10 @@ export function DonationGallery({ donations: d, thisYear, lastYear }: { donation
     const options = {
       trend: yearOverYearOption(d.byMonth, lastYear ? rowsOf(lastYear, 'month') : null, d.year, through),
       share: pieOption(share.rows, AMOUNT),
-      counts: barOption(months, [{ key: 'count', label: '捐赠笔数' }, { key: 'donors', label: '捐赠人数' }]),
+      counts: barOption(months, [
+        { key: 'count', label: '捐赠笔数' },
+        { key: 'donors', label: '捐赠人数' },
+      ]),
       teams: barOption(teams, [AMOUNT]),
       activities: barOption(d.byActivity, [AMOUNT], { horizontal: true }),
     };

@@ -11,9 +11,25 @@ const EChart = lazy(() => import('../../../runtime/renderers/report/EChart.tsx')
 export function ProjectGallery({ projects: p, visits }: { projects: DashboardFigures['projects']; visits: DashboardFigures['visits'] }) {
   const options = useMemo(
     () => ({
-      status: p && pieOption(p.byStatus.filter((s) => s.count), { key: 'count', label: '项目数' }),
-      funds: p && barOption(p.byProject, [{ key: 'approved', label: '批准金额' }, { key: 'disbursed', label: '已拨付金额' }]),
-      visits: lineOption(visits.map((v) => ({ ...v, text: v.type })), [{ key: 'visit', label: '访问次数' }, { key: 'ip', label: 'IP数' }]),
+      status:
+        p &&
+        pieOption(
+          p.byStatus.filter((s) => s.count),
+          { key: 'count', label: '项目数' },
+        ),
+      funds:
+        p &&
+        barOption(p.byProject, [
+          { key: 'approved', label: '批准金额' },
+          { key: 'disbursed', label: '已拨付金额' },
+        ]),
+      visits: lineOption(
+        visits.map((v) => ({ ...v, text: v.type })),
+        [
+          { key: 'visit', label: '访问次数' },
+          { key: 'ip', label: 'IP数' },
+        ],
+      ),
     }),
     [p, visits],
   );
@@ -28,7 +44,12 @@ export function ProjectGallery({ projects: p, visits }: { projects: DashboardFig
       )}
       {p && options.funds && (
         <Col xs={24} xl={16}>
-          <ChartCard title="项目资金：批准与拨付" testId="gallery-project-funds" empty={!p.byProject.length} extra={`批准 ${formatMoney(p.approved)} · 已拨付 ${formatMoney(p.disbursed)}`}>
+          <ChartCard
+            title="项目资金：批准与拨付"
+            testId="gallery-project-funds"
+            empty={!p.byProject.length}
+            extra={`批准 ${formatMoney(p.approved)} · 已拨付 ${formatMoney(p.disbursed)}`}
+          >
             <EChart option={options.funds} height={300} />
           </ChartCard>
         </Col>

@@ -20,7 +20,20 @@ export function yearOverYearOption(current: readonly ReportRow[], previous: read
   const line = (name: string, data: (number | null)[]) => ({ type: 'line', name, data, connectNulls: false });
   return {
     ...option,
-    series: [line(`${year}年`, months.map((m) => (m <= throughMonth ? (now.get(m) ?? 0) : null))), ...(before ? [line(`${year - 1}年`, months.map((m) => before.get(m) ?? 0))] : [])],
+    series: [
+      line(
+        `${year}年`,
+        months.map((m) => (m <= throughMonth ? (now.get(m) ?? 0) : null)),
+      ),
+      ...(before
+        ? [
+            line(
+              `${year - 1}年`,
+              months.map((m) => before.get(m) ?? 0),
+            ),
+          ]
+        : []),
+    ],
   };
 }
 

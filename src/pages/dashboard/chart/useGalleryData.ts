@@ -37,7 +37,10 @@ async function loadGallery(): Promise<GalleryData> {
 
 /** The chart reports published in the user's menu (component 'graphreport/{code}'), named by their entries. */
 function publishedGraphs(routes: readonly AppRoute[]): DashboardGraph[] {
-  return routes.flatMap((r) => [...(r.component.startsWith('graphreport/') ? [{ code: r.component.slice('graphreport/'.length), name: r.meta.title }] : []), ...publishedGraphs(r.children ?? [])]);
+  return routes.flatMap((r) => [
+    ...(r.component.startsWith('graphreport/') ? [{ code: r.component.slice('graphreport/'.length), name: r.meta.title }] : []),
+    ...publishedGraphs(r.children ?? []),
+  ]);
 }
 
 export function useGalleryData() {

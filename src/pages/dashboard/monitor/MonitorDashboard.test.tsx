@@ -8,9 +8,22 @@ import MonitorDashboard from '../Monitor.tsx';
 /* 仪表盘 → 监控: the key figures from {API}/monitor/*, one warning without monitor:view, the process total only where the server has it. */
 
 const FIGURES = {
-  'GET /monitor/runtime': () => ({ heapUsedMb: 81.7, heapTotalMb: 129.5, rssMb: 600, eventLoopDelayMs: { p50: 20, p99: 42.5, max: 90 }, requests: 223, uptimeSeconds: 120 }),
+  'GET /monitor/runtime': () => ({
+    heapUsedMb: 81.7,
+    heapTotalMb: 129.5,
+    rssMb: 600,
+    eventLoopDelayMs: { p50: 20, p99: 42.5, max: 90 },
+    requests: 223,
+    uptimeSeconds: 120,
+  }),
   'GET /monitor/system': () => ({ loadPercent: 12.5, memoryTotalMb: 8000, memoryUsedMb: 2000, cores: 4 }),
-  'GET /monitor/disk': () => ({ dataDirMb: 10, filesystems: [{ mount: '/', usePercent: 40, sizeMb: 1000, usedMb: 400 }, { mount: '/data', usePercent: 91.5, sizeMb: 2000, usedMb: 1830 }] }),
+  'GET /monitor/disk': () => ({
+    dataDirMb: 10,
+    filesystems: [
+      { mount: '/', usePercent: 40, sizeMb: 1000, usedMb: 400 },
+      { mount: '/data', usePercent: 91.5, sizeMb: 2000, usedMb: 1830 },
+    ],
+  }),
   'GET /monitor/database': () => ({ engine: 'PostgreSQL', sizeMb: 14.9, connections: 3 }),
 };
 
@@ -39,7 +52,10 @@ describe('monitor dashboard', () => {
   });
 
   it('shows the total of the processes sharing the database where the server has it', async () => {
-    fakeServer({ ...FIGURES, 'GET /monitor/server': () => ({ total: { processes: 2, requestsPerSecond: 7.61, errorRate: 0.0125, openConnections: 9, websockets: 1 } }) });
+    fakeServer({
+      ...FIGURES,
+      'GET /monitor/server': () => ({ total: { processes: 2, requestsPerSecond: 7.61, errorRate: 0.0125, openConnections: 9, websockets: 1 } }),
+    });
     show();
     const total = await screen.findByTestId('monitor-server');
     expect(total).toHaveTextContent('进程数2');

@@ -13,7 +13,23 @@ export interface Entry {
 }
 
 /** One block of 任务: a titled count, the first few entries, and (`more`) a link to the screen that lists them all. */
-export function CompactList({ title, testId, total, more, entries, loading, empty }: { title: string; testId: string; total: number; more?: string; entries: readonly Entry[]; loading: boolean; empty: string }) {
+export function CompactList({
+  title,
+  testId,
+  total,
+  more,
+  entries,
+  loading,
+  empty,
+}: {
+  title: string;
+  testId: string;
+  total: number;
+  more?: string;
+  entries: readonly Entry[];
+  loading: boolean;
+  empty: string;
+}) {
   return (
     <Card
       size="small"

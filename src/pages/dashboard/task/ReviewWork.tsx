@@ -6,7 +6,14 @@ import { CompactList } from './CompactList.tsx';
 /** 待我审核: the records waiting in the lists the user may open, counted as the home page counts them, each linked to its list. */
 export function ReviewWork() {
   const [pending, setPending] = useState<WorkplaceFigures['pending'] | null>(null);
-  useEffect(() => void fetchWorkplace().then((f) => setPending(f.pending), () => setPending([])), []);
+  useEffect(
+    () =>
+      void fetchWorkplace().then(
+        (f) => setPending(f.pending),
+        () => setPending([]),
+      ),
+    [],
+  );
   const open = (pending ?? []).filter((p) => p.path);
   return (
     <CompactList

@@ -11,7 +11,14 @@ const SHOWN = 6;
 /** 最新公告: the newest announcements sent to the user (read or not, as 我的消息 lists them); opening one marks it read. */
 export function RecentNotices() {
   const [items, setItems] = useState<Announcement[] | null>(null);
-  const load = useCallback(() => noticeApi.mine({ pageNo: 1, pageSize: SHOWN }).then((r) => setItems(r.records), () => setItems([])), []);
+  const load = useCallback(
+    () =>
+      noticeApi.mine({ pageNo: 1, pageSize: SHOWN }).then(
+        (r) => setItems(r.records),
+        () => setItems([]),
+      ),
+    [],
+  );
   useEffect(() => void load(), [load]);
   const open = (a: Announcement) => {
     openAnnouncement(a);

@@ -10,7 +10,17 @@ function byArea(all: readonly Shortcut[]): [string, Shortcut[]][] {
 }
 
 /** 设置快捷方式: tick the screens to pin (in menu order), or go back to the defaults. */
-export function ShortcutPicker({ all, chosen, onSave, onClose }: { all: readonly Shortcut[]; chosen: readonly string[]; onSave: (paths: string[] | null) => void; onClose: () => void }) {
+export function ShortcutPicker({
+  all,
+  chosen,
+  onSave,
+  onClose,
+}: {
+  all: readonly Shortcut[];
+  chosen: readonly string[];
+  onSave: (paths: string[] | null) => void;
+  onClose: () => void;
+}) {
   const [picked, setPicked] = useState(() => new Set(chosen));
   const toggle = (path: string, on: boolean) =>
     setPicked((p) => {

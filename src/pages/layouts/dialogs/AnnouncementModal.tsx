@@ -36,7 +36,13 @@ export function AnnouncementModal() {
   const title = (
     <div className="announcement-modal-title">
       <span>通知消息</span>
-      <Button type="text" size="small" aria-label={full ? '退出全屏' : '全屏'} icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={() => setFull(!full)} />
+      <Button
+        type="text"
+        size="small"
+        aria-label={full ? '退出全屏' : '全屏'}
+        icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+        onClick={() => setFull(!full)}
+      />
     </div>
   );
   const footer = (
@@ -51,7 +57,15 @@ export function AnnouncementModal() {
   );
 
   return (
-    <Modal title={title} open={!!a} onCancel={close} footer={footer} width={full ? '100%' : '60%'} className={full ? 'announcement-modal fullscreen' : 'announcement-modal'} destroyOnHidden>
+    <Modal
+      title={title}
+      open={!!a}
+      onCancel={close}
+      footer={footer}
+      width={full ? '100%' : '60%'}
+      className={full ? 'announcement-modal fullscreen' : 'announcement-modal'}
+      destroyOnHidden
+    >
       {a && (
         <article data-testid="announcement-view">
           <Typography.Title level={4} className="announcement-title">

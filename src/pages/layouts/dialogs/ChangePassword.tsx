@@ -58,7 +58,8 @@ export function ChangePassword() {
           rules={[
             { required: true, message: '请确认新密码!' },
             ({ getFieldValue }) => ({
-              validator: (_rule, value) => (!value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一样！'))),
+              validator: (_rule, value) =>
+                !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一样！')),
             }),
           ]}
         >

@@ -72,7 +72,16 @@ export function DepartSelect() {
   ];
 
   return (
-    <Modal title={title} width={500} open={depart.open && !!departs} closable={depart.closable} maskClosable={false} keyboard={depart.closable} footer={footer} onCancel={() => (dialogs.depart.open = false)}>
+    <Modal
+      title={title}
+      width={500}
+      open={depart.open && !!departs}
+      closable={depart.closable}
+      maskClosable={false}
+      keyboard={depart.closable}
+      footer={footer}
+      onCancel={() => (dialogs.depart.open = false)}
+    >
       <Form layout="vertical">
         <Form.Item label={CHOOSE} validateStatus={error ? 'error' : undefined} help={error ? CHOOSE : undefined} required>
           <Select

@@ -73,7 +73,15 @@ export function HeaderNotice() {
   );
 
   return (
-    <Popover content={content} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} styles={{ body: { width: 300, padding: 0 } }} arrow={false}>
+    <Popover
+      content={content}
+      trigger="click"
+      placement="bottomRight"
+      open={open}
+      onOpenChange={setOpen}
+      styles={{ body: { width: 300, padding: 0 } }}
+      arrow={false}
+    >
       <span className="header-action" role="button" aria-label="消息通知" data-testid="notice-bell" data-count={snap.anntMsgTotal + snap.sysMsgTotal}>
         <Badge count={snap.anntMsgTotal + snap.sysMsgTotal} size="small" data-testid="notice-badge">
           <BellOutlined className="notice-bell-icon" />

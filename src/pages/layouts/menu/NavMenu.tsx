@@ -62,7 +62,13 @@ export function NavMenu({ mode, theme, collapsed = false, onChosen }: Props) {
   const items = useMemo(() => menuItems(all), [all]);
   const byPath = useMemo(() => flatten(all), [all]);
   const rootKeys = useMemo(() => all.filter((r) => r.children?.length).map((r) => r.path), [all]);
-  const ancestors = useMemo(() => routeChain(all, pathname).slice(0, -1).map((r) => r.path), [all, pathname]);
+  const ancestors = useMemo(
+    () =>
+      routeChain(all, pathname)
+        .slice(0, -1)
+        .map((r) => r.path),
+    [all, pathname],
+  );
   const [openKeys, setOpenKeys] = useState<string[]>(collapsed ? [] : ancestors);
   const cached = useRef<string[]>([]);
 

@@ -15,7 +15,11 @@ export function RouteBreadcrumb() {
   const { pathname } = useLocation();
   const chain = routeChain(routes as AppRoute[], pathname).filter((r) => r.path !== HOME_PATH);
   const own = pageEntryOf(routes as AppRoute[], pathname).meta.title;
-  const titles = chain.length ? chain.map((r) => ({ path: r.path, title: r.meta.title })) : pathname !== HOME_PATH && own !== pathname ? [{ path: pathname, title: own }] : [];
+  const titles = chain.length
+    ? chain.map((r) => ({ path: r.path, title: r.meta.title }))
+    : pathname !== HOME_PATH && own !== pathname
+      ? [{ path: pathname, title: own }]
+      : [];
   const items = [{ path: HOME_PATH, title: '首页' }, ...titles].map((item, i, all) => ({
     key: item.path,
     title: i === all.length - 1 ? <span>{item.title}</span> : <Link to={item.path}>{item.title}</Link>,

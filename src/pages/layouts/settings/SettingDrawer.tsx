@@ -7,7 +7,17 @@ import { type LayoutMode, type MenuTheme, setSetting, settings, THEME_COLORS } f
 export const SETTINGS_DRAWER_WIDTH = 300;
 
 /** A pair of pictured choices (menu theme, navigation mode), the chosen one ticked. */
-function Choices<T extends string>({ value, options, onChange, testId }: { value: T; options: { value: T; label: string; className: string }[]; onChange: (v: T) => void; testId: string }) {
+function Choices<T extends string>({
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  value: T;
+  options: { value: T; label: string; className: string }[];
+  onChange: (v: T) => void;
+  testId: string;
+}) {
   return (
     <div className="setting-choices" data-testid={testId}>
       {options.map((o) => (
@@ -37,7 +47,16 @@ export function SettingDrawer({ open, onClose }: { open: boolean; onClose: () =>
   const s = useSnapshot(settings);
   const top = s.layout === 'topmenu';
   return (
-    <Drawer title="系统设置" placement="right" width={SETTINGS_DRAWER_WIDTH} open={open} onClose={onClose} forceRender className="setting-drawer" data-testid="setting-drawer">
+    <Drawer
+      title="系统设置"
+      placement="right"
+      width={SETTINGS_DRAWER_WIDTH}
+      open={open}
+      onClose={onClose}
+      forceRender
+      className="setting-drawer"
+      data-testid="setting-drawer"
+    >
       <h3 className="setting-title">整体风格设置</h3>
       <Choices<MenuTheme>
         testId="setting-theme"
@@ -52,7 +71,14 @@ export function SettingDrawer({ open, onClose }: { open: boolean; onClose: () =>
       <div className="setting-colors" data-testid="setting-colors">
         {THEME_COLORS.map((c) => (
           <Tooltip key={c.color} title={c.name}>
-            <span className="setting-color" role="radio" aria-checked={s.color === c.color} aria-label={c.name} style={{ background: c.color }} onClick={() => setSetting('color', c.color)}>
+            <span
+              className="setting-color"
+              role="radio"
+              aria-checked={s.color === c.color}
+              aria-label={c.name}
+              style={{ background: c.color }}
+              onClick={() => setSetting('color', c.color)}
+            >
               {s.color === c.color && <CheckOutlined />}
             </span>
           </Tooltip>
@@ -74,10 +100,20 @@ export function SettingDrawer({ open, onClose }: { open: boolean; onClose: () =>
           label="内容区域宽度"
           testId="setting-content-width"
           action={
-            <Select size="small" style={{ width: 80 }} value={s.contentWidth} onChange={(v) => setSetting('contentWidth', v)} options={[{ value: 'Fixed', label: '固定' }, ...(top ? [{ value: 'Fluid', label: '流式' }] : [])]} />
+            <Select
+              size="small"
+              style={{ width: 80 }}
+              value={s.contentWidth}
+              onChange={(v) => setSetting('contentWidth', v)}
+              options={[{ value: 'Fixed', label: '固定' }, ...(top ? [{ value: 'Fluid', label: '流式' }] : [])]}
+            />
           }
         />
-        <Row label="固定 Header" testId="setting-fixed-header" action={<Switch size="small" checked={s.fixedHeader} onChange={(v) => setSetting('fixedHeader', v)} />} />
+        <Row
+          label="固定 Header"
+          testId="setting-fixed-header"
+          action={<Switch size="small" checked={s.fixedHeader} onChange={(v) => setSetting('fixedHeader', v)} />}
+        />
         <Row
           label={<span className={s.fixedHeader ? '' : 'setting-disabled'}>下滑时隐藏 Header</span>}
           testId="setting-auto-hide"
@@ -93,7 +129,11 @@ export function SettingDrawer({ open, onClose }: { open: boolean; onClose: () =>
       <h3 className="setting-title">其他设置</h3>
       <List split={false} className="setting-list">
         <Row label="色弱模式" testId="setting-weak" action={<Switch size="small" checked={s.weak} onChange={(v) => setSetting('weak', v)} />} />
-        <Row label="多页签模式" testId="setting-multipage" action={<Switch size="small" checked={s.multipage} onChange={(v) => setSetting('multipage', v)} />} />
+        <Row
+          label="多页签模式"
+          testId="setting-multipage"
+          action={<Switch size="small" checked={s.multipage} onChange={(v) => setSetting('multipage', v)} />}
+        />
       </List>
       <Divider />
       <Alert type="warning" showIcon message="该设置仅用于开发环境预览布局效果，正式环境的默认配置请在代码中修改。" />

@@ -43,7 +43,17 @@ export function DatabaseTab() {
         <Descriptions.Item label="连接数">{data.connections}</Descriptions.Item>
       </Descriptions>
       <Trend values={size} label="数据库大小 MB" />
-      <Table size="small" rowKey="name" pagination={{ pageSize: 10 }} dataSource={data.tables} columns={[{ title: '表', dataIndex: 'name' }, { title: '大小 (KB)', dataIndex: 'sizeKb' }, { title: '行数（估计）', dataIndex: 'rowEstimate' }]} />
+      <Table
+        size="small"
+        rowKey="name"
+        pagination={{ pageSize: 10 }}
+        dataSource={data.tables}
+        columns={[
+          { title: '表', dataIndex: 'name' },
+          { title: '大小 (KB)', dataIndex: 'sizeKb' },
+          { title: '行数（估计）', dataIndex: 'rowEstimate' },
+        ]}
+      />
       <SlowStatementTable />
     </Space>
   );

@@ -33,7 +33,15 @@ export function ServerTab() {
         pagination={false}
         dataSource={data.processes}
         columns={[
-          { title: '进程', dataIndex: 'pid', render: (pid: number, r) => <>{`${r.host} #${pid}`} {r.id === data.self && <Tag color="blue">本进程</Tag>}</> },
+          {
+            title: '进程',
+            dataIndex: 'pid',
+            render: (pid: number, r) => (
+              <>
+                {`${r.host} #${pid}`} {r.id === data.self && <Tag color="blue">本进程</Tag>}
+              </>
+            ),
+          },
           { title: '状态', dataIndex: 'live', render: (live: boolean) => (live ? <Tag color="green">在线</Tag> : <Tag>失联</Tag>) },
           { title: '请求', dataIndex: 'requests' },
           { title: '每秒', dataIndex: 'requestsPerSecond' },

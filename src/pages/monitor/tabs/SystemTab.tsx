@@ -4,7 +4,6 @@ import { useSamples } from '../../../runtime/live/useSamples.ts';
 import { memoryPercent } from '../../../runtime/live/monitor-figures.ts';
 import { Trend, useLive } from '../live.tsx';
 
-
 /** 系统监控: the host — OS, CPU and its load, memory, uptime. */
 export function SystemTab() {
   const { data, error } = useLive<SystemFigures>('monitor/system');

@@ -14,7 +14,14 @@ export function TraceTab() {
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space>
-        <Select allowClear placeholder="请求方法" style={{ width: 140 }} value={method || undefined} onChange={(v) => setMethod(v ?? '')} options={['GET', 'POST', 'PUT', 'DELETE'].map((m) => ({ value: m, label: m }))} />
+        <Select
+          allowClear
+          placeholder="请求方法"
+          style={{ width: 140 }}
+          value={method || undefined}
+          onChange={(v) => setMethod(v ?? '')}
+          options={['GET', 'POST', 'PUT', 'DELETE'].map((m) => ({ value: m, label: m }))}
+        />
         <Input.Search allowClear placeholder="路径包含" style={{ width: 260 }} onSearch={setPath} />
       </Space>
       {error && <Alert type="error" message={error} />}

@@ -12,12 +12,15 @@ export function ChildList({ code, field, parentId, title }: { code: string; fiel
   const [rows, setRows] = useState<{ records: DataRecord[]; total: number } | null>(null);
   useEffect(() => {
     let live = true;
-    fetchDocument(code).then(async (d) => {
-      if (!live) return;
-      setDoc(d);
-      const page = await entityApi(code).list({ [field]: parentId, pageNo: 1, pageSize: 10, column: 'createTime', order: 'desc' });
-      if (live) setRows(page);
-    }, () => undefined);
+    fetchDocument(code).then(
+      async (d) => {
+        if (!live) return;
+        setDoc(d);
+        const page = await entityApi(code).list({ [field]: parentId, pageNo: 1, pageSize: 10, column: 'createTime', order: 'desc' });
+        if (live) setRows(page);
+      },
+      () => undefined,
+    );
     return () => {
       live = false;
     };

@@ -12,7 +12,6 @@ import { ChildList } from './ChildList.tsx';
 import { DataDiff } from './DataDiff.tsx';
 import './detail.css';
 
-
 /** create_by and update_by hold usernames: they read as a user picker's value does (real names). */
 const AUDIT_USER: WidgetItem = { key: 'audit_user', type: 'user' };
 
@@ -20,7 +19,9 @@ const AUDIT_USER: WidgetItem = { key: 'audit_user', type: 'user' };
 export function detailFields(doc: SchemaDocument): FieldDef[] {
   const byName = new Map(doc.entity.fields.map((f) => [f.name, f]));
   // A password is never read back: the detail has nothing to show for it.
-  const names = doc.detail?.fields ?? [...widgets(doc.form?.list)].filter((w) => !LAYOUT_TYPES.has(w.type) && w.type !== 'batch' && w.type !== 'password' && w.model).map((w) => w.model!);
+  const names =
+    doc.detail?.fields ??
+    [...widgets(doc.form?.list)].filter((w) => !LAYOUT_TYPES.has(w.type) && w.type !== 'batch' && w.type !== 'password' && w.model).map((w) => w.model!);
   const picked = (names.length ? names : doc.entity.fields.map((f) => f.name)).map((n) => byName.get(n)).filter((f): f is FieldDef => !!f);
   // Read-only roll-ups and generated codes are not in the form but belong in the detail.
   const extra = doc.entity.fields.filter((f) => (f.readOnly || f.generated) && !picked.includes(f));
@@ -63,7 +64,15 @@ function DetailViewBody({ doc, recordId, onClose }: { doc: SchemaDocument; recor
   const printable = !!doc.form?.config?.isPrint;
   usePrintOnly(printable);
   return (
-    <Drawer open title={detailTitle(doc)} width={drawerWidth(doc, window.innerWidth)} onClose={onClose} destroyOnHidden className="detail-drawer" extra={printable && record ? <PrintButton /> : undefined}>
+    <Drawer
+      open
+      title={detailTitle(doc)}
+      width={drawerWidth(doc, window.innerWidth)}
+      onClose={onClose}
+      destroyOnHidden
+      className="detail-drawer"
+      extra={printable && record ? <PrintButton /> : undefined}
+    >
       <Spin spinning={!record}>{record && <DetailBody doc={doc} record={record} recordId={recordId} />}</Spin>
     </Drawer>
   );
@@ -94,14 +103,22 @@ export function DetailBody({ doc, record, recordId }: { doc: SchemaDocument; rec
           >
             {spansOf(section.fields, wide, column).map(({ field: f, span }) => (
               <Descriptions.Item key={f.name} label={f.label} span={span}>
-                <span data-field={f.name}><ReadableValue field={f} widget={section.title === RECORD_SECTION && f.name.endsWith('_by') ? AUDIT_USER : widgetOf.get(f.name)} record={record} /></span>
+                <span data-field={f.name}>
+                  <ReadableValue
+                    field={f}
+                    widget={section.title === RECORD_SECTION && f.name.endsWith('_by') ? AUDIT_USER : widgetOf.get(f.name)}
+                    record={record}
+                  />
+                </span>
               </Descriptions.Item>
             ))}
           </Descriptions>
         ))}
       </div>
       {doc.detail?.diff && <DataDiff before={record[doc.detail.diff.before]} after={record[doc.detail.diff.after]} />}
-      {doc.detail?.children?.map((c) => <ChildList key={c.entity} code={c.entity} field={c.field} parentId={recordId} title={c.title} />)}
+      {doc.detail?.children?.map((c) => (
+        <ChildList key={c.entity} code={c.entity} field={c.field} parentId={recordId} title={c.title} />
+      ))}
     </>
   );
 }

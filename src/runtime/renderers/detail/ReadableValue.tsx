@@ -63,7 +63,12 @@ export function ReadableValue({ field, widget, record }: { field: FieldDef; widg
   if (shown !== undefined) return shown;
   if (field.sanitize === 'html' && typeof raw === 'string') return <RichText html={raw} />;
   const lookup = lookupOf(field, widget, widget ? readable?.lookup?.(widget, record) : undefined);
-  if (lookup && readable?.scroll) return <div className="detail-long-list"><LookedUp items={splitList(raw)} lookup={lookup} /></div>;
+  if (lookup && readable?.scroll)
+    return (
+      <div className="detail-long-list">
+        <LookedUp items={splitList(raw)} lookup={lookup} />
+      </div>
+    );
   if (lookup) return <LookedUp items={splitList(raw)} lookup={lookup} />;
   if (field.type === 'decimal') return formatMoney(raw);
   if (Array.isArray(raw)) return raw.join(SEPARATOR);

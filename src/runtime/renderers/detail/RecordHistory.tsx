@@ -28,7 +28,9 @@ const asObject = (value: unknown): Record<string, unknown> => {
 export function changedLabels(doc: SchemaDocument, before: unknown, after: unknown): string[] {
   const a = asObject(before);
   const b = asObject(after);
-  return doc.entity.fields.filter((f) => !AUDIT_NAMES.has(f.name) && JSON.stringify(a[f.name] ?? null) !== JSON.stringify(b[f.name] ?? null)).map((f) => f.label);
+  return doc.entity.fields
+    .filter((f) => !AUDIT_NAMES.has(f.name) && JSON.stringify(a[f.name] ?? null) !== JSON.stringify(b[f.name] ?? null))
+    .map((f) => f.label);
 }
 
 /** The record's versions, or null while loading, or undefined when the user may not read them. */

@@ -109,7 +109,11 @@ function StatusTag({ doc, field, record }: { doc: SchemaDocument; field: string;
   const value = String(record[field] ?? '');
   const option = options.find((o) => o.value === value);
   const text = (record[`${field}_dictText`] as string | undefined) ?? option?.text;
-  return text ? <Tag color={option?.color ?? 'blue'} data-testid="record-status">{text}</Tag> : null;
+  return text ? (
+    <Tag color={option?.color ?? 'blue'} data-testid="record-status">
+      {text}
+    </Tag>
+  ) : null;
 }
 
 /** Where the record stands among its progress steps; no bar for a value off the path (驳回, 作废). */
@@ -124,7 +128,10 @@ function Progress({ doc, record }: { doc: SchemaDocument; record: DataRecord }) 
       className="record-progress"
       size="small"
       current={current}
-      items={steps.map((value, i) => ({ title: dictText(options, value), status: i < current || (i === current && i === steps.length - 1) ? 'finish' : i === current ? 'process' : 'wait' }))}
+      items={steps.map((value, i) => ({
+        title: dictText(options, value),
+        status: i < current || (i === current && i === steps.length - 1) ? 'finish' : i === current ? 'process' : 'wait',
+      }))}
       data-testid="record-progress"
     />
   );

@@ -73,4 +73,5 @@ export function spansOf<T>(fields: T[], wide: (f: T) => boolean, columns: number
 }
 
 /** The drawer's width for that many columns, never wider than the window leaves. */
-export const drawerWidth = (doc: SchemaDocument, windowWidth: number) => Math.min(windowWidth - 48, 200 + 300 * Math.min(doc.detail?.columns ?? 2, MAX_DETAIL_COLUMNS));
+export const drawerWidth = (doc: SchemaDocument, windowWidth: number) =>
+  Math.min(windowWidth - 48, 200 + 300 * Math.min(doc.detail?.columns ?? 2, MAX_DETAIL_COLUMNS));

@@ -11,7 +11,19 @@ import { withoutInternals } from './values.ts';
 export type FormMode = 'add' | 'edit';
 
 /** Add or edit one record in a modal (or a drawer, as the list declares), then tell the list to reload. */
-export function RecordFormModal({ doc, mode, recordId, onClose, onSaved }: { doc: SchemaDocument; mode: FormMode; recordId?: string; onClose: () => void; onSaved: () => void }) {
+export function RecordFormModal({
+  doc,
+  mode,
+  recordId,
+  onClose,
+  onSaved,
+}: {
+  doc: SchemaDocument;
+  mode: FormMode;
+  recordId?: string;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const api = entityApi(doc.code);
   // 确定 waits for the form's fields (they load with the widget kit) and, when editing, for the record:
   // pressed earlier it would validate no fields and send an empty record.

@@ -26,7 +26,12 @@ function SchemaFormBody({ formDef, form, unique, entity }: { formDef: FormDef; f
     () =>
       compileForm(formDef, {
         // User widgets store usernames and department widgets department ids, so the placeholders resolve to those (spec section 3).
-        placeholders: { username: userInfo?.username ?? '', realname: userInfo?.username ?? '', departName: userInfo?.departIds ?? '', departCode: userInfo?.departIds ?? '' },
+        placeholders: {
+          username: userInfo?.username ?? '',
+          realname: userInfo?.username ?? '',
+          departName: userInfo?.departIds ?? '',
+          departCode: userInfo?.departIds ?? '',
+        },
         unique,
         entity,
       }),
@@ -35,7 +40,12 @@ function SchemaFormBody({ formDef, form, unique, entity }: { formDef: FormDef; f
   const { layout = 'horizontal', labelCol, wrapperCol } = formDef.config;
   return (
     <FormProvider form={form}>
-      <FormLayout layout={layout} labelCol={layout === 'horizontal' ? (labelCol?.span ?? 4) : undefined} wrapperCol={layout === 'horizontal' ? (wrapperCol?.span ?? 18) : undefined} feedbackLayout="terse">
+      <FormLayout
+        layout={layout}
+        labelCol={layout === 'horizontal' ? (labelCol?.span ?? 4) : undefined}
+        wrapperCol={layout === 'horizontal' ? (wrapperCol?.span ?? 18) : undefined}
+        feedbackLayout="terse"
+      >
         <SchemaField schema={schema} components={kit.components} />
       </FormLayout>
     </FormProvider>

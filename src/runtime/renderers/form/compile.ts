@@ -94,7 +94,8 @@ export interface CompileOptions {
 export function uniqueValidator(fieldName: string, unique: UniqueCheck, check: typeof checkDuplicate = checkDuplicate): Record<string, unknown> {
   return {
     triggerType: 'onInput',
-    validator: (value: unknown) => check({ tableName: unique.tableName, fieldName, fieldVal: value, ...(unique.dataId ? { dataId: unique.dataId } : {}) }).catch(() => undefined),
+    validator: (value: unknown) =>
+      check({ tableName: unique.tableName, fieldName, fieldVal: value, ...(unique.dataId ? { dataId: unique.dataId } : {}) }).catch(() => undefined),
   };
 }
 
@@ -115,7 +116,12 @@ export function compileForm(def: FormDef, opts: CompileOptions = {}): ISchema {
       title: item.label,
       'x-decorator': 'FormItem',
       'x-decorator-props': { ...(hideMark ? { asterisk: false } : {}), ...(base['x-decorator-props'] as object) },
-      'x-validator': [...validatorOf(item), ...((base['x-validator'] as Record<string, unknown>[] | undefined) ?? []), ...entityValidators(opts.entity, name, item), ...unique],
+      'x-validator': [
+        ...validatorOf(item),
+        ...((base['x-validator'] as Record<string, unknown>[] | undefined) ?? []),
+        ...entityValidators(opts.entity, name, item),
+        ...unique,
+      ],
       'x-reactions': [...((base['x-reactions'] as SchemaReaction[] | undefined) ?? []), ...entityReactions(opts.entity, name)],
       default: dataDefaults(item, placeholders),
       'x-hidden': item.options?.hidden || undefined,

@@ -19,11 +19,16 @@ export function entityValidators(entity: EntityDef | undefined, name: string, it
   if (!field) return [];
   const rules: Record<string, unknown>[] = [];
   const own = item.options ?? {};
-  if ((field.type === 'decimal' || field.type === 'integer') && typeof own.min !== 'number' && field.min !== undefined) rules.push({ minimum: field.min, message: `${field.label}不能小于${field.min}` });
-  if ((field.type === 'decimal' || field.type === 'integer') && typeof own.max !== 'number' && field.max !== undefined) rules.push({ maximum: field.max, message: `${field.label}不能大于${field.max}` });
+  if ((field.type === 'decimal' || field.type === 'integer') && typeof own.min !== 'number' && field.min !== undefined)
+    rules.push({ minimum: field.min, message: `${field.label}不能小于${field.min}` });
+  if ((field.type === 'decimal' || field.type === 'integer') && typeof own.max !== 'number' && field.max !== undefined)
+    rules.push({ maximum: field.max, message: `${field.label}不能大于${field.max}` });
   for (const rule of entity?.rules?.checks ?? []) {
     if (rule.field !== name) continue;
-    rules.push({ validator: (value: unknown, _rule: unknown, ctx: ValidatorContext) => (compareHolds(rule, { ...(ctx?.form?.values ?? {}), [name]: value }) ? '' : rule.message) });
+    rules.push({
+      validator: (value: unknown, _rule: unknown, ctx: ValidatorContext) =>
+        compareHolds(rule, { ...(ctx?.form?.values ?? {}), [name]: value }) ? '' : rule.message,
+    });
   }
   return rules;
 }

@@ -13,7 +13,17 @@ import { withWidgetKit } from '../../widgets/WidgetKitBoundary.tsx';
  * optional picture, then list.card.fields as label and value, read as the detail reads them — with the
  * row's actions at the foot. Paging, the query bar and the toolbar stay the list's.
  */
-function CardGridBody({ doc, records, loading, actionsOf }: { doc: SchemaDocument; records: DataRecord[]; loading: boolean; actionsOf: (row: DataRecord) => ReactNode }) {
+function CardGridBody({
+  doc,
+  records,
+  loading,
+  actionsOf,
+}: {
+  doc: SchemaDocument;
+  records: DataRecord[];
+  loading: boolean;
+  actionsOf: (row: DataRecord) => ReactNode;
+}) {
   const card = doc.list!.card!;
   const fieldOf = new Map(doc.entity.fields.map((f) => [f.name, f]));
   const widgetOf = useMemo(() => widgetsByModel(doc.form?.list), [doc]);
@@ -35,8 +45,21 @@ function CardGridBody({ doc, records, loading, actionsOf }: { doc: SchemaDocumen
                   className="record-card"
                   data-testid="record-card"
                   title={title ? <ReadableValue field={title} widget={widgetOf.get(title.name)} record={record} /> : String(record[card.title] ?? '')}
-                  cover={typeof picture === 'string' && picture ? <Image src={fileUrl(picture.split(',')[0], runtimeConfig().staticDomainURL)} height={140} style={{ objectFit: 'cover' }} preview={false} /> : undefined}
-                  actions={[<span key="actions" className="record-card-actions">{actionsOf(record)}</span>]}
+                  cover={
+                    typeof picture === 'string' && picture ? (
+                      <Image
+                        src={fileUrl(picture.split(',')[0], runtimeConfig().staticDomainURL)}
+                        height={140}
+                        style={{ objectFit: 'cover' }}
+                        preview={false}
+                      />
+                    ) : undefined
+                  }
+                  actions={[
+                    <span key="actions" className="record-card-actions">
+                      {actionsOf(record)}
+                    </span>,
+                  ]}
                 >
                   {shown.map((f) => (
                     <div key={f.name} className="record-card-field" data-field={f.name}>

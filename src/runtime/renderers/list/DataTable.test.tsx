@@ -15,7 +15,13 @@ const ROWS: DataRecord[] = [
 ];
 const labels = Object.fromEntries(todo.entity.fields.map((f) => [f.name, f.label]));
 
-type Props = { data: DataRecord[]; sorting?: SortingState; onSortingChange?: (s: SortingState) => void; selection?: RowSelectionState; onSelectionChange?: (s: RowSelectionState) => void };
+type Props = {
+  data: DataRecord[];
+  sorting?: SortingState;
+  onSortingChange?: (s: SortingState) => void;
+  selection?: RowSelectionState;
+  onSelectionChange?: (s: RowSelectionState) => void;
+};
 
 function TodoTable(props: Props) {
   const columns = useTableColumns(todo.list!.columns!, labels, todo.entity.fields);
@@ -28,7 +34,11 @@ function renderTable(props: Props) {
 }
 
 const texts = (elements: HTMLElement[]) => elements.map((e) => e.textContent);
-const bodyRows = () => screen.getAllByRole('row').slice(1).map((row) => texts(within(row).getAllByRole('cell')));
+const bodyRows = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => texts(within(row).getAllByRole('cell')));
 const header = (title: string) => screen.getByRole('columnheader', { name: new RegExp(`^${title}`) });
 
 describe('data table', () => {
@@ -82,10 +92,23 @@ const plainColumns: ColumnDef<DataRecord>[] = [
   { id: 'name', header: '名称', cell: ({ row }) => row.original.name as string },
   { id: 'code', header: '编码', cell: ({ row }) => row.original.code as string },
 ];
-const numbered = (n: number, parent?: string) => Array.from({ length: n }, (_, i) => ({ id: `${parent ?? ''}${i + 1}`, name: `节点${parent ?? ''}${i + 1}`, code: `C${i + 1}`, pid: parent ?? '' }));
+const numbered = (n: number, parent?: string) =>
+  Array.from({ length: n }, (_, i) => ({ id: `${parent ?? ''}${i + 1}`, name: `节点${parent ?? ''}${i + 1}`, code: `C${i + 1}`, pid: parent ?? '' }));
 type BigProps = { data: DataRecord[]; tree?: boolean; onSelectionChange?: (s: RowSelectionState) => void };
 const renderBig = ({ data, tree, onSelectionChange }: BigProps) =>
-  renderUi(<DataTable columns={plainColumns} data={data} loading={false} visibility={{}} sorting={[]} onSortingChange={() => {}} treeParentField={tree ? 'pid' : undefined} selection={{}} onSelectionChange={onSelectionChange} />);
+  renderUi(
+    <DataTable
+      columns={plainColumns}
+      data={data}
+      loading={false}
+      visibility={{}}
+      sorting={[]}
+      onSortingChange={() => {}}
+      treeParentField={tree ? 'pid' : undefined}
+      selection={{}}
+      onSelectionChange={onSelectionChange}
+    />,
+  );
 const scrollBox = () => screen.getByTestId('data-table').parentElement!;
 const names = () => bodyRows().map((cells) => cells.at(-2));
 

@@ -1,5 +1,16 @@
 import { CaretDownOutlined, CaretUpOutlined, MinusSquareOutlined, PlusSquareOutlined } from '@ant-design/icons';
-import { type ColumnDef as TColumn, type ExpandedState, flexRender, getCoreRowModel, getExpandedRowModel, type Row, type RowSelectionState, type SortingState, useReactTable, type VisibilityState } from '@tanstack/react-table';
+import {
+  type ColumnDef as TColumn,
+  type ExpandedState,
+  flexRender,
+  getCoreRowModel,
+  getExpandedRowModel,
+  type Row,
+  type RowSelectionState,
+  type SortingState,
+  useReactTable,
+  type VisibilityState,
+} from '@tanstack/react-table';
 import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { Checkbox, Empty, Spin } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
@@ -53,7 +64,14 @@ function useNarrowScreen() {
 const selectColumn: TColumn<DataRecord> = {
   id: '__select',
   size: 48,
-  header: ({ table }) => <Checkbox checked={table.getIsAllRowsSelected()} indeterminate={table.getIsSomeRowsSelected()} onChange={table.getToggleAllRowsSelectedHandler()} aria-label="全选" />,
+  header: ({ table }) => (
+    <Checkbox
+      checked={table.getIsAllRowsSelected()}
+      indeterminate={table.getIsSomeRowsSelected()}
+      onChange={table.getToggleAllRowsSelectedHandler()}
+      aria-label="全选"
+    />
+  ),
   cell: ({ row }) => <Checkbox checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} aria-label="选择" />,
 };
 
@@ -116,18 +134,31 @@ export function DataTable({ columns, data, loading, sorting, onSortingChange, se
     // Measurements follow the row, not its index, when a tree node opens or closes.
     getItemKey: useCallback((i: number) => visibleRows[i]?.id ?? i, [visibleRows]),
     // A box or row laid out at zero (a hidden tab, jsdom) counts as 70vh or a row's estimate, not as showing nothing.
-    observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height ? rect : { width: rect.width, height: window.innerHeight * 0.7 })),
+    observeElementRect: (instance, cb) =>
+      observeElementRect(instance, (rect) => cb(rect.height ? rect : { width: rect.width, height: window.innerHeight * 0.7 })),
     measureElement: (el, entry, instance) => measureElement(el, entry, instance) || ROW_HEIGHT,
   });
 
   const renderRow = (row: Row<DataRecord>, index?: number) => (
-    <tr key={row.id} className={row.getIsSelected() ? 'selected' : undefined} data-index={index} ref={index === undefined ? undefined : virtualizer.measureElement}>
+    <tr
+      key={row.id}
+      className={row.getIsSelected() ? 'selected' : undefined}
+      data-index={index}
+      ref={index === undefined ? undefined : virtualizer.measureElement}
+    >
       {row.getVisibleCells().map((cell, i) => (
         <td key={cell.id} className={stickyClass(cell.column.id)}>
           {treeParentField && i === (onSelectionChange ? 1 : 0) && (
             <span className="tree-indent" style={{ display: 'inline-block', width: 20 * row.depth + 20 }}>
               {row.getCanExpand() && (
-                <button type="button" className="tree-toggle" aria-label={row.getIsExpanded() ? '收起' : '展开'} aria-expanded={row.getIsExpanded()} onClick={row.getToggleExpandedHandler()} style={{ border: 'none', background: 'none', cursor: 'pointer', padding: 0, float: 'right', marginRight: 4 }}>
+                <button
+                  type="button"
+                  className="tree-toggle"
+                  aria-label={row.getIsExpanded() ? '收起' : '展开'}
+                  aria-expanded={row.getIsExpanded()}
+                  onClick={row.getToggleExpandedHandler()}
+                  style={{ border: 'none', background: 'none', cursor: 'pointer', padding: 0, float: 'right', marginRight: 4 }}
+                >
                   {row.getIsExpanded() ? <MinusSquareOutlined /> : <PlusSquareOutlined />}
                 </button>
               )}
@@ -170,7 +201,16 @@ export function DataTable({ columns, data, loading, sorting, onSortingChange, se
     <Spin spinning={loading}>
       <div ref={wrap} className={`data-table-wrap${overflowing ? ' overflowing' : ''}${virtual ? ' virtual' : ''}`}>
         {/* Columns keep their widths: a table wider than its box scrolls sideways. */}
-        <table className="data-table" style={{ minWidth: Math.max(narrow ? 800 : 0, table.getVisibleLeafColumns().reduce((sum, c) => sum + (c.columnDef.size ?? 120), 0)) }} data-testid="data-table">
+        <table
+          className="data-table"
+          style={{
+            minWidth: Math.max(
+              narrow ? 800 : 0,
+              table.getVisibleLeafColumns().reduce((sum, c) => sum + (c.columnDef.size ?? 120), 0),
+            ),
+          }}
+          data-testid="data-table"
+        >
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>

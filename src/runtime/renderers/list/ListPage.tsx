@@ -42,7 +42,11 @@ export function ListPage({ doc, can }: { doc: SchemaDocument; can: (action: stri
   const { modal } = App.useApp();
   const [editing, setEditing] = useState<{ mode: FormMode; id?: string } | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
-  const [visibility, setVisibility] = useState<VisibilityState>(() => local.get<VisibilityState>(settingsKey(doc.code)) ?? Object.fromEntries((doc.list?.columns ?? []).filter((c) => c.hidden).map((c) => [c.dataIndex, false])));
+  const [visibility, setVisibility] = useState<VisibilityState>(
+    () =>
+      local.get<VisibilityState>(settingsKey(doc.code)) ??
+      Object.fromEntries((doc.list?.columns ?? []).filter((c) => c.hidden).map((c) => [c.dataIndex, false])),
+  );
   const labels = useMemo(() => Object.fromEntries(doc.entity.fields.map((f) => [f.name, f.label])), [doc]);
   const columns = useTableColumns(doc.list?.columns ?? [], labels, doc.entity.fields);
   const toolbar = doc.list?.toolbar ?? DEFAULT_TOOLBAR;
@@ -61,15 +65,27 @@ export function ListPage({ doc, can }: { doc: SchemaDocument; can: (action: stri
     const id = String(record.id);
     // A locked row (entity.rules.locked, e.g. a released announcement) offers no edit or delete: the server would refuse them.
     const locked = isLockedRecord(doc, record);
-    const links = rowActions.filter((action) => !(locked && (action === 'edit' || action === 'delete'))).map((action) => {
-      if (action === 'edit') return <a key="edit" onClick={() => setEditing({ mode: 'edit', id })}>编辑</a>;
-      if (action === 'detail') return <a key="detail" onClick={() => view(id)}>详情</a>;
-      return (
-        <Popconfirm key="delete" title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => remove([id]).catch(() => undefined)}>
-          <a className="danger-link">删除</a>
-        </Popconfirm>
-      );
-    });
+    const links = rowActions
+      .filter((action) => !(locked && (action === 'edit' || action === 'delete')))
+      .map((action) => {
+        if (action === 'edit')
+          return (
+            <a key="edit" onClick={() => setEditing({ mode: 'edit', id })}>
+              编辑
+            </a>
+          );
+        if (action === 'detail')
+          return (
+            <a key="detail" onClick={() => view(id)}>
+              详情
+            </a>
+          );
+        return (
+          <Popconfirm key="delete" title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => remove([id]).catch(() => undefined)}>
+            <a className="danger-link">删除</a>
+          </Popconfirm>
+        );
+      });
     return (
       <span className="row-actions">
         {links.flatMap((l, i) => (i ? [<Divider key={`d${i}`} type="vertical" />, l] : [l]))}
@@ -97,20 +113,36 @@ export function ListPage({ doc, can }: { doc: SchemaDocument; can: (action: stri
         actions={toolbar}
         selectedCount={list.selectedIds.length}
         onAdd={() => setEditing({ mode: 'add' })}
-        onExport={() => downloadFile(`${doc.code}/exportXls`, { ...stringify(list.params()), ...(list.selectedIds.length ? { selections: list.selectedIds.join(',') } : {}) }, `${doc.title}.xlsx`)}
+        onExport={() =>
+          downloadFile(
+            `${doc.code}/exportXls`,
+            { ...stringify(list.params()), ...(list.selectedIds.length ? { selections: list.selectedIds.join(',') } : {}) },
+            `${doc.title}.xlsx`,
+          )
+        }
         importFile={list.api.importExcel}
         onImported={list.reload}
-        onBatchDelete={() => modal.confirm({ title: '确认删除', content: `是否删除选中的 ${list.selectedIds.length} 条数据?`, okText: '确定', cancelText: '取消', onOk: () => remove(list.selectedIds) })}
+        onBatchDelete={() =>
+          modal.confirm({
+            title: '确认删除',
+            content: `是否删除选中的 ${list.selectedIds.length} 条数据?`,
+            okText: '确定',
+            cancelText: '取消',
+            onOk: () => remove(list.selectedIds),
+          })
+        }
         columns={doc.list?.columns ?? []}
         extra={
           <>
             {can('superQuery') && <SuperQueryButton doc={doc} value={list.advanced} onChange={list.setAdvanced} />}
             {toolbar.includes('getUrl') && can('getUrl') && <GetUrlButton code={doc.code} title={doc.title} />}
-            {(doc.list?.links ?? []).filter((l) => can(l.key)).map((l) => (
-              <Button key={l.key} type="primary" data-testid={`link-${l.key}`} onClick={() => navigate(l.to)}>
-                {l.label}
-              </Button>
-            ))}
+            {(doc.list?.links ?? [])
+              .filter((l) => can(l.key))
+              .map((l) => (
+                <Button key={l.key} type="primary" data-testid={`link-${l.key}`} onClick={() => navigate(l.to)}>
+                  {l.label}
+                </Button>
+              ))}
             {toolbar.includes('recycle') && doc.entity.softDelete && can('delete') && <RecycleBinButton doc={doc} onChanged={list.reload} />}
           </>
         }

@@ -87,7 +87,9 @@ export function ListToolbar(p: ToolbarProps) {
             loading={busy === 'export'}
             onClick={() => {
               setBusy('export');
-              p.onExport().catch((e: Error) => message.error(e.message)).finally(() => setBusy(null));
+              p.onExport()
+                .catch((e: Error) => message.error(e.message))
+                .finally(() => setBusy(null));
             }}
           >
             导出
@@ -98,7 +100,14 @@ export function ListToolbar(p: ToolbarProps) {
             <Button icon={<UploadOutlined />} loading={busy === 'import'} onClick={() => fileInput.current?.click()}>
               导入
             </Button>
-            <input ref={fileInput} type="file" accept=".xlsx" hidden data-testid="import-input" onChange={(e) => e.target.files?.[0] && importFile(e.target.files[0])} />
+            <input
+              ref={fileInput}
+              type="file"
+              accept=".xlsx"
+              hidden
+              data-testid="import-input"
+              onChange={(e) => e.target.files?.[0] && importFile(e.target.files[0])}
+            />
           </>
         )}
         {shows('batchDelete') && p.selectedCount > 0 && (

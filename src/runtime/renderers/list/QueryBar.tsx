@@ -39,7 +39,14 @@ function RangeInput({ item, value, onChange }: { item: QueryItem; value?: unknow
   if (item.view === 'date' || item.view === 'datetime') {
     const withTime = item.view === 'datetime';
     const picked: [Dayjs | null, Dayjs | null] | null = begin || end ? [begin ? dayjs(String(begin)) : null, end ? dayjs(String(end)) : null] : null;
-    return <DatePicker.RangePicker showTime={withTime} style={{ width: '100%' }} value={picked} onChange={(v) => onChange?.(v ? [toText(v[0], withTime), toText(v[1], withTime)] : undefined)} />;
+    return (
+      <DatePicker.RangePicker
+        showTime={withTime}
+        style={{ width: '100%' }}
+        value={picked}
+        onChange={(v) => onChange?.(v ? [toText(v[0], withTime), toText(v[1], withTime)] : undefined)}
+      />
+    );
   }
   return (
     <Space.Compact style={{ width: '100%' }}>
@@ -72,7 +79,14 @@ function QueryInput({ item, value, onChange }: QueryInputProps) {
       return <DictInput item={item} multiple value={value} onChange={onChange} />;
     case 'date':
     case 'datetime':
-      return <DatePicker showTime={item.view === 'datetime'} style={{ width: '100%' }} value={value ? dayjs(String(value)) : null} onChange={(d) => onChange?.(toText(d, item.view === 'datetime'))} />;
+      return (
+        <DatePicker
+          showTime={item.view === 'datetime'}
+          style={{ width: '100%' }}
+          value={value ? dayjs(String(value)) : null}
+          onChange={(d) => onChange?.(toText(d, item.view === 'datetime'))}
+        />
+      );
     case 'number':
       return <InputNumber style={{ width: '100%' }} placeholder={`请输入${item.label}`} value={value as number} onChange={(v) => onChange?.(v ?? undefined)} />;
     default:

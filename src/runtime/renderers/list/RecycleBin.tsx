@@ -53,7 +53,12 @@ function RecycleBinModal({ doc, onClose }: { doc: SchemaDocument; onClose: () =>
         <span>
           <a onClick={() => act(api.restore(String(row.id))).catch(() => undefined)}>还原</a>
           <Divider type="vertical" />
-          <Popconfirm title="彻底删除后无法恢复，确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => act(api.purge(String(row.id))).catch(() => undefined)}>
+          <Popconfirm
+            title="彻底删除后无法恢复，确定删除吗?"
+            okText="确定"
+            cancelText="取消"
+            onConfirm={() => act(api.purge(String(row.id))).catch(() => undefined)}
+          >
             <a className="danger-link">彻底删除</a>
           </Popconfirm>
         </span>
@@ -62,7 +67,16 @@ function RecycleBinModal({ doc, onClose }: { doc: SchemaDocument; onClose: () =>
   ];
   return (
     <Modal open title={`${doc.title}回收站`} width={900} footer={null} onCancel={onClose} destroyOnHidden>
-      <Table<DataRecord> data-testid="recycle-bin" rowKey={(r) => String(r.id)} size="small" bordered loading={!rows} dataSource={rows ?? []} columns={columns} pagination={{ pageSize: 10 }} />
+      <Table<DataRecord>
+        data-testid="recycle-bin"
+        rowKey={(r) => String(r.id)}
+        size="small"
+        bordered
+        loading={!rows}
+        dataSource={rows ?? []}
+        columns={columns}
+        pagination={{ pageSize: 10 }}
+      />
     </Modal>
   );
 }

@@ -41,11 +41,35 @@ const queryable = (doc: SchemaDocument): FieldDef[] => doc.entity.fields.filter(
 
 function ValueInput({ field, value, onChange }: { field?: FieldDef; value?: string; onChange?: (v: string) => void }) {
   const options = useDictOptions(field?.dict);
-  if (field?.dict) return <Select showSearch optionFilterProp="label" placeholder="请选择" value={value} onChange={onChange} options={options.map((o) => ({ value: o.value, label: o.text }))} />;
-  return <Input placeholder={field?.type === 'date' || field?.type === 'datetime' ? 'YYYY-MM-DD' : '请输入查询值'} value={value} onChange={(e) => onChange?.(e.target.value)} />;
+  if (field?.dict)
+    return (
+      <Select
+        showSearch
+        optionFilterProp="label"
+        placeholder="请选择"
+        value={value}
+        onChange={onChange}
+        options={options.map((o) => ({ value: o.value, label: o.text }))}
+      />
+    );
+  return (
+    <Input
+      placeholder={field?.type === 'date' || field?.type === 'datetime' ? 'YYYY-MM-DD' : '请输入查询值'}
+      value={value}
+      onChange={(e) => onChange?.(e.target.value)}
+    />
+  );
 }
 
-export function SuperQueryButton({ doc, value, onChange }: { doc: SchemaDocument; value: SuperQueryState | null; onChange: (q: SuperQueryState | null) => void }) {
+export function SuperQueryButton({
+  doc,
+  value,
+  onChange,
+}: {
+  doc: SchemaDocument;
+  value: SuperQueryState | null;
+  onChange: (q: SuperQueryState | null) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<SuperQueryState>();
   const fields = queryable(doc);
@@ -86,9 +110,18 @@ export function SuperQueryButton({ doc, value, onChange }: { doc: SchemaDocument
           </Space>
         }
       >
-        <Form form={form} initialValues={value ?? { match: 'and', conditions: [{ field: undefined, rule: 'eq', val: undefined }] }} data-testid="super-query-form">
+        <Form
+          form={form}
+          initialValues={value ?? { match: 'and', conditions: [{ field: undefined, rule: 'eq', val: undefined }] }}
+          data-testid="super-query-form"
+        >
           <Form.Item name="match" label="匹配方式">
-            <Radio.Group options={[{ value: 'and', label: '所有条件都满足' }, { value: 'or', label: '任一条件满足' }]} />
+            <Radio.Group
+              options={[
+                { value: 'and', label: '所有条件都满足' },
+                { value: 'or', label: '任一条件满足' },
+              ]}
+            />
           </Form.Item>
           <Form.List name="conditions">
             {(rows, { add, remove }) => (
@@ -96,7 +129,13 @@ export function SuperQueryButton({ doc, value, onChange }: { doc: SchemaDocument
                 {rows.map((row) => (
                   <Space key={row.key} align="baseline" style={{ display: 'flex' }} data-testid="super-query-row">
                     <Form.Item name={[row.name, 'field']} rules={[{ required: true, message: '请选择字段' }]}>
-                      <Select showSearch optionFilterProp="label" placeholder="字段" style={{ width: 200 }} options={fields.map((f) => ({ value: f.name, label: f.label }))} />
+                      <Select
+                        showSearch
+                        optionFilterProp="label"
+                        placeholder="字段"
+                        style={{ width: 200 }}
+                        options={fields.map((f) => ({ value: f.name, label: f.label }))}
+                      />
                     </Form.Item>
                     <Form.Item name={[row.name, 'rule']} rules={[{ required: true, message: '请选择规则' }]}>
                       <Select style={{ width: 170 }} options={RULES} />

@@ -54,7 +54,16 @@ function StepDialog({ doc, step, id, onClose, onDone }: { doc: SchemaDocument; s
     }
   };
   return (
-    <Modal open title={step.label} okText="确定" cancelText="取消" confirmLoading={busy} onOk={() => submit().catch(() => undefined)} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={step.label}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={busy}
+      onOk={() => submit().catch(() => undefined)}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" data-testid="transition-form">
         {(step.fields ?? []).map((name) => {
           const f = fieldOf(name);
@@ -66,7 +75,11 @@ function StepDialog({ doc, step, id, onClose, onDone }: { doc: SchemaDocument; s
           );
         })}
         {step.comment && (
-          <Form.Item name={step.comment} label={fieldOf(step.comment)?.label ?? step.comment} rules={[{ required: !!step.commentRequired, whitespace: true, message: `请填写${fieldOf(step.comment)?.label ?? step.comment}` }]}>
+          <Form.Item
+            name={step.comment}
+            label={fieldOf(step.comment)?.label ?? step.comment}
+            rules={[{ required: !!step.commentRequired, whitespace: true, message: `请填写${fieldOf(step.comment)?.label ?? step.comment}` }]}
+          >
             <Input.TextArea rows={3} maxLength={fieldOf(step.comment)?.length} />
           </Form.Item>
         )}
@@ -85,7 +98,13 @@ export function TransitionActions({ doc, row, onDone }: { doc: SchemaDocument; r
   const id = String(row.id);
   const click = (step: Step) => {
     if (needsDialog(step)) return setOpen(step);
-    modal.confirm({ title: step.label, content: `确定${step.label}吗?`, okText: '确定', cancelText: '取消', onOk: () => send(doc, { id, to: step.to }, step.label!).then((done) => done && onDone()) });
+    modal.confirm({
+      title: step.label,
+      content: `确定${step.label}吗?`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => send(doc, { id, to: step.to }, step.label!).then((done) => done && onDone()),
+    });
   };
   return (
     <>

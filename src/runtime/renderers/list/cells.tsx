@@ -36,13 +36,38 @@ export function renderCell(column: ColumnDef, record: DataRecord, dict?: readonl
     if (!path) return '';
     const url = fileUrl(path, runtimeConfig().staticDomainURL);
     // A PDF opens in the browser's viewer (the server types it as a PDF only when asked for a preview).
-    if (column.render === 'file' && PDF_PATH.test(path)) return <span className="file-cell"><a href={`${url}?preview=1`} target="_blank" rel="noopener noreferrer">预览</a> <a href={url} download title={path}>下载</a></span>;
-    if (column.render === 'file' && !IMAGE_PATH.test(path)) return <a href={url} download title={path}>下载</a>;
-    return <img className="cell-image" src={url} alt={column.title ?? ''} title={path} style={{ height: 36, maxWidth: 96, objectFit: 'cover', borderRadius: 4 }} />;
+    if (column.render === 'file' && PDF_PATH.test(path))
+      return (
+        <span className="file-cell">
+          <a href={`${url}?preview=1`} target="_blank" rel="noopener noreferrer">
+            预览
+          </a>{' '}
+          <a href={url} download title={path}>
+            下载
+          </a>
+        </span>
+      );
+    if (column.render === 'file' && !IMAGE_PATH.test(path))
+      return (
+        <a href={url} download title={path}>
+          下载
+        </a>
+      );
+    return (
+      <img className="cell-image" src={url} alt={column.title ?? ''} title={path} style={{ height: 36, maxWidth: 96, objectFit: 'cover', borderRadius: 4 }} />
+    );
   }
   // A yes/no value (a boolean column, or render 'switch' over 1/0, Y/N) reads as 是 or 否, never true/false.
-  if (typeof raw === 'boolean' || (column.render === 'switch' && raw !== null && raw !== undefined && raw !== '')) return SWITCH_ON.has(String(raw)) ? '是' : '否';
-  const text = serverText !== undefined && serverText !== null ? String(serverText) : column.dict ? dictText(dict, raw) : raw === null || raw === undefined ? '' : String(raw);
+  if (typeof raw === 'boolean' || (column.render === 'switch' && raw !== null && raw !== undefined && raw !== ''))
+    return SWITCH_ON.has(String(raw)) ? '是' : '否';
+  const text =
+    serverText !== undefined && serverText !== null
+      ? String(serverText)
+      : column.dict
+        ? dictText(dict, raw)
+        : raw === null || raw === undefined
+          ? ''
+          : String(raw);
   if (column.render === 'tag' && text) {
     const color = dict?.find((o) => String(o.value) === String(raw))?.color;
     return <Tag color={color ? (TAG_COLORS[color] ?? color) : undefined}>{text}</Tag>;

@@ -14,7 +14,14 @@ function useColumnDicts(columns: readonly ColumnDef[]): Record<string, DictOptio
   const codes = useMemo(() => [...new Set(columns.map((c) => c.dict).filter((c): c is string => !!c))], [columns]);
   useEffect(() => {
     let live = true;
-    Promise.all(codes.map((code) => loadDictOptions(code).then((o) => [code, o] as const, () => [code, []] as const))).then((entries) => live && setDicts(Object.fromEntries(entries)));
+    Promise.all(
+      codes.map((code) =>
+        loadDictOptions(code).then(
+          (o) => [code, o] as const,
+          () => [code, []] as const,
+        ),
+      ),
+    ).then((entries) => live && setDicts(Object.fromEntries(entries)));
     return () => {
       live = false;
     };
@@ -31,7 +38,11 @@ export function useTableColumns(columns: readonly ColumnDef[], labels: Record<st
         id: c.dataIndex,
         accessorFn: (r: DataRecord) => r[c.dataIndex],
         header: c.title ?? labels[c.dataIndex] ?? c.dataIndex,
-        size: columnWidth(c, [...(fields ?? []), ...AUDIT_FIELDS].find((f) => f.name === c.dataIndex), c.title ?? labels[c.dataIndex] ?? c.dataIndex),
+        size: columnWidth(
+          c,
+          [...(fields ?? []), ...AUDIT_FIELDS].find((f) => f.name === c.dataIndex),
+          c.title ?? labels[c.dataIndex] ?? c.dataIndex,
+        ),
         enableSorting: !!c.sorter,
         cell: ({ row }) => renderCell(c, row.original, c.dict ? dicts[c.dict] : undefined),
       })),

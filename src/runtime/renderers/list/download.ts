@@ -5,7 +5,9 @@ import { KEYS, local } from '../../storage.ts';
 export async function downloadFile(path: string, params: Record<string, string>, fallbackName: string): Promise<void> {
   const url = new URL(`${runtimeConfig().apiBase}/${path.replace(/^\/+/, '')}`, location.origin);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  const res = await fetch(url, { headers: { 'X-Access-Token': local.get<string>(KEYS.ACCESS_TOKEN) ?? '', tenant_id: String(local.get(KEYS.TENANT_ID) ?? 0) } });
+  const res = await fetch(url, {
+    headers: { 'X-Access-Token': local.get<string>(KEYS.ACCESS_TOKEN) ?? '', tenant_id: String(local.get(KEYS.TENANT_ID) ?? 0) },
+  });
   if (!res.ok) {
     const body = await res.json().catch(() => null);
     throw new Error(body?.message ?? `下载失败 (${res.status})`);

@@ -10,7 +10,13 @@ export const PAGE_SIZES = [10, 20, 30];
 export const TREE_PAGE_SIZE = 1000;
 
 /** The request parameters of the list as it stands: query values, advanced query, page, and sort (createTime descending by default). */
-export function listParams(doc: SchemaDocument, values: Record<string, QueryValue>, sorting: SortingState, page: { current: number; size: number }, advanced: SuperQueryState | null = null) {
+export function listParams(
+  doc: SchemaDocument,
+  values: Record<string, QueryValue>,
+  sorting: SortingState,
+  page: { current: number; size: number },
+  advanced: SuperQueryState | null = null,
+) {
   const fallback = doc.list?.defaultSort ?? { column: 'createTime', order: 'desc' as const };
   const sort = sorting[0];
   return {

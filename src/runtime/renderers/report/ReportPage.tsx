@@ -34,7 +34,13 @@ function GroupCard({ group, measures }: { group: ReportGroup; measures: ReportMe
           <EChart option={option} height={260} testId={`report-chart-${group.key}`} />
         </Suspense>
       )}
-      <Table size="small" rowKey={(r) => r.value ?? ''} dataSource={group.rows} columns={columns} pagination={group.rows.length > 12 ? { pageSize: 12, size: 'small' } : false} />
+      <Table
+        size="small"
+        rowKey={(r) => r.value ?? ''}
+        dataSource={group.rows}
+        columns={columns}
+        pagination={group.rows.length > 12 ? { pageSize: 12, size: 'small' } : false}
+      />
     </Card>
   );
 }

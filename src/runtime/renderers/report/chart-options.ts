@@ -20,7 +20,11 @@ const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
 /** Vertical bars (one series per measure) over the rows' texts; `horizontal` for rankings. */
 export function barOption(rows: ChartRow[], series: Series[], opts: { horizontal?: boolean } = {}): EChartsCoreOption {
   const categories = rows.map((r) => r.text);
-  const category = { type: 'category', data: opts.horizontal ? [...categories].reverse() : categories, axisLabel: { interval: opts.horizontal ? 0 : 'auto', width: 110, overflow: 'truncate' } };
+  const category = {
+    type: 'category',
+    data: opts.horizontal ? [...categories].reverse() : categories,
+    axisLabel: { interval: opts.horizontal ? 0 : 'auto', width: 110, overflow: 'truncate' },
+  };
   const value = { type: 'value' };
   return {
     tooltip: { trigger: 'axis' },
@@ -30,7 +34,12 @@ export function barOption(rows: ChartRow[], series: Series[], opts: { horizontal
     grid: { left: 10, right: opts.horizontal ? 40 : 20, top: series.length > 1 ? 30 : 10, bottom: 10, containLabel: true },
     xAxis: opts.horizontal ? value : category,
     yAxis: opts.horizontal ? category : value,
-    series: series.map((s) => ({ type: 'bar', name: s.label, data: (opts.horizontal ? [...rows].reverse() : rows).map((r) => num(r[s.key])), barMaxWidth: 28 })),
+    series: series.map((s) => ({
+      type: 'bar',
+      name: s.label,
+      data: (opts.horizontal ? [...rows].reverse() : rows).map((r) => num(r[s.key])),
+      barMaxWidth: 28,
+    })),
   };
 }
 
@@ -38,7 +47,15 @@ export function pieOption(rows: ChartRow[], measure: Series): EChartsCoreOption 
   return {
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
     legend: { bottom: 0, type: 'scroll' },
-    series: [{ type: 'pie', name: measure.label, radius: ['35%', '65%'], center: ['50%', '45%'], data: rows.map((r) => ({ name: r.text, value: num(r[measure.key]) })) }],
+    series: [
+      {
+        type: 'pie',
+        name: measure.label,
+        radius: ['35%', '65%'],
+        center: ['50%', '45%'],
+        data: rows.map((r) => ({ name: r.text, value: num(r[measure.key]) })),
+      },
+    ],
   };
 }
 
