@@ -106,6 +106,7 @@ const PG_PASS_FILES = [
   'online-reports',
   'online-forms',
   'tenant',
+  'reference-scope',
   'permissions',
   'system-access',
   'writer-hooks',
