@@ -2,25 +2,13 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { GUEST_USERNAME } from '../auth/session.ts';
 import { badRequest } from '../http/envelope.ts';
 import { escapeLike } from '../engine/schema/like.ts';
+import type { PickedUser } from '../../src/core/api-types.ts';
 
 /*
  * The user-by-department modal's two look-ups (spec section 2, 4 and 7): the general user list
  * (account search, paging) and the users of chosen departments. Only what the modal shows leaves the
  * server: never the password hash, never the whole row.
  */
-
-export interface PickedUser {
-  id: string;
-  username: string;
-  realname: string;
-  /** 1 male, 2 female. */
-  sex: number | null;
-  phone: string | null;
-  orgCode: string | null;
-  /** The names of the user's departments, comma separated (the modal's department column). */
-  orgCodeTxt: string;
-  departIds: string;
-}
 
 export interface UserPage {
   records: PickedUser[];

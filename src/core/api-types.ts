@@ -77,6 +77,20 @@ export interface DictOption {
   color?: string;
 }
 
+/** A user as the user pickers list them (/sys/user/selectUserList, queryUserComponentData, queryUserByDepId). */
+export interface PickedUser {
+  id: string;
+  username: string;
+  realname: string;
+  /** 1 male, 2 female. */
+  sex: number | null;
+  phone: string | null;
+  orgCode: string | null;
+  /** The names of the user's departments, comma separated (the modal's department column). */
+  orgCodeTxt: string;
+  departIds: string;
+}
+
 export interface DepartBrief {
   id: string;
   orgCode: string;

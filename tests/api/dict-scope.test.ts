@@ -1,7 +1,5 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { nowText } from '../../server/lib/time.ts';
-import { addActivity } from './helpers/schema-records.ts';
+import { activitiesOfTwoTenants } from './helpers/schema-records.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 
 /*
@@ -16,10 +14,7 @@ let foreign: string;
 beforeAll(async () => {
   s = await startServer();
   admin = await s.loginAs('admin', ADMIN_PASSWORD);
-  await s.db.insertInto('sys_tenant').values({ id: 2, name: '另一个租户', status: 1, create_time: nowText() }).execute();
-  mine = await addActivity(s, admin, { activity_name: '本租户助学活动' });
-  foreign = await addActivity(s, admin, { activity_name: '外租户助学活动' });
-  await sql`update donation_activity set tenant_id = 2 where id = ${foreign}`.execute(s.db);
+  ({ mine, foreign } = await activitiesOfTwoTenants(s, admin, '本租户助学活动', '外租户助学活动'));
 });
 afterAll(() => s?.close());
 

@@ -5,18 +5,9 @@ import { useEffect, useState } from 'react';
 import { PickerFrame } from '../dept/PickerFrame.tsx';
 import { type DepartNode, loadDepartTree } from '../dept/api.ts';
 import { joinList, splitList } from '../../runtime/helpers/list-value.ts';
+import type { PickedUser } from '../../core/api-types.ts';
 import { MAX_PICKED, TOO_MANY_MESSAGE } from '../dept/selection.ts';
-import {
-  ACCOUNT_PLACEHOLDER,
-  loadUsers,
-  type PickedUser,
-  realnamesOf,
-  RESET_QUERY,
-  sexText,
-  USER_MODAL_TITLE,
-  USER_MODAL_WIDTH,
-  type UserQuery,
-} from './api.ts';
+import { ACCOUNT_PLACEHOLDER, loadUsers, realnamesOf, RESET_QUERY, sexText, USER_MODAL_TITLE, USER_MODAL_WIDTH, type UserQuery } from './api.ts';
 
 interface Props {
   value?: string;

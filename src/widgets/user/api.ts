@@ -1,18 +1,10 @@
 import { http } from '../../runtime/http/client.ts';
+import type { PickedUser } from '../../core/api-types.ts';
 
 /*
  * The user-by-department modal's data (spec sections 2, 4 and 7): without a department the general user
  * list (account search, server paging); with a department chosen, the users of that department.
  */
-
-export interface PickedUser {
-  id: string;
-  username: string;
-  realname: string;
-  sex: number | null;
-  phone: string | null;
-  orgCodeTxt: string;
-}
 
 export interface UserQuery {
   /** The account search box. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
+import { nowText } from '../../../server/lib/time.ts';
 import type { TestServer } from './server.ts';
 
 /* Donation records made through the API, and direct looks at the tables behind them, for the schema tests. */
@@ -27,6 +28,17 @@ export const addDonation = (s: TestServer, token: string, activityId: string, va
     pay_time: '2025-03-01 10:00:00',
     ...values,
   });
+
+/**
+ * A second tenant (2) and two activities the admin adds in tenant 1, the second then moved to tenant 2: one
+ * activity the admin's tenant sees and one it must not.
+ */
+export async function activitiesOfTwoTenants(s: TestServer, token: string, mine: string, foreign: string): Promise<{ mine: string; foreign: string }> {
+  await s.db.insertInto('sys_tenant').values({ id: 2, name: '另一个租户', status: 1, create_time: nowText() }).execute();
+  const ids = { mine: await addActivity(s, token, { activity_name: mine }), foreign: await addActivity(s, token, { activity_name: foreign }) };
+  await sql`update donation_activity set tenant_id = 2 where id = ${ids.foreign}`.execute(s.db);
+  return ids;
+}
 
 /** One row straight from the table (undefined when there is none). */
 export async function row(s: TestServer, table: string, id: string): Promise<Record<string, any> | undefined> {
