@@ -62,10 +62,10 @@ describe('上传图片 (uploadImg)', () => {
     expect(thumbnails(view)).toEqual([`${STATIC}/${PHOTO}`]);
   });
 
-  it('a refused upload says 图片上传失败 and leaves the value as it was', async () => {
+  it("a refused upload says the server's reason and leaves the value as it was", async () => {
     const view = await renderUploadImg(PHOTO, {}, () => refusal('请上传图片（仅支持 gif、jpeg、png）', 400));
     await view.user.upload(fileInput(view), png('伪装.png'));
-    expect(await screen.findByText('图片上传失败')).toBeInTheDocument();
+    expect(await screen.findByText('请上传图片（仅支持 gif、jpeg、png）')).toBeInTheDocument();
     expect(view.value()).toBe(PHOTO);
   });
 

@@ -2,7 +2,7 @@ import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Upload, type UploadFile, type UploadProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { runtimeConfig } from '../../runtime/config.ts';
-import { IMAGE_TYPES, filesToValue, limitOf, nextFiles, type UploadItem, type UploadKind, valueToFiles } from './files.ts';
+import { IMAGE_TYPES, filesToValue, fitsLimit, limitOf, nextFiles, type UploadItem, type UploadKind, valueToFiles } from './files.ts';
 import { authHeaders, uploadAction, uploadData } from './headers.ts';
 
 export interface UploadFieldProps {
@@ -45,12 +45,14 @@ export function UploadField({ value, onChange, disabled, readOnly, kind, limit, 
     listType: listType ?? (kind === 'image' ? 'picture-card' : 'text'),
     accept: kind === 'image' ? IMAGE_TYPES.join(',') : undefined,
     showUploadList: { showRemoveIcon: !locked },
-    beforeUpload: (file) => {
+    beforeUpload: (file, batch) => {
       if (kind === 'image' && !IMAGE_TYPES.includes(file.type)) {
         message.warning('请上传图片');
         return Upload.LIST_IGNORE;
       }
-      return true;
+      const room = fitsLimit(file, batch, files.length, max);
+      if (room.message) message.warning(room.message);
+      return room.fits || Upload.LIST_IGNORE;
     },
     onChange: ({ file, fileList }) => {
       const next = nextFiles(fileList as UploadItem[], file as UploadItem, kind, max, staticDomain);

@@ -56,6 +56,16 @@ export function filesToValue(files: UploadItem[], staticDomain: string): string 
   return files.flatMap((f) => pathOf(f, staticDomain) ?? []).join(',');
 }
 
+/**
+ * Whether a file picked with others (`batch`) still fits beside the files already listed; the first that does not
+ * says the spec's message, and none beyond the limit is sent, so the server keeps no file no record uses.
+ */
+export function fitsLimit<T>(file: T, batch: T[], listed: number, limit: number): { fits: boolean; message?: string } {
+  const place = listed + batch.indexOf(file);
+  if (place < limit) return { fits: true };
+  return { fits: false, message: place === Math.max(limit, listed) ? limitMessage(limit) : undefined };
+}
+
 /** Beyond the limit the newest files are cut off, with the spec's message. */
 export function trimToLimit<T>(files: T[], limit: number): { files: T[]; message?: string } {
   return files.length > limit ? { files: files.slice(0, limit), message: limitMessage(limit) } : { files };
@@ -68,7 +78,7 @@ const generatedId = () => `upload-${Date.now().toString(36)}-${++sequence}`;
 
 /**
  * The list after antd reports a change of `file`: done with code 0 keeps it under a generated id and a
- * static-domain url; any other code drops the last file; error shows the failure message; removed needs
+ * static-domain url; any other code drops the last file; error shows the server's message or the failure message; removed needs
  * nothing from the server (the stored file stays, as in the spec).
  */
 export function nextFiles(
@@ -89,6 +99,7 @@ export function nextFiles(
       return { files: files.slice(0, -1), error: file.response?.message || failureMessage(kind), warning };
     }
   }
-  if (file.status === 'error') return { files, error: failureMessage(kind), warning };
+  // The server's refusal says why (文件大小不能超过5MB…): antd hands over its answer's body with the error.
+  if (file.status === 'error') return { files, error: file.response?.message || failureMessage(kind), warning };
   return { files, warning };
 }

@@ -74,8 +74,15 @@ describe('上传 (UploadField)', () => {
     expect(view.value()).toBe(REPORT);
   });
 
-  it('a refused upload (an HTTP error) says 文件上传失败 and leaves the value as it was', async () => {
+  it("a refused upload (an HTTP error) says the server's reason and leaves the value as it was", async () => {
     const view = await renderUpload(REPORT, {}, () => refusal('文件大小不能超过5MB', 413));
+    await pick(view, pdf('大文件.pdf'));
+    expect(await screen.findByText('文件大小不能超过5MB')).toBeInTheDocument();
+    expect(view.value()).toBe(REPORT);
+  });
+
+  it("an HTTP error without a reason (a proxy's page) says 文件上传失败", async () => {
+    const view = await renderUpload(REPORT, {}, () => new Response('<html>502 Bad Gateway</html>', { status: 502 }));
     await pick(view, pdf('大文件.pdf'));
     expect(await screen.findByText('文件上传失败')).toBeInTheDocument();
     expect(view.value()).toBe(REPORT);
