@@ -35,7 +35,15 @@ export function limitOf(limit: unknown): number {
 export const limitMessage = (limit: number) => `最大上传数量为${limit}`;
 export const failureMessage = (kind: UploadKind) => (kind === 'image' ? '图片上传失败' : '文件上传失败');
 
-const nameOf = (path: string) => decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
+/** A stored path's file name as people read it (the form's list and a detail alike). */
+export function nameOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name; // a stray % is part of the name
+  }
+}
 
 /** The spec's file item carries type 'file'; an image item carries none, so antd shows it as a thumbnail. */
 const typeOf = (kind: UploadKind) => (kind === 'file' ? { type: 'file' } : {});

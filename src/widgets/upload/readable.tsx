@@ -2,6 +2,7 @@ import { runtimeConfig } from '../../runtime/config.ts';
 import { fileUrl } from '../../runtime/helpers/files.ts';
 import { splitList } from '../../runtime/helpers/list-value.ts';
 import type { ReadableSpec } from '../../runtime/widgets/contract.ts';
+import { nameOf } from './files.ts';
 
 /** Uploaded pictures in a detail: thumbnails opening the picture. */
 export const imagesReadable: ReadableSpec = {
@@ -24,7 +25,7 @@ export const filesReadable: ReadableSpec = {
     <span className="detail-files">
       {splitList(raw).map((p) => (
         <a key={p} href={fileUrl(p, runtimeConfig().staticDomainURL)} target="_blank" rel="noreferrer">
-          {p.split('/').pop()}
+          {nameOf(p)}
         </a>
       ))}
     </span>

@@ -120,12 +120,12 @@ describe('上传 in a detail (readable)', () => {
     return renderUi(<ReadableValue field={field} widget={itemOf(type, { model: 'attachment', label: '附件' })} record={{ id: '1', attachment: value }} />);
   }
 
-  it('reads stored files as links named by the file', async () => {
-    await renderReadable('uploadFile', `${REPORT},https://cdn.example.org/docs/charter.pdf`);
+  it('reads stored files as links named by the file, decoded as the form lists them', async () => {
+    await renderReadable('uploadFile', `${REPORT},https://cdn.example.org/docs/%E7%AB%A0%E7%A8%8B.pdf`);
     const links = screen.getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['0123456789abcdef0123456789abcdef.pdf', `${STATIC}/${REPORT}`],
-      ['charter.pdf', 'https://cdn.example.org/docs/charter.pdf'],
+      ['章程.pdf', 'https://cdn.example.org/docs/%E7%AB%A0%E7%A8%8B.pdf'],
     ]);
   });
 
