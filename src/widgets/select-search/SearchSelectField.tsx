@@ -19,6 +19,12 @@ interface Props {
   typeValue?: string;
 }
 
+/** The options found, and the chosen one's name when the search did not find it (so the field keeps showing it). */
+function keepChosen(found: DictOption[], shown: DictOption[], value: string | undefined): DictOption[] {
+  if (!value || found.some((o) => o.value === value)) return found;
+  return [...shown.filter((o) => o.value === value), ...found];
+}
+
 /** Search select over a table dictionary: typing asks loadDict with the keyword, 800 ms after the last key. */
 export function SearchSelectField({ value, onChange, disabled, readOnly, dictTable, dictText, dictCode, placeholder, dictByField, typeValue }: Props) {
   const { message } = App.useApp();
@@ -27,13 +33,18 @@ export function SearchSelectField({ value, onChange, disabled, readOnly, dictTab
   const [loading, setLoading] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const latest = useRef(0);
+  /** Whether the server was searched yet: a stored value's own name is no list to choose from. */
+  const searched = useRef(false);
 
   useEffect(() => {
     if (!dict && !dictByField) message.warning(SEARCH_CONFIG_MESSAGE);
   }, [dict, dictByField, message]);
 
   // A new kind of object: the options found for the previous one no longer apply.
-  useEffect(() => setOptions([]), [dict]);
+  useEffect(() => {
+    searched.current = false;
+    setOptions([]);
+  }, [dict]);
 
   useEffect(() => {
     if (dict && value && !options.some((o) => o.value === value)) optionsOfValue(dict, value).then(setOptions, () => undefined);
@@ -45,13 +56,14 @@ export function SearchSelectField({ value, onChange, disabled, readOnly, dictTab
   const search = (keyword: string) => {
     clearTimeout(timer.current);
     if (!dict) return;
+    searched.current = true;
     timer.current = setTimeout(() => {
       // Only the newest answer counts: a slow earlier search must not overwrite it.
       const ask = ++latest.current;
       setLoading(true);
       searchOptions(dict, keyword)
         .then(
-          (found) => ask === latest.current && setOptions(found),
+          (found) => ask === latest.current && setOptions((shown) => keepChosen(found, shown, value)),
           () => ask === latest.current && setOptions([]),
         )
         .finally(() => ask === latest.current && setLoading(false));
@@ -77,7 +89,7 @@ export function SearchSelectField({ value, onChange, disabled, readOnly, dictTab
       value={value || undefined}
       onChange={(v) => onChange?.(v ?? '')}
       onSearch={search}
-      onFocus={() => options.length === 0 && search('')}
+      onFocus={() => !searched.current && search('')}
       filterOption={false}
       disabled={!dict || disabled || readOnly}
       status={dict ? undefined : 'warning'}

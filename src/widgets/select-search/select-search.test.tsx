@@ -54,6 +54,17 @@ describe('搜索下拉框 (selectSearch)', () => {
     expect(server.sentTo(SEARCH(PROJECT_DICT)).map((r) => r.params)).toEqual([{}]);
   });
 
+  it("editing a stored choice, opening it offers the server's options, the chosen name still shown", async () => {
+    const { user, select, field, server } = await renderProjects('p2');
+    expect(await within(field()).findByText('圆梦助学')).toBeInTheDocument();
+    await user.click(select());
+    expect(await screen.findByTitle('希望厨房')).toBeInTheDocument();
+    expect(server.sentTo(SEARCH(PROJECT_DICT)).map((r) => r.params)).toEqual([{}]);
+    await user.type(select(), '厨房');
+    await waitFor(() => expect(screen.queryByTitle('希望小学援建')).not.toBeInTheDocument());
+    expect(within(field()).getAllByText('圆梦助学').length).toBeGreaterThan(0);
+  });
+
   it('without its table, text and code it says so, is disabled and asks the server nothing', async () => {
     const server = fakeServer({});
     const { field } = await renderWidget('selectSearch');
