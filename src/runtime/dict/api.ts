@@ -5,3 +5,10 @@ import { http } from '../http/client.ts';
 
 export const fetchDictItems = (code: string): Promise<DictOption[]> =>
   http.get<DictOption[]>(`/sys/dict/getDictItems/${encodeURIComponent(code)}`).then((r) => r.result ?? []);
+
+/** The texts of stored values of a table dictionary ('table,text,code'), so a chosen option shows its text before any search. */
+export async function optionsOfValue(dict: string, value: string): Promise<DictOption[]> {
+  const r = await http.get<string[]>(`/sys/dict/loadDictItem/${encodeURIComponent(dict)}`, { key: value });
+  const keys = value.split(',');
+  return (r.result ?? []).map((text, i) => ({ value: keys[i], text, label: text, title: text }));
+}

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { DictOption } from '../../core/api-types.ts';
 import type { WidgetItem } from '../../core/schema/types.generated.ts';
 import { dictFor } from './follow-field.ts';
-import { optionsOfValue, SEARCH_CONFIG_MESSAGE, SEARCH_DEBOUNCE_MS, searchDict, searchOptions } from './api.ts';
+import { optionsOfValue } from '../../runtime/dict/api.ts';
+import { SEARCH_CONFIG_MESSAGE, SEARCH_DEBOUNCE_MS, searchDict, searchOptions } from './api.ts';
 
 interface Props {
   value?: string;

@@ -13,10 +13,3 @@ export async function searchOptions(dict: string, keyword?: string): Promise<Dic
   const r = await http.get<DictOption[]>(`/sys/dict/loadDict/${encodeURIComponent(dict)}`, keyword ? { keyword } : {});
   return r.result ?? [];
 }
-
-/** The texts of stored values, so a chosen option shows its text before any search. */
-export async function optionsOfValue(dict: string, value: string): Promise<DictOption[]> {
-  const r = await http.get<string[]>(`/sys/dict/loadDictItem/${encodeURIComponent(dict)}`, { key: value });
-  const keys = value.split(',');
-  return (r.result ?? []).map((text, i) => ({ value: keys[i], text, label: text, title: text }));
-}

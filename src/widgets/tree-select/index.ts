@@ -1,6 +1,7 @@
 import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
 import { mockSelect } from '../mock-kit.tsx';
-import { TreeSelectField } from './TreeSelectField.tsx';
+import { dictLookup, named } from '../../runtime/renderers/detail/readable.ts';
+import { staticLabels, TreeSelectField } from './TreeSelectField.tsx';
 import { TreeQueryInput } from './TreeQueryInput.tsx';
 
 export const treeSelect: WidgetRegistration = {
@@ -37,6 +38,15 @@ export const treeSelect: WidgetRegistration = {
       placeholder: item.options?.placeholder,
     },
   }),
+  // A detail names the chosen nodes: from the tree dictionary, else from the static options at any depth.
+  readable: {
+    lookup: (widget) => {
+      const o = widget.options ?? {};
+      if (o.dictTable && o.dictText && o.dictCode) return dictLookup(`${o.dictTable},${o.dictText},${o.dictCode}`);
+      const labels = staticLabels(o.options);
+      return labels.size ? async (items) => named(items, labels) : undefined;
+    },
+  },
   query: { views: ['sel_tree'], Input: TreeQueryInput },
   scaffold: () => ({
     type: 'treeSelect',

@@ -82,6 +82,32 @@ describe('树选择器 (treeSelect)', () => {
     ]);
   });
 
+  it('over a tree dictionary, a stored node below the roots shows its name (asked by key) before its branch is opened; the value is kept', async () => {
+    const titles = Object.values(REGIONS).flat();
+    const NAMES = `GET /sys/dict/loadDictItem/${REGION_DICT.dictTable},${REGION_DICT.dictText},${REGION_DICT.dictCode}`;
+    const server = fakeServer({
+      [LEVELS]: ({ params }) => REGIONS[params.pid] ?? [],
+      [NAMES]: ({ params }) => params.key.split(',').map((k) => titles.find((t) => t.value === k)?.title ?? k),
+    });
+    const view = await renderWidget('treeSelect', { value: 'a2', item: { label: '片区' }, options: REGION_DICT });
+    await waitFor(() => expect(chosen(view.field())).toEqual(['天津办事处']));
+    expect(server.sentTo(NAMES).map((r) => r.params)).toEqual([{ key: 'a2' }]);
+    expect(view.value()).toBe('a2');
+  });
+
+  it('a detail names the chosen nodes: static options at any depth, or the tree dictionary', async () => {
+    const lookupOf = (options: object) => widgetOf('treeSelect')!.readable!.lookup!({ type: 'treeSelect', key: 't', options }, {})!;
+    const scaffold = widgetOf('treeSelect')!.scaffold().options!;
+    expect(await lookupOf(scaffold)(['11', '2', 'gone'])).toBe('选项11、选项2、gone');
+    fakeServer({
+      [`GET /sys/dict/getDictItems/${REGION_DICT.dictTable},${REGION_DICT.dictText},${REGION_DICT.dictCode}`]: () =>
+        Object.values(REGIONS)
+          .flat()
+          .map((r) => ({ value: r.value, text: r.title })),
+    });
+    expect(await lookupOf(REGION_DICT)(['a1', 'b'])).toBe('北京办事处、华南片区');
+  });
+
   it('a condition that is not a JSON object says so and asks the server nothing', async () => {
     const server = regionServer();
     await renderWidget('treeSelect', { item: { label: '片区' }, options: { ...REGION_DICT, condition: '[1,2]' } });
