@@ -20,7 +20,7 @@ const FORM = {
       key: 'f1',
       model: 'attachment',
       label: '附件',
-      options: { limit: 3, data: '{}', fileName: 'file' },
+      options: { limit: 3, multiple: true, data: '{}', fileName: 'file' },
       rules: [{ required: false, message: '必填项' }],
     },
     {
@@ -41,8 +41,8 @@ const field = (page: Page, label: string) =>
     .locator('.ant-formily-item')
     .filter({ has: page.locator('.ant-formily-item-label-content label', { hasText: new RegExp(`^${label}$`) }) });
 
-test('a file and an image uploaded through a form are stored and download back', async ({ page }) => {
-  test.setTimeout(90_000);
+/** The form above, imported into the designer and opened in its preview (the runtime form). */
+async function openPreview(page: Page) {
   await signIn(page, 'admin', { open: false });
   await page.goto('/#/online/desform/designer');
   await page.getByRole('button', { name: '导入JSON' }).click();
@@ -50,9 +50,13 @@ test('a file and an image uploaded through a form are stored and download back',
   await importDialog.getByLabel('JSON').fill(JSON.stringify(FORM));
   await importDialog.getByRole('button', { name: /导\s*入/ }).click();
   await expect(page.getByText('导入成功')).toBeVisible();
-
   await page.getByRole('button', { name: '预览' }).click();
   await expect(page.getByTestId('designer-preview')).toBeVisible();
+}
+
+test('a file and an image uploaded through a form are stored and download back', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openPreview(page);
   await field(page, '附件').locator('input[type=file]').setInputFiles({ name: '协议.txt', mimeType: 'text/plain', buffer: TEXT });
   await expect(field(page, '附件').locator('.ant-upload-list-item-done, .ant-upload-list-item').first()).toContainText('协议.txt');
   await field(page, '照片').locator('input[type=file]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
@@ -73,4 +77,22 @@ test('a file and an image uploaded through a form are stored and download back',
   const image = await page.request.get(`/hope-boot/sys/common/static/${data.photo}`);
   expect(image.headers()['content-type']).toBe('image/png');
   expect(Buffer.from(await image.body()).equals(PNG)).toBe(true);
+});
+
+test("a refused upload says the server's reason; files beyond the limit are refused before they are sent", async ({ page }) => {
+  test.setTimeout(90_000);
+  await openPreview(page);
+  // Text bytes named and typed as a PNG: the browser lets it through, the server sniffs it and says why not.
+  await field(page, '照片').locator('input[type=file]').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: TEXT });
+  await expect(page.getByText('请上传图片（仅支持 gif、jpeg、png）')).toBeVisible();
+
+  const uploads: string[] = [];
+  page.on('request', (r) => r.url().includes('/sys/common/upload') && uploads.push(r.url()));
+  const files = ['一', '二', '三', '四'].map((n) => ({ name: `${n}.txt`, mimeType: 'text/plain', buffer: TEXT }));
+  await field(page, '附件').locator('input[type=file]').setInputFiles(files);
+  await expect(page.getByText('最大上传数量为3')).toHaveCount(1);
+  await expect(field(page, '附件').locator('.ant-upload-list-item-done')).toHaveCount(3);
+  await expect(field(page, '附件')).not.toContainText('四.txt');
+  expect(uploads).toHaveLength(3);
+  await shot(page, 'widgets-upload-refusals');
 });
