@@ -53,7 +53,9 @@ export function withRuleParents(checked: string[], nodes: PermissionNode[]): str
 export function grantedPages(nodes: PermissionNode[], granted: Set<string>): string[] {
   return nodes.flatMap((n) => {
     const buttons = (n.children ?? []).filter((c) => c.kind === 2 && granted.has(c.key)).map((c) => c.title);
-    const own = granted.has(n.key) || buttons.length ? [`${n.title}${buttons.length ? `（${buttons.join('、')}）` : ''}`] : [];
+    // Buttons held without their page are said so: the bare page title would read as the page granted.
+    const suffix = !buttons.length ? '' : granted.has(n.key) ? `（${buttons.join('、')}）` : `（仅按钮：${buttons.join('、')}）`;
+    const own = granted.has(n.key) || buttons.length ? [`${n.title}${suffix}`] : [];
     return [
       ...own,
       ...grantedPages(

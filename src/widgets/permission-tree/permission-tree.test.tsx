@@ -101,10 +101,10 @@ describe('权限树 (permissionTree)', () => {
     });
   });
 
-  it('reads in a detail as the granted pages, each with its granted buttons', async () => {
+  it('reads in a detail as the granted pages, each with its granted buttons; buttons without their page say so', async () => {
     fakeServer({ [ALL]: () => ({ treeList: TREE }) });
     const lookup = widgetOf('permissionTree')!.readable!.lookup!(itemOf('permissionTree'), {})!;
     expect(await lookup(['m1', 'm2', 'b1', 'b2', 'm3'])).toBe('捐赠管理、捐赠活动（添加、编辑）、系统管理');
-    expect(await lookup(['b2'])).toBe('捐赠活动（编辑）');
+    expect(await lookup(['b2'])).toBe('捐赠活动（仅按钮：编辑）');
   });
 });
