@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 
 /*
- * The statement budget (issue 14 item 3): in steady state a list request sends at most 3 round trips to
+ * The statement budget (issue 14 item 3, issue 21): in steady state a list request sends at most 3 round trips to
  * the database — every statement and every piece of transaction control — because sign-in and grants
  * come from the grant cache; a change to grants drops the cache at once.
  */
@@ -39,6 +39,33 @@ describe('round trips per request', () => {
       .toBeLessThanOrEqual(3);
     console.log('round trips', trips(warm), steady);
     expect(steady).toBeGreaterThan(0);
+  });
+});
+
+describe('round trips of the figures (issue 21: report ≤ 5, dashboard ≤ 10)', () => {
+  /** A request's round trips once the grant cache is warm (see the list's budget above). */
+  const steadyTrips = async (path: string, token: string) => {
+    let last = 0;
+    await expect
+      .poll(
+        async () => {
+          const r = await s.api.get(path, token);
+          expect(r.body.success, JSON.stringify(r.body).slice(0, 200)).toBe(true);
+          return (last = trips(r));
+        },
+        { timeout: 5000, interval: 200 },
+      )
+      .toBeLessThanOrEqual(path.startsWith('/dashboard') ? 10 : 5);
+    return last;
+  };
+
+  it('a year of the donation report — totals, every dimension, distinct donors — sends at most 5, for the admin and a department-scoped user', async () => {
+    for (const token of [admin, zhangwei])
+      expect(await steadyTrips('/donation/record/report/summary?begin=2025-01-01&end=2025-12-31', token)).toBeGreaterThan(0);
+  });
+
+  it('the analysis dashboard sends at most 10, for the admin (every pending list) and a department-scoped user', async () => {
+    for (const token of [admin, zhangwei]) expect(await steadyTrips('/dashboard/analysis', token)).toBeGreaterThan(0);
   });
 });
 

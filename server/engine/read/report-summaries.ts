@@ -250,36 +250,56 @@ export async function applySummaries(db: Kysely<any>, model: EntityModel, change
 }
 
 /** One dimension's groups over a range, from the summary: raw sums per measure column, grouped. */
-export async function readSummary(
+/** One read of a summary: the totals (dim null) or one dimension's groups (a period dimension cut to its bucket). */
+export interface SummaryRead {
+  dim: number | null;
+  bucketLength: number | null;
+}
+
+export type SummaryRow = { value: string | null; n: number; s: Record<number, number>; c: Record<number, number> };
+
+/**
+ * The groups of several reads of the report's summary in ONE statement (UNION ALL, each part tagged), so a
+ * report's totals and all its dimensions cost one round trip: the answer lists the rows of each read in order.
+ */
+export async function readSummaries(
   db: Kysely<any>,
   model: EntityModel,
   report: ReportDef,
-  dim: number | null,
-  bucketLength: number | null,
+  reads: SummaryRead[],
   range: { begin: string; end: string },
   scope: RowScope | undefined,
-): Promise<{ value: string | null; n: number; s: Record<number, number>; c: Record<number, number> }[]> {
+): Promise<SummaryRow[][]> {
+  if (!reads.length) return [];
   const table = summaryTable(model, report);
   const summed = summedMeasures(report);
-  // Totals read dimension 0 (every counted record is in exactly one of its groups).
-  const group = dim === null ? sql`''` : bucketLength ? sql`substr(value_key, 1, ${sql.lit(bucketLength + 1)})` : sql`value_key`;
-  // The reader's tenants and data rules, on the summary's scope columns (summaryCovers said they are all there).
-  const rows = await applyScope(db.selectFrom(table), scope)
-    .select([
-      group.as('g'),
-      sql`sum(n)`.as('n'),
-      ...summed.flatMap(({ m, i }) => [sql`sum(${sql.ref(`s${i}`)})`.as(`s${i}`), ...(m.op === 'avg' ? [sql`sum(${sql.ref(`c${i}`)})`.as(`c${i}`)] : [])]),
-    ])
-    .where('dim', '=', dim ?? 0)
-    .where('day', '>=', range.begin)
-    .where('day', '<=', range.end)
-    .groupBy(sql`1`)
-    .having(sql`sum(n)`, '>', 0)
-    .execute();
-  return rows.map((r: any) => ({
-    value: r.g === '' ? null : String(r.g).slice(1),
-    n: Number(r.n),
-    s: Object.fromEntries(summed.map(({ i }) => [i, Number(r[`s${i}`] ?? 0)])),
-    c: Object.fromEntries(summed.map(({ i }) => [i, Number(r[`c${i}`] ?? 0)])),
-  }));
+  const part = ({ dim, bucketLength }: SummaryRead, k: number) => {
+    // Totals read dimension 0 (every counted record is in exactly one of its groups).
+    const group = dim === null ? sql`''` : bucketLength ? sql`substr(value_key, 1, ${sql.lit(bucketLength + 1)})` : sql`value_key`;
+    // The reader's tenants and data rules, on the summary's scope columns (summaryCovers said they are all there).
+    return applyScope(db.selectFrom(table), scope)
+      .select([
+        group.as('g'),
+        sql`sum(n)`.as('n'),
+        ...summed.flatMap(({ m, i }) => [sql`sum(${sql.ref(`s${i}`)})`.as(`s${i}`), ...(m.op === 'avg' ? [sql`sum(${sql.ref(`c${i}`)})`.as(`c${i}`)] : [])]),
+        sql.lit(k).as('k'),
+      ])
+      .where('dim', '=', dim ?? 0)
+      .where('day', '>=', range.begin)
+      .where('day', '<=', range.end)
+      .groupBy(sql`1`)
+      .having(sql`sum(n)`, '>', 0);
+  };
+  const query = reads.slice(1).reduce((q, read, j) => q.unionAll(part(read, j + 1)), part(reads[0], 0));
+  const rows = await query.execute();
+  const answer: SummaryRow[][] = reads.map(() => []);
+  for (const r of rows as any[]) {
+    answer[Number(r.k)].push({
+      value: r.g === '' ? null : String(r.g).slice(1),
+      n: Number(r.n),
+      s: Object.fromEntries(summed.map(({ i }) => [i, Number(r[`s${i}`] ?? 0)])),
+      c: Object.fromEntries(summed.map(({ i }) => [i, Number(r[`c${i}`] ?? 0)])),
+    });
+  }
+  return answer;
 }

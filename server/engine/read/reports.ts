@@ -5,7 +5,7 @@ import { badRequest } from '../../http/envelope.ts';
 import { conditionFields, conditionSql } from '../schema/condition.ts';
 import { buildModel, columnOf, type EntityModel } from '../schema/model.ts';
 import type { RecordReader } from './reader.ts';
-import { readSummary, summarised, summaryCovers } from './report-summaries.ts';
+import { readSummaries, summarised, summaryCovers } from './report-summaries.ts';
 import { nextDay, parseDate } from '../schema/values.ts';
 
 /*
@@ -170,8 +170,10 @@ export class ReportRunner {
     return summarised(model, report) && summaryCovers(await this.reader.scope(model));
   }
 
-  async totals(model: EntityModel, report: ReportDef, range: ReportRange): Promise<Record<string, number>> {
-    if (await this.fromSummaries(model, report)) return (await this.fromSummary(model, report, report, [], range)).totals;
+  /** The report's totals over the range; `measures` narrows them (a distinct count alone costs one scan, nothing else). */
+  async totals(model: EntityModel, full: ReportDef, range: ReportRange, measures?: string[]): Promise<Record<string, number>> {
+    const report = measures ? { ...full, measures: full.measures.filter((m) => measures.includes(m.key)) } : full;
+    if (await this.fromSummaries(model, full)) return (await this.fromSummary(model, full, report, [], range)).totals;
     const row = await (await this.base(model, report, range)).select(this.measureColumns(report)).executeTakeFirstOrThrow();
     return this.toMeasures(report, row);
   }
@@ -194,16 +196,20 @@ export class ReportRunner {
       );
     const distinct = report.measures.filter((m) => m.op === 'countDistinct');
     const scanned = distinct.length ? await this.scan(model, { ...report, measures: distinct }, dimensions, range) : undefined;
+    // Only distinct counts asked, and no groups: the scan answers it all.
+    if (!dimensions.length && !report.measures.some((m) => m.op !== 'countDistinct'))
+      return { totals: { ...this.toMeasures(report, {}), ...scanned?.totals }, groups: [] };
     const scope = await this.reader.scope(model);
-    const [total] = await readSummary(this.db, model, full, null, null, range, scope);
+    const reads = [
+      { dim: null, bucketLength: null },
+      ...dimensions.map((d) => ({ dim: full.dimensions.findIndex((x) => x.key === d.key), bucketLength: d.bucket ? BUCKET_FORMAT[d.bucket].length : null })),
+    ];
+    const [[total], ...perDimension] = await readSummaries(this.db, model, full, reads, range, scope);
     const totals = { ...this.toMeasures(report, {}), ...(total ? measureOf(total) : {}), ...(scanned?.totals ?? {}) };
-    const groups: ReportRow[][] = [];
-    for (const [k, d] of dimensions.entries()) {
-      const index = full.dimensions.findIndex((x) => x.key === d.key);
-      const rows = await readSummary(this.db, model, full, index, d.bucket ? BUCKET_FORMAT[d.bucket].length : null, range, scope);
+    const groups = perDimension.map((rows, k) => {
       const extra = new Map((scanned?.groups[k] ?? []).map((r) => [r.value, r]));
-      groups.push(rows.map((r): ReportRow => ({ ...this.toMeasures(report, {}), ...(extra.get(r.value) ?? {}), ...measureOf(r), value: r.value, text: '' })));
-    }
+      return rows.map((r): ReportRow => ({ ...this.toMeasures(report, {}), ...(extra.get(r.value) ?? {}), ...measureOf(r), value: r.value, text: '' }));
+    });
     return { totals, groups };
   }
 

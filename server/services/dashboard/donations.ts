@@ -38,17 +38,19 @@ export async function donationFigures(db: Kysely<any>, runtime: SchemaRuntime, s
     [DONATION_REPORT.byMonth, DONATION_REPORT.byActivity, DONATION_REPORT.byPayMethod],
     ['amount', 'count'],
   );
-  const yearTotals = await runner.totals(model, report, yearRange);
-  const month = now.getMonth() + 1;
-  const [lastYear, lastMonth] = month === 1 ? [year - 1, 12] : [year, month - 1];
-  const monthAmount = (await runner.totals(model, report, monthRange(year, month))).amount ?? 0;
-  const lastMonthAmount = (await runner.totals(model, report, monthRange(lastYear, lastMonth))).amount ?? 0;
+  const { donors = 0 } = await runner.totals(model, report, yearRange, ['donors']);
   const group = (key: string) => result.groups.find((g) => g.key === key)?.rows ?? [];
+  // This month and the last from the year's months (every month of the range is listed); January's last month is last year's.
+  const amountIn = (period: string) => Number(group(DONATION_REPORT.byMonth).find((r) => r.value === period)?.amount ?? 0);
+  const month = now.getMonth() + 1;
+  const monthAmount = amountIn(`${year}-${pad(month)}`);
+  const lastMonthAmount =
+    month === 1 ? ((await runner.totals(model, report, monthRange(year - 1, 12), ['amount'])).amount ?? 0) : amountIn(`${year}-${pad(month - 1)}`);
   return {
     year,
-    amount: yearTotals.amount ?? 0,
-    count: yearTotals.count ?? 0,
-    donors: yearTotals.donors ?? 0,
+    amount: result.totals.amount ?? 0,
+    count: result.totals.count ?? 0,
+    donors,
     monthAmount,
     lastMonthAmount,
     monthOnMonth: lastMonthAmount ? Math.round(((monthAmount - lastMonthAmount) / lastMonthAmount) * 10000) / 10000 : null,

@@ -1,3 +1,4 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { PendingItem } from '../../../src/core/api-types.ts';
 import type { Session } from '../../auth/session.ts';
 import type { SchemaRuntime } from '../../engine/runtime.ts';
@@ -16,8 +17,9 @@ export const PENDING_WORK = [
 ] as const;
 
 export async function pendingWork(runtime: SchemaRuntime, session: Session): Promise<PendingItem[]> {
-  const items: PendingItem[] = [];
   const reader = await runtime.reader(session);
+  const items: PendingItem[] = [];
+  const counts: SelectQueryBuilder<any, any, { k: number; n: string }>[] = [];
   for (const work of PENDING_WORK) {
     const model = runtime.registry.find(work.code);
     if (!model?.field.has('status')) {
@@ -26,13 +28,19 @@ export async function pendingWork(runtime: SchemaRuntime, session: Session): Pro
     }
     if (!(await runtime.access.canView(session, model))) continue;
     // Counted within the user's row scope: the number matches the list the item opens.
-    const { n } = await (
-      await reader.scoped(model)
-    )
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('status', '=', work.status)
-      .executeTakeFirstOrThrow();
-    items.push({ key: work.key, title: work.title, count: Number(n), path: `/${model.code}` });
+    const query = (await reader.scoped(model))
+      .select((eb) => [eb.fn.countAll<string>().as('n'), sql.lit(items.length).as('k')])
+      .where('status', '=', work.status);
+    counts.push(query);
+    items.push({ key: work.key, title: work.title, count: 0, path: `/${model.code}` });
+  }
+  // Every count in one statement (UNION ALL, each tagged with its item), not one round trip per item.
+  if (counts.length) {
+    const rows = await counts
+      .slice(1)
+      .reduce((q, c) => q.unionAll(c), counts[0])
+      .execute();
+    for (const row of rows) items[Number(row.k)].count = Number(row.n);
   }
   return items;
 }
