@@ -38,13 +38,24 @@ export function TreeSelectField({ value, onChange, disabled, readOnly, options, 
   /** Names of stored values deeper than the levels loaded (a record opened for editing), asked of the dictionary by key. */
   const [names, setNames] = useState<Map<string, string>>(new Map());
 
+  /** Whether the roots have come: only then is a stored value known to lie deeper (and its name worth asking). */
+  const [rootsLoaded, setRootsLoaded] = useState(false);
+
   useEffect(() => {
-    if (source) loadLevel(source).then(setNodes, () => setNodes([]));
+    setRootsLoaded(false);
+    if (source)
+      loadLevel(source).then(
+        (roots) => {
+          setNodes(roots);
+          setRootsLoaded(true);
+        },
+        () => setNodes([]),
+      );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dictTable, dictText, dictCode, condition]);
 
   const values = value ? value.split(',') : [];
-  const unnamed = source ? values.filter((v) => !nodes.some((n) => n.value === v) && !names.has(v)) : [];
+  const unnamed = source && rootsLoaded ? values.filter((v) => !nodes.some((n) => n.value === v) && !names.has(v)) : [];
   useEffect(() => {
     if (!source || !unnamed.length) return;
     optionsOfValue(`${source.dictTable},${source.dictText},${source.dictCode}`, unnamed.join(',')).then(
