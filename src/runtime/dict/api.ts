@@ -3,6 +3,11 @@ import { http } from '../http/client.ts';
 
 /* The dictionaries' data provider: a dictionary's items as the server has them (dictionaries.ts caches them). */
 
+/** A table dictionary's code 'table,text,code', or undefined when a part is missing. */
+export function tableDictCode(table?: string, text?: string, code?: string): string | undefined {
+  return table && text && code ? `${table},${text},${code}` : undefined;
+}
+
 export const fetchDictItems = (code: string): Promise<DictOption[]> =>
   http.get<DictOption[]>(`/sys/dict/getDictItems/${encodeURIComponent(code)}`).then((r) => r.result ?? []);
 

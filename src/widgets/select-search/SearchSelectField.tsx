@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { DictOption } from '../../core/api-types.ts';
 import type { WidgetItem } from '../../core/schema/types.generated.ts';
 import { dictFor } from './follow-field.ts';
-import { optionsOfValue } from '../../runtime/dict/api.ts';
-import { SEARCH_CONFIG_MESSAGE, SEARCH_DEBOUNCE_MS, searchDict, searchOptions } from './api.ts';
+import { optionsOfValue, tableDictCode } from '../../runtime/dict/api.ts';
+import { SEARCH_CONFIG_MESSAGE, SEARCH_DEBOUNCE_MS, searchOptions } from './api.ts';
 
 interface Props {
   value?: string;
@@ -29,7 +29,7 @@ function keepChosen(found: DictOption[], shown: DictOption[], value: string | un
 /** Search select over a table dictionary: typing asks loadDict with the keyword, 800 ms after the last key. */
 export function SearchSelectField({ value, onChange, disabled, readOnly, dictTable, dictText, dictCode, placeholder, dictByField, typeValue }: Props) {
   const { message } = App.useApp();
-  const dict = dictByField ? dictFor(dictByField, typeValue) : searchDict(dictTable, dictText, dictCode);
+  const dict = dictByField ? dictFor(dictByField, typeValue) : tableDictCode(dictTable, dictText, dictCode);
   const [options, setOptions] = useState<DictOption[]>([]);
   const [loading, setLoading] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

@@ -2,6 +2,7 @@ import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
 import { mockSelect } from '../mock-kit.tsx';
 import { SearchSelectField } from './SearchSelectField.tsx';
 import type { WidgetItem } from '../../core/schema/types.generated.ts';
+import { tableDictCode } from '../../runtime/dict/api.ts';
 import { dictLookup } from '../../runtime/renderers/detail/readable.ts';
 import type { DataRecord } from '../../runtime/schema/api.ts';
 import { followField } from './follow-field.ts';
@@ -10,7 +11,7 @@ import { followField } from './follow-field.ts';
 function searchDictOf(widget: WidgetItem, record: DataRecord): string | undefined {
   const o = widget.options ?? {};
   if (o.dictByField) return o.dictByField.dicts[String(record[o.dictByField.field] ?? '')];
-  return o.dictTable && o.dictText && o.dictCode ? `${o.dictTable},${o.dictText},${o.dictCode}` : undefined;
+  return tableDictCode(o.dictTable, o.dictText, o.dictCode);
 }
 
 export const selectSearch: WidgetRegistration = {

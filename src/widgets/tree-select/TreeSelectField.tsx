@@ -1,7 +1,7 @@
 import { Alert, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import type { OptionItem } from '../../core/schema/types.generated.ts';
-import { optionsOfValue } from '../../runtime/dict/api.ts';
+import { optionsOfValue, tableDictCode } from '../../runtime/dict/api.ts';
 import { conditionError, loadLevel, type TreeNode } from './api.ts';
 
 interface StaticOption {
@@ -57,8 +57,9 @@ export function TreeSelectField({ value, onChange, disabled, readOnly, options, 
   const values = value ? value.split(',') : [];
   const unnamed = source && rootsLoaded ? values.filter((v) => !nodes.some((n) => n.value === v) && !names.has(v)) : [];
   useEffect(() => {
-    if (!source || !unnamed.length) return;
-    optionsOfValue(`${source.dictTable},${source.dictText},${source.dictCode}`, unnamed.join(',')).then(
+    const dict = tableDictCode(dictTable, dictText, dictCode);
+    if (!source || !dict || !unnamed.length) return;
+    optionsOfValue(dict, unnamed.join(',')).then(
       (found) => setNames((prev) => new Map([...prev, ...found.map((o) => [o.value, o.text] as const)])),
       () => undefined,
     );

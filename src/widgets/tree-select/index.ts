@@ -1,5 +1,6 @@
 import type { WidgetRegistration } from '../../runtime/widgets/contract.ts';
 import { mockSelect } from '../mock-kit.tsx';
+import { tableDictCode } from '../../runtime/dict/api.ts';
 import { dictLookup, named } from '../../runtime/renderers/detail/readable.ts';
 import { staticLabels, TreeSelectField } from './TreeSelectField.tsx';
 import { TreeQueryInput } from './TreeQueryInput.tsx';
@@ -42,7 +43,8 @@ export const treeSelect: WidgetRegistration = {
   readable: {
     lookup: (widget) => {
       const o = widget.options ?? {};
-      if (o.dictTable && o.dictText && o.dictCode) return dictLookup(`${o.dictTable},${o.dictText},${o.dictCode}`);
+      const dict = tableDictCode(o.dictTable, o.dictText, o.dictCode);
+      if (dict) return dictLookup(dict);
       const labels = staticLabels(o.options);
       return labels.size ? async (items) => named(items, labels) : undefined;
     },

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { childrenOf, loadAreas, pathOf, ROOT_CODE, toAreas } from '../../../src/widgets/pca/areas.ts';
-import { SEARCH_CONFIG_MESSAGE, SEARCH_DEBOUNCE_MS, searchDict } from '../../../src/widgets/select-search/api.ts';
+import { tableDictCode } from '../../../src/runtime/dict/api.ts';
+import { SEARCH_CONFIG_MESSAGE, SEARCH_DEBOUNCE_MS } from '../../../src/widgets/select-search/api.ts';
 import { CONDITION_MESSAGE, conditionError } from '../../../src/widgets/tree-select/api.ts';
 
 describe('selectSearch', () => {
   it('needs table, text and code, with the spec warning otherwise, and waits 800 ms', () => {
-    expect(searchDict('hope_project', 'name', 'id')).toBe('hope_project,name,id');
-    expect(searchDict('hope_project', '', 'id')).toBeUndefined();
-    expect(searchDict(undefined, 'name', 'id')).toBeUndefined();
+    expect(tableDictCode('hope_project', 'name', 'id')).toBe('hope_project,name,id');
+    expect(tableDictCode('hope_project', '', 'id')).toBeUndefined();
+    expect(tableDictCode(undefined, 'name', 'id')).toBeUndefined();
     expect(SEARCH_CONFIG_MESSAGE).toBe('表字典搜索组件参数接收有误,请检查字典配置!');
     expect(SEARCH_DEBOUNCE_MS).toBe(800);
   });
