@@ -249,7 +249,6 @@ export async function applySummaries(db: Kysely<any>, model: EntityModel, change
   }
 }
 
-/** One dimension's groups over a range, from the summary: raw sums per measure column, grouped. */
 /** One read of a summary: the totals (dim null) or one dimension's groups (a period dimension cut to its bucket). */
 export interface SummaryRead {
   dim: number | null;
