@@ -110,6 +110,7 @@ const PG_PASS_FILES = [
   'permissions',
   'system-access',
   'writer-hooks',
+  'import-runs',
   'route-walk',
   'round-trips',
   'dashboard',

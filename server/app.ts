@@ -30,6 +30,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { type SeedOutcome, seedOnFirstStart } from './db/seed.ts';
 import { ApiError, fail } from './http/envelope.ts';
 import { accountRoutes } from './routes/account.ts';
+import { importRunRoutes } from './routes/import-runs.ts';
 import { announcementRoutes } from './routes/announcements.ts';
 import { authRoutes } from './routes/auth.ts';
 import { phoneAuthRoutes } from './routes/phone-auth.ts';
@@ -167,6 +168,7 @@ async function api(app: FastifyInstance, ctx: AppContext) {
     dataRuleGrantRoutes,
     monitorRoutes,
     workflowRoutes,
+    importRunRoutes,
   ])
     register(app, ctx);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, '很抱歉，资源未找到!')));

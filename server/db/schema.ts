@@ -250,6 +250,17 @@ export interface SysRowCount {
 }
 
 /** One server process's heartbeat (server/monitor/heartbeat.ts); times are timestamptz, read as epoch seconds. */
+export interface SysImportRun {
+  id: string;
+  user_id: string;
+  table_name: string;
+  phase: string;
+  done: Generated<number>;
+  total: number;
+  cancelled: Generated<boolean>;
+  created_at: Generated<string>;
+}
+
 export interface SysMonitorProcess {
   id: string;
   host: string;
@@ -291,5 +302,6 @@ export interface DB {
   sys_data_log: SysDataLog;
   sys_fill_rule: SysFillRule;
   sys_fill_rule_seq: SysFillRuleSeq;
+  sys_import_run: SysImportRun;
   sys_monitor_process: SysMonitorProcess;
 }

@@ -19,7 +19,10 @@ import type { RowScope } from './scope/row-scope.ts';
 import { loadRegistry, type Registry } from './schema/registry.ts';
 import { syncTables } from './schema/table-sync.ts';
 import { transitionPermissions } from './write/transitions.ts';
-import { RecordWriter } from './write/writer.ts';
+import { RecordWriter, type WriteContext } from './write/writer.ts';
+import { checkRows, importRowByRow, importsRowByRow, publishRows } from './io/import.ts';
+import type { ImportRun } from './io/import-run.ts';
+import type { Sheet } from './io/excel.ts';
 import { hooksOf } from './write/hooks.ts';
 
 /** pg_advisory_xact_lock key held while the documents are synced (processes starting together queue). */
@@ -138,6 +141,11 @@ export class SchemaRuntime {
    * (a workflow's end moving a status its approver does not hold the step permission for).
    */
   async write<T>(session: Session, model: EntityModel, work: (writer: RecordWriter) => Promise<T>, at = nowText(), grant: string[] = []): Promise<T> {
+    return this.inTransaction(await this.writeContext(session, model, at, grant), work);
+  }
+
+  /** Everything a write consults outside its own tables, read before any transaction begins. */
+  async writeContext(session: Session, model: EntityModel, at = nowText(), grant: string[] = []): Promise<WriteSettings> {
     if (model.doc.entity.readOnly) throw badRequest(`【${model.title}】是只读数据，不能修改`);
     const registry = this.registry;
     const involved = [model, ...model.batches.map((b) => registry.get(b.child))];
@@ -149,10 +157,41 @@ export class SchemaRuntime {
     const dicts = await this.dictionaries.allItems();
     const tenants = await this.access.visibleTenants(session);
     const actor = { userId: session.user.id, username: session.user.username, orgCode: session.user.org_code, tenantId: session.tenantId, now: at };
+    return { registry, dicts, actor, held, tenants };
+  }
+
+  /**
+   * A writer that checks and prepares records without a transaction (an import's first phase, in short
+   * statements between which other requests run); whatever it prepares is written by `inTransaction`.
+   */
+  checker(context: WriteSettings): RecordWriter {
+    return new RecordWriter({ ...context, db: this.db, seen: new Map(), uniqueLater: true });
+  }
+
+  /**
+   * An Excel sheet added as records, all or nothing: checked row by row outside any transaction, then
+   * written in one short transaction (io/import.ts). The run records its progress and may be cancelled.
+   */
+  async importSheet(session: Session, model: EntityModel, sheet: Sheet, run: ImportRun): Promise<number> {
+    const settings = await this.writeContext(session, model);
+    try {
+      const count = importsRowByRow(model)
+        ? await this.inTransaction(settings, (w) => importRowByRow(w, model, sheet, run))
+        : await checkRows(this.checker(settings), model, sheet, run).then((prepared) => this.inTransaction(settings, (w) => publishRows(w, model, prepared)));
+      await run.end(undefined);
+      return count;
+    } catch (error) {
+      await run.end(error);
+      throw error;
+    }
+  }
+
+  /** Runs `work` with a writer inside one transaction; caches of the tables it wrote are told afterwards. */
+  async inTransaction<T>(context: WriteSettings, work: (writer: RecordWriter) => Promise<T>): Promise<T> {
     let touched = new Set<string>();
     try {
       return await this.db.transaction().execute(async (trx) => {
-        const writer = new RecordWriter({ db: trx, registry, dicts, actor, held, tenants });
+        const writer = new RecordWriter({ ...context, db: trx });
         const result = await work(writer);
         touched = writer.touched;
         return result;
@@ -165,6 +204,9 @@ export class SchemaRuntime {
     }
   }
 }
+
+/** A write's context but its connection: read once, used by the checking phase and the transaction. */
+export type WriteSettings = Omit<WriteContext, 'db'>;
 
 /** A constraint the checks could not see coming (a concurrent duplicate): a 400, not a 500. */
 function databaseRefusal(error: unknown): Error | undefined {

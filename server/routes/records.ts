@@ -4,7 +4,7 @@ import type { Session } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, badRequest, notFound, ok } from '../http/envelope.ts';
 import { readWorkbook, writeWorkbook, XLSX_TYPE } from '../engine/io/excel.ts';
-import { importRows } from '../engine/io/import.ts';
+import { ImportRun } from '../engine/io/import-run.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
 import { planList } from '../engine/read/query.ts';
 import { checkId, readInput } from '../engine/write/record-input.ts';
@@ -125,20 +125,27 @@ export function crudRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.post('/:area/:entity/importExcel', route, async (request: Req) => {
       const { model, session } = await open(request);
       await runtime.access.demand(session, model, 'import');
-      const sheet = await readWorkbook(await uploadedFile(request));
-      const count = await runtime.write(session, model, (w) => importRows(w, model, sheet, w.ctx));
+      const { file, fields } = await uploadedFile(request);
+      const sheet = await readWorkbook(file);
+      const run = await ImportRun.start(ctx.db, fields.importKey, session.user.id, model.table, sheet.rows.length);
+      const count = await runtime.importSheet(session, model, sheet, run);
       return ok({ count }, `导入成功，共${count}条`);
     });
   });
 }
 
-async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
+/** The uploaded file, and the form's text fields (importKey: the browser's name for this import's progress). */
+async function uploadedFile(request: FastifyRequest): Promise<{ file: Buffer; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
   let file: Buffer | undefined;
+  const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
       // Every file part must be read to its end, or the next part never comes.
-      if (part.type !== 'file') continue;
       const bytes = await part.toBuffer();
       if (part.fieldname === 'file' && !file) file = bytes;
     }
@@ -147,5 +154,5 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
     throw error;
   }
   if (!file?.length) throw badRequest('请选择要导入的文件');
-  return file;
+  return { file, fields };
 }

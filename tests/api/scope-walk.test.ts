@@ -686,6 +686,8 @@ Object.assign(DECLARED, {
       },
     ],
   },
+  'GET /hope-boot/sys/import/progress': { unwalked: "an import's progress figures (rows done, total), only the asking user's own run; no record" },
+  'POST /hope-boot/sys/import/cancel': { unwalked: WRITE },
   'POST /internal/backup': { unwalked: "the owner process's loopback backup call, with the per-start control key (backup.test.ts)" },
 } satisfies Record<string, Declaration>);
 

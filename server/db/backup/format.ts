@@ -53,9 +53,10 @@ export const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
  * Tables a backup never carries: the migrator's own bookkeeping (the target's migrator writes them), and
- * the heartbeat rows of the processes running now (server/monitor/heartbeat.ts), which describe no data.
+ * the heartbeat rows of the processes running now (server/monitor/heartbeat.ts) and the imports' progress,
+ * which describe no data.
  */
-export const NOT_BACKED_UP = new Set(['kysely_migration', 'kysely_migration_lock', 'sys_monitor_process']);
+export const NOT_BACKED_UP = new Set(['kysely_migration', 'kysely_migration_lock', 'sys_monitor_process', 'sys_import_run']);
 
 export class BackupRefused extends Error {}
 

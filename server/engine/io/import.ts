@@ -3,15 +3,19 @@ import type { FieldDef } from '../../../src/core/schema/types.generated.ts';
 import { ApiError, badRequest } from '../../http/envelope.ts';
 import { exportColumns, type Sheet } from './excel.ts';
 import type { EntityModel } from '../schema/model.ts';
-import { type CheckContext, referable } from '../write/record-checks.ts';
-import { RecordInvalid, type RecordWriter } from '../write/writer.ts';
+import type { FieldError } from '../schema/record-schema.ts';
+import { type CheckContext, duplicateError, referable, storedDuplicates, uniqueGroups } from '../write/record-checks.ts';
+import { type PreparedAdd, RecordInvalid, type RecordWriter } from '../write/writer.ts';
+import { CANCELLED, type ImportRun } from './import-run.ts';
 
 /*
- * An imported sheet → records, all or nothing. Headers are matched to fields by list column title, field
- * label or field name; cells hold what the export wrote (dictionary texts, referenced records' labels),
- * which are turned back into codes and ids. Every row goes through the same checks and hooks as an add
- * (rich text sanitised, bad text refused); the after-hooks (limits, roll-ups, data log) run once for the
- * whole sheet. If any row fails, the caller's transaction is rolled back and every failing row is reported.
+ * An imported sheet → records, all or nothing, without one long transaction (on the embedded database a
+ * transaction holds the only connection: a 10,000-row import written row by row in one stalled every other
+ * request for its whole length). Headers are matched to fields by list column title, field label or field
+ * name; cells hold what the export wrote (dictionary texts, referenced records' labels), which are turned
+ * back into codes and ids. Every row goes through the same checks and hooks as an add (rich text sanitised,
+ * bad text refused) in a first phase that writes nothing (checkRows); only a sheet without a failing row is
+ * written, in one short set-based transaction (publishRows). Every failing row is reported.
  */
 
 export interface RowError {
@@ -81,28 +85,139 @@ class CellDecoder {
 
 const messagesOf = (error: unknown): string[] | undefined => {
   if (error instanceof RecordInvalid) return error.errors.map((e) => e.message);
-  if (error instanceof ApiError && error.status < 500) return [error.message];
+  if (error instanceof ApiError && error.status < 500 && error.message !== CANCELLED) return [error.message];
   return undefined;
 };
 
-/** Adds every row through the writer; throws the 400 with the per-row report when any row fails. */
-export async function importRows(writer: RecordWriter, model: EntityModel, sheet: Sheet, ctx: CheckContext): Promise<number> {
+/** Rows checked between two progress notes (and two turns of the event loop for other requests). */
+const CHECK_CHUNK = 200;
+
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The sheet's own repeats of a unique value: the database cannot see them before the rows are written. */
+class SheetUniques {
+  private readonly seen: Map<string, number>[];
+  private readonly groups: string[][];
+
+  constructor(private readonly model: EntityModel) {
+    this.groups = uniqueGroups(model);
+    this.seen = this.groups.map(() => new Map());
+  }
+
+  check(record: Record<string, unknown>, row: number): void {
+    const errors: FieldError[] = [];
+    for (const [i, columns] of this.groups.entries()) {
+      if (columns.some((c) => record[c] === null || record[c] === undefined)) continue;
+      const key = JSON.stringify(columns.map((c) => String(record[c])));
+      if (this.seen[i].has(key)) errors.push(duplicateError(this.model, columns, record));
+      else this.seen[i].set(key, row);
+    }
+    if (errors.length) throw new RecordInvalid(errors);
+  }
+}
+
+/**
+ * Decodes each row and hands its values to `handle`, collecting the refusals by sheet row; notes progress
+ * and lets other requests run every CHECK_CHUNK rows.
+ */
+async function eachRow(
+  model: EntityModel,
+  sheet: Sheet,
+  ctx: CheckContext,
+  run: ImportRun,
+  handle: (values: Record<string, unknown>, row: number) => Promise<void>,
+): Promise<RowError[]> {
   const names = mapHeaders(model, sheet.headers);
   const decoder = new CellDecoder(ctx);
   const errors: RowError[] = [];
-  await writer.batch(async () => {
-    for (const { row, cells } of sheet.rows) {
-      try {
-        const values: Record<string, unknown> = {};
-        for (const [i, name] of names.entries()) if (name) values[name] = await decoder.decode(model.field.get(name)!, cells[i]);
-        await writer.add(model, { values, batches: new Map() }, 'import');
-      } catch (error) {
-        const messages = messagesOf(error);
-        if (!messages) throw error;
-        errors.push({ row, messages });
-      }
+  for (const [index, { row, cells }] of sheet.rows.entries()) {
+    try {
+      const values: Record<string, unknown> = {};
+      for (const [i, name] of names.entries()) if (name) values[name] = await decoder.decode(model.field.get(name)!, cells[i]);
+      await handle(values, row);
+    } catch (error) {
+      const messages = messagesOf(error);
+      if (!messages) throw error;
+      errors.push({ row, messages });
     }
-    if (errors.length) throw new ApiError(400, `导入失败，共${errors.length}行有误`, { errors });
+    if ((index + 1) % CHECK_CHUNK === 0) {
+      await run.step('check', index + 1);
+      await yieldToOthers();
+    }
+  }
+  return errors;
+}
+
+const refusal = (errors: RowError[]) => new ApiError(400, `导入失败，共${errors.length}行有误`, { errors: errors.sort((a, b) => a.row - b.row) });
+
+/**
+ * A document whose rows are refused by totals over other rows (rules.limits: invoices within a donation's
+ * amount) imports row by row in one transaction, so each refusal names its row, as before; such sheets are small.
+ */
+export const importsRowByRow = (model: EntityModel): boolean => !!model.doc.entity.rules?.limits?.length;
+
+/** The row-by-row import (importsRowByRow), inside the caller's transaction. */
+export async function importRowByRow(writer: RecordWriter, model: EntityModel, sheet: Sheet, run: ImportRun): Promise<number> {
+  await writer.batch(async () => {
+    const errors = await eachRow(model, sheet, writer.ctx, run, async (values) => {
+      await writer.add(model, { values, batches: new Map() }, 'import');
+    });
+    if (errors.length) throw refusal(errors);
   });
   return sheet.rows.length;
+}
+
+/**
+ * The first phase of an import: every row decoded and checked as an add would check it (hooks, validation,
+ * uniqueness — against the table in one statement per chunk, and against the sheet's earlier rows —,
+ * references), outside any transaction, in chunks between which other requests are served. Throws the 400
+ * with the per-row report when any row fails; nothing is written either way.
+ */
+export async function checkRows(checker: RecordWriter, model: EntityModel, sheet: Sheet, run: ImportRun): Promise<PreparedAdd[]> {
+  const uniques = new SheetUniques(model);
+  const prepared: PreparedAdd[] = [];
+  /** The sheet row of each prepared record. */
+  const rows: number[] = [];
+  const errors = await eachRow(model, sheet, checker.ctx, run, async (values, row) => {
+    const record = await checker.prepare(model, { values, batches: new Map() });
+    uniques.check(record.clean, row);
+    prepared.push(record);
+    rows.push(row);
+  });
+  const duplicates = await storedDuplicates(
+    checker.ctx,
+    model,
+    prepared.map((p) => p.clean),
+  );
+  for (const [i, found] of duplicates) errors.push({ row: rows[i], messages: found.map((e) => e.message) });
+  if (errors.length) throw refusal(errors);
+  await run.step('write', 0);
+  return prepared;
+}
+
+/**
+ * The second phase: the checked rows written in the caller's (one, short) transaction, set-based — multi-row
+ * inserts, codes taken at once, the after-hooks (roll-ups, summaries, data log) once for the sheet. The
+ * references are checked again, in one statement per field, since rows may have gone since the first phase.
+ */
+export async function publishRows(writer: RecordWriter, model: EntityModel, prepared: PreparedAdd[]): Promise<number> {
+  for (const f of model.fields) {
+    if (!f.ref) continue;
+    const ids = [
+      ...new Set(
+        prepared
+          .map((p) => p.clean[f.name])
+          .filter((v) => v !== null && v !== undefined && v !== '')
+          .map(String),
+      ),
+    ];
+    const target = writer.ctx.registry.get(f.ref.entity);
+    for (let start = 0; start < ids.length; start += 1000) {
+      const chunk = ids.slice(start, start + 1000);
+      const found = await referable(writer.ctx, target).select('id').where('id', 'in', chunk).execute();
+      if (found.length < chunk.length) throw badRequest(`导入失败，${f.label}不存在（导入期间已被删除）`);
+    }
+  }
+  await writer.batch(() => writer.insertPrepared(model, prepared, 'import'));
+  return prepared.length;
 }

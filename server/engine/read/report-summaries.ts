@@ -7,6 +7,7 @@ import { conditionSql } from '../schema/condition.ts';
 import { columnOf, type EntityModel } from '../schema/model.ts';
 import type { Registry } from '../schema/registry.ts';
 import { applyScope, type RowScope } from '../scope/row-scope.ts';
+import { negated, numericSum } from '../../db/numeric-sum.ts';
 
 /*
  * Maintained summaries of the declared reports, so a report or the dashboard reads a few hundred rows
@@ -185,14 +186,16 @@ interface Cell {
   key: string;
   scope: (string | number)[];
   n: number;
-  /** per summed measure index: signed bound terms */
-  sums: Map<number, RawBuilder<unknown>[]>;
+  /** per summed measure index: the signed decimal texts to add */
+  sums: Map<number, string[]>;
   counts: Map<number, number>;
 }
 
+const CELLS_PER_STATEMENT = 1000;
+
 /**
  * The write's effect on each summary of its entity: what `after` adds minus what `before` added, per
- * (dimension, day, group), as one multi-row upsert per report. A change that moves nothing (an edit of
+ * (dimension, day, group), as multi-row upserts (one per report for a form's write). A change that moves nothing (an edit of
  * the message) writes nothing. `before`/`after` are whole rows (the writer loads them).
  */
 export async function applySummaries(db: Kysely<any>, model: EntityModel, changes: RowChange[]): Promise<void> {
@@ -215,7 +218,9 @@ export async function applySummaries(db: Kysely<any>, model: EntityModel, change
         for (const { m, i } of summed) {
           const v = row[m.field!];
           if (v === null || v === undefined || v === '') continue;
-          cell.sums.set(i, [...(cell.sums.get(i) ?? []), sql`${sql.raw(sign > 0 ? '+' : '-')} cast(${String(v)} as numeric)`]);
+          const terms = cell.sums.get(i) ?? [];
+          terms.push(sign > 0 ? String(v) : negated(String(v)));
+          cell.sums.set(i, terms);
           cell.counts.set(i, (cell.counts.get(i) ?? 0) + sign);
         }
       }
@@ -237,14 +242,16 @@ export async function applySummaries(db: Kysely<any>, model: EntityModel, change
       const scope = c.scope.map((v) => (typeof v === 'number' ? sql`${v}::integer` : sql`${v}`));
       const values: RawBuilder<unknown>[] = [sql`${c.dim}::smallint`, sql`cast(${c.day} as date)`, sql`${c.key}`, ...scope, sql`${c.n}::bigint`];
       for (const { m, i } of summed) {
-        values.push(sql`(0 ${sql.join(c.sums.get(i) ?? [], sql` `)})`);
+        values.push(numericSum(c.sums.get(i) ?? []));
         if (m.op === 'avg') values.push(sql`${c.counts.get(i) ?? 0}::bigint`);
       }
       return sql`(${sql.join(values)})`;
     });
     const counters = columns.slice(1 + KEY_COLUMNS.length);
     const updates = counters.map((col) => sql`${sql.ref(col)} = ${sql.table(table)}.${sql.ref(col)} + excluded.${sql.ref(col)}`);
-    await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(rows)}
+    // Cells in chunks: an import's rows can make tens of thousands, and a statement binds at most 65,535 values.
+    for (let start = 0; start < rows.length; start += CELLS_PER_STATEMENT)
+      await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(rows.slice(start, start + CELLS_PER_STATEMENT))}
               on conflict (${sql.join(['dim', ...KEY_COLUMNS].map((c) => sql.ref(c)))}) do update set ${sql.join(updates)}`.execute(db);
   }
 }

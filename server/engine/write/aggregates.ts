@@ -6,6 +6,7 @@ import { conditionSql } from '../schema/condition.ts';
 import type { EntityModel } from '../schema/model.ts';
 import type { Registry } from '../schema/registry.ts';
 import { applySummaries } from '../read/report-summaries.ts';
+import { negated, numericSum } from '../../db/numeric-sum.ts';
 
 /*
  * The rules over groups of rows, run inside the write's transaction after the rows are written:
@@ -74,7 +75,7 @@ function contribution(rule: RollupRule, row: Record<string, unknown> | undefined
   const raw = row[rule.of!];
   if (raw === null || raw === undefined || raw === '') return undefined;
   const negate = rule.op === 'sum' && !!rule.subtractWhere && evaluateCondition(rule.subtractWhere, row);
-  return { id: String(id), value: negate ? `-${String(raw)}` : String(raw) };
+  return { id: String(id), value: negate ? negated(String(raw)) : String(raw) };
 }
 
 const sameContribution = (a: ReturnType<typeof contribution>, b: ReturnType<typeof contribution>) =>
@@ -102,11 +103,11 @@ export async function applyRollups(db: Kysely<any>, registry: Registry, model: E
       await recomputeRollup(db, registry, model, rule, ids);
       continue;
     }
-    const deltas = new Map<string, RawBuilder<unknown>[]>();
+    const deltas = new Map<string, string[]>();
     const add = (part: ReturnType<typeof contribution>, sign: '+' | '-') => {
       if (!part) return;
       const terms = deltas.get(part.id) ?? [];
-      terms.push(sql`${sql.raw(sign)} cast(${part.value} as numeric)`);
+      terms.push(sign === '+' ? part.value : negated(part.value));
       deltas.set(part.id, terms);
     };
     for (const { before, after } of changes) {
@@ -117,10 +118,9 @@ export async function applyRollups(db: Kysely<any>, registry: Registry, model: E
       add(is, '+');
     }
     for (const id of [...deltas.keys()].sort()) {
-      const delta = sql`(0 ${sql.join(deltas.get(id)!, sql` `)})`;
       await db
         .updateTable(target.table)
-        .set({ [rule.into]: sql`coalesce(${sql.ref(rule.into)}, 0) + ${delta}` })
+        .set({ [rule.into]: sql`coalesce(${sql.ref(rule.into)}, 0) + ${numericSum(deltas.get(id)!)}` })
         .where('id', '=', id)
         .execute();
     }

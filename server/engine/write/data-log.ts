@@ -20,6 +20,8 @@ export interface Actor {
   now: string;
 }
 
+const GENERATED_ID = /^\d{19}$/;
+
 /** One log row per change, in one statement (an import's rows together). */
 export async function writeDataLogs(db: Kysely<DB>, table: string, action: LogAction, changes: RowChange[], actor: Actor): Promise<void> {
   const CHUNK = 500;
@@ -33,7 +35,11 @@ export async function writeDataLogs(db: Kysely<DB>, table: string, action: LogAc
         action,
         data_before: change.before ? JSON.stringify(change.before) : null,
         data_after: change.after ? JSON.stringify(change.after) : null,
-        data_version: sql<number>`(select coalesce(max(data_version), 0) + 1 from sys_data_log where data_table = ${table} and data_id = ${id})`,
+        // A record added under a generated id (19 digits, never reused) is at its first version: no look-up.
+        data_version:
+          !change.before && GENERATED_ID.test(id)
+            ? 1
+            : sql<number>`(select coalesce(max(data_version), 0) + 1 from sys_data_log where data_table = ${table} and data_id = ${id})`,
         create_by: actor.username,
         create_time: actor.now,
         tenant_id: actor.tenantId,

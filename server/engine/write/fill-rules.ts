@@ -49,10 +49,16 @@ export async function loadRule(db: Kysely<DB>, code: string): Promise<FillRule> 
 
 /** The next code of a rule at a moment ('YYYY-MM-DD HH:mm:ss'); run it in the writing transaction. */
 export async function nextCode(db: Kysely<DB>, rule: FillRule, at: string): Promise<string> {
+  return (await nextCodes(db, rule, at, 1))[0];
+}
+
+/** The next `count` codes of a rule, consecutive, taken in one statement (an import's rows). */
+export async function nextCodes(db: Kysely<DB>, rule: FillRule, at: string, count: number): Promise<string[]> {
   const period = periodOf(rule.reset, at);
   const { rows } = await sql<{ value: number }>`
-    insert into sys_fill_rule_seq (rule_code, period, value) values (${rule.code}, ${period}, 1)
-    on conflict (rule_code, period) do update set value = sys_fill_rule_seq.value + 1
+    insert into sys_fill_rule_seq (rule_code, period, value) values (${rule.code}, ${period}, ${count})
+    on conflict (rule_code, period) do update set value = sys_fill_rule_seq.value + ${count}
     returning value`.execute(db);
-  return formatCode(rule, at, Number(rows[0].value));
+  const last = Number(rows[0].value);
+  return Array.from({ length: count }, (_, i) => formatCode(rule, at, last - count + 1 + i));
 }

@@ -20,6 +20,13 @@ export interface CheckContext {
   dicts: Dicts;
   /** The tenants whose rows the writer sees (undefined: one tenant only, no wall); a reference must point at one of their rows. */
   tenants?: number[];
+  /**
+   * Referenced rows already read, by table and id: set only for a check that writes nothing (an import's first
+   * phase, whose rows mostly point at the same few records); the writing phase checks the references again.
+   */
+  seen?: Map<string, Promise<Record<string, unknown> | undefined>>;
+  /** Uniqueness against the table is checked by the caller, for many records at once (an import). */
+  uniqueLater?: boolean;
 }
 
 /** A referenced table's rows the writer may point at: its tenants' and the shared ones (tenant 0), as the scoped reader shows them. */
@@ -45,6 +52,44 @@ export function dictErrors(model: EntityModel, record: Record<string, unknown>, 
   return errors;
 }
 
+/** The column groups that must be unique: unique fields, and the document's unique indexes. */
+export const uniqueGroups = (model: EntityModel): string[][] => [
+  ...model.fields.filter((f) => f.unique).map((f) => [f.name]),
+  ...(model.doc.entity.indexes ?? []).filter((i) => i.unique).map((i) => i.columns),
+];
+
+/** The refusal of a record whose `columns` repeat another's. */
+export function duplicateError(model: EntityModel, columns: string[], record: Record<string, unknown>): FieldError {
+  // The parent's id in a sub-table's unique key says nothing to the user: name the other columns.
+  const parentField = model.doc.entity.parent?.field;
+  const shown = columns.filter((c) => c !== parentField);
+  const label = shown.map((c) => model.columns.get(c)?.label ?? c).join('、');
+  return { field: shown[0] ?? columns[0], message: `${label}已存在: ${shown.map((c) => show(record[c])).join('、')}` };
+}
+
+/**
+ * Of many new records, the indexes of those whose unique values the table already holds, with the refusal:
+ * one statement per group and chunk instead of one per record.
+ */
+export async function storedDuplicates(ctx: CheckContext, model: EntityModel, records: Record<string, unknown>[]): Promise<Map<number, FieldError[]>> {
+  const found = new Map<number, FieldError[]>();
+  for (const columns of uniqueGroups(model)) {
+    const keyOf = (r: Record<string, unknown>) => JSON.stringify(columns.map((c) => String(r[c])));
+    const candidates = [...records.entries()].filter(([, r]) => columns.every((c) => r[c] !== null && r[c] !== undefined));
+    for (let start = 0; start < candidates.length; start += 500) {
+      const chunk = candidates.slice(start, start + 500);
+      const stored = await ctx.db
+        .selectFrom(model.table)
+        .select(columns)
+        .where((eb: any) => eb.or(chunk.map(([, r]) => eb.and(columns.map((c) => eb(c, '=', r[c]))))))
+        .execute();
+      const keys = new Set(stored.map(keyOf));
+      for (const [i, r] of chunk) if (keys.has(keyOf(r))) found.set(i, [...(found.get(i) ?? []), duplicateError(model, columns, r)]);
+    }
+  }
+  return found;
+}
+
 async function uniqueErrors(
   ctx: CheckContext,
   model: EntityModel,
@@ -53,20 +98,11 @@ async function uniqueErrors(
   selfId: string,
 ): Promise<FieldError[]> {
   const errors: FieldError[] = [];
-  const groups = [
-    ...model.fields.filter((f) => f.unique).map((f) => [f.name]),
-    ...(model.doc.entity.indexes ?? []).filter((i) => i.unique).map((i) => i.columns),
-  ];
-  for (const columns of groups) {
+  for (const columns of uniqueGroups(model)) {
     if (!columns.some((c) => changed.has(c)) || columns.some((c) => record[c] === null || record[c] === undefined)) continue;
     let query = ctx.db.selectFrom(model.table).select('id').where('id', '<>', selfId);
     for (const c of columns) query = query.where(c, '=', record[c]);
-    if (!(await query.limit(1).executeTakeFirst())) continue;
-    // The parent's id in a sub-table's unique key says nothing to the user: name the other columns.
-    const parentField = model.doc.entity.parent?.field;
-    const shown = columns.filter((c) => c !== parentField);
-    const label = shown.map((c) => model.columns.get(c)?.label ?? c).join('、');
-    errors.push({ field: shown[0] ?? columns[0], message: `${label}已存在: ${shown.map((c) => show(record[c])).join('、')}` });
+    if (await query.limit(1).executeTakeFirst()) errors.push(duplicateError(model, columns, record));
   }
   return errors;
 }
@@ -80,10 +116,18 @@ async function refErrors(ctx: CheckContext, model: EntityModel, record: Record<s
     if (!ref || v === null || v === undefined || (!changed.has(f.name) && !match.some(([mine]) => changed.has(mine)))) continue;
     const target = ctx.registry.get(ref.entity);
     // Another tenant's row answers as a missing one: its existence is no business of this tenant.
-    const row = await referable(ctx, target)
-      .select(['id', ...match.map(([, theirs]) => theirs)])
-      .where('id', '=', String(v))
-      .executeTakeFirst();
+    const read = () =>
+      referable(ctx, target)
+        .select(['id', ...match.map(([, theirs]) => theirs)])
+        .where('id', '=', String(v))
+        .executeTakeFirst() as Promise<Record<string, unknown> | undefined>;
+    const key = JSON.stringify([target.table, String(v), match]);
+    let pending = ctx.seen?.get(key);
+    if (!pending) {
+      pending = read();
+      ctx.seen?.set(key, pending);
+    }
+    const row = await pending;
     if (!row) errors.push({ field: f.name, message: `${f.label}不存在` });
     else if (match.some(([mine, theirs]) => !same(record[mine], row[theirs]))) errors.push({ field: f.name, message: ref.message ?? `${f.label}不匹配` });
   }
@@ -98,5 +142,6 @@ export async function dataErrors(
   changed: Set<string>,
   selfId: string,
 ): Promise<FieldError[]> {
-  return [...(await uniqueErrors(ctx, model, record, changed, selfId)), ...(await refErrors(ctx, model, record, changed))];
+  const unique = ctx.uniqueLater ? [] : await uniqueErrors(ctx, model, record, changed, selfId);
+  return [...unique, ...(await refErrors(ctx, model, record, changed))];
 }

@@ -8,11 +8,11 @@ import { type Actor, type LogAction, writeDataLogs } from './data-log.ts';
 import { declaredHooks } from './declared-hooks.ts';
 import { applyEffects } from './effects.ts';
 import { type HookContext, hooksOf, setDeclaredHooks } from './hooks.ts';
-import { loadRule, nextCode } from './fill-rules.ts';
+import { loadRule, nextCodes } from './fill-rules.ts';
 import { isMaskedOf } from '../read/masking.ts';
 import { type BatchSlot, type EntityModel, readColumns } from '../schema/model.ts';
 import { fieldCheckErrors } from './field-checks.ts';
-import { type Dicts, dataErrors, dictErrors } from './record-checks.ts';
+import { type CheckContext, type Dicts, dataErrors, dictErrors } from './record-checks.ts';
 import { type Input, readInput, withDefaults } from './record-input.ts';
 import { type FieldError, inFormOrder, validateRecord } from '../schema/record-schema.ts';
 import type { Registry } from '../schema/registry.ts';
@@ -44,9 +44,23 @@ export interface WriteContext {
   held: Set<string>;
   /** The tenants whose rows the user sees (the scoped reader's wall): references may point only there. */
   tenants?: number[];
+  /** See CheckContext: set for a checking writer only. */
+  seen?: CheckContext['seen'];
+  uniqueLater?: boolean;
 }
 
 export const NOT_FOUND = '未找到对应数据';
+
+/** Rows per multi-row INSERT (PostgreSQL takes at most 65,535 bound values per statement). */
+const INSERT_CHUNK = 500;
+
+/** A record checked for adding and not yet written (RecordWriter.prepare). */
+export interface PreparedAdd {
+  id: string;
+  clean: Record<string, unknown>;
+  virtual: Record<string, unknown>;
+  batches: Map<string, unknown[]>;
+}
 
 export class RecordWriter {
   /** Tables written, so callers can drop caches (dictionaries) once the transaction has committed. */
@@ -167,7 +181,11 @@ export class RecordWriter {
     return given;
   }
 
-  async add(model: EntityModel, input: Input, action: LogAction = 'add'): Promise<Record<string, unknown>> {
+  /**
+   * The first half of an add, which writes nothing: the new id, the before-hooks and every check. An import
+   * prepares all its rows this way outside any transaction, then inserts them together (`insertPrepared`).
+   */
+  async prepare(model: EntityModel, input: Input): Promise<PreparedAdd> {
     const id = await this.newIdOf(model, input.id);
     const values = { ...input.values };
     const virtual = input.virtual ?? {};
@@ -175,19 +193,57 @@ export class RecordWriter {
     const changed = new Set(model.field.keys());
     const clean = await this.validate(model, withDefaults(model, values), undefined, changed, id);
     await this.beforeSave(model, 'add', id, undefined, clean, changed, virtual);
-    for (const f of model.fields) {
-      if (f.generated && (clean[f.name] === null || clean[f.name] === undefined))
-        clean[f.name] = await nextCode(this.ctx.db, await loadRule(this.ctx.db, f.generated.rule), this.ctx.actor.now);
-    }
-    await this.ctx.db
-      .insertInto(model.table)
-      .values({ id, ...this.audit(model, 'add'), ...encryptSecrets(model, clean) })
-      .execute();
-    await this.writeChildren(model, id, input.batches, false);
-    await this.link(model, id, undefined, clean);
-    const after = await this.load(model, id);
-    await this.finish(model, action, { after }, virtual);
+    return { id, clean, virtual, batches: input.batches };
+  }
+
+  async add(model: EntityModel, input: Input, action: LogAction = 'add'): Promise<Record<string, unknown>> {
+    const [after] = await this.insertPrepared(model, [await this.prepare(model, input)], action);
     return after;
+  }
+
+  /**
+   * Writes prepared records: generated codes for all of them at once, multi-row inserts of at most
+   * INSERT_CHUNK rows, then each record's sub-table rows, effects and after-row hooks. Returns the stored rows.
+   */
+  async insertPrepared(model: EntityModel, records: PreparedAdd[], action: LogAction = 'add'): Promise<Record<string, unknown>[]> {
+    for (const f of model.fields) {
+      const missing = records.filter((r) => r.clean[f.name] === null || r.clean[f.name] === undefined);
+      if (!f.generated || !missing.length) continue;
+      const codes = await nextCodes(this.ctx.db, await loadRule(this.ctx.db, f.generated.rule), this.ctx.actor.now, missing.length);
+      missing.forEach((r, i) => (r.clean[f.name] = codes[i]));
+    }
+    const stored: Record<string, unknown>[] = [];
+    for (let start = 0; start < records.length; start += INSERT_CHUNK) {
+      const chunk = records.slice(start, start + INSERT_CHUNK);
+      const inserted = await this.ctx.db
+        .insertInto(model.table)
+        .values(chunk.map((r) => ({ id: r.id, ...this.audit(model, 'add'), ...encryptSecrets(model, r.clean) })))
+        .returning(readColumns(model))
+        .execute();
+      let rows = new Map(inserted.map((row) => [String(row.id), row]));
+      // Children and effects may change the rows just written (an effect stores the id it created): read them again.
+      let changedSince = false;
+      for (const r of chunk) {
+        await this.writeChildren(model, r.id, r.batches, false);
+        changedSince = (await this.link(model, r.id, undefined, r.clean)) || changedSince;
+      }
+      if (changedSince || chunk.some((r) => r.batches.size))
+        rows = await this.loadAll(
+          model,
+          chunk.map((r) => r.id),
+        );
+      for (const r of chunk) {
+        const after = rows.get(r.id)!;
+        await this.finish(model, action, { after }, r.virtual);
+        stored.push(after);
+      }
+    }
+    return stored;
+  }
+
+  private async loadAll(model: EntityModel, ids: string[]): Promise<Map<string, Record<string, unknown>>> {
+    const rows = await this.ctx.db.selectFrom(model.table).select(readColumns(model)).where('id', 'in', ids).execute();
+    return new Map(rows.map((row) => [String(row.id), row]));
   }
 
   async edit(model: EntityModel, input: Input, statusMove = false): Promise<Record<string, unknown>> {
@@ -268,11 +324,14 @@ export class RecordWriter {
   }
 
   /** The effects a write triggers (entity.rules.effects): the created or found records' ids stored on this one. */
-  private async link(model: EntityModel, id: string, before: Record<string, unknown> | undefined, record: Record<string, unknown>): Promise<void> {
+  /** Returns whether the record's row was changed (the effects' ids stored on it). */
+  private async link(model: EntityModel, id: string, before: Record<string, unknown> | undefined, record: Record<string, unknown>): Promise<boolean> {
     const links = await applyEffects(this.ctx.db, this.ctx.registry, model, before, record, (target, values) =>
       this.add(target, { values, batches: new Map() }),
     );
-    if (Object.keys(links).length) await this.ctx.db.updateTable(model.table).set(links).where('id', '=', id).execute();
+    if (!Object.keys(links).length) return false;
+    await this.ctx.db.updateTable(model.table).set(links).where('id', '=', id).execute();
+    return true;
   }
 
   /** A form's sub-table rows: rows with a known id are edited, others added, missing ones deleted. */
