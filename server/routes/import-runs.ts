@@ -2,29 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, notFound, ok } from '../http/envelope.ts';
-import { cancelRun, progressOf } from '../engine/io/import-run.ts';
+import { cancelRun, checkedKey, progressOf } from '../engine/io/import-run.ts';
 
 /*
  * An Excel import's progress and its cancelling, asked by the browser while its upload is being answered
  * (by any process: the run lives in the database). A user sees and cancels only their own runs.
  */
 
-const keyOf = (value: unknown): string => {
-  if (typeof value !== 'string' || !value) throw badRequest('导入标识不能为空');
-  return value.slice(0, 64);
-};
-
 export function importRunRoutes(app: FastifyInstance, { db }: AppContext) {
   app.get('/sys/import/progress', async (request) => {
-    const key = keyOf((request.query as Record<string, unknown>).key);
+    const key = checkedKey((request.query as Record<string, unknown>).key);
     const progress = await progressOf(db, key, sessionOf(request).user.id);
     if (!progress) throw notFound('导入不存在');
     return ok(progress);
   });
 
   app.post('/sys/import/cancel', async (request) => {
-    const key = keyOf((request.body as Record<string, unknown> | undefined)?.key);
-    if (!(await cancelRun(db, key, sessionOf(request).user.id))) throw badRequest('导入已结束或不存在，不能取消');
+    const key = checkedKey((request.body as Record<string, unknown> | undefined)?.key);
+    if (!(await cancelRun(db, key, sessionOf(request).user.id))) throw badRequest('导入已结束，不能取消');
     return ok(null, '已取消导入');
   });
 }

@@ -248,3 +248,16 @@ export interface DashboardFigures {
   loginInfo: LoginInfo;
   visits: VisitDay[];
 }
+
+/** How far an Excel import is (GET /sys/import/progress): rows checked, then written together. */
+export type ImportPhase = 'check' | 'write' | 'done' | 'failed' | 'cancelled';
+
+/** The refusal an import cancelled by its user answers with. */
+export const IMPORT_CANCELLED = '导入已取消';
+
+export interface ImportProgress {
+  phase: ImportPhase;
+  /** Rows checked so far (the check phase notes it every 200 rows). */
+  done: number;
+  total: number;
+}

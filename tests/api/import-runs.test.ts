@@ -101,7 +101,7 @@ describe('progress and cancelling', () => {
     expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: true });
     expect((await s.api.get(`/sys/import/progress?key=${key}`, admin)).body.result).toEqual({ phase: 'done', done: 0, total: 2 });
     refused(await s.api.get(`/sys/import/progress?key=${key}`, zhangwei), '导入不存在', 404);
-    refused(await s.api.post('/sys/import/cancel', { key }, admin), '导入已结束或不存在，不能取消');
+    refused(await s.api.post('/sys/import/cancel', { key }, admin), '导入已结束，不能取消');
     const bad = await importWithKey(await sheet([donation(1, 'RUN-3')]), "x'; drop");
     expect(bad.body).toMatchObject({ success: false, message: '导入标识格式不正确' });
     expect(await count(s, 'donation_record', sql`trade_no = 'RUN-3'`)).toBe(0);
@@ -119,11 +119,24 @@ describe('progress and cancelling', () => {
       else await new Promise((resolve) => setTimeout(resolve, 5));
     }
     expect(progress).toMatchObject({ phase: 'check', total: 4000 });
-    refused(await s.api.post('/sys/import/cancel', { key }, zhangwei), '导入已结束或不存在，不能取消');
+    refused(await s.api.post('/sys/import/cancel', { key }, zhangwei), '导入已结束，不能取消');
     expect((await s.api.post('/sys/import/cancel', { key }, admin)).body).toMatchObject({ success: true, message: '已取消导入' });
     expect((await pending).body).toMatchObject({ success: false, message: '导入已取消' });
     expect((await s.api.get(`/sys/import/progress?key=${key}`, admin)).body.result.phase).toBe('cancelled');
     expect(await count(s, 'donation_record')).toBe(before);
+  });
+
+  it('refuses at its start a run cancelled while its file was still being sent, and keys that are malformed', async () => {
+    const key = `early-${Date.now()}`;
+    expect((await s.api.post('/sys/import/cancel', { key }, admin)).body).toMatchObject({ success: true });
+    const r = await importWithKey(await sheet([donation(1, 'EARLY-1')]), key);
+    expect(r.body).toMatchObject({ success: false, message: '导入已取消' });
+    expect(await count(s, 'donation_record', sql`trade_no = 'EARLY-1'`)).toBe(0);
+    // Another user's key stays theirs.
+    const taken = await importWithKey(await sheet([donation(1, 'EARLY-2')]), key, zhangwei);
+    expect(taken.body).toMatchObject({ success: false, message: '导入标识已被使用' });
+    refused(await s.api.post('/sys/import/cancel', { key: 'bad key!' }, admin), '导入标识格式不正确');
+    refused(await s.api.get('/sys/import/progress', admin), '导入标识不能为空');
   });
 });
 

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { ApiError, badRequest } from '../../http/envelope.ts';
+import { IMPORT_CANCELLED, type ImportPhase, type ImportProgress } from '../../../src/core/api-types.ts';
 
 /*
  * An import's progress in sys_import_run, so that the browser may ask any server process how far it is and
@@ -10,15 +11,12 @@ import { ApiError, badRequest } from '../../http/envelope.ts';
 
 const KEY = /^[A-Za-z0-9_-]{8,64}$/;
 
-export type ImportPhase = 'check' | 'write' | 'done' | 'failed' | 'cancelled';
-
-export interface ImportProgress {
-  phase: ImportPhase;
-  done: number;
-  total: number;
+/** A run key as the browser sent it, or the refusal. */
+export function checkedKey(value: unknown): string {
+  if (value === undefined || value === null || value === '') throw badRequest('导入标识不能为空');
+  if (typeof value !== 'string' || !KEY.test(value)) throw badRequest('导入标识格式不正确');
+  return value;
 }
-
-export const CANCELLED = '导入已取消';
 
 export class ImportRun {
   private constructor(
@@ -27,9 +25,9 @@ export class ImportRun {
   ) {}
 
   /** Starts tracking (nothing is kept without a key: an API client that does not poll pays nothing). */
-  static async start(db: Kysely<DB>, key: unknown, userId: string, table: string, total: number): Promise<ImportRun> {
-    if (key === undefined || key === '') return new ImportRun(db, undefined);
-    if (typeof key !== 'string' || !KEY.test(key)) throw badRequest('导入标识格式不正确');
+  static async start(db: Kysely<DB>, given: unknown, userId: string, table: string, total: number): Promise<ImportRun> {
+    if (given === undefined || given === '') return new ImportRun(db, undefined);
+    const key = checkedKey(given);
     await db
       .deleteFrom('sys_import_run')
       .where('created_at', '<', sql<string>`now() - interval '1 day'`)
@@ -40,20 +38,23 @@ export class ImportRun {
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!taken) throw badRequest('导入标识已被使用');
-    return new ImportRun(db, key);
+    if (taken) return new ImportRun(db, key);
+    // Cancelled by its user while the file was still being sent (cancelRun left the key taken and cancelled).
+    const held = await db.selectFrom('sys_import_run').select(['user_id', 'cancelled']).where('id', '=', key).executeTakeFirst();
+    if (held?.user_id === userId && held.cancelled) throw new ApiError(400, IMPORT_CANCELLED);
+    throw badRequest('导入标识已被使用');
   }
 
   /** Records how far the phase is; throws 导入已取消 when the user cancelled meanwhile. */
   async step(phase: ImportPhase, done: number): Promise<void> {
     if (!this.key) return;
     const row = await this.db.updateTable('sys_import_run').set({ phase, done }).where('id', '=', this.key).returning('cancelled').executeTakeFirst();
-    if (row?.cancelled) throw new ApiError(400, CANCELLED);
+    if (row?.cancelled) throw new ApiError(400, IMPORT_CANCELLED);
   }
 
   async end(outcome: unknown): Promise<void> {
     if (!this.key) return;
-    const phase: ImportPhase = outcome === undefined ? 'done' : outcome instanceof ApiError && outcome.message === CANCELLED ? 'cancelled' : 'failed';
+    const phase: ImportPhase = outcome === undefined ? 'done' : outcome instanceof ApiError && outcome.message === IMPORT_CANCELLED ? 'cancelled' : 'failed';
     await this.db.updateTable('sys_import_run').set({ phase }).where('id', '=', this.key).execute();
   }
 }
@@ -65,9 +66,13 @@ export async function progressOf(db: Kysely<DB>, key: string, userId: string): P
   >;
 }
 
-/** Asks the user's run to stop (honoured between chunks of its checking phase); false when there is none to stop. */
+/**
+ * Asks the user's run to stop: honoured between chunks of its checking phase, or at its start when the file is
+ * still on its way (the key is then kept as cancelled). False when the run has gone past checking, or the key
+ * is someone else's.
+ */
 export async function cancelRun(db: Kysely<DB>, key: string, userId: string): Promise<boolean> {
-  const row = await db
+  const running = await db
     .updateTable('sys_import_run')
     .set({ cancelled: true })
     .where('id', '=', key)
@@ -75,5 +80,12 @@ export async function cancelRun(db: Kysely<DB>, key: string, userId: string): Pr
     .where('phase', '=', 'check')
     .returning('id')
     .executeTakeFirst();
-  return !!row;
+  if (running) return true;
+  const early = await db
+    .insertInto('sys_import_run')
+    .values({ id: key, user_id: userId, table_name: '', phase: 'cancelled', total: 0, cancelled: true })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return !!early;
 }

@@ -6,7 +6,8 @@ import type { EntityModel } from '../schema/model.ts';
 import type { FieldError } from '../schema/record-schema.ts';
 import { type CheckContext, duplicateError, referable, storedDuplicates, uniqueGroups } from '../write/record-checks.ts';
 import { type PreparedAdd, RecordInvalid, type RecordWriter } from '../write/writer.ts';
-import { CANCELLED, type ImportRun } from './import-run.ts';
+import type { ImportRun } from './import-run.ts';
+import { IMPORT_CANCELLED } from '../../../src/core/api-types.ts';
 
 /*
  * An imported sheet → records, all or nothing, without one long transaction (on the embedded database a
@@ -85,7 +86,7 @@ class CellDecoder {
 
 const messagesOf = (error: unknown): string[] | undefined => {
   if (error instanceof RecordInvalid) return error.errors.map((e) => e.message);
-  if (error instanceof ApiError && error.status < 500 && error.message !== CANCELLED) return [error.message];
+  if (error instanceof ApiError && error.status < 500 && error.message !== IMPORT_CANCELLED) return [error.message];
   return undefined;
 };
 

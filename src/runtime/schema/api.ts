@@ -1,4 +1,4 @@
-import type { Envelope } from '../../core/api-types.ts';
+import type { Envelope, ImportProgress } from '../../core/api-types.ts';
 import { http, request, RequestFailure } from '../http/client.ts';
 import type { SchemaDocument } from '../../core/schema/types.generated.ts';
 
@@ -58,9 +58,13 @@ export function entityApi(code: string) {
     remove: (id: string): Promise<Envelope> => http.delete(`${base}/delete`, { id }),
     removeBatch: (ids: string[]): Promise<Envelope> => http.delete(`${base}/deleteBatch`, { ids: ids.join(',') }),
     exportPath: `${base}/exportXls`,
-    /** Uploads a workbook; silent: the toolbar shows the rows the server refused itself. */
-    importExcel: (file: File): Promise<Envelope<{ count: number }>> => {
+    /**
+     * Uploads a workbook under a key of the browser's choosing, by which its progress is asked while the upload
+     * is answered (importProgress, cancelImport); silent: the toolbar shows the rows the server refused itself.
+     */
+    importExcel: (file: File, key: string): Promise<Envelope<{ count: number }>> => {
       const body = new FormData();
+      body.append('importKey', key);
       body.append('file', file);
       return request<{ count: number }>('POST', `${base}/importExcel`, { body, silent: true });
     },
@@ -105,3 +109,14 @@ export function permissionCode(doc: SchemaDocument, action: string): string {
   const prefix = doc.permissionPrefix ?? doc.code.replace('/', ':');
   return `${prefix}:${action}`;
 }
+
+/** The signed-in user's own import runs: their progress, and stopping one while its rows are checked. */
+export const importRuns = {
+  /** undefined while the server has not yet started the run (the file is still being sent or read). */
+  progress: (key: string): Promise<ImportProgress | undefined> =>
+    http.get<ImportProgress>('/sys/import/progress', { key }, { silent: true }).then(
+      (r) => r.result,
+      () => undefined,
+    ),
+  cancel: (key: string): Promise<Envelope> => http.post('/sys/import/cancel', { key }, { silent: true }),
+};

@@ -2,7 +2,7 @@ import type { ColumnDef as TColumn, VisibilityState } from '@tanstack/react-tabl
 import { Alert, App, Button, Divider, message, Pagination, Popconfirm } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { DataRecord } from '../../schema/api.ts';
+import { type DataRecord, importRuns } from '../../schema/api.ts';
 import { isLockedRecord } from '../../../core/schema/locks.ts';
 import type { SchemaDocument } from '../../../core/schema/types.generated.ts';
 import { local } from '../../storage.ts';
@@ -121,6 +121,7 @@ export function ListPage({ doc, can }: { doc: SchemaDocument; can: (action: stri
           )
         }
         importFile={list.api.importExcel}
+        importRuns={importRuns}
         onImported={list.reload}
         onBatchDelete={() =>
           modal.confirm({

@@ -1,9 +1,10 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Modal, message, Popover, Space } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
-import type { Envelope } from '../../../core/api-types.ts';
+import { type Envelope, IMPORT_CANCELLED } from '../../../core/api-types.ts';
 import { RequestFailure } from '../../schema/api.ts';
 import type { ColumnDef } from '../../../core/schema/types.generated.ts';
+import { ImportProgressModal, type ImportRunApi, newImportKey } from './ImportProgressModal.tsx';
 
 export interface ToolbarProps {
   can: (action: string) => boolean;
@@ -11,8 +12,10 @@ export interface ToolbarProps {
   selectedCount: number;
   onAdd: () => void;
   onExport: () => Promise<void>;
-  /** Uploads a workbook (the entity's importExcel); a refusal is a RequestFailure carrying the rows it refused. */
-  importFile: (file: File) => Promise<Envelope>;
+  /** Uploads a workbook under a run key (the entity's importExcel); a refusal is a RequestFailure carrying the rows it refused. */
+  importFile: (file: File, key: string) => Promise<Envelope>;
+  /** The progress and cancelling of an import run. */
+  importRuns: ImportRunApi;
   onImported: () => void;
   onBatchDelete: () => void;
   columns: readonly ColumnDef[];
@@ -47,15 +50,21 @@ export function ListToolbar(p: ToolbarProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const shows = (action: string) => p.actions.includes(action) && p.can(action);
 
+  const [runKey, setRunKey] = useState<string | null>(null);
+
   async function importFile(file: File) {
     setBusy('import');
+    const key = newImportKey();
+    setRunKey(key);
     try {
-      const result = await p.importFile(file);
+      const result = await p.importFile(file, key);
       message.success(result.message);
       p.onImported();
     } catch (e) {
-      if (e instanceof RequestFailure) showImportErrors(e);
+      if (e instanceof RequestFailure && e.message === IMPORT_CANCELLED) message.info(IMPORT_CANCELLED);
+      else if (e instanceof RequestFailure) showImportErrors(e);
     } finally {
+      setRunKey(null);
       setBusy(null);
       if (fileInput.current) fileInput.current.value = '';
     }
@@ -117,6 +126,7 @@ export function ListToolbar(p: ToolbarProps) {
         )}
         {p.extra}
       </Space>
+      <ImportProgressModal runKey={runKey} runs={p.importRuns} />
       <Popover content={settings} title="列设置" trigger="click" placement="bottomRight">
         <Button icon={<SettingOutlined />} aria-label="列设置" />
       </Popover>
