@@ -4,6 +4,7 @@
  * database and measures
  *   - the gzip size of the JavaScript the login route loads, and when its form shows, in Chromium;
  *   - p50/p95 latency of /sys/login and /sys/permission/getUserPermissionByToken over loopback;
+ *   - a 10,000-row Excel import and the other requests' latency meanwhile (scripts/bench-import.mjs);
  * then, on a second embedded database holding BENCH_RECORDS donation records (default 1,000,000,
  * seeded once by `npm run seed:scale` into .tmp/bench-scale and reused), the donation list pages and
  * the list screen's render time in Chromium (scripts/bench-list.mjs), and 捐赠报表 over a year, the
@@ -121,6 +122,11 @@ try {
     await res.arrayBuffer();
   });
   console.log(`GET  /sys/permission/getUserPermissionByToken  n=${perm.n} p50 ${fmt(perm.p50)}  p95 ${fmt(perm.p95)}`);
+
+  if (process.env.BENCH_SKIP_IMPORT !== '1') {
+    const { benchImport } = await import('./bench-import.mjs');
+    await benchImport({ API, token: result.token, percentile });
+  }
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
