@@ -17,7 +17,7 @@ async function workbook(activity) {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-export async function benchImport({ API, token, percentile }) {
+export async function benchImport({ API, token, percentile, database = 'embedded' }) {
   const headers = { 'X-Access-Token': token };
   const activities = await (await fetch(`${API}/donation/activity/list?pageSize=1`, { headers })).json();
   const file = await workbook(activities.result.records[0].activity_name);
@@ -55,7 +55,7 @@ export async function benchImport({ API, token, percentile }) {
   others.sort((a, b) => a - b);
   const write = writeFrom ? ((t0 + took - writeFrom) / 1000).toFixed(1) : '?';
   console.log(
-    `\nimport ${ROWS} donation rows (embedded): ${(took / 1000).toFixed(1)} s, ${Math.round(ROWS / (took / 1000))} rows/s ` +
+    `\nimport ${ROWS} donation rows (${database}): ${(took / 1000).toFixed(1)} s, ${Math.round(ROWS / (took / 1000))} rows/s ` +
       `(upload and checking ${writeFrom ? ((writeFrom - t0) / 1000).toFixed(1) : '?'} s, writing ${write} s)  goal ≤ 10 s`,
   );
   console.log(
