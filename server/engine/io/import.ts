@@ -7,6 +7,7 @@ import type { FieldError } from '../schema/record-schema.ts';
 import { type CheckContext, duplicateError, referable, storedDuplicates, uniqueGroups } from '../write/record-checks.ts';
 import { type PreparedAdd, RecordInvalid, type RecordWriter } from '../write/writer.ts';
 import type { ImportRun } from './import-run.ts';
+import { nextTurn } from '../../lib/turn.ts';
 import { IMPORT_CANCELLED } from '../../../src/core/api-types.ts';
 
 /*
@@ -93,8 +94,6 @@ const messagesOf = (error: unknown): string[] | undefined => {
 /** Rows checked between two progress notes (and two turns of the event loop for other requests). */
 const CHECK_CHUNK = 200;
 
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** The sheet's own repeats of a unique value: the database cannot see them before the rows are written. */
 class SheetUniques {
   private readonly seen: Map<string, number>[];
@@ -143,7 +142,7 @@ async function eachRow(
     }
     if ((index + 1) % CHECK_CHUNK === 0) {
       await run.step('check', index + 1);
-      await yieldToOthers();
+      await nextTurn();
     }
   }
   return errors;

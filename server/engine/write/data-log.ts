@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import { nextTurn } from '../../lib/turn.ts';
 import type { RowChange } from './aggregates.ts';
 
 /*
@@ -26,6 +27,7 @@ const GENERATED_ID = /^\d{19}$/;
 export async function writeDataLogs(db: Kysely<DB>, table: string, action: LogAction, changes: RowChange[], actor: Actor): Promise<void> {
   const CHUNK = 500;
   for (let start = 0; start < changes.length; start += CHUNK) {
+    if (start) await nextTurn();
     const rows = changes.slice(start, start + CHUNK).map((change) => {
       const id = String((change.after ?? change.before)!.id);
       return {

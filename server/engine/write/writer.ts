@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/envelope.ts';
 import { newId } from '../../lib/ids.ts';
+import { nextTurn } from '../../lib/turn.ts';
 import type { RowChange } from './aggregates.ts';
 import { compareCheckErrors } from './compare-checks.ts';
 import { conditionalRequiredErrors } from './conditional-required.ts';
@@ -214,6 +215,7 @@ export class RecordWriter {
     }
     const stored: Record<string, unknown>[] = [];
     for (let start = 0; start < records.length; start += INSERT_CHUNK) {
+      if (start) await nextTurn();
       const chunk = records.slice(start, start + INSERT_CHUNK);
       const inserted = await this.ctx.db
         .insertInto(model.table)
