@@ -111,6 +111,7 @@ const PG_PASS_FILES = [
   'system-access',
   'writer-hooks',
   'import-runs',
+  'id-nodes',
   'route-walk',
   'round-trips',
   'dashboard',

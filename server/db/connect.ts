@@ -3,6 +3,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { lockDataDir } from './data-dir-lock.ts';
+import { claimIdNode, type IdNode } from './id-node.ts';
 import { SlowStatements } from '../monitor/slow-statements.ts';
 import { CountingDialect, WriteWatch } from './round-trips.ts';
 import type { DB } from './schema.ts';
@@ -16,6 +17,8 @@ export interface Database {
   writes: WriteWatch;
   /** Statements at or over the slow threshold, timed as they are sent (监控中心's 慢语句). */
   statements: SlowStatements;
+  /** The number this process's ids end with, held on this PostgreSQL database (id-node.ts); absent when embedded. */
+  idNode?(): number;
   /** The embedded database's whole cluster as one file (PGlite's dumpDataDir); absent on a PostgreSQL server. */
   image?(): Promise<Blob>;
   close(): Promise<void>;
@@ -60,7 +63,18 @@ export async function openDatabase(opts: { dataDir?: string; databaseUrl?: strin
     const writes = new WriteWatch();
     const statements = new SlowStatements();
     const db = new Kysely<DB>({ dialect: new CountingDialect(new PostgresDialect({ pool }), writes, statements) });
-    return { db, kind: 'postgres', writes, statements, close: () => db.destroy() };
+    let idNode: IdNode;
+    try {
+      idNode = await claimIdNode(opts.databaseUrl);
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+    const close = async () => {
+      await idNode.release();
+      await db.destroy();
+    };
+    return { db, kind: 'postgres', writes, statements, idNode: () => idNode.node, close };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');

@@ -3,10 +3,18 @@ import { randomInt } from 'node:crypto';
 let last = 0;
 let seq = 0;
 
+/** The three digits naming this process (server/db/id-node.ts claims them on PostgreSQL); random until claimed. */
+let node = randomInt(1000);
+
+export function setIdNode(n: number): void {
+  if (!Number.isInteger(n) || n < 0 || n > 999) throw new Error(`id number out of range: ${n}`);
+  node = n;
+}
+
 /**
  * A 19-digit, time-ordered string id (JeecgBoot ids are snowflake strings of the same length), so
- * ids sort by creation and never collide within one process: 13 digits of milliseconds, a 3-digit
- * sequence within the millisecond, and 3 random digits so that two processes rarely collide.
+ * ids sort by creation and never collide: 13 digits of milliseconds, a 3-digit sequence within the
+ * millisecond, and the 3-digit number of the process that made it (no two live processes share one).
  */
 export function newId(): string {
   const now = Date.now();
@@ -19,5 +27,5 @@ export function newId(): string {
     last += 1;
     seq = 0;
   }
-  return `${last}${String(seq).padStart(3, '0')}${String(randomInt(1000)).padStart(3, '0')}`;
+  return `${last}${String(seq).padStart(3, '0')}${String(node).padStart(3, '0')}`;
 }
