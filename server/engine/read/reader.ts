@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { notFound } from '../../http/envelope.ts';
 import { countRows } from './counting.ts';
 import { declaredLabels } from './declared-labels.ts';
@@ -20,6 +20,28 @@ import { NOT_FOUND } from '../write/writer.ts';
 export type Row = Record<string, unknown>;
 
 const NO_FILTERS: Pick<ListPlan, 'filters'> = { filters: [] };
+
+/**
+ * From this offset on, a list page is read as a deferred join: the rows it skips are walked as ids alone
+ * (from the sort index alone where the index covers the conditions and VACUUM has marked the table's
+ * pages all-visible), and only the page's own rows are read in full. Shallower pages skip too few rows for
+ * that to pay. One statement, so one snapshot: the same rows as the plain OFFSET read. A property, so
+ * tests can move it.
+ */
+export const deepPages = { fromOffset: 1000 };
+
+// biome-ignore lint: the builder's table types are dynamic here
+type Select = SelectQueryBuilder<any, any, any>;
+
+/**
+ * The list order, total thanks to the id tie-breaker, so pages never overlap. Empty values sort as the
+ * smallest (last when descending, first when ascending), so one index (column DESC NULLS LAST, id DESC)
+ * serves both directions.
+ */
+function inListOrder<Q extends Select>(query: Q, sort: ListPlan['sort'], alias?: string): Q {
+  const col = (column: string) => (alias ? `${alias}.${column}` : column);
+  return query.orderBy(col(sort.column), (ob) => (sort.order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsFirst())).orderBy(col('id'), sort.order) as Q;
+}
 
 export interface Page {
   records: Row[];
@@ -68,20 +90,20 @@ export class RecordReader {
     return query;
   }
 
-  /**
-   * Raw rows of a plan, with the id as tie-breaker so pages never overlap. Empty values sort as the
-   * smallest (last when descending, first when ascending), so one index (column DESC NULLS LAST, id
-   * DESC) serves both directions.
-   */
+  /** Raw rows of a plan in its order, `offset` rows on; a deep page finds its ids before reading its rows. */
   async rows(model: EntityModel, plan: ListPlan, limit: number, offset: number): Promise<Row[]> {
-    const order = plan.sort.order;
-    return this.filtered(model, plan, await this.scopeOf(model))
-      .select(readColumns(model))
-      .orderBy(plan.sort.column, (ob) => (order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsFirst()))
-      .orderBy('id', order)
+    const scope = await this.scopeOf(model);
+    const rows = this.filtered(model, plan, scope).select(readColumns(model));
+    if (offset < deepPages.fromOffset) return inListOrder(rows, plan.sort).limit(limit).offset(offset).execute();
+    // The page's rows are read within the scope and filters once more, as every read is: on one page's ids it costs nothing.
+    return inListOrder(rows.where('id', 'in', this.pageIds(model, plan, scope, limit, offset)), plan.sort).execute();
+  }
+
+  /** A page's ids, under the alias k so that the read of their rows keeps its own columns. */
+  private pageIds(model: EntityModel, plan: ListPlan, scope: RowScope | undefined, limit: number, offset: number) {
+    return inListOrder(this.filtered(model, plan, scope, false, 'k').select('k.id'), plan.sort, 'k')
       .limit(limit)
-      .offset(offset)
-      .execute();
+      .offset(offset);
   }
 
   /**
