@@ -23,7 +23,7 @@ export async function benchImport({ API, token, percentile, database = 'embedded
   const file = await workbook(activities.result.records[0].activity_name);
   const key = `bench-${Date.now().toString(36)}`;
   const form = new FormData();
-  form.append('importKey', key);
+  form.append('runKey', key);
   form.append('file', new Blob([file]), 'bench.xlsx');
 
   let running = true;
@@ -41,7 +41,7 @@ export async function benchImport({ API, token, percentile, database = 'embedded
   let writeFrom;
   const watch = (async () => {
     while (running) {
-      const p = await (await fetch(`${API}/sys/import/progress?key=${key}`, { headers })).json();
+      const p = await (await fetch(`${API}/sys/excel/progress?key=${key}`, { headers })).json();
       if (p.success === false || p.result.phase === 'check') writeFrom = performance.now();
       await new Promise((r) => setTimeout(r, 20));
     }

@@ -110,7 +110,7 @@ const PG_PASS_FILES = [
   'permissions',
   'system-access',
   'writer-hooks',
-  'import-runs',
+  'excel-runs',
   'id-nodes',
   'route-walk',
   'round-trips',

@@ -30,7 +30,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { type SeedOutcome, seedOnFirstStart } from './db/seed.ts';
 import { ApiError, fail } from './http/envelope.ts';
 import { accountRoutes } from './routes/account.ts';
-import { importRunRoutes } from './routes/import-runs.ts';
+import { excelRunRoutes } from './routes/excel-runs.ts';
 import { announcementRoutes } from './routes/announcements.ts';
 import { authRoutes } from './routes/auth.ts';
 import { phoneAuthRoutes } from './routes/phone-auth.ts';
@@ -168,7 +168,7 @@ async function api(app: FastifyInstance, ctx: AppContext) {
     dataRuleGrantRoutes,
     monitorRoutes,
     workflowRoutes,
-    importRunRoutes,
+    excelRunRoutes,
   ])
     register(app, ctx);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, '很抱歉，资源未找到!')));

@@ -22,7 +22,7 @@ import * as m030 from './migrations/030_graph_reports.ts';
 import * as m031 from './migrations/031_monitor_processes.ts';
 import * as m032 from './migrations/032_dashboard_menus.ts';
 import * as m033 from './migrations/033_log_by_user.ts';
-import * as m034 from './migrations/034_import_runs.ts';
+import * as m034 from './migrations/034_excel_runs.ts';
 
 /* The ordered list of system-table migrations; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -49,7 +49,7 @@ const migrations: Record<string, Migration> = {
   '031_monitor_processes': m031,
   '032_dashboard_menus': m032,
   '033_log_by_user': m033,
-  '034_import_runs': m034,
+  '034_excel_runs': m034,
 };
 
 /** The migrations this code knows, in the order Kysely runs them (by name). */

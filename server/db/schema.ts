@@ -250,8 +250,9 @@ export interface SysRowCount {
 }
 
 /** One server process's heartbeat (server/monitor/heartbeat.ts); times are timestamptz, read as epoch seconds. */
-export interface SysImportRun {
+export interface SysExcelRun {
   id: string;
+  kind: string;
   user_id: string;
   table_name: string;
   phase: string;
@@ -302,6 +303,6 @@ export interface DB {
   sys_data_log: SysDataLog;
   sys_fill_rule: SysFillRule;
   sys_fill_rule_seq: SysFillRuleSeq;
-  sys_import_run: SysImportRun;
+  sys_excel_run: SysExcelRun;
   sys_monitor_process: SysMonitorProcess;
 }

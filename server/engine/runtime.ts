@@ -21,7 +21,7 @@ import { syncTables } from './schema/table-sync.ts';
 import { transitionPermissions } from './write/transitions.ts';
 import { RecordWriter, type WriteContext } from './write/writer.ts';
 import { checkRows, importRowByRow, importsRowByRow, publishRows } from './io/import.ts';
-import type { ImportRun } from './io/import-run.ts';
+import type { ExcelRun } from './io/excel-run.ts';
 import type { Sheet } from './io/excel.ts';
 import { hooksOf } from './write/hooks.ts';
 
@@ -172,18 +172,14 @@ export class SchemaRuntime {
    * An Excel sheet added as records, all or nothing: checked row by row outside any transaction, then
    * written in one short transaction (io/import.ts). The run records its progress and may be cancelled.
    */
-  async importSheet(session: Session, model: EntityModel, sheet: Sheet, run: ImportRun): Promise<number> {
+  async importSheet(session: Session, model: EntityModel, sheet: Sheet, run: ExcelRun): Promise<number> {
     const settings = await this.writeContext(session, model);
-    try {
-      const count = importsRowByRow(model)
-        ? await this.inTransaction(settings, (w) => importRowByRow(w, model, sheet, run))
-        : await checkRows(this.checker(settings), model, sheet, run).then((prepared) => this.inTransaction(settings, (w) => publishRows(w, model, prepared)));
-      await run.end(undefined);
-      return count;
-    } catch (error) {
-      await run.end(error);
-      throw error;
-    }
+    return run.track(async () => {
+      if (importsRowByRow(model)) return this.inTransaction(settings, (w) => importRowByRow(w, model, sheet, run));
+      // Checked outside any transaction; only the writing holds one.
+      const prepared = await checkRows(this.checker(settings), model, sheet, run);
+      return this.inTransaction(settings, (w) => publishRows(w, model, prepared));
+    });
   }
 
   /** Runs `work` with a writer inside one transaction; caches of the tables it wrote are told afterwards. */

@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Session } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, badRequest, notFound, ok } from '../http/envelope.ts';
-import { readWorkbook, writeWorkbook, XLSX_TYPE } from '../engine/io/excel.ts';
-import { ImportRun } from '../engine/io/import-run.ts';
+import { readWorkbook, XLSX_TYPE } from '../engine/io/excel.ts';
+import { exportRows } from '../engine/io/export.ts';
+import { ExcelRun } from '../engine/io/excel-run.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
 import { planList } from '../engine/read/query.ts';
 import { checkId, readInput } from '../engine/write/record-input.ts';
@@ -19,7 +20,6 @@ import { transitionRecord } from './transitions.ts';
 
 type Req = FastifyRequest<{ Params: { area: string; entity: string }; Querystring: Record<string, unknown> }>;
 
-const MAX_EXPORT_ROWS = 50_000;
 const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 const AREA = /^[a-z][a-z0-9_]{0,62}$/;
 const ENTITY = /^[a-zA-Z][a-zA-Z0-9_]{0,62}$/;
@@ -108,12 +108,12 @@ export function crudRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/:area/:entity/exportXls', route, async (request: Req, reply) => {
     const { model, session } = await open(request);
     await runtime.access.demand(session, model, 'export');
-    const plan = planList(model, request.query);
+    const { runKey, ...query } = request.query;
+    const plan = planList(model, query);
     await runtime.access.demandPlan(session, model, plan);
     const reader = await runtime.reader(session);
-    const rows = await reader.rows(model, plan, MAX_EXPORT_ROWS + 1, 0);
-    if (rows.length > MAX_EXPORT_ROWS) throw badRequest(`导出数据超过${MAX_EXPORT_ROWS}条，请缩小查询范围`);
-    const file = await writeWorkbook(model, await reader.decorate(model, rows));
+    const run = await ExcelRun.start(ctx.db, 'export', runKey, session.user.id, model.table, 0);
+    const file = await run.track(() => exportRows(reader, model, plan, run));
     return reply
       .type(XLSX_TYPE)
       .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${model.title}.xlsx`)}`)
@@ -127,14 +127,14 @@ export function crudRoutes(app: FastifyInstance, ctx: AppContext) {
       await runtime.access.demand(session, model, 'import');
       const { file, fields } = await uploadedFile(request);
       const sheet = await readWorkbook(file);
-      const run = await ImportRun.start(ctx.db, fields.importKey, session.user.id, model.table, sheet.rows.length);
+      const run = await ExcelRun.start(ctx.db, 'import', fields.runKey, session.user.id, model.table, sheet.rows.length);
       const count = await runtime.importSheet(session, model, sheet, run);
       return ok({ count }, `导入成功，共${count}条`);
     });
   });
 }
 
-/** The uploaded file, and the form's text fields (importKey: the browser's name for this import's progress). */
+/** The uploaded file, and the form's text fields (runKey: the browser's name for this import's progress). */
 async function uploadedFile(request: FastifyRequest): Promise<{ file: Buffer; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
   let file: Buffer | undefined;

@@ -249,15 +249,24 @@ export interface DashboardFigures {
   visits: VisitDay[];
 }
 
-/** How far an Excel import is (GET /sys/import/progress): rows checked, then written together. */
-export type ImportPhase = 'check' | 'write' | 'done' | 'failed' | 'cancelled';
+/**
+ * How far an Excel import or export is (GET /sys/excel/progress): an import's rows are checked, then written
+ * together; an export's rows are read and laid out page by page.
+ */
+export type ExcelKind = 'import' | 'export';
 
-/** The refusal an import cancelled by its user answers with. */
-export const IMPORT_CANCELLED = '导入已取消';
+export type ExcelPhase = 'check' | 'write' | 'read' | 'done' | 'failed' | 'cancelled';
 
-export interface ImportProgress {
-  phase: ImportPhase;
-  /** Rows checked so far (the check phase notes it every 200 rows). */
+/** The phases in which a run may still be cancelled (between its chunks). */
+export const CANCELLABLE_PHASES: readonly ExcelPhase[] = ['check', 'read'];
+
+/** The refusals a run cancelled by its user answers with. */
+export const CANCELLED: Record<ExcelKind, string> = { import: '导入已取消', export: '导出已取消' };
+
+export interface ExcelProgress {
+  kind: ExcelKind;
+  phase: ExcelPhase;
+  /** Rows checked (import) or laid out (export) so far, noted every chunk. */
   done: number;
   total: number;
 }

@@ -686,8 +686,8 @@ Object.assign(DECLARED, {
       },
     ],
   },
-  'GET /hope-boot/sys/import/progress': { unwalked: "an import's progress figures (rows done, total), only the asking user's own run; no record" },
-  'POST /hope-boot/sys/import/cancel': { unwalked: WRITE },
+  'GET /hope-boot/sys/excel/progress': { unwalked: "an import's progress figures (rows done, total), only the asking user's own run; no record" },
+  'POST /hope-boot/sys/excel/cancel': { unwalked: WRITE },
   'POST /internal/backup': { unwalked: "the owner process's loopback backup call, with the per-start control key (backup.test.ts)" },
 } satisfies Record<string, Declaration>);
 

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../server/auth/session.ts';
-import { ImportRun } from '../../server/engine/io/import-run.ts';
+import { ExcelRun } from '../../server/engine/io/excel-run.ts';
 import { ApiError, badRequest } from '../../server/http/envelope.ts';
 import { userId } from './helpers/fixtures.ts';
 import { registerHooks } from '../../server/engine/write/hooks.ts';
@@ -79,7 +79,7 @@ describe('text no database can keep', () => {
       ],
     };
     const before = await count(s, 'donation_activity');
-    const run = await ImportRun.start(s.ctx.db, undefined, session.user.id, model.table, sheet.rows.length);
+    const run = await ExcelRun.start(s.ctx.db, 'import', undefined, session.user.id, model.table, sheet.rows.length);
     const error = await s.ctx.runtime.importSheet(session, model, sheet, run).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('导入失败，共1行有误');

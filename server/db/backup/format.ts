@@ -56,7 +56,7 @@ export const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
  * the heartbeat rows of the processes running now (server/monitor/heartbeat.ts) and the imports' progress,
  * which describe no data.
  */
-export const NOT_BACKED_UP = new Set(['kysely_migration', 'kysely_migration_lock', 'sys_monitor_process', 'sys_import_run']);
+export const NOT_BACKED_UP = new Set(['kysely_migration', 'kysely_migration_lock', 'sys_monitor_process', 'sys_excel_run']);
 
 export class BackupRefused extends Error {}
 

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { checkArchive } from './archive-guard.ts';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { ApiError, badRequest } from '../../http/envelope.ts';
 import type { EntityModel } from '../schema/model.ts';
 import type { Row } from '../read/reader.ts';
@@ -40,17 +40,45 @@ function cellText(row: Row, name: string): string | number {
 /** A sheet's name as Excel allows it: no \\ / ? * [ ] :, at most 31 characters. */
 export const sheetName = (name: string) => name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31);
 
-/** One sheet: the columns under their titles, a row per record (texts in place of codes, see cellText). */
-export async function writeSheet(title: string, columns: SheetColumn[], rows: Row[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName(title) || 'Sheet1');
-  sheet.columns = columns.map((c) => ({ header: c.title, key: c.name, width: Math.max(10, Math.round((c.width ?? 120) / 7)) }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(Object.fromEntries(columns.map((c) => [c.name, cellText(row, c.name)])));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+/**
+ * One sheet written as a stream (ExcelJS's WorkbookWriter): rows are laid out as they are added, so a large
+ * export is built page by page with the event loop turning in between, instead of in one piece.
+ */
+export class SheetWriter {
+  private readonly chunks: Buffer[] = [];
+  private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
+  private readonly sheet: ExcelJS.Worksheet;
+
+  constructor(
+    title: string,
+    private readonly columns: SheetColumn[],
+  ) {
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => this.chunks.push(chunk));
+    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+    this.sheet = this.workbook.addWorksheet(sheetName(title) || 'Sheet1');
+    this.sheet.columns = columns.map((c) => ({ header: c.title, key: c.name, width: Math.max(10, Math.round((c.width ?? 120) / 7)) }));
+    this.sheet.getRow(1).font = { bold: true };
+  }
+
+  /** Adds rows under the columns (texts in place of codes, see cellText). */
+  add(rows: Row[]): void {
+    for (const row of rows) this.sheet.addRow(Object.fromEntries(this.columns.map((c) => [c.name, cellText(row, c.name)]))).commit();
+  }
+
+  async finish(): Promise<Buffer> {
+    this.sheet.commit();
+    await this.workbook.commit();
+    return Buffer.concat(this.chunks);
+  }
 }
 
-export const writeWorkbook = (model: EntityModel, rows: Row[]): Promise<Buffer> => writeSheet(model.title, exportColumns(model), rows);
+/** One sheet: the columns under their titles, a row per record. */
+export async function writeSheet(title: string, columns: SheetColumn[], rows: Row[]): Promise<Buffer> {
+  const writer = new SheetWriter(title, columns);
+  writer.add(rows);
+  return writer.finish();
+}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

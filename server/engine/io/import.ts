@@ -6,9 +6,9 @@ import type { EntityModel } from '../schema/model.ts';
 import type { FieldError } from '../schema/record-schema.ts';
 import { type CheckContext, duplicateError, referable, storedDuplicates, uniqueGroups } from '../write/record-checks.ts';
 import { type PreparedAdd, RecordInvalid, type RecordWriter } from '../write/writer.ts';
-import type { ImportRun } from './import-run.ts';
+import type { ExcelRun } from './excel-run.ts';
 import { nextTurn } from '../../lib/turn.ts';
-import { IMPORT_CANCELLED } from '../../../src/core/api-types.ts';
+import { CANCELLED } from '../../../src/core/api-types.ts';
 
 /*
  * An imported sheet → records, all or nothing, without one long transaction (on the embedded database a
@@ -87,7 +87,7 @@ class CellDecoder {
 
 const messagesOf = (error: unknown): string[] | undefined => {
   if (error instanceof RecordInvalid) return error.errors.map((e) => e.message);
-  if (error instanceof ApiError && error.status < 500 && error.message !== IMPORT_CANCELLED) return [error.message];
+  if (error instanceof ApiError && error.status < 500 && error.message !== CANCELLED.import) return [error.message];
   return undefined;
 };
 
@@ -124,7 +124,7 @@ async function eachRow(
   model: EntityModel,
   sheet: Sheet,
   ctx: CheckContext,
-  run: ImportRun,
+  run: ExcelRun,
   handle: (values: Record<string, unknown>, row: number) => Promise<void>,
 ): Promise<RowError[]> {
   const names = mapHeaders(model, sheet.headers);
@@ -157,7 +157,7 @@ const refusal = (errors: RowError[]) => new ApiError(400, `导入失败，共${e
 export const importsRowByRow = (model: EntityModel): boolean => !!model.doc.entity.rules?.limits?.length;
 
 /** The row-by-row import (importsRowByRow), inside the caller's transaction. */
-export async function importRowByRow(writer: RecordWriter, model: EntityModel, sheet: Sheet, run: ImportRun): Promise<number> {
+export async function importRowByRow(writer: RecordWriter, model: EntityModel, sheet: Sheet, run: ExcelRun): Promise<number> {
   await writer.batch(async () => {
     const errors = await eachRow(model, sheet, writer.ctx, run, async (values) => {
       await writer.add(model, { values, batches: new Map() }, 'import');
@@ -173,7 +173,7 @@ export async function importRowByRow(writer: RecordWriter, model: EntityModel, s
  * references), outside any transaction, in chunks between which other requests are served. Throws the 400
  * with the per-row report when any row fails; nothing is written either way.
  */
-export async function checkRows(checker: RecordWriter, model: EntityModel, sheet: Sheet, run: ImportRun): Promise<PreparedAdd[]> {
+export async function checkRows(checker: RecordWriter, model: EntityModel, sheet: Sheet, run: ExcelRun): Promise<PreparedAdd[]> {
   const uniques = new SheetUniques(model);
   const prepared: PreparedAdd[] = [];
   /** The sheet row of each prepared record. */

@@ -137,6 +137,23 @@ export class RecordReader {
     };
   }
 
+  /** The ids of a plan's rows in its order, at most `limit` (an export's snapshot, read page by page with rowsOf). */
+  async ids(model: EntityModel, plan: ListPlan, limit: number): Promise<string[]> {
+    const query = inListOrder(this.filtered(model, plan, await this.scopeOf(model)).select('id'), plan.sort).limit(limit);
+    return (await query.execute()).map((r) => String(r.id));
+  }
+
+  /** The rows of these ids still within the reader's scope, in the ids' order (one gone meanwhile is left out). */
+  async rowsOf(model: EntityModel, ids: string[]): Promise<Row[]> {
+    if (!ids.length) return [];
+    const rows = await this.filtered(model, NO_FILTERS, await this.scopeOf(model))
+      .select(readColumns(model))
+      .where('id', 'in', ids)
+      .execute();
+    const byId = new Map(rows.map((r) => [String(r.id), r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   async byId(model: EntityModel, id: string): Promise<Row> {
     let one = applyScope(this.db.selectFrom(model.table).select(readColumns(model)).where('id', '=', id), await this.scopeOf(model));
     if (model.doc.entity.softDelete) one = one.where(model.doc.entity.softDelete, '=', 0);

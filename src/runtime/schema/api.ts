@@ -1,4 +1,4 @@
-import type { Envelope, ImportProgress } from '../../core/api-types.ts';
+import type { Envelope, ExcelProgress } from '../../core/api-types.ts';
 import { http, request, RequestFailure } from '../http/client.ts';
 import type { SchemaDocument } from '../../core/schema/types.generated.ts';
 
@@ -64,7 +64,7 @@ export function entityApi(code: string) {
      */
     importExcel: (file: File, key: string): Promise<Envelope<{ count: number }>> => {
       const body = new FormData();
-      body.append('importKey', key);
+      body.append('runKey', key);
       body.append('file', file);
       return request<{ count: number }>('POST', `${base}/importExcel`, { body, silent: true });
     },
@@ -111,12 +111,12 @@ export function permissionCode(doc: SchemaDocument, action: string): string {
 }
 
 /** The signed-in user's own import runs: their progress, and stopping one while its rows are checked. */
-export const importRuns = {
+export const excelRuns = {
   /** undefined while the server has not yet started the run (the file is still being sent or read). */
-  progress: (key: string): Promise<ImportProgress | undefined> =>
-    http.get<ImportProgress>('/sys/import/progress', { key }, { silent: true }).then(
+  progress: (key: string): Promise<ExcelProgress | undefined> =>
+    http.get<ExcelProgress>('/sys/excel/progress', { key }, { silent: true }).then(
       (r) => r.result,
       () => undefined,
     ),
-  cancel: (key: string): Promise<Envelope> => http.post('/sys/import/cancel', { key }, { silent: true }),
+  cancel: (key: string): Promise<Envelope> => http.post('/sys/excel/cancel', { key }, { silent: true }),
 };

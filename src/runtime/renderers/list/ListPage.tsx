@@ -2,7 +2,7 @@ import type { ColumnDef as TColumn, VisibilityState } from '@tanstack/react-tabl
 import { Alert, App, Button, Divider, message, Pagination, Popconfirm } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { type DataRecord, importRuns } from '../../schema/api.ts';
+import { type DataRecord, excelRuns } from '../../schema/api.ts';
 import { isLockedRecord } from '../../../core/schema/locks.ts';
 import type { SchemaDocument } from '../../../core/schema/types.generated.ts';
 import { local } from '../../storage.ts';
@@ -113,15 +113,15 @@ export function ListPage({ doc, can }: { doc: SchemaDocument; can: (action: stri
         actions={toolbar}
         selectedCount={list.selectedIds.length}
         onAdd={() => setEditing({ mode: 'add' })}
-        onExport={() =>
+        onExport={(runKey) =>
           downloadFile(
             `${doc.code}/exportXls`,
-            { ...stringify(list.params()), ...(list.selectedIds.length ? { selections: list.selectedIds.join(',') } : {}) },
+            { ...stringify(list.params()), ...(list.selectedIds.length ? { selections: list.selectedIds.join(',') } : {}), runKey },
             `${doc.title}.xlsx`,
           )
         }
         importFile={list.api.importExcel}
-        importRuns={importRuns}
+        excelRuns={excelRuns}
         onImported={list.reload}
         onBatchDelete={() =>
           modal.confirm({

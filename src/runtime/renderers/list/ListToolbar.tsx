@@ -1,21 +1,22 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Modal, message, Popover, Space } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
-import { type Envelope, IMPORT_CANCELLED } from '../../../core/api-types.ts';
+import { CANCELLED, type Envelope, type ExcelKind } from '../../../core/api-types.ts';
 import { RequestFailure } from '../../schema/api.ts';
 import type { ColumnDef } from '../../../core/schema/types.generated.ts';
-import { ImportProgressModal, type ImportRunApi, newImportKey } from './ImportProgressModal.tsx';
+import { ExcelProgressModal, type ExcelRunApi, type ExcelRunRef, newRunKey } from './ExcelProgressModal.tsx';
 
 export interface ToolbarProps {
   can: (action: string) => boolean;
   actions: string[];
   selectedCount: number;
   onAdd: () => void;
-  onExport: () => Promise<void>;
+  /** Downloads the list's rows under a run key (the entity's exportXls). */
+  onExport: (key: string) => Promise<void>;
   /** Uploads a workbook under a run key (the entity's importExcel); a refusal is a RequestFailure carrying the rows it refused. */
   importFile: (file: File, key: string) => Promise<Envelope>;
   /** The progress and cancelling of an import run. */
-  importRuns: ImportRunApi;
+  excelRuns: ExcelRunApi;
   onImported: () => void;
   onBatchDelete: () => void;
   columns: readonly ColumnDef[];
@@ -50,24 +51,36 @@ export function ListToolbar(p: ToolbarProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const shows = (action: string) => p.actions.includes(action) && p.can(action);
 
-  const [runKey, setRunKey] = useState<string | null>(null);
+  const [run, setRun] = useState<ExcelRunRef | null>(null);
 
-  async function importFile(file: File) {
-    setBusy('import');
-    const key = newImportKey();
-    setRunKey(key);
+  /** Runs an import or export under a new key, with its progress window; a cancelled run ends with a notice. */
+  async function runExcel(kind: ExcelKind, work: (key: string) => Promise<void>, refused: (e: Error) => void) {
+    setBusy(kind);
+    const key = newRunKey();
+    setRun({ kind, key });
     try {
-      const result = await p.importFile(file, key);
-      message.success(result.message);
-      p.onImported();
+      await work(key);
     } catch (e) {
-      if (e instanceof RequestFailure && e.message === IMPORT_CANCELLED) message.info(IMPORT_CANCELLED);
-      else if (e instanceof RequestFailure) showImportErrors(e);
+      if (e instanceof Error && e.message === CANCELLED[kind]) message.info(CANCELLED[kind]);
+      else if (e instanceof Error) refused(e);
     } finally {
-      setRunKey(null);
+      setRun(null);
       setBusy(null);
-      if (fileInput.current) fileInput.current.value = '';
     }
+  }
+
+  function importFile(file: File) {
+    void runExcel(
+      'import',
+      async (key) => {
+        const result = await p.importFile(file, key);
+        message.success(result.message);
+        p.onImported();
+      },
+      (e) => e instanceof RequestFailure && showImportErrors(e),
+    ).finally(() => {
+      if (fileInput.current) fileInput.current.value = '';
+    });
   }
 
   const settings = (
@@ -91,16 +104,7 @@ export function ListToolbar(p: ToolbarProps) {
           </Button>
         )}
         {shows('export') && (
-          <Button
-            icon={<DownloadOutlined />}
-            loading={busy === 'export'}
-            onClick={() => {
-              setBusy('export');
-              p.onExport()
-                .catch((e: Error) => message.error(e.message))
-                .finally(() => setBusy(null));
-            }}
-          >
+          <Button icon={<DownloadOutlined />} loading={busy === 'export'} onClick={() => void runExcel('export', p.onExport, (e) => message.error(e.message))}>
             导出
           </Button>
         )}
@@ -126,7 +130,7 @@ export function ListToolbar(p: ToolbarProps) {
         )}
         {p.extra}
       </Space>
-      <ImportProgressModal runKey={runKey} runs={p.importRuns} />
+      <ExcelProgressModal run={run} runs={p.excelRuns} />
       <Popover content={settings} title="列设置" trigger="click" placement="bottomRight">
         <Button icon={<SettingOutlined />} aria-label="列设置" />
       </Popover>

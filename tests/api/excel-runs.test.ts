@@ -41,7 +41,7 @@ const donation = (i: number, trade: string, amount: number | string = 10) => [
 /** POST importExcel with the run's key beside the file, as the browser sends it. */
 async function importWithKey(file: Buffer, key: string, token = admin) {
   const form = new FormData();
-  form.append('importKey', key);
+  form.append('runKey', key);
   form.append('file', new Blob([new Uint8Array(file)]), '捐赠.xlsx');
   const r = await fetch(`${s.origin}/hope-boot/donation/record/importExcel`, { method: 'POST', body: form, headers: { 'X-Access-Token': token } });
   return { status: r.status, body: await r.json() };
@@ -99,11 +99,11 @@ describe('progress and cancelling', () => {
     const key = `run-${Date.now()}`;
     const r = await importWithKey(await sheet([donation(1, 'RUN-1'), donation(2, 'RUN-2')]), key);
     expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: true });
-    expect((await s.api.get(`/sys/import/progress?key=${key}`, admin)).body.result).toEqual({ phase: 'done', done: 0, total: 2 });
-    refused(await s.api.get(`/sys/import/progress?key=${key}`, zhangwei), '导入不存在', 404);
-    refused(await s.api.post('/sys/import/cancel', { key }, admin), '导入已结束，不能取消');
+    expect((await s.api.get(`/sys/excel/progress?key=${key}`, admin)).body.result).toEqual({ kind: 'import', phase: 'done', done: 0, total: 2 });
+    refused(await s.api.get(`/sys/excel/progress?key=${key}`, zhangwei), '任务不存在', 404);
+    refused(await s.api.post('/sys/excel/cancel', { key }, admin), '任务已结束，不能取消');
     const bad = await importWithKey(await sheet([donation(1, 'RUN-3')]), "x'; drop");
-    expect(bad.body).toMatchObject({ success: false, message: '导入标识格式不正确' });
+    expect(bad.body).toMatchObject({ success: false, message: '进度标识格式不正确' });
     expect(await count(s, 'donation_record', sql`trade_no = 'RUN-3'`)).toBe(0);
   });
 
@@ -114,29 +114,52 @@ describe('progress and cancelling', () => {
     const pending = importWithKey(await sheet(rows), key);
     let progress: { phase: string; done: number; total: number } | undefined;
     while (!progress) {
-      const p = await s.api.get(`/sys/import/progress?key=${key}`, admin);
+      const p = await s.api.get(`/sys/excel/progress?key=${key}`, admin);
       if (p.status === 200) progress = p.body.result;
       else await new Promise((resolve) => setTimeout(resolve, 5));
     }
     expect(progress).toMatchObject({ phase: 'check', total: 4000 });
-    refused(await s.api.post('/sys/import/cancel', { key }, zhangwei), '导入已结束，不能取消');
-    expect((await s.api.post('/sys/import/cancel', { key }, admin)).body).toMatchObject({ success: true, message: '已取消导入' });
+    refused(await s.api.post('/sys/excel/cancel', { key }, zhangwei), '任务已结束，不能取消');
+    expect((await s.api.post('/sys/excel/cancel', { key }, admin)).body).toMatchObject({ success: true, message: '已取消' });
     expect((await pending).body).toMatchObject({ success: false, message: '导入已取消' });
-    expect((await s.api.get(`/sys/import/progress?key=${key}`, admin)).body.result.phase).toBe('cancelled');
+    expect((await s.api.get(`/sys/excel/progress?key=${key}`, admin)).body.result.phase).toBe('cancelled');
     expect(await count(s, 'donation_record')).toBe(before);
   });
 
   it('refuses at its start a run cancelled while its file was still being sent, and keys that are malformed', async () => {
     const key = `early-${Date.now()}`;
-    expect((await s.api.post('/sys/import/cancel', { key }, admin)).body).toMatchObject({ success: true });
+    expect((await s.api.post('/sys/excel/cancel', { key }, admin)).body).toMatchObject({ success: true });
     const r = await importWithKey(await sheet([donation(1, 'EARLY-1')]), key);
     expect(r.body).toMatchObject({ success: false, message: '导入已取消' });
     expect(await count(s, 'donation_record', sql`trade_no = 'EARLY-1'`)).toBe(0);
     // Another user's key stays theirs.
     const taken = await importWithKey(await sheet([donation(1, 'EARLY-2')]), key, zhangwei);
-    expect(taken.body).toMatchObject({ success: false, message: '导入标识已被使用' });
-    refused(await s.api.post('/sys/import/cancel', { key: 'bad key!' }, admin), '导入标识格式不正确');
-    refused(await s.api.get('/sys/import/progress', admin), '导入标识不能为空');
+    expect(taken.body).toMatchObject({ success: false, message: '进度标识已被使用' });
+    refused(await s.api.post('/sys/excel/cancel', { key: 'bad key!' }, admin), '进度标识格式不正确');
+    refused(await s.api.get('/sys/excel/progress', admin), '进度标识不能为空');
+  });
+});
+
+describe('exports', () => {
+  it('lays out every row of the list page by page, reporting its progress, the same as the list shows', async () => {
+    const key = `export-${Date.now()}`;
+    const r = await s.api.download(`/donation/record/exportXls?trade_no=OK-*&column=amount&order=desc&runKey=${key}`, admin);
+    expect(r.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(r.bytes as unknown as ExcelJS.Buffer);
+    const ws = book.worksheets[0];
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    const trades = Array.from({ length: ws.rowCount - 1 }, (_, i) => String(ws.getRow(i + 2).getCell(header.indexOf('交易流水号') + 1).value));
+    expect(trades).toEqual(['OK-2', 'OK-1']);
+    expect((await s.api.get(`/sys/excel/progress?key=${key}`, admin)).body.result).toEqual({ kind: 'export', phase: 'done', done: 2, total: 2 });
+  });
+
+  it('refuses an export cancelled before it began: 导出已取消', async () => {
+    const key = `export-early-${Date.now()}`;
+    expect((await s.api.post('/sys/excel/cancel', { key }, admin)).body).toMatchObject({ success: true });
+    const r = await s.api.download(`/donation/record/exportXls?runKey=${key}`, admin);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ success: false, message: '导出已取消' });
   });
 });
 
