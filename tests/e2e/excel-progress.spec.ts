@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import type { Locator } from '@playwright/test';
 import { expect, type Page, test } from './fixtures.ts';
 import { shot, signIn, storedToken } from './helpers.ts';
 import { API } from './schema-helpers.ts';
@@ -50,14 +51,30 @@ async function hold(page: Page, path = '**/importExcel'): Promise<() => void> {
   return release;
 }
 
-test('an import shows its progress while it runs, then its count', async ({ page }) => {
+/** Signs in, opens 捐赠记录 and starts importing a sheet of `n` donations, its upload held back: the window is up. */
+async function heldImport(page: Page, prefix: string, n: number) {
   await signIn(page, 'admin', { open: false });
   await openRecords(page);
-  const file = await donationSheet(page, 'PROG', 300);
+  const file = await donationSheet(page, prefix, n);
   const release = await hold(page);
   await page.getByTestId('import-input').setInputFiles({ name: '捐赠.xlsx', mimeType: 'application/octet-stream', buffer: file });
   const dialog = page.getByRole('dialog', { name: '导入数据' });
   await expect(dialog.getByTestId('excel-progress')).toHaveText('正在上传文件…');
+  return { release, dialog };
+}
+
+/** Presses the window's cancel button, waits for the server's yes, lets the held request go, and expects the notice. */
+async function cancelHeld(page: Page, dialog: Locator, button: string, release: () => void, notice: string) {
+  const cancelled = page.waitForResponse((r) => r.url().includes('/sys/excel/cancel'));
+  await dialog.getByRole('button', { name: button }).click();
+  expect((await (await cancelled).json()).success).toBe(true);
+  release();
+  await expect(page.locator('.ant-message')).toContainText(notice);
+  await expect(dialog).toBeHidden();
+}
+
+test('an import shows its progress while it runs, then its count', async ({ page }) => {
+  const { release, dialog } = await heldImport(page, 'PROG', 300);
   await expect(dialog.getByRole('button', { name: '取消导入' })).toBeEnabled();
   await shot(page, 'excel-progress-import');
   release();
@@ -69,19 +86,8 @@ test('an import shows its progress while it runs, then its count', async ({ page
 });
 
 test('取消导入 stops an import: nothing is written', async ({ page }) => {
-  await signIn(page, 'admin', { open: false });
-  await openRecords(page);
-  const file = await donationSheet(page, 'STOP', 300);
-  const release = await hold(page);
-  await page.getByTestId('import-input').setInputFiles({ name: '捐赠.xlsx', mimeType: 'application/octet-stream', buffer: file });
-  const dialog = page.getByRole('dialog', { name: '导入数据' });
-  await expect(dialog.getByTestId('excel-progress')).toHaveText('正在上传文件…');
-  const cancelled = page.waitForResponse((r) => r.url().includes('/sys/excel/cancel'));
-  await dialog.getByRole('button', { name: '取消导入' }).click();
-  expect((await (await cancelled).json()).success).toBe(true);
-  release();
-  await expect(page.locator('.ant-message')).toContainText('导入已取消');
-  await expect(dialog).toBeHidden();
+  const { release, dialog } = await heldImport(page, 'STOP', 300);
+  await cancelHeld(page, dialog, '取消导入', release, '导入已取消');
   expect(await idsOf(page, 'STOP')).toEqual([]);
 });
 
@@ -95,11 +101,6 @@ test('取消导出 stops an export: no file, 导出已取消', async ({ page }) 
   const dialog = page.getByRole('dialog', { name: '导出数据' });
   await expect(dialog.getByTestId('excel-progress')).toHaveText('正在准备导出…');
   await shot(page, 'excel-progress-export');
-  const cancelled = page.waitForResponse((r) => r.url().includes('/sys/excel/cancel'));
-  await dialog.getByRole('button', { name: '取消导出' }).click();
-  expect((await (await cancelled).json()).success).toBe(true);
-  release();
-  await expect(page.locator('.ant-message')).toContainText('导出已取消');
-  await expect(dialog).toBeHidden();
+  await cancelHeld(page, dialog, '取消导出', release, '导出已取消');
   expect(downloaded).toBe(false);
 });
