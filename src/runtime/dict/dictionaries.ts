@@ -1,6 +1,6 @@
 import type { DictOption } from '../../core/api-types.ts';
 import type { WidgetOptions } from '../../core/schema/types.generated.ts';
-import { fetchDictItems } from './api.ts';
+import { fetchDictItems, tableDictCode } from './api.ts';
 import { KEYS, local } from '../storage.ts';
 
 /*
@@ -28,8 +28,6 @@ export function loadDictOptions(code: string): Promise<DictOption[]> {
   return pending;
 }
 
-export const tableDictCode = (table: string, text: string, code: string) => `${table},${text},${code}`;
-
 /** The text of a value (or of each of a comma list of values) in a dictionary's options. */
 export function dictText(options: readonly DictOption[] | undefined, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
@@ -40,8 +38,6 @@ export function dictText(options: readonly DictOption[] | undefined, value: unkn
 /** The dictionary code behind a widget's options source: dict (dynamicKey) or distal (table dictionary). */
 export function sourceDictCode(options: WidgetOptions | undefined): string | undefined {
   if (options?.dynamic === 'dict') return options.dynamicKey || undefined;
-  if (options?.dynamic === 'distal' && options.distal?.tableName && options.distal.value && options.distal.label) {
-    return tableDictCode(options.distal.tableName, options.distal.label, options.distal.value);
-  }
+  if (options?.dynamic === 'distal') return tableDictCode(options.distal?.tableName, options.distal?.label, options.distal?.value);
   return undefined;
 }

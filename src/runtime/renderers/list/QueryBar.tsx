@@ -2,7 +2,7 @@ import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { tableDictCode } from '../../dict/dictionaries.ts';
+import { tableDictCode } from '../../dict/api.ts';
 import { useDictOptions } from '../../dict/useDict.ts';
 import { isRange, type QueryValue } from '../../query/encode.ts';
 import type { QueryItem } from '../../../core/schema/types.generated.ts';
@@ -12,8 +12,7 @@ import { WidgetKitBoundary } from '../../widgets/WidgetKitBoundary.tsx';
 
 /** The dictionary behind a query item: a system code, or a table dictionary. */
 export function queryDictCode(item: QueryItem): string | undefined {
-  if (item.dictTable && item.dictText && item.dictCode) return tableDictCode(item.dictTable, item.dictText, item.dictCode);
-  return item.dictCode || item.dict || undefined;
+  return tableDictCode(item.dictTable, item.dictText, item.dictCode) ?? (item.dictCode || item.dict || undefined);
 }
 
 function DictInput({ item, multiple, value, onChange }: { item: QueryItem; multiple?: boolean; value?: unknown; onChange?: (v: unknown) => void }) {
