@@ -1,6 +1,6 @@
 import { expect, type Page, test } from './fixtures.ts';
-import { shot, signIn } from './helpers.ts';
-import { input as field, pickOption, rows } from './schema-helpers.ts';
+import { shot, signIn, storedToken } from './helpers.ts';
+import { API, input as field, pickOption, rows } from './schema-helpers.ts';
 
 /*
  * System operations screens (schemas/system/*): a scheduled job created, run once and its run log seen;
@@ -101,6 +101,23 @@ test('a deleted dictionary is listed in the recycle bin and restored', async ({ 
   await expect(bin).not.toContainText('E2E回收字典');
   await page.locator('.ant-modal-close').click();
   await expect(rows(page).filter({ hasText: 'E2E回收字典' })).toHaveCount(1);
+});
+
+test('刷新缓存 takes the dictionaries anew, without signing in again', async ({ page }) => {
+  const cachedCodes = () => page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('pro__UI_CACHE_DB_DICT_DATA') ?? '{"value":{}}').value ?? {}));
+  const token = (await storedToken(page))!;
+  await open(page, 'sys/dict');
+  // A dictionary added after signing in: the client's dictionaries do not have it yet.
+  const added = await page.request.post(`${API}/sys/dict/add`, {
+    headers: { 'X-Access-Token': token },
+    data: { dict_name: 'E2E刷新字典', dict_code: 'e2e_refresh', items: [{ item_text: '刷新项', item_value: '1', sort_order: 1, status: 1 }] },
+  });
+  expect((await added.json()).success).toBe(true);
+  expect(await cachedCodes()).not.toContain('e2e_refresh');
+  await page.getByTestId('call-refreshCache').click();
+  await expect(page.locator('.ant-message')).toContainText('刷新缓存完成！');
+  expect(await cachedCodes()).toContain('e2e_refresh');
+  await shot(page, 'system-dict-refresh-cache');
 });
 
 test("the data log shows a record's change as a side-by-side diff", async ({ page }) => {

@@ -57,7 +57,7 @@ function buttonsOf(model: EntityModel): Button[] {
     if (step.permission && !buttons.some((b) => b.perms === step.permission))
       buttons.push({ perms: step.permission, name: step.label ?? `状态变为${step.to}`, roles: step.roles ? [ADMIN, ...step.roles] : roles });
   }
-  for (const op of [...(model.doc.list?.operations ?? []), ...(model.doc.list?.links ?? [])]) {
+  for (const op of [...(model.doc.list?.operations ?? []), ...(model.doc.list?.links ?? []), ...(model.doc.list?.calls ?? [])]) {
     // A toolbar link and a row operation may share a key (新增 and 设计 both open the designer): one button.
     if (!buttons.some((b) => b.perms === `${model.prefix}:${op.key}`)) buttons.push({ perms: `${model.prefix}:${op.key}`, name: op.label, roles });
   }

@@ -796,6 +796,10 @@ export interface ListDef {
    * toolbar buttons opening a page of the client (the designer on a blank form), each behind the button permission {prefix}:{key}
    */
   links?: LinkDef[];
+  /**
+   * toolbar buttons calling a route of the API without a body (刷新缓存), each behind the button permission {prefix}:{key}; the server's message is shown, a failure as a warning
+   */
+  calls?: CallDef[];
 }
 /**
  * This interface was referenced by `ListDef`'s JSON-Schema
@@ -1199,6 +1203,27 @@ export interface LinkDef {
    * a route of this client
    */
   to: string;
+}
+/**
+ * This interface was referenced by `ListDef`'s JSON-Schema
+ * via the `definition` "CallDef".
+ */
+export interface CallDef {
+  key: string;
+  label: string;
+  /**
+   * a route of the API (under its base), which checks its own permission
+   */
+  path: string;
+  method?: 'GET' | 'POST';
+  /**
+   * shown as a warning when the call fails (the server's message otherwise)
+   */
+  failMessage?: string;
+  /**
+   * what the client does once the call succeeds: reload its dictionaries (no new sign-in needed) or the list
+   */
+  after?: 'reloadDictionaries' | 'reloadList';
 }
 /**
  * The form designer's own format (spec section 3, 'Designer form definition'): { list, config }. The designer imports and exports it unchanged; the runtime compiles it to a Formily schema.

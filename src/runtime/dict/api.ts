@@ -8,6 +8,10 @@ export function tableDictCode(table?: string, text?: string, code?: string): str
   return table && text && code ? `${table},${text},${code}` : undefined;
 }
 
+/** Every system dictionary's items by code, as the sign-in answer carries them (sysAllDictItems). */
+export const fetchAllDictItems = (): Promise<Record<string, DictOption[]>> =>
+  http.get<Record<string, DictOption[]>>('/sys/dict/queryAllDictItems').then((r) => r.result ?? {});
+
 export const fetchDictItems = (code: string): Promise<DictOption[]> =>
   http.get<DictOption[]>(`/sys/dict/getDictItems/${encodeURIComponent(code)}`).then((r) => r.result ?? []);
 

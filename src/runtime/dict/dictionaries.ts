@@ -1,7 +1,7 @@
 import type { DictOption } from '../../core/api-types.ts';
 import type { WidgetOptions } from '../../core/schema/types.generated.ts';
-import { fetchDictItems, tableDictCode } from './api.ts';
-import { KEYS, local } from '../storage.ts';
+import { fetchAllDictItems, fetchDictItems, tableDictCode } from './api.ts';
+import { KEYS, local, SEVEN_DAYS_MS } from '../storage.ts';
 
 /*
  * Dictionary lookups of spec section 7: the local cache (filled at login, 7 days) first, then the
@@ -13,6 +13,12 @@ export const EMPTY_CODE_MESSAGE = '字典Code不能为空!';
 
 export function cachedDict(code: string): DictOption[] | undefined {
   return local.get<Record<string, DictOption[]>>(KEYS.DICT_CACHE)?.[code];
+}
+
+/** Takes every dictionary anew from the server (after 刷新缓存), as signing in did, without signing in again. */
+export async function reloadDictionaries(): Promise<void> {
+  local.set(KEYS.DICT_CACHE, await fetchAllDictItems(), SEVEN_DAYS_MS);
+  fetched.clear();
 }
 
 export function loadDictOptions(code: string): Promise<DictOption[]> {

@@ -38,6 +38,10 @@ export function forgetDocument(code: string) {
   documents.delete(code);
 }
 
+/** A declared toolbar call (list.calls): a route of the API, without a body; silent — the button shows the outcome. */
+export const callRoute = (method: 'GET' | 'POST', path: string): Promise<Envelope> =>
+  method === 'GET' ? http.get(path, undefined, { silent: true }) : http.post(path, undefined, { silent: true });
+
 /** A document's code and title, as GET /sys/schema/list names every screen. */
 export interface DocumentSummary {
   code: string;

@@ -3262,7 +3262,7 @@ const schema33 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"doc
 const schema34 = {"title":"MenuDef","type":"object","required":["parent"],"additionalProperties":false,"properties":{"parent":{"type":"string","description":"the area menu this screen sits under (created when missing)"},"parentTitle":{"type":"string"},"parentIcon":{"type":"string"},"parentSort":{"type":"number"},"title":{"type":"string"},"icon":{"type":"string"},"sort":{"type":"number"},"hidden":{"type":"boolean"},"keepAlive":{"type":"boolean"},"screen":{"type":"string","enum":["list","form"],"description":"what the entry opens: the list of records (default), or the add form as a whole page ending on a result page (提交成功, or 提交失败 with the server's reason)"},"result":{"title":"ScreenResult","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"description":{"type":"string"}},"description":"the success page of a form screen (default 提交成功)"},"roles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and all its buttons on first sync (admin always is)"},"readRoles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and the detail/export buttons only"},"buttons":{"type":"array","description":"further button permissions {prefix}:{key} a screen's own server code checks (用户管理's 分配角色), granted to admin and the listed roles on creation","items":{"title":"MenuButton","type":"object","required":["key","name"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"name":{"type":"string","minLength":1},"roles":{"type":"array","items":{"type":"string"}}}}}}};
 const schema35 = {"title":"DictDef","type":"object","required":["code","name","items"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$"},"name":{"type":"string"},"items":{"type":"array","minItems":1,"items":{"title":"DictItemDef","type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"color":{"type":"string"}}}}}};
 const schema36 = {"title":"FillRuleDef","description":"A generated code: prefix + date + a sequence that restarts every period.","type":"object","required":["code","name","prefix"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"name":{"type":"string"},"prefix":{"type":"string"},"dateFormat":{"type":"string","enum":["","YYYY","YYYYMM","YYYYMMDD"]},"seqLength":{"type":"integer","minimum":1,"maximum":12},"reset":{"type":"string","enum":["never","year","month","day"]}}};
-const schema62 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"detail.schema.json","title":"DetailDef","description":"The read-only view of one record; by default the form's fields, read-only.","type":"object","additionalProperties":false,"properties":{"columns":{"type":"integer","minimum":1,"maximum":4},"page":{"type":"boolean","description":"详情 opens the record as a whole page of its screen (a profile: heading, status, state changes, sections, related lists) instead of a drawer"},"title":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the field naming the record in the page's heading (default: the first field shown)"},"progress":{"title":"DetailProgress","type":"object","required":["field"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a dictionary field (a status)"},"steps":{"type":"array","minItems":2,"items":{"type":"string"},"description":"its values in order (default: the dictionary's); a record at a value outside them shows no bar"}},"description":"the page shows where the record stands as a steps bar"},"history":{"type":"boolean","description":"the page has a 操作记录 tab: the record's versions from the data log (who changed which fields, when), for users who may read the data log"},"diff":{"type":"object","required":["before","after"],"additionalProperties":false,"properties":{"before":{"type":"string"},"after":{"type":"string"}},"description":"two JSON fields shown side by side with the changed keys marked (a change history)"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"groups":{"type":"array","description":"the detail's fields in titled sections (基本信息, 审核信息 …), each a description grid; fields in no group follow in a last one","items":{"title":"DetailGroup","type":"object","required":["title","fields"],"additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"fields":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}}}},"children":{"type":"array","description":"related lists shown under the record (master-detail): another entity's rows whose field points at this record","items":{"title":"DetailChild","type":"object","required":["entity","field","title"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"},"title":{"type":"string"}}}}}};
+const schema63 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"detail.schema.json","title":"DetailDef","description":"The read-only view of one record; by default the form's fields, read-only.","type":"object","additionalProperties":false,"properties":{"columns":{"type":"integer","minimum":1,"maximum":4},"page":{"type":"boolean","description":"详情 opens the record as a whole page of its screen (a profile: heading, status, state changes, sections, related lists) instead of a drawer"},"title":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the field naming the record in the page's heading (default: the first field shown)"},"progress":{"title":"DetailProgress","type":"object","required":["field"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a dictionary field (a status)"},"steps":{"type":"array","minItems":2,"items":{"type":"string"},"description":"its values in order (default: the dictionary's); a record at a value outside them shows no bar"}},"description":"the page shows where the record stands as a steps bar"},"history":{"type":"boolean","description":"the page has a 操作记录 tab: the record's versions from the data log (who changed which fields, when), for users who may read the data log"},"diff":{"type":"object","required":["before","after"],"additionalProperties":false,"properties":{"before":{"type":"string"},"after":{"type":"string"}},"description":"two JSON fields shown side by side with the changed keys marked (a change history)"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"groups":{"type":"array","description":"the detail's fields in titled sections (基本信息, 审核信息 …), each a description grid; fields in no group follow in a last one","items":{"title":"DetailGroup","type":"object","required":["title","fields"],"additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"fields":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}}}},"children":{"type":"array","description":"related lists shown under the record (master-detail): another entity's rows whose field points at this record","items":{"title":"DetailChild","type":"object","required":["entity","field","title"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"},"title":{"type":"string"}}}}}};
 const pattern8 = new RegExp("^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$", "u");
 const pattern9 = new RegExp("^[a-z][a-zA-Z0-9]{0,40}$", "u");
 const pattern10 = new RegExp("^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$", "u");
@@ -6634,13 +6634,15 @@ validate34.errors = vErrors;
 return errors === 0;
 }
 
-const schema55 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"list.schema.json","title":"ListDef","description":"The list screen: columns, query items (spec section 3), toolbar and row actions tied to button permissions.","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ColumnDef"}},"query":{"type":"array","items":{"$ref":"#/definitions/QueryItem"}},"toolbar":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"rowActions":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"type":"string","enum":["asc","desc"]}}},"formContainer":{"type":"string","enum":["modal","drawer"]},"formWidth":{"type":"integer","minimum":300,"maximum":2000},"rowSelection":{"type":"boolean"},"view":{"type":"string","enum":["table","card"],"description":"card: the page's records as a grid of cards (卡片列表) instead of table rows; same query bar, toolbar, paging and row actions"},"card":{"type":"object","required":["title"],"additionalProperties":false,"description":"what a card of the card view shows: its title field, an optional picture field, then fields as label and value","properties":{"title":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"avatar":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}}},"tree":{"type":"object","required":["parentField"],"additionalProperties":false,"properties":{"parentField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"description":"show the rows as a tree by this parent-id field (menus, departments): up to 1000 matching rows load at once; a row whose parent is not among them is a root"},"operations":{"type":"array","items":{"$ref":"#/definitions/OperationDef"},"description":"row buttons calling a server operation registered in code for this document (POST /{area}/{entity}/operation/{key}?id=), or opening a page (link), each behind the button permission {prefix}:{key}"},"links":{"type":"array","items":{"$ref":"#/definitions/LinkDef"},"description":"toolbar buttons opening a page of the client (the designer on a blank form), each behind the button permission {prefix}:{key}"}},"definitions":{"ActionKey":{"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle","getUrl"]},"LinkDef":{"title":"LinkDef","type":"object","required":["key","label","to"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"to":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"a route of this client"}}},"OperationDef":{"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"},"link":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"opens this route of the client instead of calling the server; {field} is replaced by the row's value"},"form":{"$ref":"form.schema.json","description":"asked before the call: a form whose values (starting from the row's own values of the same names) go in the request body; the server's operation checks them"}}},"ColumnDef":{"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}},"QueryItem":{"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}}}};
+const schema55 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"list.schema.json","title":"ListDef","description":"The list screen: columns, query items (spec section 3), toolbar and row actions tied to button permissions.","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ColumnDef"}},"query":{"type":"array","items":{"$ref":"#/definitions/QueryItem"}},"toolbar":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"rowActions":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"type":"string","enum":["asc","desc"]}}},"formContainer":{"type":"string","enum":["modal","drawer"]},"formWidth":{"type":"integer","minimum":300,"maximum":2000},"rowSelection":{"type":"boolean"},"view":{"type":"string","enum":["table","card"],"description":"card: the page's records as a grid of cards (卡片列表) instead of table rows; same query bar, toolbar, paging and row actions"},"card":{"type":"object","required":["title"],"additionalProperties":false,"description":"what a card of the card view shows: its title field, an optional picture field, then fields as label and value","properties":{"title":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"avatar":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}}},"tree":{"type":"object","required":["parentField"],"additionalProperties":false,"properties":{"parentField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"description":"show the rows as a tree by this parent-id field (menus, departments): up to 1000 matching rows load at once; a row whose parent is not among them is a root"},"operations":{"type":"array","items":{"$ref":"#/definitions/OperationDef"},"description":"row buttons calling a server operation registered in code for this document (POST /{area}/{entity}/operation/{key}?id=), or opening a page (link), each behind the button permission {prefix}:{key}"},"links":{"type":"array","items":{"$ref":"#/definitions/LinkDef"},"description":"toolbar buttons opening a page of the client (the designer on a blank form), each behind the button permission {prefix}:{key}"},"calls":{"type":"array","items":{"$ref":"#/definitions/CallDef"},"description":"toolbar buttons calling a route of the API without a body (刷新缓存), each behind the button permission {prefix}:{key}; the server's message is shown, a failure as a warning"}},"definitions":{"ActionKey":{"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle","getUrl"]},"LinkDef":{"title":"LinkDef","type":"object","required":["key","label","to"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"to":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"a route of this client"}}},"CallDef":{"title":"CallDef","type":"object","required":["key","label","path"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"path":{"type":"string","pattern":"^/[A-Za-z0-9_/-]+$","description":"a route of the API (under its base), which checks its own permission"},"method":{"type":"string","enum":["GET","POST"],"default":"GET"},"failMessage":{"type":"string","description":"shown as a warning when the call fails (the server's message otherwise)"},"after":{"type":"string","enum":["reloadDictionaries","reloadList"],"description":"what the client does once the call succeeds: reload its dictionaries (no new sign-in needed) or the list"}}},"OperationDef":{"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"},"link":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"opens this route of the client instead of calling the server; {field} is replaced by the row's value"},"form":{"$ref":"form.schema.json","description":"asked before the call: a form whose values (starting from the row's own values of the same names) go in the request body; the server's operation checks them"}}},"ColumnDef":{"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}},"QueryItem":{"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}}}};
 const schema56 = {"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}};
 const schema57 = {"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}};
 const schema58 = {"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle","getUrl"]};
 const schema61 = {"title":"LinkDef","type":"object","required":["key","label","to"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"to":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"a route of this client"}}};
+const schema62 = {"title":"CallDef","type":"object","required":["key","label","path"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"path":{"type":"string","pattern":"^/[A-Za-z0-9_/-]+$","description":"a route of the API (under its base), which checks its own permission"},"method":{"type":"string","enum":["GET","POST"],"default":"GET"},"failMessage":{"type":"string","description":"shown as a warning when the call fails (the server's message otherwise)"},"after":{"type":"string","enum":["reloadDictionaries","reloadList"],"description":"what the client does once the call succeeds: reload its dictionaries (no new sign-in needed) or the list"}}};
 const func0 = typeof func0$.default === 'function' ? func0$.default : func0$.default.default;
 const pattern37 = new RegExp("^/[A-Za-z0-9_/?=&.{}-]*$", "u");
+const pattern41 = new RegExp("^/[A-Za-z0-9_/-]+$", "u");
 const schema60 = {"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"},"link":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"opens this route of the client instead of calling the server; {field} is replaced by the row's value"},"form":{"$ref":"form.schema.json","description":"asked before the call: a form whose values (starting from the row's own values of the same names) go in the request body; the server's operation checks them"}}};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7983,9 +7985,15 @@ vErrors.push(err94);
 errors++;
 }
 }
-}
-else {
-const err95 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.calls !== undefined){
+let data52 = data.calls;
+if(Array.isArray(data52)){
+const len7 = data52.length;
+for(let i9=0; i9<len7; i9++){
+let data53 = data52[i9];
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+if(data53.key === undefined){
+const err95 = {instancePath:instancePath+"/calls/" + i9,schemaPath:"#/definitions/CallDef/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -7994,11 +8002,211 @@ vErrors.push(err95);
 }
 errors++;
 }
+if(data53.label === undefined){
+const err96 = {instancePath:instancePath+"/calls/" + i9,schemaPath:"#/definitions/CallDef/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+if(data53.path === undefined){
+const err97 = {instancePath:instancePath+"/calls/" + i9,schemaPath:"#/definitions/CallDef/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+for(const key7 in data53){
+if(!((((((key7 === "key") || (key7 === "label")) || (key7 === "path")) || (key7 === "method")) || (key7 === "failMessage")) || (key7 === "after"))){
+const err98 = {instancePath:instancePath+"/calls/" + i9,schemaPath:"#/definitions/CallDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+if(data53.key !== undefined){
+let data54 = data53.key;
+if(typeof data54 === "string"){
+if(!pattern9.test(data54)){
+const err99 = {instancePath:instancePath+"/calls/" + i9+"/key",schemaPath:"#/definitions/CallDef/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/calls/" + i9+"/key",schemaPath:"#/definitions/CallDef/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+if(data53.label !== undefined){
+let data55 = data53.label;
+if(typeof data55 === "string"){
+if(func3(data55) < 1){
+const err101 = {instancePath:instancePath+"/calls/" + i9+"/label",schemaPath:"#/definitions/CallDef/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+else {
+const err102 = {instancePath:instancePath+"/calls/" + i9+"/label",schemaPath:"#/definitions/CallDef/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+if(data53.path !== undefined){
+let data56 = data53.path;
+if(typeof data56 === "string"){
+if(!pattern41.test(data56)){
+const err103 = {instancePath:instancePath+"/calls/" + i9+"/path",schemaPath:"#/definitions/CallDef/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9_/-]+$"},message:"must match pattern \""+"^/[A-Za-z0-9_/-]+$"+"\""};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/calls/" + i9+"/path",schemaPath:"#/definitions/CallDef/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+if(data53.method !== undefined){
+let data57 = data53.method;
+if(typeof data57 !== "string"){
+const err105 = {instancePath:instancePath+"/calls/" + i9+"/method",schemaPath:"#/definitions/CallDef/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+if(!((data57 === "GET") || (data57 === "POST"))){
+const err106 = {instancePath:instancePath+"/calls/" + i9+"/method",schemaPath:"#/definitions/CallDef/properties/method/enum",keyword:"enum",params:{allowedValues: schema62.properties.method.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+if(data53.failMessage !== undefined){
+if(typeof data53.failMessage !== "string"){
+const err107 = {instancePath:instancePath+"/calls/" + i9+"/failMessage",schemaPath:"#/definitions/CallDef/properties/failMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+if(data53.after !== undefined){
+let data59 = data53.after;
+if(typeof data59 !== "string"){
+const err108 = {instancePath:instancePath+"/calls/" + i9+"/after",schemaPath:"#/definitions/CallDef/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+if(!((data59 === "reloadDictionaries") || (data59 === "reloadList"))){
+const err109 = {instancePath:instancePath+"/calls/" + i9+"/after",schemaPath:"#/definitions/CallDef/properties/after/enum",keyword:"enum",params:{allowedValues: schema62.properties.after.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+}
+else {
+const err110 = {instancePath:instancePath+"/calls/" + i9,schemaPath:"#/definitions/CallDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+}
+else {
+const err111 = {instancePath:instancePath+"/calls",schemaPath:"#/properties/calls/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+}
+else {
+const err112 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
 validate60.errors = vErrors;
 return errors === 0;
 }
 
-const schema63 = {"title":"ReportDef","description":"Totals of the entity's records for a date range, grouped by each dimension in turn. Every field named here must be a declared field or audit column of the entity (the server's allow-list).","type":"object","required":["code","title","dateField","dimensions","measures"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"API path /{area}/{entity}/report/{code}"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"dateField":{"type":"string","description":"date or datetime field the range applies to"},"where":{"$ref":"condition.schema.json","description":"which records count (e.g. paid ones)"},"maxDays":{"type":"integer","minimum":1,"maximum":3660,"description":"longest range allowed, default 1098 days"},"dimensions":{"type":"array","minItems":1,"items":{"title":"ReportDimension","type":"object","required":["key","label","field"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"field":{"type":"string"},"bucket":{"type":"string","enum":["day","month","year"],"description":"for date fields: group by this period"},"chart":{"type":"string","enum":["bar","pie","line","none"]},"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"the largest groups by the first measure; default all"}}}},"measures":{"type":"array","minItems":1,"items":{"title":"ReportMeasure","type":"object","required":["key","label","op"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"op":{"type":"string","enum":["sum","count","countDistinct","avg"]},"field":{"type":"string","description":"required for sum, avg and countDistinct"},"render":{"type":"string","enum":["money","number"]}}}}}};
+const schema64 = {"title":"ReportDef","description":"Totals of the entity's records for a date range, grouped by each dimension in turn. Every field named here must be a declared field or audit column of the entity (the server's allow-list).","type":"object","required":["code","title","dateField","dimensions","measures"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"API path /{area}/{entity}/report/{code}"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"dateField":{"type":"string","description":"date or datetime field the range applies to"},"where":{"$ref":"condition.schema.json","description":"which records count (e.g. paid ones)"},"maxDays":{"type":"integer","minimum":1,"maximum":3660,"description":"longest range allowed, default 1098 days"},"dimensions":{"type":"array","minItems":1,"items":{"title":"ReportDimension","type":"object","required":["key","label","field"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"field":{"type":"string"},"bucket":{"type":"string","enum":["day","month","year"],"description":"for date fields: group by this period"},"chart":{"type":"string","enum":["bar","pie","line","none"]},"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"the largest groups by the first measure; default all"}}}},"measures":{"type":"array","minItems":1,"items":{"title":"ReportMeasure","type":"object","required":["key","label","op"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"op":{"type":"string","enum":["sum","count","countDistinct","avg"]},"field":{"type":"string","description":"required for sum, avg and countDistinct"},"render":{"type":"string","enum":["money","number"]}}}}}};
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8729,7 +8937,7 @@ vErrors.push(err58);
 errors++;
 }
 if(!(((data34 === "day") || (data34 === "month")) || (data34 === "year"))){
-const err59 = {instancePath:instancePath+"/dimensions/" + i4+"/bucket",schemaPath:"#/properties/dimensions/items/properties/bucket/enum",keyword:"enum",params:{allowedValues: schema63.properties.dimensions.items.properties.bucket.enum},message:"must be equal to one of the allowed values"};
+const err59 = {instancePath:instancePath+"/dimensions/" + i4+"/bucket",schemaPath:"#/properties/dimensions/items/properties/bucket/enum",keyword:"enum",params:{allowedValues: schema64.properties.dimensions.items.properties.bucket.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -8752,7 +8960,7 @@ vErrors.push(err60);
 errors++;
 }
 if(!((((data35 === "bar") || (data35 === "pie")) || (data35 === "line")) || (data35 === "none"))){
-const err61 = {instancePath:instancePath+"/dimensions/" + i4+"/chart",schemaPath:"#/properties/dimensions/items/properties/chart/enum",keyword:"enum",params:{allowedValues: schema63.properties.dimensions.items.properties.chart.enum},message:"must be equal to one of the allowed values"};
+const err61 = {instancePath:instancePath+"/dimensions/" + i4+"/chart",schemaPath:"#/properties/dimensions/items/properties/chart/enum",keyword:"enum",params:{allowedValues: schema64.properties.dimensions.items.properties.chart.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -8930,7 +9138,7 @@ vErrors.push(err75);
 errors++;
 }
 if(!((((data41 === "sum") || (data41 === "count")) || (data41 === "countDistinct")) || (data41 === "avg"))){
-const err76 = {instancePath:instancePath+"/measures/" + i5+"/op",schemaPath:"#/properties/measures/items/properties/op/enum",keyword:"enum",params:{allowedValues: schema63.properties.measures.items.properties.op.enum},message:"must be equal to one of the allowed values"};
+const err76 = {instancePath:instancePath+"/measures/" + i5+"/op",schemaPath:"#/properties/measures/items/properties/op/enum",keyword:"enum",params:{allowedValues: schema64.properties.measures.items.properties.op.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -8965,7 +9173,7 @@ vErrors.push(err78);
 errors++;
 }
 if(!((data43 === "money") || (data43 === "number"))){
-const err79 = {instancePath:instancePath+"/measures/" + i5+"/render",schemaPath:"#/properties/measures/items/properties/render/enum",keyword:"enum",params:{allowedValues: schema63.properties.measures.items.properties.render.enum},message:"must be equal to one of the allowed values"};
+const err79 = {instancePath:instancePath+"/measures/" + i5+"/render",schemaPath:"#/properties/measures/items/properties/render/enum",keyword:"enum",params:{allowedValues: schema64.properties.measures.items.properties.render.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -10065,7 +10273,7 @@ if(data.detail !== undefined){
 let data49 = data.detail;
 if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
 for(const key7 in data49){
-if(!(func2.call(schema62.properties, key7))){
+if(!(func2.call(schema63.properties, key7))){
 const err84 = {instancePath:instancePath+"/detail",schemaPath:"detail.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err84];

@@ -14,6 +14,7 @@ import { SuperQueryButton } from './SuperQuery.tsx';
 import { CardGrid } from './CardGrid.tsx';
 import { useTableColumns } from './columns.tsx';
 import { ACTION_COLUMN, DataTable } from './DataTable.tsx';
+import { CallButton } from './CallButton.tsx';
 import { downloadFile } from './download.ts';
 import { ListToolbar } from './ListToolbar.tsx';
 import { RecycleBinButton } from './RecycleBin.tsx';
@@ -143,6 +144,11 @@ export function ListPage({ doc, can }: { doc: SchemaDocument; can: (action: stri
                 <Button key={l.key} type="primary" data-testid={`link-${l.key}`} onClick={() => navigate(l.to)}>
                   {l.label}
                 </Button>
+              ))}
+            {(doc.list?.calls ?? [])
+              .filter((c) => can(c.key))
+              .map((c) => (
+                <CallButton key={c.key} call={c} onReloadList={list.reload} />
               ))}
             {toolbar.includes('recycle') && doc.entity.softDelete && can('delete') && <RecycleBinButton doc={doc} onChanged={list.reload} />}
           </>
