@@ -60,6 +60,25 @@ test.describe('session', () => {
     expect(await res.json()).toMatchObject({ success: false, message: 'Token失效，请重新登录' });
   });
 
+  test("a logout the server refuses shows the server's message, and the session still ends here", async ({ page }) => {
+    await loginAs(page, 'admin');
+    await expectDashboard(page);
+    // A refusal the real server does not give on its own: the answer is made up for the test.
+    await page.route('**/sys/logout', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, code: 500, message: '退出登录失败：会话服务不可用' }),
+      }),
+    );
+    await page.getByTestId('user-menu').hover();
+    await page.getByText('退出登录').click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.locator('.ant-message')).toContainText('退出登录失败：会话服务不可用');
+    await expect(page).toHaveURL(/#\/user\/login/);
+    expect(await storedToken(page)).toBeNull();
+  });
+
   test('an unknown path shows the 404 page', async ({ page }) => {
     await loginAs(page, 'admin');
     await expectDashboard(page);

@@ -91,14 +91,19 @@ let signedOutHere = false;
  */
 export const signedOutOnThisPage = () => signedOutHere;
 
-/** Clears the token, permissions and dictionary cache, and tells the server; the local part happens even if the call fails. */
-export async function logout(): Promise<void> {
+/**
+ * Clears the token, permissions and dictionary cache, and tells the server; the local part happens even if the
+ * call fails. Answers the server's refusal, if any, for the user's own 退出登录 to show (spec section 8).
+ */
+export async function logout(): Promise<string | undefined> {
   const hadToken = !!session.token;
   signedOutHere = true;
   try {
     if (hadToken) await sessionApi.logout();
-  } catch {
+    return undefined;
+  } catch (error) {
     // The session ends locally regardless of the server's answer.
+    return error instanceof Error ? error.message : undefined;
   } finally {
     clearLocalSession();
   }
@@ -139,4 +144,4 @@ export function updateUserInfo(userInfo: UserInfo) {
   session.userInfo = userInfo;
 }
 
-onUnauthorized(logout);
+onUnauthorized(async () => void (await logout()));

@@ -1,5 +1,5 @@
 import { ApartmentOutlined, KeyOutlined, LoginOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Dropdown, type MenuProps } from 'antd';
+import { App, Avatar, Dropdown, message, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { LOGIN_PATH, runtimeConfig } from '../../../runtime/config.ts';
@@ -27,7 +27,9 @@ export function UserMenu({ device }: { device: Device }) {
   const guest = isGuest();
 
   const leave = () =>
-    logout().then(() => {
+    logout().then((refusal) => {
+      // The static notice: the layout (and its App context) is gone once the login page opens.
+      if (refusal) void message.error(refusal);
       disconnectNotices();
       resetTabs();
       // Signed in through 统一身份认证 perhaps: end the CAS session too (it comes back to the login page).
