@@ -325,8 +325,10 @@ export class RecordWriter {
     return this.edit(model, { id, values, batches: new Map() }, true);
   }
 
-  /** The effects a write triggers (entity.rules.effects): the created or found records' ids stored on this one. */
-  /** Returns whether the record's row was changed (the effects' ids stored on it). */
+  /**
+   * The effects a write triggers (entity.rules.effects): the created or found records' ids stored on this one.
+   * Answers whether that changed the record's row.
+   */
   private async link(model: EntityModel, id: string, before: Record<string, unknown> | undefined, record: Record<string, unknown>): Promise<boolean> {
     const links = await applyEffects(this.ctx.db, this.ctx.registry, model, before, record, (target, values) =>
       this.add(target, { values, batches: new Map() }),
