@@ -106,42 +106,70 @@ export interface Sheet {
 
 export const MAX_IMPORT_ROWS = 10_000;
 
+/** A sheet's rows as they are read: the first is the header, empty ones are skipped, over MAX_IMPORT_ROWS refused. */
+class SheetCollector {
+  headers: string[] | undefined;
+  readonly rows: Sheet['rows'] = [];
+
+  add(number: number, values: ExcelJS.CellValue[]): void {
+    if (!this.headers) {
+      this.headers = Array.from({ length: Math.max(0, values.length - 1) }, (_, i) => String(cellValue(values[i + 1]) ?? '').trim());
+      return;
+    }
+    const cells = this.headers.map((_, i) => cellValue(values[i + 1]));
+    if (!cells.some((c) => c !== null)) return;
+    if (this.rows.length === MAX_IMPORT_ROWS) throw badRequest(`导入失败，一次最多导入${MAX_IMPORT_ROWS}行`);
+    this.rows.push({ row: number, cells });
+  }
+
+  sheet(): Sheet {
+    if (!this.headers || !this.rows.length) throw badRequest('导入失败，文件中没有数据');
+    return { headers: this.headers, rows: this.rows };
+  }
+}
+
+/** The first sheet through ExcelJS's streaming reader, which lets the event loop turn while it parses. */
+async function streamFirstSheet(buffer: Buffer, into: SheetCollector): Promise<void> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
+  for await (const worksheet of reader) {
+    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) into.add(row.number, row.values as ExcelJS.CellValue[]);
+    return;
+  }
+}
+
+/** The first sheet loaded whole (ExcelJS's in-memory reader): any order of the archive's entries. */
+async function loadFirstSheet(buffer: Buffer, into: SheetCollector): Promise<void> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return;
+  for (let r = 1; r <= sheet.rowCount; r++) into.add(r, sheet.getRow(r).values as ExcelJS.CellValue[]);
+}
+
 /**
- * The first sheet, read as a stream (ExcelJS's WorkbookReader): Node serves other requests while a large sheet
- * is parsed (loading 10,000 rows at once held the event loop for a third of a second), and a sheet over
- * MAX_IMPORT_ROWS is refused as soon as its row MAX_IMPORT_ROWS + 1 is read, without reading the rest.
+ * The first sheet, read as a stream: Node serves other requests while a large sheet is parsed (loading
+ * 10,000 rows at once held the event loop for a third of a second), and a sheet over MAX_IMPORT_ROWS is
+ * refused as soon as its row MAX_IMPORT_ROWS + 1 is read. ExcelJS's streaming reader fails on an archive whose
+ * worksheet comes before xl/workbook.xml (it reads `model.sheets` before the workbook is parsed; ExcelJS's own
+ * writer makes such files now and then): such a file is read again whole, which takes any order.
  */
 export async function readWorkbook(buffer: Buffer): Promise<Sheet> {
   // Bounded before ExcelJS expands anything (archive-guard.ts).
   await checkArchive(buffer);
-  let headers: string[] | undefined;
-  const rows: Sheet['rows'] = [];
-  try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), {
-      sharedStrings: 'cache',
-      styles: 'cache',
-      hyperlinks: 'ignore',
-      worksheets: 'emit',
-      entries: 'emit',
-    });
-    for await (const worksheet of reader) {
-      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-        const values = row.values as ExcelJS.CellValue[];
-        if (!headers) {
-          headers = Array.from({ length: Math.max(0, values.length - 1) }, (_, i) => String(cellValue(values[i + 1]) ?? '').trim());
-          continue;
-        }
-        const cells = headers.map((_, i) => cellValue(values[i + 1]));
-        if (!cells.some((c) => c !== null)) continue;
-        if (rows.length === MAX_IMPORT_ROWS) throw badRequest(`导入失败，一次最多导入${MAX_IMPORT_ROWS}行`);
-        rows.push({ row: row.number, cells });
-      }
-      break;
+  for (const read of [streamFirstSheet, loadFirstSheet]) {
+    const collector = new SheetCollector();
+    try {
+      await read(buffer, collector);
+      return collector.sheet();
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
     }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw badRequest('导入失败，文件不是有效的Excel文件（.xlsx）');
   }
-  if (!headers || !rows.length) throw badRequest('导入失败，文件中没有数据');
-  return { headers, rows };
+  throw badRequest('导入失败，文件不是有效的Excel文件（.xlsx）');
 }
