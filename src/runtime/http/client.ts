@@ -30,10 +30,10 @@ export class RequestFailure extends Error {
   }
 }
 
-let logoutHandler: () => Promise<void> = async () => {};
+let logoutHandler: () => Promise<unknown> = async () => undefined;
 
 /** The session module tells the client how to log out on a 401 (kept out of here to avoid a cycle). */
-export function onUnauthorized(logout: () => Promise<void>) {
+export function onUnauthorized(logout: () => Promise<unknown>) {
   logoutHandler = logout;
 }
 

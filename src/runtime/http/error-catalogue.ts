@@ -8,7 +8,7 @@ export interface CatalogueContext {
   hasToken: boolean;
   /** The hash route being shown, e.g. '/dashboard/analysis'. */
   route: string;
-  logout: () => Promise<void>;
+  logout: () => Promise<unknown>;
   reload: () => void;
 }
 

@@ -144,4 +144,4 @@ export function updateUserInfo(userInfo: UserInfo) {
   session.userInfo = userInfo;
 }
 
-onUnauthorized(async () => void (await logout()));
+onUnauthorized(logout);
