@@ -60,7 +60,7 @@ export class ExcelRun {
     if (row?.cancelled) throw new ApiError(400, CANCELLED[this.kind]);
   }
 
-  async end(outcome: unknown): Promise<void> {
+  private async end(outcome: unknown): Promise<void> {
     if (!this.key) return;
     const phase: ExcelPhase = outcome === undefined ? 'done' : isCancelled(outcome) ? 'cancelled' : 'failed';
     await this.db.updateTable('sys_excel_run').set({ phase }).where('id', '=', this.key).execute();

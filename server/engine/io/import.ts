@@ -4,7 +4,7 @@ import { ApiError, badRequest } from '../../http/envelope.ts';
 import { exportColumns, type Sheet } from './excel.ts';
 import type { EntityModel } from '../schema/model.ts';
 import type { FieldError } from '../schema/record-schema.ts';
-import { type CheckContext, duplicateError, referable, storedDuplicates, uniqueGroups } from '../write/record-checks.ts';
+import { type CheckContext, duplicateError, referable, storedDuplicates, uniqueGroups, uniqueKey } from '../write/record-checks.ts';
 import { type PreparedAdd, RecordInvalid, type RecordWriter } from '../write/writer.ts';
 import type { ExcelRun } from './excel-run.ts';
 import { nextTurn } from '../../lib/turn.ts';
@@ -96,21 +96,21 @@ const CHECK_CHUNK = 200;
 
 /** The sheet's own repeats of a unique value: the database cannot see them before the rows are written. */
 class SheetUniques {
-  private readonly seen: Map<string, number>[];
   private readonly groups: string[][];
+  private readonly seen: Set<string>[];
 
   constructor(private readonly model: EntityModel) {
     this.groups = uniqueGroups(model);
-    this.seen = this.groups.map(() => new Map());
+    this.seen = this.groups.map(() => new Set());
   }
 
-  check(record: Record<string, unknown>, row: number): void {
+  check(record: Record<string, unknown>): void {
     const errors: FieldError[] = [];
     for (const [i, columns] of this.groups.entries()) {
-      if (columns.some((c) => record[c] === null || record[c] === undefined)) continue;
-      const key = JSON.stringify(columns.map((c) => String(record[c])));
+      const key = uniqueKey(columns, record);
+      if (key === undefined) continue;
       if (this.seen[i].has(key)) errors.push(duplicateError(this.model, columns, record));
-      else this.seen[i].set(key, row);
+      else this.seen[i].add(key);
     }
     if (errors.length) throw new RecordInvalid(errors);
   }
@@ -180,7 +180,7 @@ export async function checkRows(checker: RecordWriter, model: EntityModel, sheet
   const rows: number[] = [];
   const errors = await eachRow(model, sheet, checker.ctx, run, async (values, row) => {
     const record = await checker.prepare(model, { values, batches: new Map() });
-    uniques.check(record.clean, row);
+    uniques.check(record.clean);
     prepared.push(record);
     rows.push(row);
   });

@@ -58,6 +58,12 @@ export const uniqueGroups = (model: EntityModel): string[][] => [
   ...(model.doc.entity.indexes ?? []).filter((i) => i.unique).map((i) => i.columns),
 ];
 
+/** A record's values of a unique group as one comparable key; undefined when one is empty (no uniqueness then). */
+export function uniqueKey(columns: string[], record: Record<string, unknown>): string | undefined {
+  if (columns.some((c) => record[c] === null || record[c] === undefined)) return undefined;
+  return JSON.stringify(columns.map((c) => String(record[c])));
+}
+
 /** The refusal of a record whose `columns` repeat another's. */
 export function duplicateError(model: EntityModel, columns: string[], record: Record<string, unknown>): FieldError {
   // The parent's id in a sub-table's unique key says nothing to the user: name the other columns.
@@ -74,8 +80,7 @@ export function duplicateError(model: EntityModel, columns: string[], record: Re
 export async function storedDuplicates(ctx: CheckContext, model: EntityModel, records: Record<string, unknown>[]): Promise<Map<number, FieldError[]>> {
   const found = new Map<number, FieldError[]>();
   for (const columns of uniqueGroups(model)) {
-    const keyOf = (r: Record<string, unknown>) => JSON.stringify(columns.map((c) => String(r[c])));
-    const candidates = [...records.entries()].filter(([, r]) => columns.every((c) => r[c] !== null && r[c] !== undefined));
+    const candidates = [...records.entries()].filter(([, r]) => uniqueKey(columns, r) !== undefined);
     for (let start = 0; start < candidates.length; start += 500) {
       const chunk = candidates.slice(start, start + 500);
       const stored = await ctx.db
@@ -83,8 +88,8 @@ export async function storedDuplicates(ctx: CheckContext, model: EntityModel, re
         .select(columns)
         .where((eb: any) => eb.or(chunk.map(([, r]) => eb.and(columns.map((c) => eb(c, '=', r[c]))))))
         .execute();
-      const keys = new Set(stored.map(keyOf));
-      for (const [i, r] of chunk) if (keys.has(keyOf(r))) found.set(i, [...(found.get(i) ?? []), duplicateError(model, columns, r)]);
+      const keys = new Set(stored.map((r) => uniqueKey(columns, r)));
+      for (const [i, r] of chunk) if (keys.has(uniqueKey(columns, r))) found.set(i, [...(found.get(i) ?? []), duplicateError(model, columns, r)]);
     }
   }
   return found;
@@ -99,7 +104,7 @@ async function uniqueErrors(
 ): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   for (const columns of uniqueGroups(model)) {
-    if (!columns.some((c) => changed.has(c)) || columns.some((c) => record[c] === null || record[c] === undefined)) continue;
+    if (!columns.some((c) => changed.has(c)) || uniqueKey(columns, record) === undefined) continue;
     let query = ctx.db.selectFrom(model.table).select('id').where('id', '<>', selfId);
     for (const c of columns) query = query.where(c, '=', record[c]);
     if (await query.limit(1).executeTakeFirst()) errors.push(duplicateError(model, columns, record));
