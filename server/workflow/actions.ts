@@ -4,6 +4,7 @@ import { badRequest, forbidden, notFound } from '../http/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { refuseBadText } from '../engine/write/text-guard.ts';
 import { isActiveUser, realnames } from './assignees.ts';
+import { leadsTo } from './interpreter.ts';
 import type { Row, Step, WorkflowEngine } from './engine.ts';
 
 /*
@@ -108,8 +109,8 @@ export class WorkflowActions {
       if (!input.target) return this.engine.finish(s, 'rejected', comment);
       const target = String(input.target);
       const passed = await this.passedNodes(s);
-      if (!passed.has(target) || target === task.node_id) throw badRequest('只能驳回到之前已办理的审批节点');
-      await this.engine.backTo(s, target);
+      if (!passed.has(target) || !leadsTo(s.process, target, task.node_id)) throw badRequest('只能驳回到之前已办理的审批节点');
+      await this.engine.backTo(s, String(task.token_id), target);
     });
   }
 

@@ -339,20 +339,21 @@ export class WorkflowEngine {
       .execute();
   }
 
-  /** Open tasks and pending timers of an instance stop (a rejection back, a withdrawal, an end). */
-  async cancelOpen(s: Step): Promise<void> {
-    await s.db
-      .updateTable('wf_task')
-      .set({ status: 'cancelled', end_time: s.now })
-      .where('instance_id', '=', s.instance.id)
-      .where('status', '=', 'open')
-      .execute();
-    await s.db
+  /** Open tasks and pending timers of an instance stop (a withdrawal, an end), or only those of `tokens` (a rejection back). */
+  async cancelOpen(s: Step, tokens?: string[]): Promise<void> {
+    if (tokens && !tokens.length) return;
+    let tasks = s.db.updateTable('wf_task').set({ status: 'cancelled', end_time: s.now }).where('instance_id', '=', s.instance.id).where('status', '=', 'open');
+    let timers = s.db
       .updateTable('wf_timer')
       .set({ fired_time: s.now, fired_by: 'cancelled' })
       .where('instance_id', '=', s.instance.id)
-      .where('fired_time', 'is', null)
-      .execute();
+      .where('fired_time', 'is', null);
+    if (tokens) {
+      tasks = tasks.where('token_id', 'in', tokens);
+      timers = timers.where('token_id', 'in', tokens);
+    }
+    await tasks.execute();
+    await timers.execute();
   }
 
   /** The instance ends; its record's status follows the result through the writer (steps, stamps, hooks). */
@@ -462,13 +463,16 @@ export class WorkflowEngine {
     await this.apply(s, result, values, comment);
   }
 
-  async backTo(s: Step, nodeId: string): Promise<void> {
-    await this.cancelOpen(s);
+  /** A rejection from `token`'s task back to `nodeId`: the tokens the interpreter drops stop waiting (their tasks and timers). */
+  async backTo(s: Step, token: string, nodeId: string): Promise<void> {
     const values = await this.conditionValues(s);
-    await this.apply(
+    const before = this.state(s).tokens;
+    const result = this.run(() => rejectTo(s.process, this.state(s), token, nodeId, values, newId));
+    const kept = new Set(result.state.tokens.map((t) => t.id));
+    await this.cancelOpen(
       s,
-      this.run(() => rejectTo(s.process, nodeId, values, newId)),
-      values,
+      before.filter((t) => !kept.has(t.id)).map((t) => t.id),
     );
+    await this.apply(s, result, values);
   }
 }

@@ -138,11 +138,53 @@ export function advance(model: ProcessModel, state: ExecState, tokenId: string, 
 }
 
 /**
- * Back to an earlier user task: every other waiting token and every half-counted join is dropped (so a
- * rejection across a parallel join does not leave the other branch waiting), and the target is reached anew.
+ * Nodes a token at `from` can still reach, `from` included (and none past `stopAt`): a sub-process leads into
+ * its start, an inner end out along the sub-process's outgoing flows.
  */
-export function rejectTo(model: ProcessModel, nodeId: string, vars: Vars, newId: () => string): StepResult {
+function reachable(model: ProcessModel, from: string, stopAt?: string): Set<string> {
+  const next = (node: WfNode): string[] => {
+    if (node.type === 'subProcess') return [node.start!];
+    const exit = node.type === 'end' && node.parent ? model.nodes[node.parent] : node;
+    return exit.outgoing.map((f) => model.flows[f].target);
+  };
+  const seen = new Set<string>();
+  for (const todo = [from]; todo.length;) {
+    const id = todo.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    if (id !== stopAt) todo.push(...next(model.nodes[id]));
+  }
+  return seen;
+}
+
+/** Whether `to` comes after `from` (the steps a task may be rejected back to are those it comes after). */
+export const leadsTo = (model: ProcessModel, from: string, to: string): boolean => from !== to && reachable(model, from).has(to);
+
+/**
+ * Back to an earlier user task (`tokenId` is the rejecting task's). Tokens the target leads to again are
+ * dropped, the rejecting one with them; tokens on branches it does not lead to keep waiting. Every parallel
+ * join is then counted anew: an incoming flow that neither the target nor a kept token can still reach has
+ * arrived. So a rejection before a split runs every branch again, and one from after a join back into one
+ * branch runs that branch again while the other branches' approvals stand (instead of the join waiting
+ * forever for them). In a process that loops back around a join a dropped branch may leave the join waiting
+ * (流程监控 can terminate it); no step is ever passed unapproved.
+ */
+export function rejectTo(model: ProcessModel, state: ExecState, tokenId: string, nodeId: string, vars: Vars, newId: () => string): StepResult {
   const node = model.nodes[nodeId];
   if (!node || node.type !== 'userTask') throw new ProcessStuck('只能驳回到之前的审批节点');
-  return run(model, { tokens: [], joins: {} }, vars, newId, (r) => r.arrive(nodeId));
+  const again = reachable(model, nodeId);
+  const from = state.tokens.find((t) => t.id === tokenId);
+  if (!from) throw new ProcessStuck('该步骤已不在进行中');
+  if (!again.has(from.node)) throw new ProcessStuck('只能驳回到此步骤之前的审批节点');
+  const others = state.tokens.filter((t) => t.id !== tokenId);
+  const tokens = others.filter((t) => !again.has(t.node));
+  const joins: Record<string, number> = {};
+  for (const join of Object.values(model.nodes)) {
+    if (join.type !== 'parallel' || join.incoming.length < 2) continue;
+    // Dropped tokens count as still to come too: a branch is never taken as arrived while a step on it waited unapproved.
+    const live = [nodeId, ...others.map((t) => t.node)].map((from) => reachable(model, from, join.id));
+    const toCome = join.incoming.filter((f) => live.some((r) => r.has(model.flows[f].source))).length;
+    if (toCome > 0 && toCome < join.incoming.length) joins[join.id] = join.incoming.length - toCome;
+  }
+  return run(model, { tokens, joins }, vars, newId, (r) => r.arrive(nodeId));
 }

@@ -8,6 +8,7 @@ import { INSTANCE_STATUS, TASK_ACTIONS } from '../../src/core/workflow/rules.ts'
 import type { WfField, WfInstanceDetail, WfInstanceView, WfPage, WfTaskDetail, WfTaskView } from '../../src/core/workflow/wire.ts';
 import { realnames } from './assignees.ts';
 import { idOf } from './actions.ts';
+import { leadsTo } from './interpreter.ts';
 import type { Row, WorkflowEngine } from './engine.ts';
 
 /*
@@ -363,7 +364,9 @@ export class WorkflowQueries {
       .where('status', '=', 'done')
       .where('outcome', '=', 'approve')
       .execute();
-    const targets = new Map(passed.filter((p) => p.node_id !== task.node_id).map((p) => [String(p.node_id), String(p.node_name)]));
+    const targets = new Map(
+      passed.filter((p) => leadsTo(process, String(p.node_id), String(task.node_id))).map((p) => [String(p.node_id), String(p.node_name)]),
+    );
     return {
       id: String(task.id),
       nodeName: String(task.node_name),

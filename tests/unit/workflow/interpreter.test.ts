@@ -80,26 +80,86 @@ describe('the BPMN interpreter', () => {
     expect(waiting(left)).toEqual(['outer']);
   });
 
-  it('rejecting back across a join drops the other branch and the half-counted join', async () => {
-    const model = await parseProcess(
-      bpmn(
-        'back',
-        [['startEvent', 's'], task('first'), ['parallelGateway', 'fork'], task('a'), task('b'), ['parallelGateway', 'join'], ['endEvent', 'e']],
-        ['s->first', 'first->fork', 'fork->a', 'fork->b', 'a->join', 'b->join', 'join->e'],
-      ),
-    );
-    const started = startProcess(model, {}, id);
-    const split = advance(model, started.state, tokenAt(started, 'first'), {}, id);
-    const half = advance(model, split.state, tokenAt(split, 'a'), {}, id);
-    expect(half.state.joins.join).toBe(1);
-    const back = rejectTo(model, 'first', {}, id);
-    expect(waiting(back)).toEqual(['first']);
-    expect(back.state.joins).toEqual({});
-    // Going through again needs both branches again.
-    const again = advance(model, back.state, tokenAt(back, 'first'), {}, id);
-    const onlyA = advance(model, again.state, tokenAt(again, 'a'), {}, id);
-    expect(onlyA.effects).toEqual([]);
-    expect(waiting(onlyA)).toEqual(['b']);
+  describe('rejecting back', () => {
+    // first → fork → (a1 → a2 | b) → join → after → end
+    const parallel = () =>
+      parseProcess(
+        bpmn(
+          'back',
+          [
+            ['startEvent', 's'],
+            task('first'),
+            ['parallelGateway', 'fork'],
+            task('a1'),
+            task('a2'),
+            task('b'),
+            ['parallelGateway', 'join'],
+            task('after'),
+            ['endEvent', 'e'],
+          ],
+          ['s->first', 'first->fork', 'fork->a1', 'a1->a2', 'fork->b', 'a2->join', 'b->join', 'join->after', 'after->e'],
+        ),
+      );
+    const through = (model: Awaited<ReturnType<typeof parallel>>, s: StepResult, ...nodes: string[]) =>
+      nodes.reduce((r, node) => advance(model, r.state, tokenAt(r, node), {}, id), s);
+
+    it('to before the split: the other branch and the half-counted join are dropped, every branch runs again', async () => {
+      const model = await parallel();
+      const half = through(model, startProcess(model, {}, id), 'first', 'b');
+      expect(half.state.joins.join).toBe(1);
+      const back = rejectTo(model, half.state, tokenAt(half, 'a1'), 'first', {}, id);
+      expect(waiting(back)).toEqual(['first']);
+      expect(back.state.joins).toEqual({});
+      const again = through(model, back, 'first', 'a1', 'a2');
+      expect(waiting(again)).toEqual(['b']);
+      expect(again.effects).toEqual([]);
+    });
+
+    it("across a join into one branch: only that branch runs again, the other branch's approval stands", async () => {
+      const model = await parallel();
+      const joined = through(model, startProcess(model, {}, id), 'first', 'a1', 'a2', 'b');
+      expect(waiting(joined)).toEqual(['after']);
+      const back = rejectTo(model, joined.state, tokenAt(joined, 'after'), 'a1', {}, id);
+      expect(waiting(back)).toEqual(['a1']);
+      expect(back.state.joins).toEqual({ join: 1 });
+      expect(waiting(through(model, back, 'a1', 'a2'))).toEqual(['after']);
+    });
+
+    it('within a branch: the other branch keeps waiting and is still needed at the join', async () => {
+      const model = await parallel();
+      const inBranch = through(model, startProcess(model, {}, id), 'first', 'a1');
+      expect(waiting(inBranch)).toEqual(['a2', 'b']);
+      const back = rejectTo(model, inBranch.state, tokenAt(inBranch, 'a2'), 'a1', {}, id);
+      expect(waiting(back)).toEqual(['a1', 'b']);
+      expect(back.state.tokens.find((t) => t.node === 'b')!.id).toBe(tokenAt(inBranch, 'b'));
+      expect(back.state.joins).toEqual({});
+      const aDone = through(model, back, 'a1', 'a2');
+      expect(waiting(aDone)).toEqual(['b']);
+      expect(waiting(through(model, aDone, 'b'))).toEqual(['after']);
+    });
+
+    it('never sideways to a step on another branch, nor to a step that is not a user task', async () => {
+      const model = await parallel();
+      const s = through(model, startProcess(model, {}, id), 'first', 'b');
+      expect(() => rejectTo(model, s.state, tokenAt(s, 'a1'), 'b', {}, id)).toThrow('只能驳回到此步骤之前的审批节点');
+      expect(() => rejectTo(model, s.state, tokenAt(s, 'a1'), 'fork', {}, id)).toThrow('只能驳回到之前的审批节点');
+    });
+
+    it('from after a sub-process back into it, and out again', async () => {
+      const model = await parseProcess(
+        bpmn(
+          'subBack',
+          [['startEvent', 's'], ['subProcess', 'sp', {}, [['startEvent', 'ss'], task('inner'), ['endEvent', 'se']]], task('outer'), ['endEvent', 'e']],
+          ['s->sp', 'sp->outer', 'outer->e'],
+          '',
+          { sp: ['ss->inner', 'inner->se'] },
+        ),
+      );
+      const outer = through(model, startProcess(model, {}, id), 'inner');
+      const back = rejectTo(model, outer.state, tokenAt(outer, 'outer'), 'inner', {}, id);
+      expect(waiting(back)).toEqual(['inner']);
+      expect(waiting(through(model, back, 'inner'))).toEqual(['outer']);
+    });
   });
 });
 
