@@ -47,6 +47,7 @@ import { systemDepartPermissionRoutes } from './routes/system-depart-permissions
 import { systemUserRoutes } from './routes/system-users.ts';
 import { systemOpsRoutes } from './routes/system-ops.ts';
 import { siteRoutes } from './routes/site.ts';
+import { thirdLoginRoutes } from './routes/third-login.ts';
 import { membershipRoutes } from './routes/memberships.ts';
 import { categoryListRoutes, jeecgCallRoutes } from './routes/jeecg-calls.ts';
 import { dataRuleGrantRoutes } from './routes/data-rule-grants.ts';
@@ -143,6 +144,7 @@ async function api(app: FastifyInstance, ctx: AppContext) {
   for (const register of [
     authRoutes,
     phoneAuthRoutes,
+    thirdLoginRoutes,
     siteRoutes,
     sessionUserRoutes,
     dictRoutes,
@@ -183,6 +185,8 @@ function runtimeConfig(ctx: AppContext): string {
     systemName: ctx.config.systemName,
     // Where the login page sends 统一身份认证 (and sign-out), when CAS is on.
     ...(ctx.config.cas ? { casServerUrl: ctx.config.cas.serverUrl } : {}),
+    // The login page's 第三方登录 buttons, one per configured OAuth provider.
+    ...(ctx.config.oauth.length ? { thirdLogin: ctx.config.oauth.map(({ source, name }) => ({ source, name })) } : {}),
   };
   return `window._CONFIG = ${JSON.stringify(cfg)};\n`;
 }

@@ -46,6 +46,27 @@ export interface ServerConfig {
   s3?: S3Settings;
   /** CAS single sign-on (CAS_SERVER_URL, CAS_SERVICE_URL); unset: no 统一身份认证 (server/auth/cas.ts). */
   cas?: CasSettings;
+  /** Third-party sign-in over OAuth 2.0 (OAUTH_PROVIDERS and OAUTH_<SOURCE>_…); empty: no 第三方登录 (server/auth/oauth.ts). */
+  oauth: OAuthProvider[];
+  /** This site's address as the OAuth providers send browsers back to it (OAUTH_SITE_URL); unset: the host the request came to. */
+  oauthSiteUrl?: string;
+}
+
+/** One OAuth 2.0 authorization-code provider (JeecgBoot's `source`: the name in /sys/thirdLogin/render/{source}). */
+export interface OAuthProvider {
+  /** Lower case, as in the paths and sys_third_account.third_type: github, gitee, wechat_open… */
+  source: string;
+  /** What the login page's button says (OAUTH_<SOURCE>_NAME; the source when unset). */
+  name: string;
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+  /** The scope asked for (OAUTH_<SOURCE>_SCOPE); unset: none. */
+  scope?: string;
+  /** The user-info field that names the account at the provider (OAUTH_<SOURCE>_ID_FIELD); unset: sub, id, uuid, openid, then unionid. */
+  idField?: string;
 }
 
 export interface CasSettings {
@@ -105,7 +126,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoData: flag(env.DEMO_DATA, true),
     s3: s3Settings(env),
     cas: casSettings(env),
+    oauth: oauthProviders(env),
+    oauthSiteUrl: env.OAUTH_SITE_URL?.trim().replace(/\/+$/, '') || undefined,
   };
+}
+
+const OAUTH_SOURCE = /^[a-z][a-z0-9_]{0,31}$/;
+const OAUTH_REQUIRED = ['CLIENT_ID', 'CLIENT_SECRET', 'AUTHORIZE_URL', 'TOKEN_URL', 'USERINFO_URL'] as const;
+
+/** OAUTH_PROVIDERS=github,gitee and, per source, OAUTH_GITHUB_CLIENT_ID and the rest; a provider named but incomplete stops the start. */
+function oauthProviders(env: NodeJS.ProcessEnv): OAuthProvider[] {
+  const sources = (env.OAUTH_PROVIDERS ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  return [...new Set(sources)].map((source) => {
+    if (!OAUTH_SOURCE.test(source)) throw new Error(`OAUTH_PROVIDERS: "${source}" is not a source name (a-z, 0-9, _; 32 characters at most)`);
+    const prefix = `OAUTH_${source.toUpperCase()}_`;
+    const value = (key: string) => env[prefix + key]?.trim() || undefined;
+    const missing = OAUTH_REQUIRED.filter((key) => !value(key));
+    if (missing.length)
+      throw new Error(`OAUTH_PROVIDERS names ${source}, but ${missing.map((k) => prefix + k).join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set`);
+    for (const key of ['AUTHORIZE_URL', 'TOKEN_URL', 'USERINFO_URL']) {
+      if (!/^https?:\/\//.test(value(key)!)) throw new Error(`${prefix}${key} must be an http(s) address`);
+    }
+    return {
+      source,
+      name: value('NAME') ?? source,
+      clientId: value('CLIENT_ID')!,
+      clientSecret: value('CLIENT_SECRET')!,
+      authorizeUrl: value('AUTHORIZE_URL')!,
+      tokenUrl: value('TOKEN_URL')!,
+      userinfoUrl: value('USERINFO_URL')!,
+      scope: value('SCOPE'),
+      idField: value('ID_FIELD'),
+    };
+  });
 }
 
 function casSettings(env: NodeJS.ProcessEnv): CasSettings | undefined {

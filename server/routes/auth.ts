@@ -1,72 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Captchas, checkKeyOf } from '../auth/captcha.ts';
 import { CAS_CLOSED, casUsername } from '../auth/cas.ts';
-import { lockedMessage } from '../auth/lockout.ts';
+import { plainPassword } from '../auth/jeecg-password.ts';
 import { phoneOf, SMS_CLOSED, smsCodesOf, userByPhone } from '../auth/sms.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { FROZEN_MESSAGE, GUEST_DISABLED_MESSAGE, GUEST_USERNAME, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
-import type { SysUser } from '../db/schema.ts';
 import { ApiError, forbidden, ok, requireText } from '../http/envelope.ts';
 import { recordLogin } from '../services/logs.ts';
-import { departsOf, userInfoOf } from '../services/users.ts';
-
-const WRONG_CREDENTIALS = '用户名或密码错误';
+import { signIns } from '../services/sign-in.ts';
 
 /** Login, guest login and logout (spec section 7, "Auth"). */
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db, lockout, tokens, sessions, dictionaries, config } = ctx;
+  const { db, sessions, config } = ctx;
   const captchas = new Captchas(db);
-  // An unknown username is checked against this hash too, so the answer takes as long as for a real
-  // account with a wrong password: the timing must not tell which usernames exist.
-  let dummyHash: Promise<string> | undefined;
-
-  /** What every successful sign-in answers: the token, the user and all dictionaries. */
-  async function signIn(user: SysUser, request: FastifyRequest) {
-    const { token } = await tokens.sign(user);
-    const departs = await departsOf(db, user.id);
-    await recordLogin(db, {
-      userId: user.id,
-      username: user.username,
-      ip: request.ip,
-      content: `用户名: ${user.username},登录成功！`,
-      tenantId: user.tenant_id,
-    });
-    await sessions.pruneRevocations();
-    return ok(
-      {
-        token,
-        userInfo: await userInfoOf(db, user),
-        sysAllDictItems: await dictionaries.allItems(),
-        departs: departs.map((d) => ({ id: d.id, orgCode: d.org_code, departName: d.depart_name })),
-        // 0 no department, 1 exactly one, 2 several (the client then asks which one).
-        multi_depart: departs.length === 0 ? 0 : departs.length === 1 ? 1 : 2,
-      },
-      '登录成功',
-    );
-  }
+  const { passwordUser, signIn } = signIns(ctx);
 
   app.post('/sys/login', { config: { public: true, rateLimit: { max: config.loginRateLimit, timeWindow: 60_000 } } }, async (request) => {
     const username = requireText(request.body, 'username', '请输入用户名', 100).trim();
-    const password = requireText(request.body, 'password', '请输入密码', 100);
+    // JeecgBoot's vue3 client sends it AES-encrypted with its published key (server/auth/jeecg-password.ts).
+    const password = plainPassword(requireText(request.body, 'password', '请输入密码', 100));
     if (config.captcha) {
       const body = (request.body ?? {}) as Record<string, unknown>;
       await captchas.verify(body.checkKey, body.captcha, true);
     }
-    const lockedMs = await lockout.lockedFor(username);
-    if (lockedMs > 0) throw new ApiError(423, lockedMessage(lockedMs));
-
-    const user = await db.selectFrom('sys_user').selectAll().where('username', '=', username).where('del_flag', '=', 0).executeTakeFirst();
-    const hash = user?.password ?? (await (dummyHash ??= hashPassword('no-such-user')));
-    const valid = (await verifyPassword(password, hash)) && !!user;
-    if (!user || !valid) {
-      const left = await lockout.recordFailure(username, request.ip);
-      if (left === 0) throw new ApiError(423, lockedMessage(15 * 60_000));
-      throw new ApiError(401, `${WRONG_CREDENTIALS}，还可尝试${left}次`);
-    }
-    if (user.status !== 1) throw forbidden(FROZEN_MESSAGE);
-    await lockout.clear(username);
-    return signIn(user, request);
+    return signIn(await passwordUser(username, password, request.ip), request);
   });
 
   // Phone sign-in (routes/phone-auth.ts shares the codes): /sys/phoneLogin with the code /sys/sms sent.

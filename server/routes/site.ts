@@ -11,10 +11,10 @@ export function siteRoutes(app: FastifyInstance, { config }: AppContext) {
       appDesc: '希望工程公益项目后台管理系统——捐赠、项目、助学一站式管理',
       appLogo: '/logo.svg',
       helpPath: '',
-      // Registration and phone sign-in follow ALLOW_REGISTER and SMS_PROVIDER; third-party sign-in has no backing service yet.
+      // Registration and phone sign-in follow ALLOW_REGISTER and SMS_PROVIDER; third-party sign-in is on once OAUTH_PROVIDERS names one.
       allowRegister: config.allowRegister,
       allowPhoneLogin: config.smsProvider !== 'off',
-      allowThirdLogin: false,
+      allowThirdLogin: config.oauth.length > 0,
       isSetAppLogo: true,
       allowGuest: config.allowGuest,
       captcha: config.captcha,

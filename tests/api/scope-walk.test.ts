@@ -658,6 +658,16 @@ Object.assign(DECLARED, {
   'GET /hope-boot/sys/user/passwordChange': { unwalked: PUBLIC },
   'GET /hope-boot/sys/cas/client/validateLogin': { unwalked: PUBLIC },
   'GET /hope-boot/cas/client/validateLogin': { unwalked: PUBLIC },
+  'GET /hope-boot/sys/thirdLogin/render/:source': { unwalked: PUBLIC },
+  'GET /hope-boot/thirdLogin/render/:source': { unwalked: PUBLIC },
+  'GET /hope-boot/sys/thirdLogin/:source/callback': { unwalked: PUBLIC },
+  'GET /hope-boot/sys/thirdLogin/opener.js': { unwalked: PUBLIC },
+  'GET /hope-boot/sys/thirdLogin/getLoginUser/:token': { unwalked: PUBLIC },
+  'GET /hope-boot/sys/thirdLogin/getLoginUser/:token/:thirdType': { unwalked: PUBLIC },
+  'GET /hope-boot/sys/thirdLogin/getLoginUser/:token/:thirdType/:tenantId': { unwalked: PUBLIC },
+  'GET /hope-boot/thirdLogin/getLoginUser/:token': { unwalked: PUBLIC },
+  'GET /hope-boot/thirdLogin/getLoginUser/:token/:thirdType': { unwalked: PUBLIC },
+  'GET /hope-boot/thirdLogin/getLoginUser/:token/:thirdType/:tenantId': { unwalked: PUBLIC },
   'GET /hope-boot/site/siteinfo': { unwalked: PUBLIC },
   'GET /hope-boot/sys/common/static/*': { unwalked: 'uploaded files by their random names (public, as in JeecgBoot): no listing, no query' },
   'GET /hope-boot/websocket/:userId': { unwalked: "the live-notification socket: it pushes only the signed-in user's own notices (websocket.test.ts)" },
@@ -773,3 +783,6 @@ for (const key of [
 ]) {
   DECLARED[key] = { unwalked: PUBLIC };
 }
+  'POST /hope-boot/sys/thirdLogin/user/checkPassword',
+  'POST /hope-boot/sys/third/user/checkPassword',
+  'POST /hope-boot/sys/thirdLogin/bindingThirdPhone',

@@ -18,7 +18,7 @@ export const REPORT_ROLE = 'hope_report';
 export const TENANTS_SETTING = 'hope.tenants';
 const POLICY = 'hope_tenant';
 /** Credentials no report may read: whole tables, and columns of tables that are otherwise readable. */
-const SECRET_TABLES = ['sys_captcha', 'sys_sms_code', 'sys_token_revoked', 'sys_login_failure'];
+const SECRET_TABLES = ['sys_captcha', 'sys_sms_code', 'sys_token_revoked', 'sys_login_failure', 'sys_third_login_ticket'];
 const SECRET_COLUMNS: Record<string, string[]> = { sys_user: ['password', 'session_keep'], data_source: ['db_password'] };
 
 let built: boolean | undefined;
