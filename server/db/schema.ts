@@ -32,6 +32,8 @@ export interface SysDepart extends Audit {
   org_category: string;
   depart_order: number;
   description: string | null;
+  /** 部门负责人: usernames, comma-separated. */
+  leader: string | null;
   status: string;
   del_flag: number;
   tenant_id: number;

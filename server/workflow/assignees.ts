@@ -3,7 +3,8 @@ import type { AssigneeRule } from '../../src/core/workflow/rules.ts';
 
 /*
  * Who a rule names, as usernames of active users of the instance's tenant: a user, the holders of a role,
- * the initiator, the members of the initiator's department, or the user a form field holds.
+ * the initiator, the members of the initiator's department, its leaders (部门管理's 负责人), or the user a
+ * form field holds.
  */
 
 export interface AssigneeScope {
@@ -22,6 +23,18 @@ function activeUsers(db: Kysely<any>, tenantId: number) {
   return q;
 }
 
+/** The active users among a comma-separated list of usernames (a user field's value, a department's leaders). */
+function named(users: ReturnType<typeof activeUsers>, value: unknown) {
+  const usernames =
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean)
+      : [];
+  return usernames.length ? users.where('u.username', 'in', usernames).execute() : Promise.resolve([]);
+}
+
 export async function resolveAssignees(db: Kysely<any>, rule: AssigneeRule, scope: AssigneeScope): Promise<string[]> {
   const users = activeUsers(db, scope.tenantId);
   let rows: { username: string }[] = [];
@@ -32,18 +45,15 @@ export async function resolveAssignees(db: Kysely<any>, rule: AssigneeRule, scop
     case 'initiator':
       rows = await users.where('u.username', '=', scope.initiator).execute();
       break;
-    case 'field': {
-      const value = scope.record[rule.value];
-      if (typeof value === 'string' && value)
-        rows = await users
-          .where(
-            'u.username',
-            'in',
-            value.split(',').map((v) => v.trim()),
-          )
-          .execute();
+    case 'field':
+      rows = await named(users, scope.record[rule.value]);
       break;
-    }
+    case 'deptLeader':
+      if (scope.initiatorOrg) {
+        const depart = await db.selectFrom('sys_depart').select('leader').where('org_code', '=', scope.initiatorOrg).executeTakeFirst();
+        rows = await named(users, depart?.leader);
+      }
+      break;
     case 'role':
       rows = await users
         .innerJoin('sys_user_role as ur', 'ur.user_id', 'u.id')

@@ -3,18 +3,18 @@ import type { Condition } from '../schema/types.generated.ts';
 /*
  * The workflow's declarative rules, shared by the modeller's properties panel and the server's engine.
  * They travel inside BPMN XML as attributes of the `hope:` namespace (hope-moddle.json), never as script:
- *   hope:assignee="role:finance"                  who gets a user task
+ *   hope:assignee="role:finance"                  who gets a user task (user:, role:, initiator, initiatorDept, deptLeader, field:)
  *   hope:fields="approved_amount:edit,phone:hidden" what the task's form lets its assignee do per field
  *   hope:cc="user:lina,role:admin"                  who is copied when the task is reached
  *   <conditionExpression>{"apply_amount":{"$gt":100000}}</conditionExpression>   the condition grammar
  *   hope:result="approved" on an end event          the result the business record's status follows
  */
 
-export type AssigneeKind = 'user' | 'role' | 'initiator' | 'initiatorDept' | 'field';
+export type AssigneeKind = 'user' | 'role' | 'initiator' | 'initiatorDept' | 'deptLeader' | 'field';
 
 export interface AssigneeRule {
   kind: AssigneeKind;
-  /** username, role code, or form field name; empty for initiator and initiatorDept. */
+  /** username, role code, or form field name; empty for initiator, initiatorDept and deptLeader. */
   value: string;
 }
 
@@ -23,6 +23,7 @@ export const ASSIGNEE_KINDS: { kind: AssigneeKind; label: string; needsValue: bo
   { kind: 'role', label: '指定角色', needsValue: true },
   { kind: 'initiator', label: '发起人', needsValue: false },
   { kind: 'initiatorDept', label: '发起人所在部门', needsValue: false },
+  { kind: 'deptLeader', label: '发起人部门负责人', needsValue: false },
   { kind: 'field', label: '表单字段中的用户', needsValue: true },
 ];
 

@@ -35,6 +35,7 @@ describe('department tree', () => {
     org_category: '2',
     depart_order: 0,
     description: null,
+    leader: null,
     status: '1',
     del_flag: 0,
     tenant_id: 0,

@@ -5,6 +5,8 @@ describe('the hope: attribute grammar', () => {
   it('reads and writes assignee rules, refusing what is outside them', () => {
     expect(parseAssignee('role:finance')).toEqual({ kind: 'role', value: 'finance' });
     expect(parseAssignee('initiator')).toEqual({ kind: 'initiator', value: '' });
+    expect(parseAssignee('deptLeader')).toEqual({ kind: 'deptLeader', value: '' });
+    expect(parseAssignee('deptLeader:x')).toBeUndefined();
     expect(parseAssignee('role')).toBeUndefined();
     expect(parseAssignee('initiator:x')).toBeUndefined();
     expect(parseAssignee("user:a' or 1=1")).toBeUndefined();
