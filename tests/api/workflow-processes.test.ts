@@ -6,7 +6,8 @@ import { approve, instanceOf, myTask, timerProcessXml } from './helpers/workflow
 
 /*
  * Workflow state lives in the database, not in a process (issue 18): an instance stopped mid-process by a
- * restart continues on the next start, and a timer fires once however many server processes poll for it
+ * restart continues on the next start, a timer that fell due while no server ran fires after the restart,
+ * and a timer fires once however many server processes poll for it
  * (on PostgreSQL two servers share the database; on the embedded pass, one, as only one process may own
  * its data directory).
  */
@@ -73,5 +74,27 @@ it('a due timer fires once across the servers sharing the database', { timeout: 
   const timers = await db.selectFrom('wf_timer').select(['fired_by']).where('instance_id', '=', instance.id).execute();
   expect(timers).toHaveLength(1);
   expect(timers[0].fired_by).toBeTruthy();
+  expect((await db.selectFrom('wf_event').select('action').where('instance_id', '=', instance.id).where('action', '=', 'timer').execute()).length).toBe(1);
+});
+
+it('a timer that fell due while the servers were down fires once after the restart', { timeout: 120_000 }, async () => {
+  let [s] = servers;
+  const admin = await s.loginAs('admin', ADMIN_PASSWORD);
+  expect((await s.api.post('/workflow/process/deploy', { xml: timerProcessXml('PT3S') }, admin)).body.success).toBe(true);
+  const lina = await s.loginAs('lina', ADMIN_PASSWORD);
+  const id = await addRecord(s, lina, APP, { project_name: '停机定时项目', project_type: '1', school: '某校', contact: '某人', apply_amount: 1000 });
+  expect((await s.api.post(`/${APP}/transition`, { id, to: '2' }, lina)).body.success).toBe(true);
+  const instance = await instanceOf(s, APP, id);
+  const timerOf = async (db: Kysely<any>) => db.selectFrom('wf_timer').select(['fired_by', 'due_time']).where('instance_id', '=', instance.id).execute();
+  expect(await timerOf(s.db as unknown as Kysely<any>)).toMatchObject([{ fired_by: null }]);
+
+  await stopAll();
+  await sleep(3500); // due while nothing runs
+  await startAll();
+  [s] = servers;
+  const db = s.db as unknown as Kysely<any>;
+  await expect.poll(async () => (await timerOf(db))[0].fired_by, { timeout: 10_000 }).toBeTruthy();
+  await sleep(1000);
+  expect(await db.selectFrom('wf_task').select('node_id').where('instance_id', '=', instance.id).execute()).toEqual([{ node_id: 'check' }]);
   expect((await db.selectFrom('wf_event').select('action').where('instance_id', '=', instance.id).where('action', '=', 'timer').execute()).length).toBe(1);
 });
