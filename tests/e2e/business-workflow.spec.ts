@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from './fixtures.ts';
 import { shot, signIn, storedToken } from './helpers.ts';
 
@@ -113,6 +114,18 @@ test('the admin draws, configures and deploys a two-step approval with a conditi
   await page.getByTestId('wf-deploy').click();
   await expect(page.getByText('流程【项目立项审批（两级）】已部署为第 2 版')).toBeVisible();
   await expect(page.getByTestId('wf-process-select')).toContainText('project_application v2');
+
+  // Exported as BPMN XML with its rules, and imported back into a new canvas.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出BPMN' }).click();
+  const file = await (await download).path();
+  const xml = readFileSync(file, 'utf8');
+  expect(xml).toContain('hope:assignee="role:finance"');
+  expect(xml).toContain('{"apply_amount":{"$gt":100000}}');
+  await page.getByTestId('wf-new').click();
+  await expect(page.locator(`.djs-element[data-element-id="${director}"]`)).toHaveCount(0);
+  await page.locator('input[type="file"][accept=".bpmn,.xml"]').setInputFiles(file);
+  await expect(page.locator(`.djs-element[data-element-id="${director}"]`)).toBeVisible();
 });
 
 test('a project is approved, rejected back, followed, urged and copied through the drawn process', async ({ page, browser }) => {
