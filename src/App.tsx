@@ -13,6 +13,7 @@ const Login = lazy(() => import('./pages/user/Login.tsx'));
 const Register = lazy(() => import('./pages/user/Register.tsx'));
 const RegisterResult = lazy(() => import('./pages/user/RegisterResult.tsx'));
 const Alteration = lazy(() => import('./pages/user/Alteration.tsx'));
+const ThirdLogin = lazy(() => import('./pages/user/ThirdLogin.tsx'));
 const loadBasicLayout = () => import('./pages/layouts/BasicLayout.tsx');
 const BasicLayout = lazy(loadBasicLayout);
 // Signed in from an earlier visit: the layout's code loads while the session gate asks for the menu, not after it.
@@ -48,6 +49,7 @@ export function App() {
             <Route path="register" element={<Register />} />
             <Route path="register-result" element={<RegisterResult />} />
             <Route path="alteration" element={<Alteration />} />
+            <Route path="third-login" element={<ThirdLogin />} />
           </Route>
           <Route path="/404" element={<Exception404 />} />
           <Route path="/" element={<BasicLayout />}>

@@ -6,6 +6,8 @@ export interface RuntimeConfig {
   systemName: string;
   /** The CAS server of 统一身份认证, when the server has one (CAS_SERVER_URL). */
   casServerUrl?: string;
+  /** The OAuth providers of 第三方登录, when the server has any (OAUTH_PROVIDERS): the source in the paths and the name shown. */
+  thirdLogin?: { source: string; name: string }[];
 }
 
 declare global {

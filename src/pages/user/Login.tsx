@@ -1,4 +1,4 @@
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, LoginOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Input } from 'antd';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -6,6 +6,7 @@ import type { LoginResult, SiteInfo } from '../../core/api-types.ts';
 import { HOME_PATH } from '../../runtime/config.ts';
 import { casLoginUrl, casServer } from '../../runtime/session/cas.ts';
 import { announceWelcome, login } from '../../runtime/session/store.ts';
+import { thirdLoginUrl, thirdProviders } from '../../runtime/session/third-login.ts';
 import { local, SEVEN_DAYS_MS } from '../../runtime/storage.ts';
 import { RequestFailure, userPagesApi } from './api.ts';
 import { LoginField } from './LoginField.tsx';
@@ -64,6 +65,8 @@ export default function Login() {
   const [site, setSite] = useState<SiteInfo | null>(null);
   const [tab, setTab] = useState<'account' | 'phone'>('account');
   const cas = casServer();
+  // 第三方登录: one button per OAuth provider of the server, when site info allows it.
+  const providers = site?.allowThirdLogin ? thirdProviders() : [];
 
   useEffect(() => {
     userPagesApi.siteInfo().then(setSite, () => setSite(null));
@@ -185,6 +188,18 @@ export default function Login() {
         <Button size="large" block className="login-cas" onClick={() => window.location.assign(casLoginUrl(cas))}>
           统一身份认证登录
         </Button>
+      )}
+      {providers.length > 0 && (
+        <div className="login-third" data-testid="third-login">
+          <div className="login-third-title">第三方登录</div>
+          <div className="login-third-buttons">
+            {providers.map((p) => (
+              <Button key={p.source} icon={<LoginOutlined />} onClick={() => window.location.assign(thirdLoginUrl(p.source))}>
+                {p.name}
+              </Button>
+            ))}
+          </div>
+        </div>
       )}
       {guest}
     </form>

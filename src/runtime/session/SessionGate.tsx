@@ -2,13 +2,14 @@ import { message } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { THIRD_LOGIN_PATH } from '../../core/third-login.ts';
 import { HOME_PATH, LOGIN_PATH } from '../config.ts';
 import { casTicketSignIn } from './cas.ts';
 import { EMPTY_MENU_ERROR, fetchPermissions, guestLogin, logout, session, signedOutOnThisPage } from './store.ts';
 import { PageLoading } from './PageLoading.tsx';
 
-/** Paths reachable without a token: the login page and the pages beside it (register, its result, recovery). */
-const OPEN_PATHS = new Set([LOGIN_PATH, '/user', '/user/register', '/user/register-result', '/user/alteration']);
+/** Paths reachable without a token: the login page and the pages beside it (register, its result, recovery, third-party sign-in's return). */
+const OPEN_PATHS = new Set([LOGIN_PATH, '/user', '/user/register', '/user/register-result', '/user/alteration', THIRD_LOGIN_PATH]);
 const isOpenPath = (path: string) => OPEN_PATHS.has(path);
 
 export const NO_MENU_MESSAGE = '该账户尚未分配角色，请联系管理员授权后再登录';

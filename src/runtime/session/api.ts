@@ -25,6 +25,15 @@ export const sessionApi = {
   phoneLogin: (mobile: string, captcha: string) => http.post<LoginResult>('/sys/phoneLogin', { mobile, captcha }, { silent: true }),
   /** CAS sign-in: the service ticket and the service it was issued to (JeecgBoot's GET). */
   casLogin: (ticket: string, service: string) => http.get<LoginResult>('/sys/cas/client/validateLogin', { ticket, service }, { silent: true }),
+  /** Third-party sign-in: trades the one-time code the provider's callback handed over for a session (JeecgBoot's getLoginUser). */
+  thirdLogin: (code: string, thirdType: string) =>
+    http.get<LoginResult>(`/sys/thirdLogin/getLoginUser/${encodeURIComponent(code)}/${encodeURIComponent(thirdType)}`, undefined, { silent: true }),
+  /** Binds the third-party account of `ticket` to an existing account by its password; answers a one-time login code. */
+  bindThirdByPassword: (ticket: string, username: string, password: string) =>
+    http.post<string>('/sys/thirdLogin/user/checkPassword', { ticket, username, password }, { silent: true }),
+  /** Binds it to the account of a phone, with the sign-in code /sys/sms sent (JeecgBoot's field names); answers a one-time login code. */
+  bindThirdByPhone: (ticket: string, mobile: string, captcha: string) =>
+    http.post<string>('/sys/thirdLogin/bindingThirdPhone', { thirdUserUuid: ticket, mobile, captcha }, { silent: true }),
   guestLogin: () => http.post<LoginResult>('/sys/guestLogin', undefined, { silent: true }),
   permissions: () => http.get<PermissionResult>('/sys/permission/getUserPermissionByToken', undefined, { silent: true }),
   logout: () => http.post('/sys/logout', undefined, { silent: true }),

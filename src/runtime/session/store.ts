@@ -51,6 +51,19 @@ export const phoneLogin = (mobile: string, captcha: string) => signIn(sessionApi
 /** CAS sign-in: the service ticket the CAS server sent the browser back with, for the service it was issued to (JeecgBoot's GET). */
 export const casLogin = (ticket: string, service: string) => signIn(sessionApi.casLogin(ticket, service)).then(signedIn);
 
+/** Third-party sign-in: the one-time code the provider's callback (or a binding) handed over, for the provider it came from. */
+export const thirdLogin = (code: string, thirdType: string) => signIn(sessionApi.thirdLogin(code, thirdType)).then(signedIn);
+
+/** Binds a third-party account (its binding ticket) by password or by phone code; answers the one-time login code. */
+export async function bindThirdAccount(ticket: string, how: { username: string; password: string } | { mobile: string; captcha: string }): Promise<string> {
+  const answer =
+    'username' in how
+      ? await sessionApi.bindThirdByPassword(ticket, how.username, how.password)
+      : await sessionApi.bindThirdByPhone(ticket, how.mobile, how.captcha);
+  if (!answer.success || typeof answer.result !== 'string') throw new RequestFailure(Number(answer.code) || 500, answer.message, answer);
+  return answer.result;
+}
+
 /** What an SMS code is for (sign-in, registration, password recovery): the session provider's. */
 export type { SmsMode };
 

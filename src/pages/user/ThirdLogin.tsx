@@ -1,0 +1,170 @@
+import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Input } from 'antd';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { isThirdLoginError, THIRD_LOGIN_ERRORS } from '../../core/third-login.ts';
+import { HOME_PATH, LOGIN_PATH } from '../../runtime/config.ts';
+import { announceWelcome, bindThirdAccount, thirdLogin } from '../../runtime/session/store.ts';
+import { thirdProviderName } from '../../runtime/session/third-login.ts';
+import { PageLoading } from '../../runtime/session/PageLoading.tsx';
+import { RequestFailure } from './api.ts';
+import { LoginField } from './LoginField.tsx';
+import { SmsCodeButton } from './SmsCodeButton.tsx';
+
+/*
+ * Where third-party sign-in comes back to (/user/third-login, from the server's callback): with a login code
+ * the account signs in and goes home; with an error key, back to the login page with its message; with a
+ * binding ticket — an account at the provider not bound yet — 绑定账号: to an existing account by its username
+ * and password (已有账号), or by its phone and a code texted to it (手机号). The binding answers a login code.
+ */
+export default function ThirdLogin() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const code = params.get('code');
+  const ticket = params.get('ticket');
+  const type = params.get('type') ?? '';
+  const errorKey = params.get('error');
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+
+  async function signInWith(loginCode: string) {
+    const result = await thirdLogin(loginCode, type);
+    announceWelcome(result.userInfo.realname);
+    navigate(HOME_PATH, { replace: true });
+  }
+
+  useEffect(() => {
+    // Once per code: the effect runs twice in development, and a code is good for one try.
+    if (started.current) return;
+    started.current = true;
+    const back = (message: string) => navigate(LOGIN_PATH, { replace: true, state: { error: message } });
+    if (code) signInWith(code).catch((e: unknown) => back(e instanceof RequestFailure ? e.message : '第三方登录失败，请稍后再试'));
+    else if (!ticket) back(isThirdLoginError(errorKey) ? THIRD_LOGIN_ERRORS[errorKey] : THIRD_LOGIN_ERRORS.state);
+  });
+
+  if (!ticket) return <PageLoading />;
+  return <BindAccount ticket={ticket} provider={thirdProviderName(type)} error={error} setError={setError} onBound={signInWith} />;
+}
+
+function BindAccount({
+  ticket,
+  provider,
+  error,
+  setError,
+  onBound,
+}: {
+  ticket: string;
+  provider: string;
+  error: string | null;
+  setError: (message: string | null) => void;
+  onBound: (loginCode: string) => Promise<void>;
+}) {
+  const [tab, setTab] = useState<'account' | 'phone'>('account');
+  const [values, setValues] = useState({ username: '', password: '', mobile: '', captcha: '' });
+  const [missing, setMissing] = useState<Partial<Record<keyof typeof values, boolean>>>({});
+  const [busy, setBusy] = useState(false);
+  const fields: (keyof typeof values)[] = tab === 'account' ? ['username', 'password'] : ['mobile', 'captcha'];
+
+  const edit = (key: keyof typeof values) => (v: string) => {
+    setValues((old) => ({ ...old, [key]: v }));
+    setMissing((m) => ({ ...m, [key]: false }));
+    setError(null);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const blank = Object.fromEntries(fields.map((f) => [f, !values[f].trim()]));
+    setMissing(blank);
+    if (fields.some((f) => blank[f])) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const how =
+        tab === 'account' ? { username: values.username.trim(), password: values.password } : { mobile: values.mobile.trim(), captcha: values.captcha.trim() };
+      await onBound(await bindThirdAccount(ticket, how));
+    } catch (e) {
+      setError(e instanceof RequestFailure ? e.message : '绑定失败，请稍后再试');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="login-main" name="third-bind" onSubmit={submit} noValidate data-testid="third-bind">
+      <div className="login-tab-title">绑定账号</div>
+      <p className="third-bind-hint">
+        您的{provider}账号尚未绑定本系统账号，请绑定已有账号后登录，以后用{provider}即可直接登录。
+      </p>
+      <div className="login-tabs" role="tablist">
+        {(['account', 'phone'] as const).map((key) => (
+          <a
+            key={key}
+            role="tab"
+            aria-selected={tab === key}
+            className={`login-tab-title${tab === key ? '' : ' login-tab-idle'}`}
+            onClick={() => {
+              setTab(key);
+              setMissing({});
+              setError(null);
+            }}
+          >
+            {key === 'account' ? '已有账号' : '手机号'}
+          </a>
+        ))}
+      </div>
+      {error && <Alert type="error" showIcon message={error} className="login-error" data-testid="login-error" />}
+      {tab === 'account' ? (
+        <>
+          <LoginField
+            Control={Input}
+            icon={<UserOutlined />}
+            placeholder="请输入用户名"
+            autoComplete="username"
+            value={values.username}
+            missing={missing.username}
+            onChange={edit('username')}
+          />
+          <LoginField
+            Control={Input.Password}
+            icon={<LockOutlined />}
+            placeholder="请输入密码"
+            autoComplete="current-password"
+            value={values.password}
+            missing={missing.password}
+            onChange={edit('password')}
+          />
+        </>
+      ) : (
+        <>
+          <LoginField
+            Control={Input}
+            icon={<MobileOutlined />}
+            placeholder="请输入手机号"
+            autoComplete="tel"
+            value={values.mobile}
+            missing={missing.mobile}
+            onChange={edit('mobile')}
+          />
+          <div className="login-captcha">
+            <LoginField
+              Control={Input}
+              icon={<SafetyOutlined />}
+              placeholder="请输入验证码"
+              autoComplete="one-time-code"
+              value={values.captcha}
+              missing={missing.captcha}
+              onChange={edit('captcha')}
+            />
+            <SmsCodeButton phone={values.mobile} mode="0" onError={setError} />
+          </div>
+        </>
+      )}
+      <Button type="primary" htmlType="submit" size="large" block loading={busy} className="login-button">
+        绑定并登录
+      </Button>
+      <div className="login-other">
+        <Link to={LOGIN_PATH}>返回登录</Link>
+      </div>
+    </form>
+  );
+}
