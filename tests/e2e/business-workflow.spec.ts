@@ -7,7 +7,8 @@ import { shot, signIn, storedToken } from './helpers.ts';
  * 主任复核), sets assignees, field rights, a copy and the branch condition in the properties panel, and
  * deploys it as the next version of 项目立项审批. 李娜 submits a large project; 王芳 approves it in 我的任务
  * with an amount; the admin rejects it back to 财务审核; 李娜 follows it in 我的申请 (timeline, diagram)
- * and urges 王芳, whose bell rings live; 张伟, copied, reads it in 抄送我的; 流程监控 lists it.
+ * and urges 王芳, whose bell rings live; 张伟, copied, reads it in 抄送我的; 流程监控 lists it. The drawing is
+ * exported and imported as BPMN XML, and a timer (its wait set in the panel) and a sub-process are drawn.
  */
 
 const API = '/hope-boot';
@@ -210,4 +211,33 @@ test('a project is approved, rejected back, followed, urged and copied through t
   await expect(admin.getByTestId('wf-monitor').locator('tr', { hasText: PROJECT })).toContainText('王芳');
   await shot(admin, 'workflow-monitor');
   for (const other of [wangfang, admin, zhangwei]) await other.context().close();
+});
+
+test('a timer and a sub-process are drawn in the modeller and the wait is set in the properties panel', async ({ page }) => {
+  await signIn(page, 'admin', { open: false });
+  await page.goto('/#/workflow/design');
+  await expect(page.getByTestId('wf-modeler').locator('.djs-element[data-element-id="start"]')).toBeVisible();
+
+  // An intermediate event from the context pad becomes a timer through the panel, with its wait.
+  await append(page, 'start', 'append.intermediate-event');
+  await page.getByTestId('wf-make-timer').click();
+  // The timer that replaced it stays selected.
+  await expect(page.getByTestId('wf-properties')).toContainText('等待时长');
+  await page.getByTestId('wf-timer-duration').fill('PT2H');
+  await page.getByTestId('wf-timer-duration').blur();
+
+  // An expanded sub-process from the palette, placed by a click on the canvas; the panel names it.
+  await page.locator('.djs-palette .entry[data-action="create.subprocess-expanded"]').click();
+  const canvas = (await page.getByTestId('wf-modeler').boundingBox())!;
+  await page.mouse.move(canvas.x + canvas.width - 260, canvas.y + canvas.height - 160, { steps: 5 });
+  await page.mouse.click(canvas.x + canvas.width - 260, canvas.y + canvas.height - 160);
+  await expect(page.getByTestId('wf-properties')).toContainText('子流程');
+  await nameIt(page, '材料补充');
+  await shot(page, 'workflow-design-timer-subprocess');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出BPMN' }).click();
+  const xml = readFileSync(await (await download).path(), 'utf8');
+  expect(xml).toMatch(/<bpmn:intermediateCatchEvent id="[^"]+">[\s\S]*<bpmn:timerEventDefinition[^>]*>\s*<bpmn:timeDuration[^>]*>PT2H<\/bpmn:timeDuration>/);
+  expect(xml).toMatch(/<bpmn:subProcess id="[^"]+" name="材料补充">/);
 });

@@ -151,7 +151,13 @@ export default function Design() {
   const modeler = modelerRef.current;
   const api: ModelerApi | null =
     ready && modeler
-      ? { modeling: modeler.get('modeling'), moddle: modeler.get('moddle'), replace: modeler.get('bpmnReplace'), registry: modeler.get('elementRegistry') }
+      ? {
+          modeling: modeler.get('modeling'),
+          moddle: modeler.get('moddle'),
+          replace: modeler.get('bpmnReplace'),
+          registry: modeler.get('elementRegistry'),
+          selection: modeler.get('selection'),
+        }
       : null;
   const root: Shape | null = ready && modeler ? modeler.get('canvas').getRootElement() : null;
   const element = selected && api?.registry.get(selected.id) ? api.registry.get(selected.id)! : root;

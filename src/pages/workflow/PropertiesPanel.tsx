@@ -31,7 +31,11 @@ export interface ModelerApi {
   moddle: { create(type: string, props: Record<string, unknown>): unknown };
   replace: { replaceElement(element: Shape, target: Record<string, unknown>): Shape };
   registry: { get(id: string): Shape | undefined };
+  selection: { select(element: Shape): void };
 }
+
+/** Replacing an element makes a new one (a new id): it is selected, so the panel goes on showing it. */
+const replaceWith = (api: ModelerApi, element: Shape, target: Record<string, unknown>) => api.selection.select(api.replace.replaceElement(element, target));
 
 export interface Shape {
   id: string;
@@ -266,7 +270,7 @@ export function PropertiesPanel({ api, element, root, entities, roles }: Props) 
       )}
       {!isRoot && <NameField api={api} element={element} />}
       {type === 'bpmn:Task' && (
-        <Button onClick={() => api.replace.replaceElement(element, { type: 'bpmn:UserTask' })} data-testid="wf-make-user-task">
+        <Button onClick={() => replaceWith(api, element, { type: 'bpmn:UserTask' })} data-testid="wf-make-user-task">
           设为用户任务
         </Button>
       )}
@@ -329,7 +333,7 @@ function TimerEditor({ api, element }: { api: ModelerApi; element: Shape }) {
   if (element.type !== 'bpmn:IntermediateCatchEvent' || def?.$type !== 'bpmn:TimerEventDefinition')
     return (
       <Button
-        onClick={() => api.replace.replaceElement(element, { type: 'bpmn:IntermediateCatchEvent', eventDefinitionType: 'bpmn:TimerEventDefinition' })}
+        onClick={() => replaceWith(api, element, { type: 'bpmn:IntermediateCatchEvent', eventDefinitionType: 'bpmn:TimerEventDefinition' })}
         data-testid="wf-make-timer"
       >
         设为定时等待
