@@ -121,7 +121,7 @@ export function createContext(config: ServerConfig, database: Database): AppCont
 
 function errorToEnvelope(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return reply.status(error.status).send(fail(error.status, error.message, error.result));
+    if (error instanceof ApiError) return reply.status(error.status).send(fail(error.envelopeCode, error.message, error.result));
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 429) return reply.status(429).send(fail(429, '请求过于频繁，请稍后再试'));
     // A value of the wrong shape for its column (a word as a numeric id): the request is wrong, not the server.

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { type Session, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
-import { forbidden, notFound, ok } from '../http/envelope.ts';
+import { noAuth, notFound, ok } from '../http/envelope.ts';
 import { grantsOf } from '../services/permissions.ts';
 import { XLSX_TYPE } from '../engine/io/excel.ts';
 import { reportMenuIdOf } from '../engine/schema/menus.ts';
@@ -41,7 +41,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     const model: EntityModel | undefined = [area, entity, code].every((p) => NAME.test(p)) ? runtime.find(area, entity) : undefined;
     const report = model && findReport(model, code);
     if (!model || !report) throw notFound('很抱歉，资源未找到!');
-    if (!(await holdsMenu(sessionOf(request), reportMenuIdOf(model.code, report.code)))) throw forbidden(`没有权限访问【${report.title}】，请联系管理员授权`);
+    if (!(await holdsMenu(sessionOf(request), reportMenuIdOf(model.code, report.code)))) throw noAuth(`没有权限访问【${report.title}】，请联系管理员授权`);
     const range = readRange(request.query, report);
     const runner = new ReportRunner(db, await runtime.reader(sessionOf(request)));
     return { model, report, range, runner };

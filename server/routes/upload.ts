@@ -1,10 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FileTicket } from '../../src/core/api-types.ts';
 import { GUEST_USERNAME, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { registerOperation } from '../engine/write/operations.ts';
+import { demandFileReadable, issueTicket, purposeOf, TICKET_EXPIRED, TICKET_SECONDS } from '../services/file-tickets.ts';
 import { FILE_DOC, recordUpload, removeFile } from '../services/files.ts';
-import { ApiError, badRequest, forbidden, notFound } from '../http/envelope.ts';
+import { ApiError, badRequest, forbidden, notFound, ok } from '../http/envelope.ts';
 import {
   BIZ,
   claimsImage,
@@ -18,9 +20,11 @@ import {
 } from '../services/uploads.ts';
 
 /*
- * Upload (POST /sys/common/upload, multipart field 'file', fields biz/isup/jeditor) and the public static
- * read of what was stored. Each file is stored as {biz}/{yyyyMMdd}/<random>.ext (in DATA_DIR/upload or the
- * configured bucket), so nothing a client sends becomes a path; isup and jeditor only mark who uploaded.
+ * Upload (POST /sys/common/upload, multipart field 'file', fields biz/isup/jeditor) and the static read of
+ * what was stored: pictures by their path, any other file against a ticket (services/file-tickets.ts) that
+ * POST /sys/common/fileTicket hands to a user who may read it. Each file is stored as
+ * {biz}/{yyyyMMdd}/<random>.ext (in DATA_DIR/upload or the configured bucket), so nothing a client sends
+ * becomes a path; isup and jeditor only mark who uploaded.
  */
 
 interface Upload {
@@ -83,18 +87,29 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       return { success: true, message: relative, code: 0, result: relative, timestamp: Date.now() };
     });
 
-    scope.get<{ Params: { '*': string }; Querystring: { preview?: string } }>('/sys/common/static/*', { config: { public: true } }, async (request, reply) => {
+    scope.post<{ Body: { path?: unknown; purpose?: unknown } }>('/sys/common/fileTicket', async (request) => {
+      const { path, purpose } = request.body ?? {};
+      if (typeof path !== 'string' || !STORED_PATH.test(path)) throw notFound('文件不存在');
+      if (purpose !== 'download' && purpose !== 'preview') throw badRequest('purpose 只能是 download 或 preview');
+      await demandFileReadable(ctx, sessionOf(request), path);
+      return ok<FileTicket>({ ticket: issueTicket(ctx.config.jwtSecret, path, purpose), expiresIn: TICKET_SECONDS });
+    });
+
+    scope.get<{ Params: { '*': string }; Querystring: { ticket?: string } }>('/sys/common/static/*', { config: { public: true } }, async (request, reply) => {
       const relative = request.params['*'];
       if (!STORED_PATH.test(relative)) throw notFound('文件不存在');
+      const type = storedImageType(relative);
+      const purpose = type ? undefined : purposeOf(ctx.config.jwtSecret, relative, request.query.ticket);
+      if (!type && !purpose) throw forbidden(TICKET_EXPIRED);
       const stream = await ctx.files.get(relative);
       if (!stream) throw notFound('文件不存在');
-      const type = storedImageType(relative);
-      reply.header('Cache-Control', 'private, max-age=86400').header('X-Content-Type-Options', 'nosniff');
-      // A PDF asked for as a preview opens in the browser's viewer: typed as a PDF (never sniffed), it cannot run as a page.
-      if (storedExtension(relative) === 'pdf' && request.query.preview === '1') reply.type('application/pdf').header('Content-Disposition', 'inline');
-      // Anything but a sniffed image is handed over as a download, so a stored page or script never runs in our origin.
-      else if (!type) reply.type('application/octet-stream').header('Content-Disposition', 'attachment');
-      else reply.type(type);
+      // A ticket's address must not outlive it in a shared cache; a picture's may be kept a day.
+      reply.header('Cache-Control', type ? 'private, max-age=86400' : 'private, no-store').header('X-Content-Type-Options', 'nosniff');
+      if (type) return reply.type(type).send(stream);
+      // A PDF previewed opens in the browser's viewer: typed as a PDF (never sniffed), it cannot run as a page.
+      if (storedExtension(relative) === 'pdf' && purpose === 'preview') reply.type('application/pdf').header('Content-Disposition', 'inline');
+      // Anything else is handed over as a download, so a stored page or script never runs in our origin.
+      else reply.type('application/octet-stream').header('Content-Disposition', 'attachment');
       return reply.send(stream);
     });
   });

@@ -10,6 +10,12 @@ export interface Envelope<T = unknown> {
   timestamp: number;
 }
 
+/**
+ * JeecgBoot's Result.noauth code: a read refused for want of permission (HTTP 403). The list, sub-table and
+ * dictionary lists show its message as a warning (spec section 8).
+ */
+export const NO_AUTH_CODE = 510;
+
 export interface ButtonAuth {
   action: string;
   describe: string;
@@ -269,4 +275,17 @@ export interface ExcelProgress {
   /** Rows checked (import) or laid out (export) so far, noted every chunk. */
   done: number;
   total: number;
+}
+
+/**
+ * What a file ticket (POST /sys/common/fileTicket) lets its holder do with one stored file for a short while:
+ * download it, or preview it in the browser (a PDF inline). Pictures need none: they are shown by their path.
+ */
+export type FileTicketPurpose = 'download' | 'preview';
+
+export interface FileTicket {
+  /** Appended to the file's address as ?ticket=. */
+  ticket: string;
+  /** Seconds it stays valid. */
+  expiresIn: number;
 }

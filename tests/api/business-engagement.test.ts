@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addActivity, addDonation, addRecord, count, refused, row } from './helpers/schema-records.ts';
+import { addActivity, addDonation, addRecord, count, NO_AUTH, refused, row } from './helpers/schema-records.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 
 /*
@@ -311,9 +311,9 @@ describe('screens and grants', () => {
         expect((await s.api.get(`/${code}/list`, guest)).status).toBe(200);
         refused(await s.api.post(`/${code}/add`, {}, guest), `没有权限，请联系管理员授权【${code.replace('/', ':')}:add】`, 403);
       } else {
-        refused(await s.api.get(`/${code}/list`, guest), `没有权限访问【${title}】，请联系管理员授权`, 403);
+        refused(await s.api.get(`/${code}/list`, guest), `没有权限访问【${title}】，请联系管理员授权`, NO_AUTH);
       }
-      refused(await s.api.get(`/${code}/list`, lina), `没有权限访问【${title}】，请联系管理员授权`, 403);
+      refused(await s.api.get(`/${code}/list`, lina), `没有权限访问【${title}】，请联系管理员授权`, NO_AUTH);
     }
   });
 });

@@ -6,7 +6,7 @@ import { newId } from '../../server/lib/ids.ts';
 import { up as addDashboardMenus } from '../../server/db/migrations/032_dashboard_menus.ts';
 import { PENDING_WORK } from '../../server/services/dashboard/pending.ts';
 import { userId } from './helpers/fixtures.ts';
-import { addActivity, addDonation, addTeam, refused } from './helpers/schema-records.ts';
+import { addActivity, addDonation, addTeam, NO_AUTH, refused } from './helpers/schema-records.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 
 /*
@@ -150,11 +150,11 @@ describe('捐赠报表 /donation/record/report/summary', () => {
 
   it('needs the report menu: a fundraiser may, the guest and a project officer may not; unknown reports are 404', async () => {
     expect((await s.api.get(path('begin=2019-01-01&end=2019-12-31'), zhangwei)).status).toBe(200);
-    refused(await s.api.get(path('begin=2019-01-01&end=2019-12-31'), guest), '没有权限访问【捐赠报表】，请联系管理员授权', 403);
+    refused(await s.api.get(path('begin=2019-01-01&end=2019-12-31'), guest), '没有权限访问【捐赠报表】，请联系管理员授权', NO_AUTH);
     refused(
       await s.api.get(path('begin=2019-01-01&end=2019-12-31').replace('summary?', 'summary/exportXls?'), lina),
       '没有权限访问【捐赠报表】，请联系管理员授权',
-      403,
+      NO_AUTH,
     );
     expect((await s.api.get('/donation/record/report/nothing?begin=2019-01-01&end=2019-12-31', admin)).status).toBe(404);
     expect((await s.api.get('/donation/record/report/summary?begin=2019-01-01&end=2019-12-31')).status).toBe(401);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, refused, row } from './helpers/schema-records.ts';
+import { count, NO_AUTH, refused, row } from './helpers/schema-records.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 
 /*
@@ -182,7 +182,7 @@ describe('publishing', () => {
     const list = await s.api.get('/online/family/list', zhangwei);
     expect(list.body.result.records.map((x: { phone: string }) => x.phone)).toEqual(['13800001111']);
     // A staff user of another role has neither the menu nor the records.
-    refused(await s.api.get('/online/family/list', lina), '没有权限访问【家庭信息登记】，请联系管理员授权', 403);
+    refused(await s.api.get('/online/family/list', lina), '没有权限访问【家庭信息登记】，请联系管理员授权', NO_AUTH);
     const one = await s.api.get(`/online/family/queryById?id=${id}`, zhangwei);
     expect(one.body.result.members.map((m: { member_name: string }) => m.member_name).sort()).toEqual(['李四', '王五']);
 

@@ -39,7 +39,7 @@ const PUBLIC: Record<string, string> = {
   'POST /hope-boot/sys/user/passwordChange': 'a forgotten password is recovered without signing in',
   'GET /hope-boot/site/siteinfo': 'the login page shows the site name and which sign-ins exist',
   'GET /hope-boot/monitor/metrics': 'a Prometheus scraper holding METRICS_TOKEN (closed without one)',
-  'GET /hope-boot/sys/common/static/*': 'uploaded files are linked from pages (img src) by their random names, as in JeecgBoot',
+  'GET /hope-boot/sys/common/static/*': 'pictures are shown in pages (img src) by their random names, as in JeecgBoot; any other file needs a ticket',
   'GET /health': 'a proxy asks whether the process is alive',
   'GET /ready': 'a proxy asks whether the process serves',
   'GET /runtime-config.js': 'the client reads where the API is before anyone signs in',

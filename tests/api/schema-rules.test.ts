@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addActivity, addDonation, addTeam, refused, row } from './helpers/schema-records.ts';
+import { addActivity, addDonation, addTeam, NO_AUTH, refused, row } from './helpers/schema-records.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 
 /* The rules documents declare and the server enforces: roll-ups, masking, permissions, generated codes. */
@@ -143,9 +143,9 @@ describe('permissions', () => {
   });
 
   it('a user without the screen may not even read it', async () => {
-    refused(await s.api.get('/donation/record/list', lina), '没有权限访问【捐赠记录】，请联系管理员授权', 403);
-    refused(await s.api.get(`/donation/record/queryById?id=${record}`, lina), '没有权限访问【捐赠记录】，请联系管理员授权', 403);
-    refused(await s.api.get('/sys/dict/list', zhangwei), '没有权限访问【数据字典】，请联系管理员授权', 403);
+    refused(await s.api.get('/donation/record/list', lina), '没有权限访问【捐赠记录】，请联系管理员授权', NO_AUTH);
+    refused(await s.api.get(`/donation/record/queryById?id=${record}`, lina), '没有权限访问【捐赠记录】，请联系管理员授权', NO_AUTH);
+    refused(await s.api.get('/sys/dict/list', zhangwei), '没有权限访问【数据字典】，请联系管理员授权', NO_AUTH);
   });
 
   it('syncs the screens into the menu: area, screen, buttons, with the grants of the document', async () => {

@@ -669,7 +669,9 @@ Object.assign(DECLARED, {
   'GET /hope-boot/thirdLogin/getLoginUser/:token/:thirdType': { unwalked: PUBLIC },
   'GET /hope-boot/thirdLogin/getLoginUser/:token/:thirdType/:tenantId': { unwalked: PUBLIC },
   'GET /hope-boot/site/siteinfo': { unwalked: PUBLIC },
-  'GET /hope-boot/sys/common/static/*': { unwalked: 'uploaded files by their random names (public, as in JeecgBoot): no listing, no query' },
+  'GET /hope-boot/sys/common/static/*': {
+    unwalked: 'pictures by their random names (public, as in JeecgBoot), any other file with a ticket for its path: no listing, no query',
+  },
   'GET /hope-boot/websocket/:userId': { unwalked: "the live-notification socket: it pushes only the signed-in user's own notices (websocket.test.ts)" },
   'GET /health': { unwalked: PUBLIC },
   'GET /ready': { unwalked: PUBLIC },
@@ -698,6 +700,9 @@ Object.assign(DECLARED, {
   },
   'GET /hope-boot/sys/excel/progress': { unwalked: "an import's progress figures (rows done, total), only the asking user's own run; no record" },
   'POST /hope-boot/sys/excel/cancel': { unwalked: WRITE },
+  'POST /hope-boot/sys/common/fileTicket': {
+    unwalked: "a ticket for one file, given when the file's uploader asks or the scoped reader shows a record holding it (file-tickets.test.ts); no record",
+  },
   'POST /internal/backup': { unwalked: "the owner process's loopback backup call, with the per-start control key (backup.test.ts)" },
 } satisfies Record<string, Declaration>);
 

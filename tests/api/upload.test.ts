@@ -31,7 +31,13 @@ const filesUnder = (dir: string): string[] =>
         .filter((d) => d.isFile())
         .map((d) => d.name)
     : [];
-const download = (path: string) => fetch(`${s.origin}${s.config.apiBase}/sys/common/static/${path}`);
+/** A stored file read as the client reads it: a picture by its path, anything else with a ticket for `purpose`. */
+async function download(path: string, purpose: 'download' | 'preview' = 'download') {
+  const url = `${s.origin}${s.config.apiBase}/sys/common/static/${path}`;
+  if (/\.(png|jpg|gif)$/.test(path)) return fetch(url);
+  const ticket = await s.api.post('/sys/common/fileTicket', { path, purpose }, token);
+  return fetch(`${url}?ticket=${encodeURIComponent(ticket.body.result.ticket)}`);
+}
 
 describe('POST /sys/common/upload', () => {
   it('stores an image of the main upload (isup=1) under temp with code 0 and the path as the message, and serves it back', async () => {
@@ -61,13 +67,13 @@ describe('POST /sys/common/upload', () => {
     const r = await upload(pdf, '证书.pdf', 'application/pdf', { biz: 'contract' });
     expect(r.body.message).toMatch(/^contract\/\d{8}\/[0-9a-f]{32}\.pdf$/);
     expect((await download(r.body.message)).headers.get('content-disposition')).toBe('attachment');
-    const preview = await download(`${r.body.message}?preview=1`);
+    const preview = await download(r.body.message, 'preview');
     expect(preview.status).toBe(200);
     expect(preview.headers.get('content-type')).toBe('application/pdf');
     expect(preview.headers.get('content-disposition')).toBe('inline');
     expect(preview.headers.get('x-content-type-options')).toBe('nosniff');
     const html = await upload(Buffer.from('<script>alert(1)</script>'), 'x.html', 'text/html', { biz: 'contract' });
-    expect((await download(`${html.body.message}?preview=1`)).headers.get('content-type')).toBe('application/octet-stream');
+    expect((await download(html.body.message, 'preview')).headers.get('content-type')).toBe('application/octet-stream');
   });
 
   it('takes the rich-text editor upload (biz=jeditor, jeditor=1)', async () => {

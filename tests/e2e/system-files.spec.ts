@@ -5,17 +5,19 @@ import { API, rows } from './schema-helpers.ts';
 /*
  * 文件管理 (schemas/system/file.json): an admin finds an upload with its uploader and its use count, reads
  * which record uses it in the detail, is refused deleting it while a carousel slide shows it, and deletes a
- * file nobody uses — whose address then answers 404.
+ * file nobody uses — whose address then answers 404. A PDF opens in a window of its own, with a ticket.
  */
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082',
   'hex',
 );
 
-async function upload(page: Page, token: string, name: string): Promise<string> {
+const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
+
+async function upload(page: Page, token: string, name: string, file = { mimeType: 'image/png', buffer: PNG }): Promise<string> {
   const res = await page.request.post(`${API}/sys/common/upload`, {
     headers: { 'X-Access-Token': token },
-    multipart: { biz: 'carousel', file: { name, mimeType: 'image/png', buffer: PNG } },
+    multipart: { biz: 'carousel', file: { name, ...file } },
   });
   return (await res.json()).message as string;
 }
@@ -73,4 +75,28 @@ test('admin finds an upload in 文件管理 with the record using it; a used fil
   await expect(page.locator('.list-pagination')).toContainText('共0条');
   expect((await page.request.get(`${API}/sys/common/static/${free}`)).status()).toBe(404);
   expect((await page.request.get(`${API}/sys/common/static/${used}`)).status()).toBe(200);
+});
+
+test('a PDF in 文件管理 previews in a window of its own, with a ticket asked for at the click; its bare address is refused', async ({ page }) => {
+  await signIn(page, 'admin', { open: false });
+  const token = (await storedToken(page))!;
+  const path = await upload(page, token, 'e2e-捐赠协议.pdf', { mimeType: 'application/pdf', buffer: PDF });
+  expect((await page.request.get(`${API}/sys/common/static/${path}`)).status()).toBe(403);
+
+  await page.goto('/#/system/file');
+  await search(page, 'e2e-捐赠协议.pdf');
+  const popup = page.waitForEvent('popup');
+  await rows(page).first().getByRole('button', { name: '预览' }).click();
+  const preview = await popup;
+  await preview.waitForURL(new RegExp(`/sys/common/static/${path}\\?ticket=`));
+  const served = await page.request.get(preview.url());
+  expect(served.headers()['content-type']).toBe('application/pdf');
+  expect(served.headers()['content-disposition']).toBe('inline');
+  await preview.close();
+  await shot(page, 'system-files-pdf');
+
+  // The file goes again, so later specs find 文件管理 as they left it.
+  const id = await page.request.get(`${API}/system/file/list?file_name=e2e-捐赠协议.pdf`, { headers: { 'X-Access-Token': token } });
+  const [row] = (await id.json()).result.records;
+  await page.request.post(`${API}/system/file/operation/remove?id=${row.id}`, { headers: { 'X-Access-Token': token }, data: {} });
 });

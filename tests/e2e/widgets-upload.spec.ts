@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from './fixtures.ts';
 import { shot, signIn } from './helpers.ts';
 
 /*
  * Uploads through a form (issue 5): a form with a file and an image widget, imported into the designer
  * and filled in its preview (the runtime form); both files are stored by the server, their paths become
- * the values, and they download back byte for byte.
+ * the values, and they download back byte for byte (the file with a ticket asked for at the click).
  */
 
 const PNG = Buffer.from(
@@ -71,9 +72,17 @@ test('a file and an image uploaded through a form are stored and download back',
   expect(data.attachment).toMatch(/^temp\/\d{8}\/[0-9a-f]{32}\.txt$/);
   expect(data.photo).toMatch(/^temp\/\d{8}\/[0-9a-f]{32}\.png$/);
 
-  const file = await page.request.get(`/hope-boot/sys/common/static/${data.attachment}`);
-  expect(file.headers()['content-disposition']).toBe('attachment');
-  expect(Buffer.from(await file.body()).equals(TEXT)).toBe(true);
+  // The file is not served by its path alone; its name in the list opens it with a ticket asked for at the click.
+  expect((await page.request.get(`/hope-boot/sys/common/static/${data.attachment}`)).status()).toBe(403);
+  await page
+    .getByRole('dialog', { name: '表单数据' })
+    .getByRole('button', { name: /关\s*闭/ })
+    .click();
+  const popup = page.waitForEvent('popup');
+  await field(page, '附件').getByText('协议.txt').click();
+  const download = await (await popup).waitForEvent('download');
+  expect(download.url()).toContain(`/hope-boot/sys/common/static/${data.attachment}?ticket=`);
+  expect(readFileSync((await download.path())!).equals(TEXT)).toBe(true);
   const image = await page.request.get(`/hope-boot/sys/common/static/${data.photo}`);
   expect(image.headers()['content-type']).toBe('image/png');
   expect(Buffer.from(await image.body()).equals(PNG)).toBe(true);

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Session } from '../../auth/session.ts';
 import type { DB } from '../../db/schema.ts';
-import { forbidden, notFound } from '../../http/envelope.ts';
+import { noAuth, notFound } from '../../http/envelope.ts';
 import { grantsOf, type PermissionService } from '../../services/permissions.ts';
 import { type ActionKey, actionCode, menuIdOf } from '../schema/menus.ts';
 import type { EntityModel } from '../schema/model.ts';
@@ -52,7 +52,7 @@ export class Access {
   }
 
   async demandView(session: Session, model: EntityModel): Promise<void> {
-    if (!(await this.canView(session, model))) throw forbidden(`没有权限访问【${model.title}】，请联系管理员授权`);
+    if (!(await this.canView(session, model))) throw noAuth(`没有权限访问【${model.title}】，请联系管理员授权`);
   }
 
   /**

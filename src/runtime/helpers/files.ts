@@ -7,3 +7,7 @@
 export function fileUrl(path: string, staticDomain: string): string {
   return /^(https?:)?\/\//i.test(path) || path.startsWith('/') || path.startsWith('data:') ? path : `${staticDomain.replace(/\/+$/, '')}/${path}`;
 }
+
+/** The stored kinds the server shows as pictures, by their path; every other upload needs a ticket. */
+export const isPicturePath = (path: string) => /\.(png|jpe?g|gif)$/i.test(path);
+export const isPdfPath = (path: string) => /\.pdf$/i.test(path);

@@ -1,5 +1,5 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
-import type { Envelope } from '../../core/api-types.ts';
+import { type Envelope, NO_AUTH_CODE } from '../../core/api-types.ts';
 import { runtimeConfig } from '../config.ts';
 import { KEYS, local } from '../storage.ts';
 
@@ -18,6 +18,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** The caller shows the failure itself; the catalogue stays quiet. */
   silent?: boolean;
+  /** A list read (records, sub-table, dictionary list): a no-auth refusal (code 510) is a warning, as spec section 8 says. */
+  warnNoAuth?: boolean;
 }
 
 export class RequestFailure extends Error {
@@ -86,7 +88,10 @@ export async function request<T>(method: string, path: string, options: RequestO
     if (!options.silent) {
       // Loaded on the first failure only: the notification and modal code stays off the login route.
       const context = { hasToken: !!token, route: currentRoute(), logout: logoutHandler, reload: () => location.reload() };
-      void import('./error-catalogue.ts').then(({ showHttpError }) => showHttpError(failure.status, failure.message, context));
+      const noAuthWarning = options.warnNoAuth && failure.envelope?.code === NO_AUTH_CODE;
+      void import('./error-catalogue.ts').then(({ showHttpError, showWarning }) =>
+        noAuthWarning ? showWarning(failure.message) : showHttpError(failure.status, failure.message, context),
+      );
     }
     throw failure;
   }

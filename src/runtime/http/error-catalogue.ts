@@ -1,4 +1,4 @@
-import { Modal, notification } from 'antd';
+import { message as toast, Modal, notification } from 'antd';
 
 /*
  * What the shared client shows for a failed request (spec section 8, "HTTP statuses in the shared
@@ -46,4 +46,9 @@ export function showHttpError(status: number, message: string, ctx: CatalogueCon
     default:
       notification.error({ message: TITLE, description: message || `请求失败 (${status})`, duration: 4 });
   }
+}
+
+/** A refusal the screen reports as a warning with the server's words (a list read without permission). */
+export function showWarning(message: string): void {
+  void toast.warning(message);
 }

@@ -1,4 +1,4 @@
-import type { Envelope, ExcelProgress } from '../../core/api-types.ts';
+import type { Envelope, ExcelProgress, FileTicket, FileTicketPurpose } from '../../core/api-types.ts';
 import { http, request, RequestFailure } from '../http/client.ts';
 import type { SchemaDocument } from '../../core/schema/types.generated.ts';
 
@@ -42,6 +42,10 @@ export function forgetDocument(code: string) {
 export const callRoute = (method: 'GET' | 'POST', path: string): Promise<Envelope> =>
   method === 'GET' ? http.get(path, undefined, { silent: true }) : http.post(path, undefined, { silent: true });
 
+/** A short-lived ticket to download or preview one stored file (not a picture), for a user who may read it. */
+export const fileTicket = (path: string, purpose: FileTicketPurpose): Promise<FileTicket> =>
+  http.post<FileTicket>('/sys/common/fileTicket', { path, purpose }).then((r) => r.result);
+
 /** A document's code and title, as GET /sys/schema/list names every screen. */
 export interface DocumentSummary {
   code: string;
@@ -55,7 +59,7 @@ export const listDocuments = (): Promise<DocumentSummary[]> =>
 export function entityApi(code: string) {
   const base = `/${code}`;
   return {
-    list: (params: Record<string, unknown>) => http.get<Page<DataRecord>>(`${base}/list`, params).then((r) => r.result),
+    list: (params: Record<string, unknown>) => http.get<Page<DataRecord>>(`${base}/list`, params, { warnNoAuth: true }).then((r) => r.result),
     queryById: (id: string) => http.get<DataRecord>(`${base}/queryById`, { id }).then((r) => r.result),
     add: (record: DataRecord): Promise<Envelope<{ id: string }>> => http.post(`${base}/add`, record),
     edit: (record: DataRecord): Promise<Envelope> => http.put(`${base}/edit`, record),

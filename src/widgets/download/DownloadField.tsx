@@ -6,7 +6,7 @@ import { downloadFile } from './download-file.ts';
 export function DownloadField({ value, disabled, text }: { value?: string; disabled?: boolean; text?: string }) {
   const { message } = App.useApp();
   return (
-    <Button icon={<DownloadOutlined />} disabled={disabled} onClick={() => downloadFile(value, { warn: (t) => message.warning(t) })}>
+    <Button icon={<DownloadOutlined />} disabled={disabled} onClick={() => void downloadFile(value, (t) => message.warning(t)).catch(() => undefined)}>
       {text || '下载'}
     </Button>
   );

@@ -1,21 +1,15 @@
-import { runtimeConfig } from '../../runtime/config.ts';
-import { fileUrl } from '../../runtime/helpers/files.ts';
+import { openStoredFiles } from '../../runtime/files/open-file.ts';
 import { splitList } from '../../runtime/helpers/list-value.ts';
 
 /**
  * The download helper of spec section 5: an empty value warns '未知的文件'; a comma list opens each file
- * on its own, since browsers download one address per navigation.
+ * on its own, since browsers download one address per navigation (files other than pictures by a ticket).
  */
-export function downloadFile(
-  value: unknown,
-  { warn, open = (url) => window.open(url, '_blank', 'noopener') }: { warn: (text: string) => void; open?: (url: string) => void },
-): string[] {
+export async function downloadFile(value: unknown, warn: (text: string) => void): Promise<string[]> {
   const paths = splitList(value);
   if (paths.length === 0) {
     warn('未知的文件');
     return [];
   }
-  const urls = paths.map((p) => fileUrl(p, runtimeConfig().staticDomainURL));
-  for (const url of urls) open(url);
-  return urls;
+  return openStoredFiles(paths, 'download');
 }

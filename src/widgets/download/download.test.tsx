@@ -1,22 +1,50 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { renderUi } from '../../test-kit/render.tsx';
+import { fakeServer, refusal } from '../../test-kit/server.ts';
 import { widgetOf } from '../registry.ts';
 import { itemOf } from '../story-kit/stories.tsx';
 import { renderWidget } from '../test-kit.tsx';
 
-/* A stored path opens under the deployment's static domain, one navigation per file; nothing here edits the value. */
+/*
+ * A stored path opens under the deployment's static domain, one window per file; a file other than a picture
+ * with a ticket the server hands out at the click (POST /sys/common/fileTicket). Nothing here edits the value.
+ */
 const STATIC = 'https://files.example.org/static';
 const PDF = 'temp/20260101/0123456789abcdef0123456789abcdef.pdf';
 const TXT = 'temp/20260101/fedcba9876543210fedcba9876543210.txt';
+const PNG = 'temp/20260101/00112233445566778899aabbccddeeff.png';
 
 let config: typeof window._CONFIG;
 let open: MockInstance<typeof window.open>;
+/** The windows the click opened, and where each was sent (jsdom cannot navigate). */
+let opened: { href: string; opener: unknown; closed: boolean }[];
+let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
   config = window._CONFIG;
-  window._CONFIG = { ...config, staticDomainURL: STATIC };
-  // jsdom cannot navigate: the addresses the browser would open are what the test reads.
-  open = vi.spyOn(window, 'open').mockImplementation(() => null);
+  opened = [];
+  open = vi.spyOn(window, 'open').mockImplementation(() => {
+    const target = { location: { href: '' }, opener: window as unknown, closed: false, close: () => (target.closed = true) };
+    opened.push({
+      get href() {
+        return target.location.href;
+      },
+      get opener() {
+        return target.opener;
+      },
+      get closed() {
+        return target.closed;
+      },
+    });
+    return target as unknown as Window;
+  });
+  server = fakeServer({
+    'POST /sys/common/fileTicket': ({ body }) => {
+      const { path } = body as { path: string };
+      return path === TXT ? refusal('没有权限查看该文件', 403) : { ticket: `t-${path.slice(-8)}`, expiresIn: 120 };
+    },
+  });
+  window._CONFIG = { ...window._CONFIG, staticDomainURL: STATIC };
 });
 afterEach(() => {
   window._CONFIG = config;
@@ -29,17 +57,30 @@ async function renderDownload(value?: string, options = {}) {
 }
 
 describe('文件下载 (download)', () => {
-  it('opens the stored file under the static domain and leaves the value as it is', async () => {
+  it('opens the stored file under the static domain with a download ticket, away from this page, and leaves the value as it is', async () => {
     const { user, button, value } = await renderDownload(PDF);
     await user.click(button());
-    expect(open).toHaveBeenCalledExactlyOnceWith(`${STATIC}/${PDF}`, '_blank', 'noopener');
+    await waitFor(() => expect(opened.map((w) => w.href)).toEqual([`${STATIC}/${PDF}?ticket=t-cdef.pdf`]));
+    expect(server.requests.find((r) => r.path === '/sys/common/fileTicket')?.body).toEqual({ path: PDF, purpose: 'download' });
+    expect(opened[0].opener).toBeNull();
     expect(value()).toBe(PDF);
   });
 
-  it('opens each file of a comma list on its own; an absolute address as it is', async () => {
-    const { user, button } = await renderDownload(`${PDF},${TXT},https://cdn.example.org/guide.docx`);
+  it('opens each file of a comma list on its own; a picture and an absolute address as they are', async () => {
+    const { user, button } = await renderDownload(`${PDF},${PNG},https://cdn.example.org/guide.docx`);
     await user.click(button());
-    expect(open.mock.calls.map(([url]) => url)).toEqual([`${STATIC}/${PDF}`, `${STATIC}/${TXT}`, 'https://cdn.example.org/guide.docx']);
+    await waitFor(() =>
+      expect(opened.map((w) => w.href)).toEqual([`${STATIC}/${PDF}?ticket=t-cdef.pdf`, `${STATIC}/${PNG}`, 'https://cdn.example.org/guide.docx']),
+    );
+    expect(server.requests.filter((r) => r.path === '/sys/common/fileTicket')).toHaveLength(1);
+  });
+
+  it('a file the server refuses a ticket for: the refusal is shown and the windows opened for it are closed', async () => {
+    const { user, button } = await renderDownload(`${PDF},${TXT}`);
+    await user.click(button());
+    await waitFor(() => expect(opened.every((w) => w.closed)).toBe(true));
+    expect(opened).toHaveLength(2);
+    expect(opened.map((w) => w.href)).toEqual(['', '']);
   });
 
   it('with no file it warns 未知的文件 and opens nothing', async () => {
@@ -54,13 +95,12 @@ describe('文件下载 (download)', () => {
     expect(button()).toBeDisabled();
   });
 
-  it('a detail links each file by its name under the static domain', () => {
+  it('a detail names each file; a PDF opens as a preview, another file as a download', async () => {
     const item = itemOf('download');
-    renderUi(<>{widgetOf('download')!.readable!.render!(`${PDF},${TXT}`, { name: 'file', label: item.label!, type: 'string' })}</>);
-    const links = screen.getAllByRole('link');
-    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      [PDF.split('/').pop(), `${STATIC}/${PDF}`],
-      [TXT.split('/').pop(), `${STATIC}/${TXT}`],
-    ]);
+    const { user } = renderUi(<>{widgetOf('download')!.readable!.render!(`${PDF},${TXT}`, { name: 'file', label: item.label!, type: 'string' })}</>);
+    expect(screen.queryAllByRole('link')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: PDF.split('/').pop() }));
+    await waitFor(() => expect(opened.map((w) => w.href)).toEqual([`${STATIC}/${PDF}?ticket=t-cdef.pdf`]));
+    expect(server.requests.find((r) => r.path === '/sys/common/fileTicket')?.body).toEqual({ path: PDF, purpose: 'preview' });
   });
 });

@@ -2,6 +2,8 @@ import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Upload, type UploadFile, type UploadProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { runtimeConfig } from '../../runtime/config.ts';
+import { openStoredFiles } from '../../runtime/files/open-file.ts';
+import { isPdfPath } from '../../runtime/helpers/files.ts';
 import { IMAGE_TYPES, filesToValue, fitsLimit, limitOf, nextFiles, type UploadItem, type UploadKind, valueToFiles } from './files.ts';
 import { authHeaders, uploadAction, uploadData } from './headers.ts';
 
@@ -45,6 +47,11 @@ export function UploadField({ value, onChange, disabled, readOnly, kind, limit, 
     listType: listType ?? (kind === 'image' ? 'picture-card' : 'text'),
     accept: kind === 'image' ? IMAGE_TYPES.join(',') : undefined,
     showUploadList: { showRemoveIcon: !locked },
+    // A stored file other than a picture is read with a ticket asked for at the click (antd then keeps the item's address unused).
+    onPreview: (file) => {
+      const path = filesToValue([file as UploadItem], staticDomain);
+      if (path) void openStoredFiles([path], isPdfPath(path) ? 'preview' : 'download').catch(() => undefined);
+    },
     beforeUpload: (file, batch) => {
       if (kind === 'image' && !IMAGE_TYPES.includes(file.type)) {
         message.warning('请上传图片');

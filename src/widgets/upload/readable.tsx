@@ -1,5 +1,6 @@
 import { runtimeConfig } from '../../runtime/config.ts';
-import { fileUrl } from '../../runtime/helpers/files.ts';
+import { StoredFileLink } from '../../runtime/files/StoredFileLink.tsx';
+import { fileUrl, isPdfPath } from '../../runtime/helpers/files.ts';
 import { splitList } from '../../runtime/helpers/list-value.ts';
 import type { ReadableSpec } from '../../runtime/widgets/contract.ts';
 import { nameOf } from './files.ts';
@@ -18,15 +19,15 @@ export const imagesReadable: ReadableSpec = {
   ),
 };
 
-/** Uploaded files in a detail: links named by the file. */
+/** Uploaded files in a detail: links named by the file (a PDF previewed, anything else downloaded). */
 export const filesReadable: ReadableSpec = {
   wide: true,
   render: (raw) => (
     <span className="detail-files">
       {splitList(raw).map((p) => (
-        <a key={p} href={fileUrl(p, runtimeConfig().staticDomainURL)} target="_blank" rel="noreferrer">
+        <StoredFileLink key={p} paths={[p]} purpose={isPdfPath(p) ? 'preview' : 'download'} title={p}>
           {nameOf(p)}
-        </a>
+        </StoredFileLink>
       ))}
     </span>
   ),

@@ -1,3 +1,4 @@
+import { NO_AUTH_CODE } from '../../../src/core/api-types.ts';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { nowText } from '../../../server/lib/time.ts';
@@ -52,9 +53,13 @@ export async function count(s: TestServer, table: string, where = sql`true`): Pr
 }
 
 /** Expects a 400 envelope with exactly this message. */
-export function refused(r: { status: number; body: any }, message: string | RegExp, status = 400) {
+/** A read refused for want of permission: HTTP 403 with JeecgBoot's no-auth code (510). */
+export const NO_AUTH = { status: 403, code: NO_AUTH_CODE };
+
+export function refused(r: { status: number; body: any }, message: string | RegExp, expected: number | { status: number; code: number } = 400) {
+  const { status, code } = typeof expected === 'number' ? { status: expected, code: expected } : expected;
   expect(r.status, JSON.stringify(r.body)).toBe(status);
-  expect(r.body).toMatchObject({ success: false, code: status });
+  expect(r.body).toMatchObject({ success: false, code });
   if (typeof message === 'string') expect(r.body.message).toBe(message);
   else expect(r.body.message).toMatch(message);
 }

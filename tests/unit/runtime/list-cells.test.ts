@@ -39,9 +39,10 @@ describe('yes/no cells', () => {
 });
 
 describe('file cells', () => {
-  it('offer a PDF as a preview in the browser and a download, any other file as a download', () => {
+  it('offer a PDF as a preview in the browser and a download, any other file as a download — buttons, since its address needs a ticket', () => {
     const pdf = html(renderCell({ dataIndex: 'path', render: 'file' }, { id: '1', path: 'contract/20261124/0123456789abcdef0123456789abcdef.pdf' }));
-    expect(pdf).toContain('href="/hope-boot/sys/common/static/contract/20261124/0123456789abcdef0123456789abcdef.pdf?preview=1"');
+    expect(pdf.match(/<button[^>]*title="contract\/20261124\/0123456789abcdef0123456789abcdef.pdf"/g)).toHaveLength(2);
+    expect(pdf).not.toContain('/sys/common/static/');
     expect(pdf).toContain('预览');
     expect(pdf).toContain('下载');
     expect(html(renderCell({ dataIndex: 'path', render: 'file' }, { id: '1', path: 'contract/20261124/0123456789abcdef0123456789abcdef.docx' }))).not.toContain(

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { downloadFile } from '../../../src/widgets/download/download-file.ts';
 import { fileUrl } from '../../../src/runtime/helpers/files.ts';
 import { filesToValue, limitOf, nextFiles, trimToLimit, type UploadItem, valueToFiles } from '../../../src/widgets/upload/files.ts';
 import { uploadAction, uploadData } from '../../../src/widgets/upload/headers.ts';
@@ -93,16 +92,5 @@ describe('upload request', () => {
     expect(uploadAction('https://evil.example.org/upload')).toBe('/hope-boot/sys/common/upload');
     expect(uploadAction('//evil.example.org/upload')).toBe('/hope-boot/sys/common/upload');
     expect(uploadAction('/hope-boot/sys/common/upload2')).toBe('/hope-boot/sys/common/upload2');
-  });
-});
-
-describe('downloadFile', () => {
-  it('warns 未知的文件 for an empty value and opens each file of a comma list', () => {
-    const warned: string[] = [];
-    const opened: string[] = [];
-    expect(downloadFile('', { warn: (t) => warned.push(t), open: (u) => opened.push(u) })).toEqual([]);
-    expect(warned).toEqual(['未知的文件']);
-    downloadFile(`${A},${B}`, { warn: (t) => warned.push(t), open: (u) => opened.push(u) });
-    expect(opened).toEqual([`${DOMAIN}/${A}`, `${DOMAIN}/${B}`]);
   });
 });

@@ -5,14 +5,12 @@ import { dictText } from '../../dict/dictionaries.ts';
 import { formatMoney } from '../../helpers/format.ts';
 import type { DataRecord } from '../../schema/api.ts';
 import type { ColumnDef } from '../../../core/schema/types.generated.ts';
-import { fileUrl } from '../../helpers/files.ts';
+import { fileUrl, isPdfPath, isPicturePath } from '../../helpers/files.ts';
+import { StoredFileLink } from '../../files/StoredFileLink.tsx';
 import { splitList } from '../../helpers/list-value.ts';
 import { runtimeConfig } from '../../config.ts';
 
 export const DEFAULT_ELLIPSIS = 25;
-/** The stored kinds the server serves as pictures (everything else is a download). */
-const IMAGE_PATH = /\.(png|jpe?g|gif)$/i;
-const PDF_PATH = /\.pdf$/i;
 
 /** Text longer than the column's ellipsis length (25 by default) is cut, the whole shown on hover. */
 export function Ellipsis({ text, length = DEFAULT_ELLIPSIS }: { text: string; length?: number }) {
@@ -34,25 +32,25 @@ export function renderCell(column: ColumnDef, record: DataRecord, dict?: readonl
   if (column.render === 'image' || column.render === 'file') {
     const [path] = splitList(raw);
     if (!path) return '';
-    const url = fileUrl(path, runtimeConfig().staticDomainURL);
-    // A PDF opens in the browser's viewer (the server types it as a PDF only when asked for a preview).
-    if (column.render === 'file' && PDF_PATH.test(path))
+    // A PDF opens in the browser's viewer (the server types it as a PDF only for a preview ticket).
+    if (column.render === 'file' && isPdfPath(path))
       return (
         <span className="file-cell">
-          <a href={`${url}?preview=1`} target="_blank" rel="noopener noreferrer">
+          <StoredFileLink paths={[path]} purpose="preview" title={path}>
             预览
-          </a>{' '}
-          <a href={url} download title={path}>
+          </StoredFileLink>
+          <StoredFileLink paths={[path]} purpose="download" title={path}>
             下载
-          </a>
+          </StoredFileLink>
         </span>
       );
-    if (column.render === 'file' && !IMAGE_PATH.test(path))
+    if (column.render === 'file' && !isPicturePath(path))
       return (
-        <a href={url} download title={path}>
+        <StoredFileLink paths={[path]} purpose="download" title={path}>
           下载
-        </a>
+        </StoredFileLink>
       );
+    const url = fileUrl(path, runtimeConfig().staticDomainURL);
     return (
       <img className="cell-image" src={url} alt={column.title ?? ''} title={path} style={{ height: 36, maxWidth: 96, objectFit: 'cover', borderRadius: 4 }} />
     );
