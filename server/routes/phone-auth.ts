@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, isStrongPassword, PASSWORD_RULE_MESSAGE } from '../auth/password.ts';
-import type { Session } from '../auth/session.ts';
 import { phoneOf, PURPOSE_BY_MODE, SMS_CLOSED, type SmsPurpose, smsCodesOf, userByPhone } from '../auth/sms.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, forbidden, ok } from '../http/envelope.ts';
+import { phoneTaken, REGISTER_CLOSED, registerAccount } from '../services/registration.ts';
 import { storePassword } from '../services/users.ts';
 
 /*
@@ -13,9 +13,6 @@ import { storePassword } from '../services/users.ts';
  * /sys/user/phoneVerification (the code checked, the account named) then /sys/user/passwordChange (the
  * code used up, the password set, every session of the account ended).
  */
-
-const USERNAME = /^[A-Za-z0-9_]{2,30}$/;
-const REGISTER_CLOSED = '系统未开放注册';
 
 const text = (value: unknown, max = 100) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim().slice(0, max) : '');
 
@@ -28,8 +25,6 @@ export function phoneAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!sms) throw forbidden(SMS_CLOSED);
     return sms;
   };
-  const phoneTaken = async (phone: string) =>
-    !!(await db.selectFrom('sys_user').select('id').where('phone', '=', phone).where('del_flag', '=', 0).executeTakeFirst());
 
   app.post('/sys/sms', limited, async (request) => {
     const sms = codes();
@@ -39,7 +34,7 @@ export function phoneAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!purpose) throw badRequest('smsmode 不正确');
     if (purpose === 'register') {
       if (!config.allowRegister) throw forbidden(REGISTER_CLOSED);
-      if (await phoneTaken(phone)) throw badRequest('该手机号已注册，请直接登录');
+      if (await phoneTaken(ctx, phone)) throw badRequest('该手机号已注册，请直接登录');
     } else {
       await userByPhone(db, phone);
     }
@@ -49,23 +44,7 @@ export function phoneAuthRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/sys/user/register', limited, async (request) => {
     if (!config.allowRegister) throw forbidden(REGISTER_CLOSED);
-    const sms = codes();
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const username = text(body.username);
-    if (!USERNAME.test(username)) throw badRequest('用户名只能由2到30位字母、数字或下划线组成');
-    const password = typeof body.password === 'string' ? body.password : '';
-    if (!isStrongPassword(password)) throw badRequest(PASSWORD_RULE_MESSAGE);
-    const phone = phoneOf(body.phone);
-    if (await db.selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirst()) throw badRequest('用户账号已存在');
-    if (await phoneTaken(phone)) throw badRequest('该手机号已注册，请直接登录');
-    await sms.verify(phone, 'register', body.smscode, true);
-    // Written as any new user is (hashed password, tenant, audit), by the registration itself: no actor's grants apply.
-    const tenant = await db.selectFrom('sys_tenant').select('id').orderBy('id').executeTakeFirst();
-    const registrar: Session = { user: { id: '', username } as Session['user'], jti: 'register', exp: 0, tenantId: Number(tenant?.id ?? 0) };
-    const model = ctx.runtime.registry.get('system/user');
-    await ctx.runtime.write(registrar, model, (w) =>
-      w.add(model, { values: { username, realname: username, phone, status: 1 }, batches: new Map(), virtual: { password, confirmpassword: password } }),
-    );
+    const { username } = await registerAccount(ctx, codes(), (request.body ?? {}) as Record<string, unknown>);
     return ok({ username }, '注册成功');
   });
 

@@ -4,6 +4,7 @@ import { THIRD_LOGIN_PATH, type ThirdLoginError } from '../../src/core/third-log
 import { lockedMessage } from '../auth/lockout.ts';
 import {
   authorizeUrl,
+  OAUTH_CLOSED,
   OAUTH_MESSAGES,
   type OAuthMode,
   OAuthStates,
@@ -20,6 +21,7 @@ import type { DB, SysUser } from '../db/schema.ts';
 import { ApiError, badRequest, forbidden, ok, requireText } from '../http/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { formatTimestamp } from '../lib/time.ts';
+import { REGISTER_CLOSED, registerAccount } from '../services/registration.ts';
 import { signIns } from '../services/sign-in.ts';
 
 /*
@@ -29,7 +31,9 @@ import { signIns } from '../services/sign-in.ts';
  * popup's opener a message (a login code, "绑定手机号,{binding ticket}" or "登录失败") — and getLoginUser trades a
  * login code for a session as /sys/login answers one. An account not bound yet is bound with its binding
  * ticket to an account of this system: by username and password (user/checkPassword; wrong passwords count
- * toward the lockout) or by phone and SMS code (bindingThirdPhone); either answers a login code.
+ * toward the lockout) or by phone and SMS code (bindingThirdPhone); either answers a login code. Where
+ * registration is open, user/create registers a new account as /sys/user/register does and binds it; like any
+ * registered account it has no role until an administrator grants one, so it answers the username, not a login.
  */
 
 interface ThirdAccountRow {
@@ -157,7 +161,7 @@ export function thirdLoginRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // JeecgBoot's vue3 client adds the tenant, its Vue 2 client the type; the spec names the code alone.
   const getLoginUser = async (request: FastifyRequest<{ Params: { token: string; thirdType?: string } }>) => {
-    if (!config.oauth.length) throw forbidden('未启用第三方登录');
+    if (!config.oauth.length) throw forbidden(OAUTH_CLOSED);
     const { token, thirdType } = request.params;
     const peeked = await tickets.peek('login', token);
     if (thirdType !== undefined && thirdType !== peeked.third_type) throw badRequest(OAUTH_MESSAGES.codeExpired);
@@ -210,7 +214,7 @@ export function thirdLoginRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Binding to an existing account by its username and password (JeecgBoot's vue3 client posts to /sys/third/…).
   const bindByPassword = async (request: FastifyRequest) => {
-    if (!config.oauth.length) throw forbidden('未启用第三方登录');
+    if (!config.oauth.length) throw forbidden(OAUTH_CLOSED);
     const body = (request.body ?? {}) as Record<string, unknown>;
     await tickets.peek('bind', ticketOf(body));
     const username = requireText(body, 'username', '请输入用户名', 100).trim();
@@ -222,7 +226,7 @@ export function thirdLoginRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Binding to the account of a phone, with the sign-in code /sys/sms sent to it (smsmode 0, as JeecgBoot's client asks).
   app.post('/sys/thirdLogin/bindingThirdPhone', limited, async (request) => {
-    if (!config.oauth.length) throw forbidden('未启用第三方登录');
+    if (!config.oauth.length) throw forbidden(OAUTH_CLOSED);
     if (!sms) throw forbidden(SMS_CLOSED);
     const body = (request.body ?? {}) as Record<string, unknown>;
     await tickets.peek('bind', ticketOf(body));
@@ -231,4 +235,17 @@ export function thirdLoginRoutes(app: FastifyInstance, ctx: AppContext) {
     await sms.verify(phone, 'login', body.captcha, true);
     return ok(await bind(ticketOf(body), user), '绑定成功');
   });
+
+  // A new account for the third-party one, where registration is open (JeecgBoot's vue3 client posts to /sys/third/…).
+  const createAccount = async (request: FastifyRequest) => {
+    if (!config.oauth.length) throw forbidden(OAUTH_CLOSED);
+    if (!config.allowRegister) throw forbidden(REGISTER_CLOSED);
+    if (!sms) throw forbidden(SMS_CLOSED);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    await tickets.peek('bind', ticketOf(body));
+    const user = await registerAccount(ctx, sms, body);
+    await bind(ticketOf(body), user);
+    return ok({ username: user.username }, '注册成功');
+  };
+  for (const path of ['/sys/thirdLogin/user/create', '/sys/third/user/create']) app.post(path, limited, createAccount);
 }

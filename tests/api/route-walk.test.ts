@@ -33,6 +33,8 @@ const PUBLIC: Record<string, string> = {
   'POST /hope-boot/sys/thirdLogin/user/checkPassword': 'binding a third-party account by password, before signing in',
   'POST /hope-boot/sys/third/user/checkPassword': 'binding a third-party account by password, before signing in',
   'POST /hope-boot/sys/thirdLogin/bindingThirdPhone': 'binding a third-party account by phone code, before signing in',
+  'POST /hope-boot/sys/thirdLogin/user/create': 'registering an account for a third-party one, before signing in (ALLOW_REGISTER)',
+  'POST /hope-boot/sys/third/user/create': 'registering an account for a third-party one, before signing in (ALLOW_REGISTER)',
   'POST /hope-boot/sys/user/register': 'registering is done before signing in (ALLOW_REGISTER)',
   'POST /hope-boot/sys/user/phoneVerification': 'a forgotten password is recovered without signing in',
   'GET /hope-boot/sys/user/passwordChange': 'a forgotten password is recovered without signing in',

@@ -783,11 +783,13 @@ for (const key of [
   'POST /hope-boot/sys/sms',
   'POST /hope-boot/sys/phoneLogin',
   'POST /hope-boot/sys/user/register',
+  'POST /hope-boot/sys/thirdLogin/user/checkPassword',
+  'POST /hope-boot/sys/third/user/checkPassword',
+  'POST /hope-boot/sys/thirdLogin/bindingThirdPhone',
+  'POST /hope-boot/sys/thirdLogin/user/create',
+  'POST /hope-boot/sys/third/user/create',
   'POST /hope-boot/sys/user/phoneVerification',
   'POST /hope-boot/sys/user/passwordChange',
 ]) {
   DECLARED[key] = { unwalked: PUBLIC };
 }
-  'POST /hope-boot/sys/thirdLogin/user/checkPassword',
-  'POST /hope-boot/sys/third/user/checkPassword',
-  'POST /hope-boot/sys/thirdLogin/bindingThirdPhone',

@@ -107,6 +107,7 @@ describe('third-party sign-in, closed', () => {
     expect((await closed.api.get(`/sys/thirdLogin/getLoginUser/${'a'.repeat(43)}/fake`)).status).toBe(403);
     expect((await closed.api.post('/sys/thirdLogin/user/checkPassword', { ticket: 'x', username: 'admin', password: ADMIN_PASSWORD })).status).toBe(403);
     expect((await closed.api.post('/sys/thirdLogin/bindingThirdPhone', { thirdUserUuid: 'x', mobile: LINA_PHONE, captcha: '1' })).status).toBe(403);
+    expect((await closed.api.post('/sys/thirdLogin/user/create', { ticket: 'x', username: 'nobody', password: 'Nobody@2024' })).status).toBe(403);
   });
 });
 
@@ -208,6 +209,34 @@ describe('third-party sign-in', () => {
     expect(again.landing.get('code')).toBeTruthy();
   });
 
+  it('registers a new account for it where registration is open: bound, with no role, and nothing made on bad input', async () => {
+    const { landing } = await trip('newbie');
+    const ticket = landing.get('ticket')!;
+    const create = (body: Record<string, unknown>, path = '/sys/thirdLogin/user/create') => s.api.post(path, { ticket, password: 'Newbie@2024', ...body });
+    const phone = '13700000077';
+    const before = await userCount();
+    expect((await create({ username: 'third_pw', phone, smscode: '123456' })).body.message).toBe('用户账号已存在');
+    expect((await create({ username: 'x', phone, smscode: '123456' })).body.message).toBe('用户名只能由2到30位字母、数字或下划线组成');
+    expect((await create({ username: 'newbie', phone: LINA_PHONE, smscode: '123456' })).body.message).toBe('该手机号已注册，请直接登录');
+    expect((await s.api.post('/sys/sms', { mobile: phone, smsmode: '1' })).body.success).toBe(true);
+    const code = lastSmsCode(phone);
+    expect((await create({ username: 'newbie', phone, smscode: code === '000000' ? '111111' : '000000' })).body.message).toBe('手机验证码错误');
+    expect((await create({ username: 'newbie', phone, smscode: code, ticket: 'reused' })).body.message).toBe('绑定请求已失效，请重新进行第三方登录');
+    expect(await userCount()).toBe(before);
+
+    const made = await create({ username: 'newbie', phone, smscode: code }, '/sys/third/user/create');
+    expect(made.body).toMatchObject({ success: true, message: '注册成功', result: { username: 'newbie' } });
+    expect(await userCount()).toBe(before + 1);
+    const user = await s.db.selectFrom('sys_user').select(['id', 'phone']).where('username', '=', 'newbie').executeTakeFirstOrThrow();
+    expect(user.phone).toBe(phone);
+    expect(await s.db.selectFrom('sys_user_role').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect((await bindings()).some((b) => b.sys_user_id === user.id && b.third_type === 'fake')).toBe(true);
+    // The ticket is spent; the next trip signs the new account in.
+    expect((await create({ username: 'newbie2', phone: '13700000078', smscode: '123456' })).body.message).toBe('绑定请求已失效，请重新进行第三方登录');
+    const next = await trip('newbie');
+    expect((await getLoginUser(next.landing.get('code')!)).body.result.userInfo.username).toBe('newbie');
+  });
+
   it('wrong passwords in the binding lock the account as at sign-in', async () => {
     const { landing } = await trip('locker');
     const ticket = landing.get('ticket')!;
@@ -218,7 +247,7 @@ describe('third-party sign-in', () => {
     // Even the right password now waits, at the binding and at /sys/login alike.
     expect((await bindByPassword(ticket, 'third_lock', ADMIN_PASSWORD)).status).toBe(423);
     expect((await s.api.post('/sys/login', { username: 'third_lock', password: ADMIN_PASSWORD })).status).toBe(423);
-    expect((await bindings()).length).toBe(2);
+    expect((await bindings()).length).toBe(3);
   });
 
   it('refuses frozen users, users already bound to another account of the provider, and accounts bound elsewhere', async () => {

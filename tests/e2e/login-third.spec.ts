@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeOAuth, type FakeOAuth } from '../api/helpers/fake-oauth.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, lastCode, test } from './fixtures.ts';
 import { ADMIN_PASSWORD, expectDashboard, shot, storedToken } from './helpers.ts';
 import { ownServer, type OwnServer } from './own-server.ts';
 
@@ -11,7 +11,8 @@ import { ownServer, type OwnServer } from './own-server.ts';
  * server has none), an OAuth provider started by the test (authorize form, token and user-info endpoints).
  * The login page offers the provider; the first time, the provider's account is not bound and the browser
  * lands on 绑定账号, where a wrong password is told and the right one binds and signs in; the next time the
- * provider signs the same account straight in. Refusing at the provider brings the login page's message.
+ * provider signs the same account straight in. 新账号 registers an account for it (registration is open), and
+ * refusing at the provider brings the login page's message.
  */
 const PORT = Number(process.env.E2E_THIRD_PORT || Number(process.env.E2E_PORT || 3110) + 45);
 
@@ -84,7 +85,7 @@ test('第三方登录: the first time binds the account by password, the next ti
   await signOut(page, '张伟');
 });
 
-test('第三方登录: the phone tab of 绑定账号, and a refusal at the provider shown on the login page', async ({ page }) => {
+test('第三方登录: the phone and new-account tabs of 绑定账号, and a refusal at the provider shown on the login page', async ({ page }) => {
   await throughProvider(page, 'stranger');
   const bind = page.getByTestId('third-bind');
   await bind.getByRole('tab', { name: '手机号' }).click();
@@ -93,6 +94,22 @@ test('第三方登录: the phone tab of 绑定账号, and a refusal at the provi
   await bind.getByRole('button', { name: '绑定并登录' }).click();
   await expect(page.getByTestId('login-error')).toHaveText('该手机号未绑定用户');
   await shot(page, 'third-bind-phone');
+
+  // 新账号 (registration is open): registered as by 注册, bound, and waiting for a role as any new account.
+  await bind.getByRole('tab', { name: '新账号' }).click();
+  const register = page.getByTestId('third-register');
+  await register.getByPlaceholder('用户名').fill('octo_new');
+  await register.getByPlaceholder('确认密码').fill('Newbie@2024');
+  await register.getByPlaceholder('密码', { exact: true }).fill('Newbie@2024');
+  await register.getByPlaceholder('11 位手机号').fill('13700000088');
+  await register.getByRole('button', { name: '获取验证码' }).click();
+  const phoneCode = () => lastCode({ origin: server.origin, dataDir }, '13700000088');
+  await expect.poll(phoneCode).toMatch(/^\d{6}$/);
+  await register.getByPlaceholder('验证码').fill(phoneCode());
+  await shot(page, 'third-register');
+  await register.getByRole('button', { name: '注册并绑定' }).click();
+  await expect(page).toHaveURL(/#\/user\/register-result\?account=octo_new/);
+  expect(await storedToken(page)).toBeNull();
 
   await throughProvider(page, 'stranger', '拒绝');
   await expect(page).toHaveURL(/#\/user\/login/);

@@ -1,21 +1,28 @@
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Input } from 'antd';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isThirdLoginError, THIRD_LOGIN_ERRORS } from '../../core/third-login.ts';
 import { HOME_PATH, LOGIN_PATH } from '../../runtime/config.ts';
 import { announceWelcome, bindThirdAccount, thirdLogin } from '../../runtime/session/store.ts';
 import { thirdProviderName } from '../../runtime/session/third-login.ts';
 import { PageLoading } from '../../runtime/session/PageLoading.tsx';
-import { RequestFailure } from './api.ts';
+import { RequestFailure, userPagesApi } from './api.ts';
 import { LoginField } from './LoginField.tsx';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
+
+/** 新账号 uses antd's Form (as 注册 does): loaded only when that tab is chosen. */
+const ThirdRegisterForm = lazy(() => import('./ThirdRegisterForm.tsx'));
+
+type Tab = 'account' | 'phone' | 'register';
+const TAB_TITLES: Record<Tab, string> = { account: '已有账号', phone: '手机号', register: '新账号' };
 
 /*
  * Where third-party sign-in comes back to (/user/third-login, from the server's callback): with a login code
  * the account signs in and goes home; with an error key, back to the login page with its message; with a
  * binding ticket — an account at the provider not bound yet — 绑定账号: to an existing account by its username
- * and password (已有账号), or by its phone and a code texted to it (手机号). The binding answers a login code.
+ * and password (已有账号), or by its phone and a code texted to it (手机号); the binding answers a login code.
+ * Where registration is open, 新账号 registers an account for it (ThirdRegisterForm.tsx).
  */
 export default function ThirdLogin() {
   const [params] = useSearchParams();
@@ -59,11 +66,18 @@ function BindAccount({
   setError: (message: string | null) => void;
   onBound: (loginCode: string) => Promise<void>;
 }) {
-  const [tab, setTab] = useState<'account' | 'phone'>('account');
+  const [tab, setTab] = useState<Tab>('account');
+  const [tabs, setTabs] = useState<Tab[]>(['account', 'phone']);
+  useEffect(() => {
+    userPagesApi.siteInfo().then(
+      (site) => site?.allowRegister && setTabs(['account', 'phone', 'register']),
+      () => undefined,
+    );
+  }, []);
   const [values, setValues] = useState({ username: '', password: '', mobile: '', captcha: '' });
   const [missing, setMissing] = useState<Partial<Record<keyof typeof values, boolean>>>({});
   const [busy, setBusy] = useState(false);
-  const fields: (keyof typeof values)[] = tab === 'account' ? ['username', 'password'] : ['mobile', 'captcha'];
+  const fields: (keyof typeof values)[] = tab === 'account' ? ['username', 'password'] : tab === 'phone' ? ['mobile', 'captcha'] : [];
 
   const edit = (key: keyof typeof values) => (v: string) => {
     setValues((old) => ({ ...old, [key]: v }));
@@ -90,13 +104,13 @@ function BindAccount({
   }
 
   return (
-    <form className="login-main" name="third-bind" onSubmit={submit} noValidate data-testid="third-bind">
+    <div className="login-main" data-testid="third-bind">
       <div className="login-tab-title">绑定账号</div>
       <p className="third-bind-hint">
-        您的{provider}账号尚未绑定本系统账号，请绑定已有账号后登录，以后用{provider}即可直接登录。
+        您的{provider}账号尚未绑定本系统账号，请绑定已有账号{tabs.includes('register') ? '或注册新账号' : ''}，以后用{provider}即可直接登录。
       </p>
-      <div className="login-tabs" role="tablist">
-        {(['account', 'phone'] as const).map((key) => (
+      <div className="login-tabs third-bind-tabs" role="tablist">
+        {tabs.map((key) => (
           <a
             key={key}
             role="tab"
@@ -108,63 +122,71 @@ function BindAccount({
               setError(null);
             }}
           >
-            {key === 'account' ? '已有账号' : '手机号'}
+            {TAB_TITLES[key]}
           </a>
         ))}
       </div>
       {error && <Alert type="error" showIcon message={error} className="login-error" data-testid="login-error" />}
-      {tab === 'account' ? (
-        <>
-          <LoginField
-            Control={Input}
-            icon={<UserOutlined />}
-            placeholder="请输入用户名"
-            autoComplete="username"
-            value={values.username}
-            missing={missing.username}
-            onChange={edit('username')}
-          />
-          <LoginField
-            Control={Input.Password}
-            icon={<LockOutlined />}
-            placeholder="请输入密码"
-            autoComplete="current-password"
-            value={values.password}
-            missing={missing.password}
-            onChange={edit('password')}
-          />
-        </>
+      {tab === 'register' ? (
+        <Suspense fallback={null}>
+          <ThirdRegisterForm ticket={ticket} onError={setError} />
+        </Suspense>
       ) : (
-        <>
-          <LoginField
-            Control={Input}
-            icon={<MobileOutlined />}
-            placeholder="请输入手机号"
-            autoComplete="tel"
-            value={values.mobile}
-            missing={missing.mobile}
-            onChange={edit('mobile')}
-          />
-          <div className="login-captcha">
-            <LoginField
-              Control={Input}
-              icon={<SafetyOutlined />}
-              placeholder="请输入验证码"
-              autoComplete="one-time-code"
-              value={values.captcha}
-              missing={missing.captcha}
-              onChange={edit('captcha')}
-            />
-            <SmsCodeButton phone={values.mobile} mode="0" onError={setError} />
-          </div>
-        </>
+        <form name="third-bind" onSubmit={submit} noValidate>
+          {tab === 'account' ? (
+            <>
+              <LoginField
+                Control={Input}
+                icon={<UserOutlined />}
+                placeholder="请输入用户名"
+                autoComplete="username"
+                value={values.username}
+                missing={missing.username}
+                onChange={edit('username')}
+              />
+              <LoginField
+                Control={Input.Password}
+                icon={<LockOutlined />}
+                placeholder="请输入密码"
+                autoComplete="current-password"
+                value={values.password}
+                missing={missing.password}
+                onChange={edit('password')}
+              />
+            </>
+          ) : (
+            <>
+              <LoginField
+                Control={Input}
+                icon={<MobileOutlined />}
+                placeholder="请输入手机号"
+                autoComplete="tel"
+                value={values.mobile}
+                missing={missing.mobile}
+                onChange={edit('mobile')}
+              />
+              <div className="login-captcha">
+                <LoginField
+                  Control={Input}
+                  icon={<SafetyOutlined />}
+                  placeholder="请输入验证码"
+                  autoComplete="one-time-code"
+                  value={values.captcha}
+                  missing={missing.captcha}
+                  onChange={edit('captcha')}
+                />
+                <SmsCodeButton phone={values.mobile} mode="0" onError={setError} />
+              </div>
+            </>
+          )}
+          <Button type="primary" htmlType="submit" size="large" block loading={busy} className="login-button">
+            绑定并登录
+          </Button>
+        </form>
       )}
-      <Button type="primary" htmlType="submit" size="large" block loading={busy} className="login-button">
-        绑定并登录
-      </Button>
       <div className="login-other">
         <Link to={LOGIN_PATH}>返回登录</Link>
       </div>
-    </form>
+    </div>
   );
 }

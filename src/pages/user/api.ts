@@ -16,6 +16,9 @@ export const userPagesApi = {
   /** 注册: the account, its password and the phone proven by a code texted for registration (smsmode 1). */
   register: (body: { username: string; password: string; phone: string; smscode: string }): Promise<Envelope> =>
     http.post('sys/user/register', body, { silent: true }),
+  /** 第三方登录's new account: registered as by 注册 (smsmode 1) and bound to the third-party account of `ticket`. */
+  createThirdAccount: (body: { ticket: string; username: string; password: string; phone: string; smscode: string }): Promise<Envelope> =>
+    http.post('sys/thirdLogin/user/create', body, { silent: true }),
   /** 找回密码, step 1: a code texted for recovery (smsmode 2) proves the phone and names its account. */
   verifyPhone: (phone: string, smscode: string) =>
     http.post<{ username: string }>('sys/user/phoneVerification', { phone, smscode }, { silent: true }).then((r) => r.result),
