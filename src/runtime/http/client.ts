@@ -60,6 +60,10 @@ async function envelopeOf(error: HTTPError): Promise<Envelope | undefined> {
   }
 }
 
+/** A list read's no-auth refusal (code 510) is shown as a warning with the server's words (spec section 8); anything else by its status. */
+export const showsAsWarning = (failure: RequestFailure, options: Pick<RequestOptions, 'warnNoAuth'>) =>
+  !!options.warnNoAuth && failure.envelope?.code === NO_AUTH_CODE;
+
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const token = local.get<string>(KEYS.ACCESS_TOKEN);
   const tenant = local.get<string | number>(KEYS.TENANT_ID);
@@ -88,9 +92,8 @@ export async function request<T>(method: string, path: string, options: RequestO
     if (!options.silent) {
       // Loaded on the first failure only: the notification and modal code stays off the login route.
       const context = { hasToken: !!token, route: currentRoute(), logout: logoutHandler, reload: () => location.reload() };
-      const noAuthWarning = options.warnNoAuth && failure.envelope?.code === NO_AUTH_CODE;
       void import('./error-catalogue.ts').then(({ showHttpError, showWarning }) =>
-        noAuthWarning ? showWarning(failure.message) : showHttpError(failure.status, failure.message, context),
+        showsAsWarning(failure, options) ? showWarning(failure.message) : showHttpError(failure.status, failure.message, context),
       );
     }
     throw failure;

@@ -120,12 +120,13 @@ describe('上传 in a detail (readable)', () => {
     return renderUi(<ReadableValue field={field} widget={itemOf(type, { model: 'attachment', label: '附件' })} record={{ id: '1', attachment: value }} />);
   }
 
-  it('reads stored files as links named by the file, decoded as the form lists them', async () => {
+  it('reads stored files as buttons named by the file, decoded as the form lists them — no address until a ticket is asked for', async () => {
     await renderReadable('uploadFile', `${REPORT},https://cdn.example.org/docs/%E7%AB%A0%E7%A8%8B.pdf`);
-    const links = screen.getAllByRole('link');
-    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['0123456789abcdef0123456789abcdef.pdf', `${STATIC}/${REPORT}`],
-      ['章程.pdf', 'https://cdn.example.org/docs/%E7%AB%A0%E7%A8%8B.pdf'],
+    expect(screen.queryAllByRole('link')).toEqual([]);
+    const files = screen.getAllByRole('button');
+    expect(files.map((b) => [b.textContent, b.getAttribute('title')])).toEqual([
+      ['0123456789abcdef0123456789abcdef.pdf', REPORT],
+      ['章程.pdf', CHARTER],
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { withTimestamp } from '../../../src/runtime/http/client.ts';
+import { RequestFailure, showsAsWarning, withTimestamp } from '../../../src/runtime/http/client.ts';
+import { NO_AUTH_CODE } from '../../../src/core/api-types.ts';
 import { createStorage, PREFIX } from '../../../src/runtime/storage.ts';
 
 function fakeBackend() {
@@ -53,5 +54,22 @@ describe('the _t parameter (spec section 7)', () => {
   it('is not added to dictionary item lookups or to other methods', () => {
     expect(withTimestamp('/sys/dict/getDictItems/sex', 'GET')).toEqual({});
     expect(withTimestamp('/sys/login', 'POST', { a: 1 })).toEqual({ a: 1 });
+  });
+});
+
+describe('a no-auth refusal (code 510, spec section 8)', () => {
+  const refusal = (code: number) =>
+    new RequestFailure(403, '没有权限访问【捐赠记录】，请联系管理员授权', {
+      success: false,
+      code,
+      message: '没有权限访问【捐赠记录】，请联系管理员授权',
+      result: null,
+      timestamp: 0,
+    });
+  it('of a list read is a warning; of any other call, or a plain 403, the catalogue row of its status', () => {
+    expect(showsAsWarning(refusal(NO_AUTH_CODE), { warnNoAuth: true })).toBe(true);
+    expect(showsAsWarning(refusal(NO_AUTH_CODE), {})).toBe(false);
+    expect(showsAsWarning(refusal(403), { warnNoAuth: true })).toBe(false);
+    expect(showsAsWarning(new RequestFailure(504, '网络超时'), { warnNoAuth: true })).toBe(false);
   });
 });
