@@ -68,7 +68,7 @@ import { LocalNotices, PostgresNotices } from './realtime/notices.ts';
 import { runtimeRoutes } from './routes/schema-runtime.ts';
 import { SchemaRuntime } from './engine/runtime.ts';
 import { refuseBadRequestText } from './engine/write/text-guard.ts';
-import { JeecgPaths } from './http/jeecg-paths.ts';
+import { JeecgPaths, withJeecgNames } from './http/jeecg-paths.ts';
 import './hooks/index.ts';
 
 const CSP = [
@@ -238,6 +238,7 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
     });
   }
   app.addHook('onRoute', jeecgPaths.remember);
+  app.addHook('preSerialization', withJeecgNames);
   recordRoutes(app);
   ctx.metrics.attach(app);
   // Once the routes are ready (a listen or an inject makes them so): the first heartbeat, then one per interval.

@@ -63,3 +63,43 @@ export class JeecgPaths {
     return `${this.apiBase}/${code}/${match[2]}${match[3] ?? ''}`;
   };
 }
+
+/** A column's name as JeecgBoot's Java field: org_code → orgCode; a dictionary text keeps its suffix (org_code_dictText → orgCode_dictText). */
+export function jeecgFieldName(key: string): string {
+  const dictText = key.endsWith('_dictText') ? '_dictText' : '';
+  const base = dictText ? key.slice(0, -dictText.length) : key;
+  return base.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()) + dictText;
+}
+
+/** Gives every snake_case key of the records in `value` (pages, lists, trees) its JeecgBoot twin, in place. */
+function addJeecgNames(value: unknown, depth = 0): void {
+  if (depth > 8 || value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const item of value) addJeecgNames(item, depth + 1);
+    return;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    addJeecgNames(record[key], depth + 1);
+    if (!/^[a-z][a-z0-9]*(_[a-z0-9]+)+(_dictText)?$/.test(key)) continue;
+    const twin = jeecgFieldName(key);
+    if (!(twin in record)) record[twin] = record[key];
+  }
+}
+
+/**
+ * A preSerialization hook: JeecgBoot's clients read records by their Java names (roleName, createTime,
+ * orgCode_dictText), ours by the columns' (role_name). A call by a JeecgBoot name (rewritten by JeecgPaths) or
+ * from JeecgBoot's vue3 client (its X-Version header; it also reads our /sys/dict at our own path) answers both,
+ * each snake_case key beside its camelCase twin.
+ */
+export async function withJeecgNames(
+  request: { url: string; originalUrl: string; headers: Record<string, unknown> },
+  _reply: unknown,
+  payload: unknown,
+): Promise<unknown> {
+  const jeecg = request.originalUrl !== request.url || request.headers['x-version'] !== undefined;
+  if (jeecg && payload && typeof payload === 'object' && 'result' in payload) addJeecgNames((payload as { result: unknown }).result);
+  return payload;
+}

@@ -7,7 +7,7 @@ import { ApiError, forbidden, unauthorized } from '../http/envelope.ts';
 import type { SocketHub } from './hub.ts';
 
 /*
- * WebSocket /websocket/{userId} (spec section 7, "Real-time channel"). A browser cannot set headers on
+ * WebSocket /websocket/{userId} or /websocket/{userId}_{clientId} (spec section 7, "Real-time channel"). A browser cannot set headers on
  * the handshake, so the token comes as the `token` query parameter or as the Sec-WebSocket-Protocol
  * (the socket's "protocol", which the server then echoes back). The socket opens only for a valid
  * token of that same user; everything else is refused before the upgrade.
@@ -60,7 +60,8 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext, hub: S
         const session = await ctx.sessions.resolve(request).catch((error) => {
           throw error instanceof ApiError && error.status === 500 ? unauthorized(error.message) : error;
         });
-        if (session.user.id !== request.params.userId) throw forbidden('不能订阅其他用户的消息');
+        // JeecgBoot's vue3 client names the socket {userId}_{md5 of its token}: one socket per page and session.
+        if (session.user.id !== request.params.userId.split('_')[0]) throw forbidden('不能订阅其他用户的消息');
         request.session = session;
       },
     },

@@ -70,6 +70,12 @@ export function announcementRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(await reader.listByUser(await recipient(request), pageSize));
     });
 
+    // JeecgBoot vue3's bell: unread counts by its notice types (system, flow, file, plan); ours are all system notices.
+    scope.get('/sys/annountCement/getUnreadMessageCount', async (request) => {
+      const count = await reader.unreadCount(await recipient(request));
+      return ok({ systemCount: count, flowCount: 0, fileCount: 0, planCount: 0, count });
+    });
+
     scope.get('/sys/annountCement/queryById', async (request) => {
       const id = idOf(query(request).id);
       const session = sessionOf(request);

@@ -2,12 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { RecordReader } from '../engine/read/reader.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
+import { Captchas } from '../auth/captcha.ts';
+import { plainPassword } from '../auth/jeecg-password.ts';
 import { sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
-import { badRequest, forbidden, ok } from '../http/envelope.ts';
+import { badRequest, forbidden, ok, requireText } from '../http/envelope.ts';
 import { planList } from '../engine/read/query.ts';
 import { checkId } from '../engine/write/record-input.ts';
 import { departTree, type DepartNode } from '../services/departs.ts';
+import { signIns } from '../services/sign-in.ts';
+import { departsOf } from '../services/users.ts';
 
 /*
  * Small calls JeecgBoot's clients make on our screens that no document route answers (docs/jeecg-contract.md
@@ -49,6 +53,26 @@ export function jeecgCallRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     });
   }
+
+  /**
+   * JeecgBoot vue3's login page, once the captcha is typed, asks which departments the account signs in to (its
+   * 部门 select). The checks of sign-in: the captcha when it is on (not used up: the sign-in that follows uses
+   * it), the password (plain or the client's AES cipher text), a wrong one counting toward the lockout. Only
+   * departments (org_category 2), as JeecgBoot answers; phone sign-in picks its department after signing in.
+   */
+  const captchas = new Captchas(ctx.db);
+  const { passwordUser } = signIns(ctx);
+  const limited = { config: { public: true, rateLimit: { max: ctx.config.loginRateLimit, timeWindow: 60_000 } } };
+  app.post('/sys/loginGetUserDeparts', limited, async (request) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (body.loginType === 'phone') throw badRequest('手机号登录后可在页头切换部门');
+    const username = requireText(body, 'username', '请输入用户名', 100).trim();
+    const password = plainPassword(requireText(body, 'password', '请输入密码', 100));
+    if (ctx.config.captcha) await captchas.verify(body.checkKey, body.inputCode ?? body.captcha, false);
+    const user = await passwordUser(username, password, request.ip);
+    const departs = (await departsOf(ctx.db, user.id)).filter((d) => d.org_category === '2');
+    return ok({ departs: departs.map((d) => ({ id: d.id, orgCode: d.org_code, departName: d.depart_name })), currentOrgCode: user.org_code });
+  });
 
   /** 数据日志's version views: every version of one record, and two log rows side by side. */
   const dataLog = () => runtime.registry.get('system/data_log');
@@ -111,7 +135,7 @@ export function jeecgCallRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** One level of the department tree (JeecgBoot's lazy tree): the roots, or the children of `pid`. */
-  app.get('/sys/sysDepart/queryDepartTreeSync', async (request: Req) => {
+  const departLevel = async (request: Req) => {
     const pid = typeof request.query.pid === 'string' && request.query.pid ? checkId(request.query.pid) : null;
     const level = (nodes: DepartNode[]): DepartNode[] | undefined => {
       if (pid === null) return nodes;
@@ -128,6 +152,25 @@ export function jeecgCallRoutes(app: FastifyInstance, ctx: AppContext) {
         isLeaf: !children?.length,
       })),
     );
+  };
+  app.get('/sys/sysDepart/queryDepartTreeSync', departLevel);
+  // vue3's 部门管理 asks for departments and posts (岗位, org_category 3) in one tree: ours are in it already.
+  app.get('/sys/sysDepart/queryDepartAndPostTreeSync', departLevel);
+
+  /** A department's path of names (希望工程基金会/办公室) by org code or id: vue3's department pickers label their values with it. */
+  app.get('/sys/sysDepart/getDepartPathNameByOrgCode', async (request: Req) => {
+    const { orgCode, depId } = request.query;
+    const hit = (n: DepartNode) => (orgCode ? n.orgCode === orgCode : !!depId && n.id === depId);
+    const pathTo = (nodes: DepartNode[], trail: string[]): string[] | undefined => {
+      for (const n of nodes) {
+        const names = [...trail, n.departName];
+        const found = hit(n) ? names : pathTo(n.children ?? [], names);
+        if (found) return found;
+      }
+      return undefined;
+    };
+    const tree = await departTree(await ctx.runtime.scoped(sessionOf(request), 'system/depart'));
+    return ok((pathTo(tree, []) ?? []).join('/'));
   });
 
   /** Whether a dictionary item value is free in its dictionary (the item form's check as you type). */

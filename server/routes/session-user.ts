@@ -4,7 +4,7 @@ import { GUEST_USERNAME, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, forbidden, ok, requireText } from '../http/envelope.ts';
 import { lockedMessage } from '../auth/lockout.ts';
-import { departsOf, storePassword, userInfoOf } from '../services/users.ts';
+import { departsOf, storePassword, tenantsOf, userInfoOf } from '../services/users.ts';
 
 /** What the signed-in user may do to their own account: menus, password, department. */
 export function sessionUserRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -47,10 +47,25 @@ export function sessionUserRoutes(app: FastifyInstance, ctx: AppContext) {
     const { user } = sessionOf(request);
     const departs = await departsOf(db, user.id);
     return ok({
-      list: departs.map((d) => ({ id: d.id, orgCode: d.org_code, departName: d.depart_name, parentId: d.parent_id })),
+      // orgCategory: JeecgBoot's vue3 client offers only departments ('2', not 机构 or 岗位) in its 切换部门.
+      list: departs.map((d) => ({ id: d.id, orgCode: d.org_code, departName: d.depart_name, parentId: d.parent_id, orgCategory: d.org_category })),
       orgCode: user.org_code,
     });
   });
+
+  // JeecgBoot vue3's 切换部门 dialog offers the user's tenants beside the departments (active ones, as JeecgBoot).
+  app.get('/sys/tenant/getCurrentUserTenant', async (request) => {
+    const { user } = sessionOf(request);
+    const ids = await tenantsOf(db, user.id);
+    const list = ids.length
+      ? await db.selectFrom('sys_tenant').select(['id', 'name', 'status']).where('id', 'in', ids).where('status', '=', 1).orderBy('id').execute()
+      : [];
+    return ok({ list, tenantId: user.tenant_id });
+  });
+
+  // JeecgBoot vue3 asks after signing in whether the password is the shared default one ('yes_…' makes it ask for a
+  // change). Ours has none: the first password is generated per install, and others are set by people.
+  app.get('/sys/user/verifyIzDefaultPwd', async () => ok('no'));
 
   // JeecgBoot's Vue 2 client switches department with PUT, ours with POST.
   const selectDepart = async (request: FastifyRequest) => {

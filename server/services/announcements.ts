@@ -125,6 +125,15 @@ export class AnnouncementReader {
     return { list: rows.map((r) => toView(r, r)), total: Number(count.n) };
   }
 
+  /** How many announcements sent to the user (of every category) are unread. */
+  async unreadCount(to: Recipient): Promise<number> {
+    const row = await this.sentTo(to)
+      .where(sql<boolean>`coalesce(s.read_flag, 0) = 0`)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** The bell's figures: the newest unread notices and system messages and how many of each there are. */
   async listByUser(to: Recipient, pageSize: number): Promise<ListByUserResult> {
     const [annt, sys] = await Promise.all([this.unreadOf(to, '1', pageSize), this.unreadOf(to, '2', pageSize)]);

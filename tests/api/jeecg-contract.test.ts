@@ -93,7 +93,9 @@ describe('JeecgBoot names and calls', () => {
     expect(added.body, JSON.stringify(added.body)).toMatchObject({ success: true });
     const ours = await s.api.get('/system/position/list?code=jeecg_pos', admin);
     const theirs = await s.api.get('/sys/position/list?code=jeecg_pos', admin);
-    expect(theirs.body.result.records).toEqual(ours.body.result.records);
+    // The same records, with each column under its JeecgBoot name too (positionName beside position_name).
+    expect(theirs.body.result.records).toMatchObject(ours.body.result.records);
+    expect(theirs.body.result.records[0]).toHaveProperty('postRank', ours.body.result.records[0].post_rank);
     expect(ours.body.result.total).toBe(1);
     // A route of its own at the /sys/ path keeps answering there (the user list with department names).
     expect((await s.api.get('/sys/user/list?username=admin', admin)).body.result.records[0]).toHaveProperty('org_code_dictText');

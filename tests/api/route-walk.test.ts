@@ -13,6 +13,7 @@ import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.t
 /** Reachable without signing in, and why. Keys are 'METHOD url' as registered. */
 const PUBLIC: Record<string, string> = {
   'POST /hope-boot/sys/login': 'signing in',
+  'POST /hope-boot/sys/loginGetUserDeparts': "JeecgBoot vue3's login page: the departments to sign in to, after the password",
   'POST /hope-boot/sys/guestLogin': "the read-only guest's own sign-in",
   'GET /hope-boot/sys/randomImage/:key': 'the captcha is drawn before signing in',
   'POST /hope-boot/sys/checkCaptcha': 'the captcha is checked before signing in',

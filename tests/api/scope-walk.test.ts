@@ -483,6 +483,8 @@ Object.assign(DECLARED, {
   'GET /hope-boot/sys/permission/getUserPermissionByToken': { samples: () => [{ path: '/sys/permission/getUserPermissionByToken' }] },
   'GET /hope-boot/sys/user/getUserInfo': { samples: () => [{ path: '/sys/user/getUserInfo' }] },
   'GET /hope-boot/sys/user/getCurrentUserDeparts': { samples: () => [{ path: '/sys/user/getCurrentUserDeparts', shows: ['标记本部门'] }] },
+  'GET /hope-boot/sys/tenant/getCurrentUserTenant': { samples: () => [{ path: '/sys/tenant/getCurrentUserTenant' }] },
+  'GET /hope-boot/sys/user/verifyIzDefaultPwd': { samples: () => [{ path: '/sys/user/verifyIzDefaultPwd' }] },
   'GET /hope-boot/sys/user/login/setting/getUserData': { samples: () => [{ path: '/sys/user/login/setting/getUserData' }] },
 
   // Users, roles, departments and their links.
@@ -516,6 +518,8 @@ Object.assign(DECLARED, {
   'GET /hope-boot/sys/sysDepart/queryTreeList': { samples: () => [{ path: '/sys/sysDepart/queryTreeList', shows: ['标记本部门'] }] },
   'GET /hope-boot/sys/sysDepart/queryIdTree': { samples: () => [{ path: '/sys/sysDepart/queryIdTree', shows: ['标记本部门'] }] },
   'GET /hope-boot/sys/sysDepart/queryDepartTreeSync': { samples: () => [{ path: '/sys/sysDepart/queryDepartTreeSync', shows: ['标记本部门'] }] },
+  'GET /hope-boot/sys/sysDepart/queryDepartAndPostTreeSync': { samples: () => [{ path: '/sys/sysDepart/queryDepartAndPostTreeSync', shows: ['标记本部门'] }] },
+  'GET /hope-boot/sys/sysDepart/getDepartPathNameByOrgCode': { samples: () => [{ path: '/sys/sysDepart/getDepartPathNameByOrgCode?orgCode=A01A01' }] },
   'GET /hope-boot/sys/sysDepart/searchBy': {
     samples: () => [
       { path: `/sys/sysDepart/searchBy?keyWord=qz` },
@@ -647,6 +651,7 @@ Object.assign(DECLARED, {
 
   // Announcements addressed to the user.
   'GET /hope-boot/sys/annountCement/listByUser': { samples: () => [{ path: '/sys/annountCement/listByUser' }] },
+  'GET /hope-boot/sys/annountCement/getUnreadMessageCount': { samples: () => [{ path: '/sys/annountCement/getUnreadMessageCount' }] },
   'GET /hope-boot/sys/annountCement/queryById': {
     samples: (w) =>
       announcementMarkers(w).map((m) => ({ path: `/sys/annountCement/queryById?id=${m.id}`, refusable: true, shows: m.kind === 'own' ? [m.token] : [] })),
@@ -778,6 +783,7 @@ for (const key of [
   DECLARED[key] = { unwalked: WRITE };
 for (const key of [
   'POST /hope-boot/sys/login',
+  'POST /hope-boot/sys/loginGetUserDeparts',
   'POST /hope-boot/sys/guestLogin',
   'POST /hope-boot/sys/checkCaptcha',
   'POST /hope-boot/sys/sms',

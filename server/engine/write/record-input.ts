@@ -57,7 +57,9 @@ export function readInput(model: EntityModel, body: unknown): Input {
       continue;
     }
     if (AUDIT_NAMES.has(key)) continue;
-    if (key.endsWith('_dictText') && model.field.has(key.slice(0, -'_dictText'.length))) continue;
+    // A dictionary text sent back, under the column's name or JeecgBoot's (orgCode_dictText).
+    const textOf = key.endsWith('_dictText') ? key.slice(0, -'_dictText'.length) : undefined;
+    if (textOf && (model.field.has(textOf) || model.field.has(toSnake(textOf)))) continue;
     const slot = model.batches.find((b) => b.model === key);
     if (slot) {
       if (value === null || value === undefined) continue;
