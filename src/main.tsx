@@ -1,7 +1,5 @@
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
@@ -11,7 +9,6 @@ import { ScrollToTop } from './runtime/session/ScrollToTop.tsx';
 import './styles/global.css';
 import { installWidgets } from './widgets/install.ts';
 
-dayjs.locale('zh-cn');
 installWidgets();
 
 function Root() {

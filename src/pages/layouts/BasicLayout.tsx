@@ -1,4 +1,6 @@
 import { Layout } from 'antd';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useDevice } from '../../runtime/layout/device.ts';
@@ -14,6 +16,9 @@ import { PageOutlet } from './tabs/PageOutlet.tsx';
 import { useCurrentPage } from './tabs/useCurrentPage.ts';
 import { ThemeScope } from './ThemeScope.tsx';
 import { useWelcome } from './useWelcome.ts';
+
+// Dates are shown only inside the signed-in shell: its chunk sets their language, so dayjs stays off the login route.
+dayjs.locale('zh-cn');
 
 /** The content top padding under a fixed header (spec section 9). */
 export const FIXED_HEADER_PADDING = 59;

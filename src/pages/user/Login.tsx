@@ -1,5 +1,8 @@
 import { LockOutlined, LoginOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Input } from 'antd';
+import { Button, Checkbox } from 'antd';
+// The input and the password input alone: antd's Input index also brings TextArea, Search and OTP (issue 21's budget).
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginResult, SiteInfo } from '../../core/api-types.ts';
@@ -13,6 +16,8 @@ import { LoginField } from './LoginField.tsx';
 
 /** Loaded when the phone tab is chosen: the password form stays the login route's only weight. */
 const PhoneLoginForm = lazy(() => import('./PhoneLoginForm.tsx'));
+/** Loaded with the first error to show. */
+const LoginError = lazy(() => import('./LoginError.tsx'));
 
 const REMEMBERED = 'Remembered_Username';
 
@@ -136,7 +141,11 @@ export default function Login() {
   return (
     <form className="login-main" name="login" onSubmit={submit} noValidate>
       {titles}
-      {error && <Alert type="error" showIcon message={error} className="login-error" data-testid="login-error" />}
+      {error && (
+        <Suspense fallback={null}>
+          <LoginError message={error} />
+        </Suspense>
+      )}
       <LoginField
         Control={Input}
         icon={<UserOutlined />}
@@ -151,7 +160,7 @@ export default function Login() {
         }}
       />
       <LoginField
-        Control={Input.Password}
+        Control={Password}
         icon={<LockOutlined />}
         placeholder="请输入密码"
         autoComplete="current-password"

@@ -1,4 +1,3 @@
-import { message } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -36,7 +35,9 @@ export function SessionGate({ children }: { children: ReactNode }) {
       } else if (!snap.menu) {
         fetchPermissions().catch((error: unknown) => {
           // An account no role has reached yet (a self-registered one) has no menu: say so, not just bounce.
-          if (error instanceof Error && error.message === EMPTY_MENU_ERROR) message.warning(NO_MENU_MESSAGE);
+          // The message code loads then, not with the login route (issue 21's budget).
+          if (error instanceof Error && error.message === EMPTY_MENU_ERROR)
+            void import('../http/error-catalogue.ts').then(({ showWarning }) => showWarning(NO_MENU_MESSAGE));
           return logout().finally(() => navigate(loginWithRedirect(path), { replace: true }));
         });
       }
