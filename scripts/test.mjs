@@ -107,6 +107,7 @@ const PG_PASS_FILES = [
   'online-forms',
   'tenant',
   'reference-scope',
+  'unique-per-tenant',
   'permissions',
   'system-access',
   'writer-hooks',

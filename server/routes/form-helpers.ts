@@ -7,6 +7,7 @@ import { badRequest, forbidden, notFound, ok } from '../http/envelope.ts';
 import { nowText } from '../lib/time.ts';
 import { loadRule, nextCode } from '../engine/write/fill-rules.ts';
 import { parseTyped } from '../engine/schema/values.ts';
+import { uniqueTenants } from '../engine/write/record-checks.ts';
 
 /*
  * The documents themselves (for SchemaPage), and the form helpers of spec section 7: duplicate check
@@ -45,7 +46,8 @@ export function helperRoutes(app: FastifyInstance, ctx: AppContext) {
     const name = toSnake(text(q.fieldName));
     const field = model?.field.get(name);
     if (!model || !field?.unique) throw badRequest(`该字段不支持重复校验: ${[text(q.tableName), text(q.fieldName)].join('.').slice(0, 100)}`);
-    await runtime.access.demandView(sessionOf(request), model);
+    const session = sessionOf(request);
+    await runtime.access.demandView(session, model);
     const raw = typeof q.fieldVal === 'string' ? q.fieldVal : '';
     if (raw === '') return ok(null, '该值可用！');
     const parsed = parseTyped(field, raw);
@@ -53,6 +55,9 @@ export function helperRoutes(app: FastifyInstance, ctx: AppContext) {
     let query = (ctx.db as Kysely<any>).selectFrom(model.table).select('id').where(name, '=', parsed.value);
     const dataId = text(q.dataId);
     if (dataId) query = query.where('id', '<>', dataId);
+    // The same rows a save is checked against: per tenant where the document says so (a new record is the session's tenant's).
+    const tenants = uniqueTenants(model, session.tenantId);
+    if (tenants) query = query.where('tenant_id', 'in', tenants);
     if (await query.limit(1).executeTakeFirst())
       return reply.send({ success: false, message: DUPLICATE_MESSAGE, code: 200, result: null, timestamp: Date.now() });
     return ok(null, '该值可用！');

@@ -683,7 +683,8 @@ Object.assign(DECLARED, {
   'GET /runtime-config.js': { unwalked: PUBLIC },
   'GET /': { unwalked: PUBLIC },
   'GET /hope-boot/sys/duplicate/check': {
-    unwalked: 'answers only whether a value is taken (uniqueness is per table, across tenants, as the unique indexes are); returns no row',
+    unwalked:
+      "answers only whether a value is taken, among the rows a save is checked against (the user's tenant and the shared ones where the document is unique per tenant, else the table); returns no row",
   },
   'GET /hope-boot/system/user/checkOnlyUser': { unwalked: 'answers only whether a username is taken (usernames are unique across tenants); returns no row' },
   'GET /hope-boot/sys/common/transitRESTful': {

@@ -184,10 +184,12 @@ export async function checkRows(checker: RecordWriter, model: EntityModel, sheet
     prepared.push(record);
     rows.push(row);
   });
+  // Every imported row is the importing user's tenant's.
   const duplicates = await storedDuplicates(
     checker.ctx,
     model,
     prepared.map((p) => p.clean),
+    checker.ctx.actor.tenantId,
   );
   for (const [i, found] of duplicates) errors.push({ row: rows[i], messages: found.map((e) => e.message) });
   if (errors.length) throw refusal(errors);

@@ -127,6 +127,9 @@ export interface IndexPlan {
   sort?: boolean;
 }
 
+/** The name prefix of the unique indexes a document declares: one that the document no longer declares is dropped. */
+export const UNIQUE_PREFIX = 'uq';
+
 /** Index names are at most 63 bytes in PostgreSQL: long ones keep a readable head and a hash. */
 function indexName(prefix: string, table: string, columns: string[]): string {
   const name = `${prefix}_${table}_${columns.join('_')}`;
@@ -143,13 +146,18 @@ export function indexesOf(model: EntityModel): IndexPlan[] {
   // so a page is read from the index instead of sorting the whole table.
   const sorted = sortColumns(model);
   for (const column of sorted) add('srt', [column], false, false, true);
+  // Uniqueness within each tenant (entity.uniquePer): the index leads with tenant_id; the writer adds the shared rows.
+  const uniqueColumns = (columns: string[]) => (model.doc.entity.uniquePer === 'tenant' ? ['tenant_id', ...columns] : columns);
   for (const f of model.fields) {
-    if (f.unique) add('uq', [f.name], true);
+    if (f.unique) add(UNIQUE_PREFIX, uniqueColumns([f.name]), true);
     // A sort index on the column already serves lookups on it.
     else if ((f.index || f.ref) && !sorted.includes(f.name)) add('idx', [f.name]);
     if (f.searchable === 'like') add('trgm', [f.name], false, true);
   }
-  for (const index of model.doc.entity.indexes ?? []) add(index.unique ? 'uq' : 'idx', index.columns, !!index.unique);
+  for (const index of model.doc.entity.indexes ?? []) {
+    if (index.unique) add(UNIQUE_PREFIX, uniqueColumns(index.columns), true);
+    else add('idx', index.columns);
+  }
   return [...plans.values()];
 }
 

@@ -1,7 +1,19 @@
 import { type Kysely, sql } from 'kysely';
 import { AUDIT_NAMES } from '../../../src/core/schema/audit-fields.ts';
 import type { DB } from '../../db/schema.ts';
-import { type Change, type ColumnInfo, changeSql, createTableSql, diffTable, indexesOf, indexSql, normaliseType, q, rowCountSql } from './ddl.ts';
+import {
+  type Change,
+  type ColumnInfo,
+  changeSql,
+  createTableSql,
+  diffTable,
+  indexesOf,
+  indexSql,
+  normaliseType,
+  q,
+  rowCountSql,
+  UNIQUE_PREFIX,
+} from './ddl.ts';
 import type { EntityModel } from './model.ts';
 import { type Registry, SchemaError } from './registry.ts';
 
@@ -49,9 +61,12 @@ async function hasDuplicates(db: Kysely<DB>, table: string, columns: string[]): 
   return rows.length > 0;
 }
 
-async function existingIndexes(db: Kysely<DB>): Promise<Set<string>> {
-  const { rows } = await sql<{ indexname: string }>`select indexname from pg_indexes where schemaname = current_schema()`.execute(db);
-  return new Set(rows.map((r) => r.indexname));
+/** The indexes there are, by name, with their tables. */
+async function existingIndexes(db: Kysely<DB>): Promise<Map<string, string>> {
+  const { rows } = await sql<{ indexname: string; tablename: string }>`select indexname, tablename from pg_indexes where schemaname = current_schema()`.execute(
+    db,
+  );
+  return new Map(rows.map((r) => [r.indexname, r.tablename]));
 }
 
 function describe(change: Change): string {
@@ -59,7 +74,7 @@ function describe(change: Change): string {
 }
 
 /** The statements a table needs, or the reasons it may not be changed. */
-async function planModel(db: Kysely<DB>, model: EntityModel, existing: Map<string, ColumnInfo> | undefined, indexes: Set<string>) {
+async function planModel(db: Kysely<DB>, model: EntityModel, existing: Map<string, ColumnInfo> | undefined, indexes: Map<string, string>) {
   const statements: string[] = [];
   const problems: string[] = [];
   if (!existing) statements.push(createTableSql(model));
@@ -71,7 +86,13 @@ async function planModel(db: Kysely<DB>, model: EntityModel, existing: Map<strin
     const statement = changeSql(model.table, change);
     if (statement) statements.push(statement);
   }
-  for (const index of indexesOf(model)) {
+  const planned = indexesOf(model);
+  // A unique index the document no longer declares (a field no longer unique, or unique per tenant now) must not
+  // keep refusing values; dropping one changes no data.
+  for (const [name, table] of indexes)
+    if (table === model.table && name.startsWith(`${UNIQUE_PREFIX}_`) && !planned.some((p) => p.name === name))
+      statements.push(`drop index if exists ${q(name)}`);
+  for (const index of planned) {
     if (indexes.has(index.name)) continue;
     if (existing && index.unique && (await hasDuplicates(db, model.table, index.columns))) {
       problems.push(`表 ${model.table}：字段 ${index.columns.join(', ')} 已有重复数据，不能设为唯一`);

@@ -64,6 +64,17 @@ export function uniqueKey(columns: string[], record: Record<string, unknown>): s
   return JSON.stringify(columns.map((c) => String(record[c])));
 }
 
+/**
+ * The tenants among whose rows a record's unique values must not repeat: all (undefined) unless the document
+ * makes them unique per tenant (entity.uniquePer) — then the record's tenant and the shared tenant 0, whose rows
+ * every tenant sees; a shared record's values must be unique everywhere.
+ */
+export function uniqueTenants(model: EntityModel, tenantId: unknown): number[] | undefined {
+  if (model.doc.entity.uniquePer !== 'tenant' || !model.audit.has('tenant_id')) return undefined;
+  const tenant = Number(tenantId ?? 0);
+  return tenant ? [tenant, 0] : undefined;
+}
+
 /** The refusal of a record whose `columns` repeat another's. */
 export function duplicateError(model: EntityModel, columns: string[], record: Record<string, unknown>): FieldError {
   // The parent's id in a sub-table's unique key says nothing to the user: name the other columns.
@@ -77,18 +88,24 @@ export function duplicateError(model: EntityModel, columns: string[], record: Re
  * Of many new records, the indexes of those whose unique values the table already holds, with the refusal:
  * one statement per group and chunk instead of one per record.
  */
-export async function storedDuplicates(ctx: CheckContext, model: EntityModel, records: Record<string, unknown>[]): Promise<Map<number, FieldError[]>> {
+export async function storedDuplicates(
+  ctx: CheckContext,
+  model: EntityModel,
+  records: Record<string, unknown>[],
+  tenantId: unknown,
+): Promise<Map<number, FieldError[]>> {
   const found = new Map<number, FieldError[]>();
+  const tenants = uniqueTenants(model, tenantId);
   for (const columns of uniqueGroups(model)) {
     const candidates = [...records.entries()].filter(([, r]) => uniqueKey(columns, r) !== undefined);
     for (let start = 0; start < candidates.length; start += 500) {
       const chunk = candidates.slice(start, start + 500);
-      const stored = await ctx.db
+      let query = ctx.db
         .selectFrom(model.table)
         .select(columns)
-        .where((eb: any) => eb.or(chunk.map(([, r]) => eb.and(columns.map((c) => eb(c, '=', r[c]))))))
-        .execute();
-      const keys = new Set(stored.map((r) => uniqueKey(columns, r)));
+        .where((eb: any) => eb.or(chunk.map(([, r]) => eb.and(columns.map((c) => eb(c, '=', r[c]))))));
+      if (tenants) query = query.where('tenant_id', 'in', tenants);
+      const keys = new Set((await query.execute()).map((r: Record<string, unknown>) => uniqueKey(columns, r)));
       for (const [i, r] of chunk) if (keys.has(uniqueKey(columns, r))) found.set(i, [...(found.get(i) ?? []), duplicateError(model, columns, r)]);
     }
   }
@@ -101,12 +118,15 @@ async function uniqueErrors(
   record: Record<string, unknown>,
   changed: Set<string>,
   selfId: string,
+  tenantId: unknown,
 ): Promise<FieldError[]> {
   const errors: FieldError[] = [];
+  const tenants = uniqueTenants(model, tenantId);
   for (const columns of uniqueGroups(model)) {
     if (!columns.some((c) => changed.has(c)) || uniqueKey(columns, record) === undefined) continue;
     let query = ctx.db.selectFrom(model.table).select('id').where('id', '<>', selfId);
     for (const c of columns) query = query.where(c, '=', record[c]);
+    if (tenants) query = query.where('tenant_id', 'in', tenants);
     if (await query.limit(1).executeTakeFirst()) errors.push(duplicateError(model, columns, record));
   }
   return errors;
@@ -139,14 +159,18 @@ async function refErrors(ctx: CheckContext, model: EntityModel, record: Record<s
   return errors;
 }
 
-/** The checks that query: uniqueness and references; `selfId` is the record's own id (not a duplicate of itself). */
+/**
+ * The checks that query: uniqueness and references; `selfId` is the record's own id (not a duplicate of itself),
+ * `tenantId` the tenant it belongs to (the writer's for a new one).
+ */
 export async function dataErrors(
   ctx: CheckContext,
   model: EntityModel,
   record: Record<string, unknown>,
   changed: Set<string>,
   selfId: string,
+  tenantId: unknown,
 ): Promise<FieldError[]> {
-  const unique = ctx.uniqueLater ? [] : await uniqueErrors(ctx, model, record, changed, selfId);
+  const unique = ctx.uniqueLater ? [] : await uniqueErrors(ctx, model, record, changed, selfId, tenantId);
   return [...unique, ...(await refErrors(ctx, model, record, changed))];
 }

@@ -122,7 +122,7 @@ export class RecordWriter {
     if (problems.length) throw new RecordInvalid(problems);
     const checked = [...fieldCheckErrors(model, clean, changed), ...compareCheckErrors(model, clean)];
     if (checked.length) throw new RecordInvalid(checked);
-    const dataProblems = await dataErrors(this.ctx, model, clean, changed, id);
+    const dataProblems = await dataErrors(this.ctx, model, clean, changed, id, before ? before.tenant_id : this.ctx.actor.tenantId);
     if (dataProblems.length) throw new RecordInvalid(dataProblems);
     return clean;
   }

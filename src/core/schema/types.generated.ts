@@ -156,6 +156,10 @@ export interface EntityDef {
    */
   fields: FieldDef[];
   indexes?: IndexDef[];
+  /**
+   * unique fields and unique indexes hold within each tenant (with the shared rows of tenant 0) instead of across the whole table: for values people enter that say something about someone (an openid, an id card number), so that one tenant's save or duplicate check tells nothing about another's rows. Leave unset for codes the system looks up by value
+   */
+  uniquePer?: 'tenant';
   dictSource?: DictSource;
   parent?: ParentDef;
   rules?: EntityRules;

@@ -3267,7 +3267,7 @@ const pattern8 = new RegExp("^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$", "u");
 const pattern9 = new RegExp("^[a-z][a-zA-Z0-9]{0,40}$", "u");
 const pattern10 = new RegExp("^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$", "u");
 const pattern11 = new RegExp("^[A-Za-z][A-Za-z0-9_]{0,99}$", "u");
-const schema37 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntityDef","description":"The table behind a screen: its fields, indexes and the rules the server enforces. The server derives the table, its indexes and its record validator from it; changes are additive only.","type":"object","required":["table","fields"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"system":{"type":"boolean","description":"A table owned by the system migrations: the runtime checks the fields exist but never creates or alters it."},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/FieldDef"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/IndexDef"}},"dictSource":{"$ref":"#/definitions/DictSource"},"parent":{"$ref":"#/definitions/ParentDef"},"rules":{"$ref":"#/definitions/EntityRules"},"readOnly":{"type":"boolean","description":"records are only read through the runtime (logs, views): add, edit, delete and import are refused"},"softDelete":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"an integer column set to 1 on delete instead of removing the row; deleted rows are hidden and listed by the recycle bin (deleteList, back, deletePhysic)"},"chosenId":{"type":"object","required":["label"],"additionalProperties":false,"description":"a new record's id is a positive integer the user chooses (租户编号: the ids every tenant_id column carries) instead of a generated one; refused when missing, not an integer or taken","properties":{"label":{"type":"string","minLength":1}}}},"definitions":{"FieldType":{"type":"string","enum":["string","text","integer","decimal","date","datetime","boolean","json"]},"FieldDef":{"title":"FieldDef","type":"object","required":["name","label","type"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string","minLength":1},"type":{"$ref":"#/definitions/FieldType"},"length":{"type":"integer","minimum":1,"maximum":10000,"description":"for string: the column's varchar length (default 255)"},"precision":{"type":"integer","minimum":1,"maximum":38,"description":"for decimal: total digits (default 12)"},"scale":{"type":"integer","minimum":0,"maximum":10,"description":"for decimal: digits after the point (default 2)"},"required":{"type":"boolean"},"unique":{"type":"boolean"},"index":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dict":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$","description":"values must be items of this system dictionary"},"ref":{"$ref":"#/definitions/RefDef"},"min":{"type":"number"},"max":{"type":"number"},"pattern":{"type":"string"},"patternMessage":{"type":"string"},"readOnly":{"type":"boolean","description":"never written by add or edit (rolled-up or generated values)"},"mask":{"type":"string","enum":["phone","idcard","name","bankcard","email"]},"generated":{"type":"object","required":["rule"],"additionalProperties":false,"properties":{"rule":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}},"sanitize":{"type":"string","enum":["html"],"description":"rich text cleaned on the server before it is stored"},"searchable":{"type":"string","enum":["like"],"description":"a trigram index for substring search"},"virtual":{"type":"boolean","description":"no column: a value the form carries (a user's roles, a password) that the document's hooks (server/hooks/) receive as `virtual` and store; reads that show it are the document's own routes"},"requiredWhen":{"$ref":"#/definitions/RequiredWhen"},"check":{"type":"string","enum":["cron","jobHandler","databaseUrl","checkRules"],"description":"a named server-side check registered in code (server/engine/write/field-checks.ts)"},"secret":{"type":"boolean","description":"stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one"},"labelFrom":{"type":"string","pattern":"^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$","description":"the stored value is a code a person reads by another name: 'region' (a GB/T 2260 area code, read as 省/市/区), 'table' (a table name, read as the title of the document over it) or a table dictionary 'table,text,code' of a document declaring it as dictSource (users by username: 'sys_user,realname,username'); the reader adds the text as {field}_dictText to lists, details and exports, item by item for a comma list"}}},"RequiredWhen":{"title":"RequiredWhen","description":"The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.","type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string"}}},"RefDef":{"title":"RefDef","type":"object","required":["entity"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"label":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the referenced field shown in place of the id"},"match":{"type":"object","additionalProperties":{"type":"string"},"description":"this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)"},"message":{"type":"string"}}},"IndexDef":{"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}},"DictSource":{"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}},"ParentDef":{"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"EntityRules":{"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}},"locked":{"$ref":"#/definitions/LockRule"},"checks":{"type":"array","items":{"$ref":"#/definitions/CompareRule"},"description":"cross-field rules a record must meet (an end not before its start); checked by the form as the user types and by the server's writer"},"workflow":{"$ref":"#/definitions/WorkflowRule"}}},"WorkflowRule":{"title":"WorkflowRule","description":"An approval process owns the status while it runs: moving the status to `running` (a transition step, or a new record created in it) starts the process; only the process's end moves it on, to the status its result names.","type":"object","required":["process","field","running","results"],"additionalProperties":false,"properties":{"process":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_-]{0,63}$","description":"the key of the deployed process (its latest version starts)"},"field":{"type":"string","description":"the status field"},"running":{"type":"string","description":"the status while the process runs"},"title":{"type":"string","description":"the field whose value names the application in task lists"},"comment":{"type":"string","description":"the field the deciding approver's comment is written to"},"results":{"type":"object","required":["approved","rejected"],"additionalProperties":false,"properties":{"approved":{"type":"string"},"rejected":{"type":"string"},"withdrawn":{"type":"string","description":"the status a withdrawn application returns to"}}}}},"CompareRule":{"title":"CompareRule","description":"`field` compared with another field of the record (`other`) or else a fixed `value` must hold, else `message`; skipped while either side is empty, or while the record does not meet `when`.","type":"object","required":["field","op","message"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"op":{"type":"string","enum":["$gt","$gte","$lt","$lte","$eq","$ne"]},"other":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"value":{"type":["string","number"]},"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}},"LockRule":{"title":"LockRule","description":"A stored record meeting `when` is refused edit and delete with `message` (a released announcement); status moves and the document's own operations still apply to it.","type":"object","required":["when","message"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}},"DeleteGuard":{"title":"DeleteGuard","description":"Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.","type":"object","required":["table","field","message"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"message":{"type":"string","minLength":1}}},"RollupRule":{"title":"RollupRule","description":"Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.","type":"object","required":["target","via","into","op"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the total"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"op":{"type":"string","enum":["sum","count","countDistinct"]},"of":{"type":"string","description":"the field summed or counted (distinct)"},"subtractWhere":{"$ref":"condition.schema.json","description":"for sum: rows matching this are subtracted (a ledger's balance: income minus expense)"},"where":{"$ref":"condition.schema.json"}}},"TransitionRule":{"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"description":"further fields of this entity the row action's dialog asks for; each must be filled (立项 asks for 批准金额)"},"stamp":{"type":"object","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}},"DerivedRule":{"title":"DerivedRule","description":"Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).","type":"object","required":["target","via","into","cases","otherwise"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the status"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"cases":{"type":"array","minItems":1,"items":{"title":"DerivedCase","type":"object","required":["value","when"],"additionalProperties":false,"properties":{"value":{"type":"string"},"when":{"$ref":"condition.schema.json"}}}},"otherwise":{"type":"string","description":"the value when no row meets any case (or there are no rows)"}}},"EffectRule":{"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","additionalProperties":{"type":"string"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"type":"string","description":"this record's field that receives the target's id"}}}}},"LimitRule":{"title":"LimitRule","description":"The sum of a field over this entity's rows sharing a parent never exceeds a field of that parent.","type":"object","required":["sum","via","ceiling","message"],"additionalProperties":false,"properties":{"sum":{"type":"string"},"via":{"type":"string"},"ceiling":{"type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"where":{"$ref":"condition.schema.json"},"parentWhere":{"$ref":"condition.schema.json"},"parentMessage":{"type":"string"},"ceilingMessage":{"type":"string","description":"when given, the parent side is guarded too: an edit of the parent that lowers its ceiling below what its rows count, or takes it out of parentWhere while rows still count, is refused with this message"},"message":{"type":"string"}}}}};
+const schema37 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntityDef","description":"The table behind a screen: its fields, indexes and the rules the server enforces. The server derives the table, its indexes and its record validator from it; changes are additive only.","type":"object","required":["table","fields"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"system":{"type":"boolean","description":"A table owned by the system migrations: the runtime checks the fields exist but never creates or alters it."},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/FieldDef"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/IndexDef"}},"uniquePer":{"enum":["tenant"],"description":"unique fields and unique indexes hold within each tenant (with the shared rows of tenant 0) instead of across the whole table: for values people enter that say something about someone (an openid, an id card number), so that one tenant's save or duplicate check tells nothing about another's rows. Leave unset for codes the system looks up by value"},"dictSource":{"$ref":"#/definitions/DictSource"},"parent":{"$ref":"#/definitions/ParentDef"},"rules":{"$ref":"#/definitions/EntityRules"},"readOnly":{"type":"boolean","description":"records are only read through the runtime (logs, views): add, edit, delete and import are refused"},"softDelete":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"an integer column set to 1 on delete instead of removing the row; deleted rows are hidden and listed by the recycle bin (deleteList, back, deletePhysic)"},"chosenId":{"type":"object","required":["label"],"additionalProperties":false,"description":"a new record's id is a positive integer the user chooses (租户编号: the ids every tenant_id column carries) instead of a generated one; refused when missing, not an integer or taken","properties":{"label":{"type":"string","minLength":1}}}},"definitions":{"FieldType":{"type":"string","enum":["string","text","integer","decimal","date","datetime","boolean","json"]},"FieldDef":{"title":"FieldDef","type":"object","required":["name","label","type"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string","minLength":1},"type":{"$ref":"#/definitions/FieldType"},"length":{"type":"integer","minimum":1,"maximum":10000,"description":"for string: the column's varchar length (default 255)"},"precision":{"type":"integer","minimum":1,"maximum":38,"description":"for decimal: total digits (default 12)"},"scale":{"type":"integer","minimum":0,"maximum":10,"description":"for decimal: digits after the point (default 2)"},"required":{"type":"boolean"},"unique":{"type":"boolean"},"index":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dict":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$","description":"values must be items of this system dictionary"},"ref":{"$ref":"#/definitions/RefDef"},"min":{"type":"number"},"max":{"type":"number"},"pattern":{"type":"string"},"patternMessage":{"type":"string"},"readOnly":{"type":"boolean","description":"never written by add or edit (rolled-up or generated values)"},"mask":{"type":"string","enum":["phone","idcard","name","bankcard","email"]},"generated":{"type":"object","required":["rule"],"additionalProperties":false,"properties":{"rule":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}},"sanitize":{"type":"string","enum":["html"],"description":"rich text cleaned on the server before it is stored"},"searchable":{"type":"string","enum":["like"],"description":"a trigram index for substring search"},"virtual":{"type":"boolean","description":"no column: a value the form carries (a user's roles, a password) that the document's hooks (server/hooks/) receive as `virtual` and store; reads that show it are the document's own routes"},"requiredWhen":{"$ref":"#/definitions/RequiredWhen"},"check":{"type":"string","enum":["cron","jobHandler","databaseUrl","checkRules"],"description":"a named server-side check registered in code (server/engine/write/field-checks.ts)"},"secret":{"type":"boolean","description":"stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one"},"labelFrom":{"type":"string","pattern":"^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$","description":"the stored value is a code a person reads by another name: 'region' (a GB/T 2260 area code, read as 省/市/区), 'table' (a table name, read as the title of the document over it) or a table dictionary 'table,text,code' of a document declaring it as dictSource (users by username: 'sys_user,realname,username'); the reader adds the text as {field}_dictText to lists, details and exports, item by item for a comma list"}}},"RequiredWhen":{"title":"RequiredWhen","description":"The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.","type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string"}}},"RefDef":{"title":"RefDef","type":"object","required":["entity"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"label":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the referenced field shown in place of the id"},"match":{"type":"object","additionalProperties":{"type":"string"},"description":"this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)"},"message":{"type":"string"}}},"IndexDef":{"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}},"DictSource":{"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}},"ParentDef":{"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"EntityRules":{"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}},"locked":{"$ref":"#/definitions/LockRule"},"checks":{"type":"array","items":{"$ref":"#/definitions/CompareRule"},"description":"cross-field rules a record must meet (an end not before its start); checked by the form as the user types and by the server's writer"},"workflow":{"$ref":"#/definitions/WorkflowRule"}}},"WorkflowRule":{"title":"WorkflowRule","description":"An approval process owns the status while it runs: moving the status to `running` (a transition step, or a new record created in it) starts the process; only the process's end moves it on, to the status its result names.","type":"object","required":["process","field","running","results"],"additionalProperties":false,"properties":{"process":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_-]{0,63}$","description":"the key of the deployed process (its latest version starts)"},"field":{"type":"string","description":"the status field"},"running":{"type":"string","description":"the status while the process runs"},"title":{"type":"string","description":"the field whose value names the application in task lists"},"comment":{"type":"string","description":"the field the deciding approver's comment is written to"},"results":{"type":"object","required":["approved","rejected"],"additionalProperties":false,"properties":{"approved":{"type":"string"},"rejected":{"type":"string"},"withdrawn":{"type":"string","description":"the status a withdrawn application returns to"}}}}},"CompareRule":{"title":"CompareRule","description":"`field` compared with another field of the record (`other`) or else a fixed `value` must hold, else `message`; skipped while either side is empty, or while the record does not meet `when`.","type":"object","required":["field","op","message"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"op":{"type":"string","enum":["$gt","$gte","$lt","$lte","$eq","$ne"]},"other":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"value":{"type":["string","number"]},"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}},"LockRule":{"title":"LockRule","description":"A stored record meeting `when` is refused edit and delete with `message` (a released announcement); status moves and the document's own operations still apply to it.","type":"object","required":["when","message"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}},"DeleteGuard":{"title":"DeleteGuard","description":"Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.","type":"object","required":["table","field","message"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"message":{"type":"string","minLength":1}}},"RollupRule":{"title":"RollupRule","description":"Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.","type":"object","required":["target","via","into","op"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the total"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"op":{"type":"string","enum":["sum","count","countDistinct"]},"of":{"type":"string","description":"the field summed or counted (distinct)"},"subtractWhere":{"$ref":"condition.schema.json","description":"for sum: rows matching this are subtracted (a ledger's balance: income minus expense)"},"where":{"$ref":"condition.schema.json"}}},"TransitionRule":{"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"description":"further fields of this entity the row action's dialog asks for; each must be filled (立项 asks for 批准金额)"},"stamp":{"type":"object","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}},"DerivedRule":{"title":"DerivedRule","description":"Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).","type":"object","required":["target","via","into","cases","otherwise"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the status"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"cases":{"type":"array","minItems":1,"items":{"title":"DerivedCase","type":"object","required":["value","when"],"additionalProperties":false,"properties":{"value":{"type":"string"},"when":{"$ref":"condition.schema.json"}}}},"otherwise":{"type":"string","description":"the value when no row meets any case (or there are no rows)"}}},"EffectRule":{"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","additionalProperties":{"type":"string"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"type":"string","description":"this record's field that receives the target's id"}}}}},"LimitRule":{"title":"LimitRule","description":"The sum of a field over this entity's rows sharing a parent never exceeds a field of that parent.","type":"object","required":["sum","via","ceiling","message"],"additionalProperties":false,"properties":{"sum":{"type":"string"},"via":{"type":"string"},"ceiling":{"type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"where":{"$ref":"condition.schema.json"},"parentWhere":{"$ref":"condition.schema.json"},"parentMessage":{"type":"string"},"ceilingMessage":{"type":"string","description":"when given, the parent side is guarded too: an edit of the parent that lowers its ceiling below what its rows count, or takes it out of parentWhere while rows still count, is refused with this message"},"message":{"type":"string"}}}}};
 const schema42 = {"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}};
 const schema43 = {"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}};
 const schema44 = {"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}};
@@ -6296,11 +6296,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.dictSource !== undefined){
-let data9 = data.dictSource;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.text === undefined){
-const err17 = {instancePath:instancePath+"/dictSource",schemaPath:"#/definitions/DictSource/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(data.uniquePer !== undefined){
+if(!(data.uniquePer === "tenant")){
+const err17 = {instancePath:instancePath+"/uniquePer",schemaPath:"#/properties/uniquePer/enum",keyword:"enum",params:{allowedValues: schema37.properties.uniquePer.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6309,8 +6307,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data9.code === undefined){
-const err18 = {instancePath:instancePath+"/dictSource",schemaPath:"#/definitions/DictSource/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+}
+if(data.dictSource !== undefined){
+let data10 = data.dictSource;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.text === undefined){
+const err18 = {instancePath:instancePath+"/dictSource",schemaPath:"#/definitions/DictSource/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6319,9 +6321,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-for(const key2 in data9){
-if(!((((key2 === "text") || (key2 === "code")) || (key2 === "pid")) || (key2 === "hasChild"))){
-const err19 = {instancePath:instancePath+"/dictSource",schemaPath:"#/definitions/DictSource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data10.code === undefined){
+const err19 = {instancePath:instancePath+"/dictSource",schemaPath:"#/definitions/DictSource/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6330,12 +6331,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data9.text !== undefined){
-let data10 = data9.text;
-if(Array.isArray(data10)){
-if(data10.length < 1){
-const err20 = {instancePath:instancePath+"/dictSource/text",schemaPath:"#/definitions/DictSource/properties/text/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+for(const key2 in data10){
+if(!((((key2 === "text") || (key2 === "code")) || (key2 === "pid")) || (key2 === "hasChild"))){
+const err20 = {instancePath:instancePath+"/dictSource",schemaPath:"#/definitions/DictSource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6344,10 +6342,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-const len3 = data10.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data10[i3] !== "string"){
-const err21 = {instancePath:instancePath+"/dictSource/text/" + i3,schemaPath:"#/definitions/DictSource/properties/text/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data10.text !== undefined){
+let data11 = data10.text;
+if(Array.isArray(data11)){
+if(data11.length < 1){
+const err21 = {instancePath:instancePath+"/dictSource/text",schemaPath:"#/definitions/DictSource/properties/text/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6356,10 +6356,10 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/dictSource/text",schemaPath:"#/definitions/DictSource/properties/text/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len3 = data11.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data11[i3] !== "string"){
+const err22 = {instancePath:instancePath+"/dictSource/text/" + i3,schemaPath:"#/definitions/DictSource/properties/text/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6369,11 +6369,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data9.code !== undefined){
-let data12 = data9.code;
-if(Array.isArray(data12)){
-if(data12.length < 1){
-const err23 = {instancePath:instancePath+"/dictSource/code",schemaPath:"#/definitions/DictSource/properties/code/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+else {
+const err23 = {instancePath:instancePath+"/dictSource/text",schemaPath:"#/definitions/DictSource/properties/text/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6382,10 +6380,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-const len4 = data12.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data12[i4] !== "string"){
-const err24 = {instancePath:instancePath+"/dictSource/code/" + i4,schemaPath:"#/definitions/DictSource/properties/code/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data10.code !== undefined){
+let data13 = data10.code;
+if(Array.isArray(data13)){
+if(data13.length < 1){
+const err24 = {instancePath:instancePath+"/dictSource/code",schemaPath:"#/definitions/DictSource/properties/code/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6394,10 +6394,10 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/dictSource/code",schemaPath:"#/definitions/DictSource/properties/code/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len4 = data13.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data13[i4] !== "string"){
+const err25 = {instancePath:instancePath+"/dictSource/code/" + i4,schemaPath:"#/definitions/DictSource/properties/code/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6407,9 +6407,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data9.pid !== undefined){
-if(typeof data9.pid !== "string"){
-const err26 = {instancePath:instancePath+"/dictSource/pid",schemaPath:"#/definitions/DictSource/properties/pid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err26 = {instancePath:instancePath+"/dictSource/code",schemaPath:"#/definitions/DictSource/properties/code/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6419,9 +6419,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data9.hasChild !== undefined){
-if(typeof data9.hasChild !== "string"){
-const err27 = {instancePath:instancePath+"/dictSource/hasChild",schemaPath:"#/definitions/DictSource/properties/hasChild/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data10.pid !== undefined){
+if(typeof data10.pid !== "string"){
+const err27 = {instancePath:instancePath+"/dictSource/pid",schemaPath:"#/definitions/DictSource/properties/pid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6431,9 +6431,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/dictSource",schemaPath:"#/definitions/DictSource/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data10.hasChild !== undefined){
+if(typeof data10.hasChild !== "string"){
+const err28 = {instancePath:instancePath+"/dictSource/hasChild",schemaPath:"#/definitions/DictSource/properties/hasChild/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6443,11 +6443,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.parent !== undefined){
-let data16 = data.parent;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.entity === undefined){
-const err29 = {instancePath:instancePath+"/parent",schemaPath:"#/definitions/ParentDef/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
+}
+else {
+const err29 = {instancePath:instancePath+"/dictSource",schemaPath:"#/definitions/DictSource/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6456,8 +6454,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(data16.field === undefined){
-const err30 = {instancePath:instancePath+"/parent",schemaPath:"#/definitions/ParentDef/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+}
+if(data.parent !== undefined){
+let data17 = data.parent;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.entity === undefined){
+const err30 = {instancePath:instancePath+"/parent",schemaPath:"#/definitions/ParentDef/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6466,9 +6468,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-for(const key3 in data16){
-if(!((key3 === "entity") || (key3 === "field"))){
-const err31 = {instancePath:instancePath+"/parent",schemaPath:"#/definitions/ParentDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(data17.field === undefined){
+const err31 = {instancePath:instancePath+"/parent",schemaPath:"#/definitions/ParentDef/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6477,10 +6478,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-if(data16.entity !== undefined){
-if(typeof data16.entity !== "string"){
-const err32 = {instancePath:instancePath+"/parent/entity",schemaPath:"#/definitions/ParentDef/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data17){
+if(!((key3 === "entity") || (key3 === "field"))){
+const err32 = {instancePath:instancePath+"/parent",schemaPath:"#/definitions/ParentDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6490,9 +6490,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data16.field !== undefined){
-if(typeof data16.field !== "string"){
-const err33 = {instancePath:instancePath+"/parent/field",schemaPath:"#/definitions/ParentDef/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data17.entity !== undefined){
+if(typeof data17.entity !== "string"){
+const err33 = {instancePath:instancePath+"/parent/entity",schemaPath:"#/definitions/ParentDef/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6502,14 +6502,26 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/parent",schemaPath:"#/definitions/ParentDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data17.field !== undefined){
+if(typeof data17.field !== "string"){
+const err34 = {instancePath:instancePath+"/parent/field",schemaPath:"#/definitions/ParentDef/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/parent",schemaPath:"#/definitions/ParentDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -6522,21 +6534,7 @@ errors = vErrors.length;
 }
 if(data.readOnly !== undefined){
 if(typeof data.readOnly !== "boolean"){
-const err35 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data.softDelete !== undefined){
-let data21 = data.softDelete;
-if(typeof data21 === "string"){
-if(!pattern0.test(data21)){
-const err36 = {instancePath:instancePath+"/softDelete",schemaPath:"#/properties/softDelete/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+const err36 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6546,8 +6544,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {instancePath:instancePath+"/softDelete",schemaPath:"#/properties/softDelete/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.softDelete !== undefined){
+let data22 = data.softDelete;
+if(typeof data22 === "string"){
+if(!pattern0.test(data22)){
+const err37 = {instancePath:instancePath+"/softDelete",schemaPath:"#/properties/softDelete/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6557,11 +6558,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.chosenId !== undefined){
-let data22 = data.chosenId;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.label === undefined){
-const err38 = {instancePath:instancePath+"/chosenId",schemaPath:"#/properties/chosenId/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+else {
+const err38 = {instancePath:instancePath+"/softDelete",schemaPath:"#/properties/softDelete/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6570,9 +6568,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-for(const key4 in data22){
-if(!(key4 === "label")){
-const err39 = {instancePath:instancePath+"/chosenId",schemaPath:"#/properties/chosenId/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+if(data.chosenId !== undefined){
+let data23 = data.chosenId;
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.label === undefined){
+const err39 = {instancePath:instancePath+"/chosenId",schemaPath:"#/properties/chosenId/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6581,12 +6582,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data22.label !== undefined){
-let data23 = data22.label;
-if(typeof data23 === "string"){
-if(func3(data23) < 1){
-const err40 = {instancePath:instancePath+"/chosenId/label",schemaPath:"#/properties/chosenId/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key4 in data23){
+if(!(key4 === "label")){
+const err40 = {instancePath:instancePath+"/chosenId",schemaPath:"#/properties/chosenId/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6596,8 +6594,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-else {
-const err41 = {instancePath:instancePath+"/chosenId/label",schemaPath:"#/properties/chosenId/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data23.label !== undefined){
+let data24 = data23.label;
+if(typeof data24 === "string"){
+if(func3(data24) < 1){
+const err41 = {instancePath:instancePath+"/chosenId/label",schemaPath:"#/properties/chosenId/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6607,9 +6608,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
 else {
-const err42 = {instancePath:instancePath+"/chosenId",schemaPath:"#/properties/chosenId/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err42 = {instancePath:instancePath+"/chosenId/label",schemaPath:"#/properties/chosenId/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6621,12 +6621,24 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err43 = {instancePath:instancePath+"/chosenId",schemaPath:"#/properties/chosenId/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }
