@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import { ApiError, forbidden, ok, requireText } from '../http/envelope.ts';
 import { recordLogin } from '../services/logs.ts';
 import { signIns } from '../services/sign-in.ts';
+import { chooseDepart } from '../services/users.ts';
 
 /** Login, guest login and logout (spec section 7, "Auth"). */
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -23,7 +24,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       const body = (request.body ?? {}) as Record<string, unknown>;
       await captchas.verify(body.checkKey, body.captcha, true);
     }
-    return signIn(await passwordUser(username, password, request.ip), request);
+    const user = await passwordUser(username, password, request.ip);
+    // JeecgBoot's vue3 client lets a user of several departments pick one on its login page.
+    const orgCode = (request.body as Record<string, unknown>).loginOrgCode;
+    return signIn(typeof orgCode === 'string' && orgCode ? await chooseDepart(db, user, orgCode) : user, request);
   });
 
   // Phone sign-in (routes/phone-auth.ts shares the codes): /sys/phoneLogin with the code /sys/sms sent.

@@ -4,7 +4,7 @@ import { GUEST_USERNAME, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, forbidden, ok, requireText } from '../http/envelope.ts';
 import { lockedMessage } from '../auth/lockout.ts';
-import { departsOf, storePassword, tenantsOf, userInfoOf } from '../services/users.ts';
+import { chooseDepart, departsOf, storePassword, tenantsOf, userInfoOf } from '../services/users.ts';
 
 /** What the signed-in user may do to their own account: menus, password, department. */
 export function sessionUserRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -73,10 +73,7 @@ export function sessionUserRoutes(app: FastifyInstance, ctx: AppContext) {
     const orgCode = requireText(request.body, 'orgCode', '请选择登录部门', 64);
     const username = (request.body as Record<string, unknown>).username;
     if (username !== undefined && username !== user.username) throw forbidden('只能切换自己的部门');
-    const departs = await departsOf(db, user.id);
-    if (!departs.some((d) => d.org_code === orgCode)) throw badRequest('您不属于该部门');
-    await db.updateTable('sys_user').set({ org_code: orgCode }).where('id', '=', user.id).execute();
-    return ok({ userInfo: await userInfoOf(db, { ...user, org_code: orgCode }) });
+    return ok({ userInfo: await userInfoOf(db, await chooseDepart(db, user, orgCode)) });
   };
   app.post('/sys/selectDepart', selectDepart);
   app.put('/sys/selectDepart', selectDepart);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { UserInfo } from '../../src/core/api-types.ts';
 import { sessionsEnd } from '../auth/tokens.ts';
 import type { DB, SysDepart, SysUser } from '../db/schema.ts';
+import { badRequest } from '../http/envelope.ts';
 import { nowText } from '../lib/time.ts';
 
 export type { UserInfo };
@@ -27,6 +28,17 @@ export async function departsOf(db: Kysely<DB>, userId: string): Promise<SysDepa
     .where('d.del_flag', '=', 0)
     .orderBy('d.depart_order')
     .execute();
+}
+
+/**
+ * The user signed in under one of their departments (切换部门, or the department JeecgBoot's vue3 client picks on its
+ * login page): refused when they do not belong to it; the user as they now are.
+ */
+export async function chooseDepart(db: Kysely<DB>, user: SysUser, orgCode: string): Promise<SysUser> {
+  const departs = await departsOf(db, user.id);
+  if (!departs.some((d) => d.org_code === orgCode)) throw badRequest('您不属于该部门');
+  await db.updateTable('sys_user').set({ org_code: orgCode }).where('id', '=', user.id).execute();
+  return { ...user, org_code: orgCode };
 }
 
 export async function tenantsOf(db: Kysely<DB>, userId: string): Promise<number[]> {

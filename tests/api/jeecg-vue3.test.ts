@@ -29,6 +29,18 @@ afterAll(() => s?.close());
 const failures = async () => (await s.db.selectFrom('sys_login_failure').select('id').where('username', '=', 'admin').execute()).length;
 
 describe('signing in from the vue3 client', () => {
+  it('signs in under the department its login page picked (loginOrgCode); one the user is not in is refused, nothing changed', async () => {
+    const orgCodeOf = async () => (await s.db.selectFrom('sys_user').select('org_code').where('username', '=', 'admin').executeTakeFirstOrThrow()).org_code;
+    const picked = await s.api.post('/sys/login', { username: 'admin', password: vue3Cipher(ADMIN_PASSWORD), loginOrgCode: 'A01A01' });
+    expect(picked.body.result.userInfo.orgCode).toBe('A01A01');
+    expect(await orgCodeOf()).toBe('A01A01');
+    const refused = await s.api.post('/sys/login', { username: 'admin', password: ADMIN_PASSWORD, loginOrgCode: 'A01A02' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ success: false, message: '您不属于该部门' });
+    expect(await orgCodeOf()).toBe('A01A01');
+    expect((await s.api.post('/sys/login', { username: 'admin', password: ADMIN_PASSWORD, loginOrgCode: 'A01' })).body.result.userInfo.orgCode).toBe('A01');
+  });
+
   it('takes the AES-encrypted password and still plain text; a wrong one either way is refused', async () => {
     expect((await s.api.post('/sys/login', { username: 'admin', password: vue3Cipher(ADMIN_PASSWORD) })).body).toMatchObject({ success: true });
     expect((await s.api.post('/sys/login', { username: 'admin', password: ADMIN_PASSWORD })).body).toMatchObject({ success: true });
