@@ -69,6 +69,7 @@ import { runtimeRoutes } from './routes/schema-runtime.ts';
 import { SchemaRuntime } from './engine/runtime.ts';
 import { refuseBadRequestText } from './engine/write/text-guard.ts';
 import { JeecgPaths, withJeecgNames } from './http/jeecg-paths.ts';
+import { siteInfoOf } from './services/site-info.ts';
 import './hooks/index.ts';
 
 const CSP = [
@@ -187,6 +188,8 @@ function runtimeConfig(ctx: AppContext): string {
     ...(ctx.config.cas ? { casServerUrl: ctx.config.cas.serverUrl } : {}),
     // The login page's 第三方登录 buttons, one per configured OAuth provider.
     ...(ctx.config.oauth.length ? { thirdLogin: ctx.config.oauth.map(({ source, name }) => ({ source, name })) } : {}),
+    // What the login page offers, so that it renders without waiting for GET /site/siteinfo.
+    siteInfo: siteInfoOf(ctx.config),
   };
   return `window._CONFIG = ${JSON.stringify(cfg)};\n`;
 }

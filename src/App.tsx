@@ -7,9 +7,9 @@ import { PageLoading } from './runtime/session/PageLoading.tsx';
 import { SessionGate } from './runtime/session/SessionGate.tsx';
 import { session } from './runtime/session/store.ts';
 import { resolveComponent } from './pages/registry.tsx';
+import Login from './pages/user/Login.tsx';
+import UserLayout from './pages/user/UserLayout.tsx';
 
-const UserLayout = lazy(() => import('./pages/user/UserLayout.tsx'));
-const Login = lazy(() => import('./pages/user/Login.tsx'));
 const Register = lazy(() => import('./pages/user/Register.tsx'));
 const RegisterResult = lazy(() => import('./pages/user/RegisterResult.tsx'));
 const Alteration = lazy(() => import('./pages/user/Alteration.tsx'));

@@ -1,3 +1,5 @@
+import type { SiteInfo } from '../core/api-types.ts';
+
 /** Runtime configuration written by the server into /runtime-config.js (never baked into the bundle). */
 export interface RuntimeConfig {
   apiBase: string;
@@ -8,6 +10,8 @@ export interface RuntimeConfig {
   casServerUrl?: string;
   /** The OAuth providers of 第三方登录, when the server has any (OAUTH_PROVIDERS): the source in the paths and the name shown. */
   thirdLogin?: { source: string; name: string }[];
+  /** What the login page offers (the answer of GET /site/siteinfo), written in so the page need not ask. */
+  siteInfo?: SiteInfo;
 }
 
 declare global {

@@ -148,7 +148,7 @@ describe('public routes and the rest of the surface', () => {
     expect(outside.body).toMatchObject({ success: false, code: 404, message: '很抱歉，资源未找到!' });
   });
 
-  it('serves /runtime-config.js setting window._CONFIG with the API base', async () => {
+  it('serves /runtime-config.js setting window._CONFIG with the API base and the site info', async () => {
     const r = await s.raw('/runtime-config.js');
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toContain('javascript');
@@ -157,6 +157,8 @@ describe('public routes and the rest of the surface', () => {
     expect(text).toMatch(/^window\._CONFIG = /);
     const cfg = JSON.parse(text.replace(/^window\._CONFIG = /, '').replace(/;\s*$/, ''));
     expect(cfg).toMatchObject({ apiBase: '/hope-boot', staticDomainURL: '/hope-boot/sys/common/static' });
+    // The login page reads the site info from here instead of asking for it: the same as GET /site/siteinfo answers.
+    expect(cfg.siteInfo).toEqual((await s.api.get('/site/siteinfo')).body.result);
   });
 
   it('sends nosniff and referrer headers on API answers', async () => {

@@ -4,15 +4,16 @@ import { shot } from './helpers.ts';
 import { API } from './schema-helpers.ts';
 
 /*
- * When the site asks for a captcha (CAPTCHA=true; here the site info is answered with it on, since the
+ * When the site asks for a captcha (CAPTCHA=true; here the site info is written with it on, since the
  * test server runs without), the login page shows the server's image, asks for the code, draws a new
  * image on a click, and sends the code with the key its image was drawn for.
  */
 
 test('the login page asks for the captcha when the site does, and sends it with its key', async ({ page }) => {
-  await page.route(`**${API}/site/siteinfo*`, async (route) => {
-    const real = await (await route.fetch()).json();
-    await route.fulfill({ json: { ...real, result: { ...real.result, captcha: true } } });
+  // The site info the login page reads is written into runtime-config.js.
+  await page.route('**/runtime-config.js', async (route) => {
+    const real = await (await route.fetch()).text();
+    await route.fulfill({ contentType: 'application/javascript', body: `${real}window._CONFIG.siteInfo.captcha = true;\n` });
   });
   let sent: Record<string, string> | undefined;
   await page.route(`**${API}/sys/login`, async (route) => {

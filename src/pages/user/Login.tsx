@@ -6,7 +6,7 @@ import Password from 'antd/es/input/Password';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginResult, SiteInfo } from '../../core/api-types.ts';
-import { HOME_PATH } from '../../runtime/config.ts';
+import { HOME_PATH, runtimeConfig } from '../../runtime/config.ts';
 import { casLoginUrl, casServer } from '../../runtime/session/cas.ts';
 import { announceWelcome, login } from '../../runtime/session/store.ts';
 import { thirdLoginUrl, thirdProviders } from '../../runtime/session/third-login.ts';
@@ -67,7 +67,7 @@ export default function Login() {
   // A sign-in that failed before this page opened (统一身份认证) leaves its message in the navigation state.
   const [error, setError] = useState<string | null>((useLocation().state as { error?: string } | null)?.error ?? null);
   const [busy, setBusy] = useState(false);
-  const [site, setSite] = useState<SiteInfo | null>(null);
+  const [site, setSite] = useState<SiteInfo | null>(runtimeConfig().siteInfo ?? null);
   const [tab, setTab] = useState<'account' | 'phone'>('account');
   const cas = casServer();
   // 第三方登录: one button per OAuth provider of the server, when site info allows it.

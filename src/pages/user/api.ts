@@ -1,4 +1,5 @@
 import type { Envelope, SiteInfo } from '../../core/api-types.ts';
+import { runtimeConfig } from '../../runtime/config.ts';
 import { http } from '../../runtime/http/client.ts';
 
 /*
@@ -9,8 +10,11 @@ import { http } from '../../runtime/http/client.ts';
 export { RequestFailure } from '../../runtime/http/client.ts';
 
 export const userPagesApi = {
-  /** What the login page offers (registration, phone sign-in, guest, captcha). */
-  siteInfo: () => http.get<SiteInfo>('site/siteinfo', undefined, { silent: true }).then((r) => r.result),
+  /** What the login page offers (registration, phone sign-in, guest, captcha): runtime-config.js carries it, else it is asked for. */
+  siteInfo: (): Promise<SiteInfo> => {
+    const written = runtimeConfig().siteInfo;
+    return written ? Promise.resolve(written) : http.get<SiteInfo>('site/siteinfo', undefined, { silent: true }).then((r) => r.result);
+  },
   /** The captcha image (a data URL) drawn for `checkKey`. */
   captchaImage: (checkKey: string) => http.get<string>(`sys/randomImage/${checkKey}`, undefined, { silent: true }).then((r) => r.result),
   /** 注册: the account, its password and the phone proven by a code texted for registration (smsmode 1). */
