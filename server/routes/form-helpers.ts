@@ -7,7 +7,7 @@ import { badRequest, forbidden, notFound, ok } from '../http/envelope.ts';
 import { nowText } from '../lib/time.ts';
 import { loadRule, nextCode } from '../engine/write/fill-rules.ts';
 import { parseTyped } from '../engine/schema/values.ts';
-import { uniqueTenants } from '../engine/write/record-checks.ts';
+import { isTaken } from '../engine/write/record-checks.ts';
 
 /*
  * The documents themselves (for SchemaPage), and the form helpers of spec section 7: duplicate check
@@ -52,13 +52,8 @@ export function helperRoutes(app: FastifyInstance, ctx: AppContext) {
     if (raw === '') return ok(null, '该值可用！');
     const parsed = parseTyped(field, raw);
     if (!parsed.ok) throw badRequest(`${field.label}格式不正确`);
-    let query = (ctx.db as Kysely<any>).selectFrom(model.table).select('id').where(name, '=', parsed.value);
-    const dataId = text(q.dataId);
-    if (dataId) query = query.where('id', '<>', dataId);
-    // The same rows a save is checked against: per tenant where the document says so (a new record is the session's tenant's).
-    const tenants = uniqueTenants(model, session.tenantId);
-    if (tenants) query = query.where('tenant_id', 'in', tenants);
-    if (await query.limit(1).executeTakeFirst())
+    // The same check a save makes: per tenant where the document says so (a new record is the session's tenant's).
+    if (await isTaken(ctx.db as Kysely<any>, model, [name], { [name]: parsed.value }, text(q.dataId), session.tenantId))
       return reply.send({ success: false, message: DUPLICATE_MESSAGE, code: 200, result: null, timestamp: Date.now() });
     return ok(null, '该值可用！');
   });

@@ -112,6 +112,25 @@ export async function storedDuplicates(
   return found;
 }
 
+/**
+ * Whether another row than `selfId` holds `record`'s values of the unique group `columns`, among the rows its
+ * tenant's values must differ from: the writer's check, and /sys/duplicate/check's answer.
+ */
+export async function isTaken(
+  db: Kysely<any>,
+  model: EntityModel,
+  columns: string[],
+  record: Record<string, unknown>,
+  selfId: string,
+  tenantId: unknown,
+): Promise<boolean> {
+  let query = db.selectFrom(model.table).select('id').where('id', '<>', selfId);
+  for (const c of columns) query = query.where(c, '=', record[c]);
+  const tenants = uniqueTenants(model, tenantId);
+  if (tenants) query = query.where('tenant_id', 'in', tenants);
+  return !!(await query.limit(1).executeTakeFirst());
+}
+
 async function uniqueErrors(
   ctx: CheckContext,
   model: EntityModel,
@@ -121,13 +140,9 @@ async function uniqueErrors(
   tenantId: unknown,
 ): Promise<FieldError[]> {
   const errors: FieldError[] = [];
-  const tenants = uniqueTenants(model, tenantId);
   for (const columns of uniqueGroups(model)) {
     if (!columns.some((c) => changed.has(c)) || uniqueKey(columns, record) === undefined) continue;
-    let query = ctx.db.selectFrom(model.table).select('id').where('id', '<>', selfId);
-    for (const c of columns) query = query.where(c, '=', record[c]);
-    if (tenants) query = query.where('tenant_id', 'in', tenants);
-    if (await query.limit(1).executeTakeFirst()) errors.push(duplicateError(model, columns, record));
+    if (await isTaken(ctx.db, model, columns, record, selfId, tenantId)) errors.push(duplicateError(model, columns, record));
   }
   return errors;
 }
