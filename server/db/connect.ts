@@ -1,11 +1,11 @@
 import { Kysely, PostgresDialect } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { lockDataDir } from './data-dir-lock.ts';
 import { claimIdNode, type IdNode } from './id-node.ts';
 import { SlowStatements } from '../monitor/slow-statements.ts';
 import { CountingDialect, WriteWatch } from './round-trips.ts';
+import { type ParsedAs, PGliteThread, PGliteThreadDialect } from './pglite-thread.ts';
 import type { DB } from './schema.ts';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -30,15 +30,18 @@ export interface Database {
  * PGlite and pg disagree (Date vs string, string vs number) and code would differ per driver.
  */
 const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082, TIMESTAMP: 1114, TIMESTAMPTZ: 1184 } as const;
+const PARSED_AS: Record<number, ParsedAs> = {
+  [OID.INT8]: 'number',
+  [OID.NUMERIC]: 'number',
+  [OID.DATE]: 'text',
+  [OID.TIMESTAMP]: 'text',
+  [OID.TIMESTAMPTZ]: 'text',
+};
 const asText = (v: string) => v;
 const asNumber = (v: string) => (v === null ? null : Number(v));
-const parsers: Record<number, (v: string) => unknown> = {
-  [OID.INT8]: asNumber,
-  [OID.NUMERIC]: asNumber,
-  [OID.DATE]: asText,
-  [OID.TIMESTAMP]: asText,
-  [OID.TIMESTAMPTZ]: asText,
-};
+const parsers: Record<number, (v: string) => unknown> = Object.fromEntries(
+  Object.entries(PARSED_AS).map(([oid, as]) => [oid, as === 'number' ? asNumber : asText]),
+);
 
 /**
  * `image`: start from another embedded database's image() instead of running initdb — in memory, or in a
@@ -76,29 +79,29 @@ export async function openDatabase(opts: { dataDir?: string; databaseUrl?: strin
     };
     return { db, kind: 'postgres', writes, statements, idNode: () => idNode.node, close };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const dir = opts.inMemory ? undefined : resolve(opts.dataDir ?? './data', 'pgdata');
   // Only one process may open an embedded database directory (server/db/data-dir-lock.ts).
   const lock = dir ? lockDataDir(resolve(opts.dataDir ?? './data')) : undefined;
-  let client;
+  let thread: PGliteThread;
   try {
-    const image = opts.image && !(dir && existsSync(join(dir, 'PG_VERSION'))) ? { loadDataDir: opts.image } : {};
-    client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), parsers, extensions: { pg_trgm }, ...image });
+    // PGlite runs in a worker thread of its own (pglite-thread.ts): statements never hold the event loop, and one past its deadline is stopped.
+    const image = opts.image && !(dir && existsSync(join(dir, 'PG_VERSION'))) ? opts.image : undefined;
+    thread = await PGliteThread.open({ dataDir: dir, image, parsers: PARSED_AS });
   } catch (error) {
     lock?.release();
     throw error;
   }
   const writes = new WriteWatch();
   const statements = new SlowStatements();
-  const db = new Kysely<DB>({ dialect: new CountingDialect(new PGliteDialect(client), writes, statements) });
+  const db = new Kysely<DB>({ dialect: new CountingDialect(new PGliteThreadDialect(thread), writes, statements) });
   const close = async () => {
     try {
       await db.destroy();
+      // Kysely closes its driver only when a statement was ever sent.
+      await thread.close();
     } finally {
       lock?.release();
     }
   };
-  const pglite = client;
-  return { db, kind: 'pglite', writes, statements, image: () => pglite.dumpDataDir('none'), close };
+  return { db, kind: 'pglite', writes, statements, image: () => thread.image(), close };
 }
