@@ -32,6 +32,8 @@ export interface ServerConfig {
   workflowTimerMs: number;
   /** A statement taking at least this long is listed in 监控中心's 慢语句 (SLOW_STATEMENT_MS, default 200). */
   slowStatementMs: number;
+  /** An online report's statement running longer is cancelled (REPORT_TIMEOUT_MS, default 30,000; on the embedded database its worker is stopped and reopened). */
+  reportTimeoutMs: number;
   /** How often each process writes its figures to sys_monitor_process (MONITOR_HEARTBEAT_SECONDS, default 10). */
   heartbeatSeconds: number;
   /** redis://… whose INFO 监控中心 shows (REDIS_URL); unset: no Redis figures. The server keeps nothing in Redis. */
@@ -119,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     metricsToken: env.METRICS_TOKEN || undefined,
     workflowTimerMs: Number(env.WORKFLOW_TIMER_MS ?? 5000),
     slowStatementMs: positive(env.SLOW_STATEMENT_MS, 200, true),
+    reportTimeoutMs: positive(env.REPORT_TIMEOUT_MS, 30_000),
     heartbeatSeconds: positive(env.MONITOR_HEARTBEAT_SECONDS, 10),
     redisUrl: env.REDIS_URL?.trim() || undefined,
     smsProvider: env.SMS_PROVIDER === 'off' ? 'off' : 'console',

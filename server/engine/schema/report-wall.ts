@@ -68,10 +68,11 @@ export async function syncReportWall(trx: Kysely<any>): Promise<void> {
 }
 
 /**
- * Report SQL may not sleep: on the embedded database nothing stops a statement once it runs (PGlite
- * ignores statement_timeout), and a sleep's planned cost is nil, so the cost ceiling would not see it.
- * Taken from PUBLIC, since every role gets functions from there; the application's own role does not
- * sleep. A database user that does not own the functions (a managed PostgreSQL) keeps them: there the
+ * Report SQL may not sleep: a sleep's planned cost is nil, so the embedded database's cost ceiling would not
+ * see it, and it would hold that database's one connection until the time limit stops its worker (PGlite
+ * ignores statement_timeout; server/db/pglite-thread.ts stops the worker instead), a first guard before that.
+ * Taken from PUBLIC, since every role gets functions from there; the application's own role does not sleep.
+ * A database user that does not own the functions (a managed PostgreSQL) keeps them: there the
  * statement_timeout applies.
  */
 async function withholdSleep(trx: Kysely<any>): Promise<void> {

@@ -1,4 +1,5 @@
 import { enterReportWall, reportWallBuilt } from '../../engine/schema/report-wall.ts';
+import { withStatementTimeout } from '../../db/pglite-thread.ts';
 import { type Compilable, CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import { type Group, type Grouping, groupedSelect, groupsOf } from '../../engine/read/grouping.ts';
 import type { Filter as RuleFilter } from '../../engine/read/query.ts';
@@ -120,7 +121,6 @@ function filterSql(filters: Filter[]): RawBuilder<boolean> {
 
 const READ_ONLY_VIOLATION = '25006';
 const UNDEFINED_COLUMN = '42703';
-export const REPORT_TIMEOUT_MS = 30_000;
 const QUERY_CANCELED = '57014';
 
 /** Who reads: what the engine adds around the administrator's SQL, none of it from the request. */
@@ -132,9 +132,14 @@ export interface ReportReader {
   /** The data rules of the report's scope screen (row-scope.ts), applied to its result rows; undefined: none. */
   rules: RuleFilter[][] | undefined;
   /**
-   * The planner's cost above which the report is refused before it runs: set on the embedded database,
-   * where a running statement cannot be stopped (statement_timeout is ignored and the query holds the
-   * process's one connection and its event loop); undefined on PostgreSQL, whose statement_timeout cancels.
+   * How long each of the report's statements may run (REPORT_TIMEOUT_MS): cancelled past it, by statement_timeout
+   * on PostgreSQL and on the embedded database by stopping its worker thread (pglite-thread.ts).
+   */
+  timeoutMs: number;
+  /**
+   * The planner's cost above which the report is refused before it runs: set on the embedded database, whose
+   * one connection a report holds while it runs (every other request's statements wait for it, up to the time
+   * limit); undefined on PostgreSQL, where other requests use other connections.
    */
   maxCost?: number;
 }
@@ -155,6 +160,7 @@ export async function reportReader(ctx: AppContext, session: Session, def: Repor
     tenants: await access.visibleTenants(session),
     variables: ruleVariables(session.user),
     rules: screen ? (await access.scope(session, screen)).anyOf : undefined,
+    timeoutMs: ctx.config.reportTimeoutMs,
     maxCost: ctx.config.databaseUrl ? undefined : EMBEDDED_MAX_COST,
   };
 }
@@ -190,25 +196,26 @@ async function withinReportWall<T>(
   if (!reportWallBuilt()) throw new ApiError(503, '在线报表未启用租户隔离（数据库用户不能创建只读角色 hope_report），暂不能执行，请联系管理员');
   const body = bindReportSql(def.sql, req.params, reader.variables);
   try {
-    return await db.transaction().execute(async (trx) => {
-      await sql`set transaction read only`.execute(trx);
-      // A runaway report must not hold a connection for ever (PostgreSQL enforces this; the embedded database accepts it as a no-op).
-      await sql`set local statement_timeout = ${sql.lit(REPORT_TIMEOUT_MS)}`.execute(trx);
-      await enterReportWall(trx, reader.tenants);
-      const { costed, run } = plan(scopedRows(trx, body, req, reader));
-      if (reader.maxCost !== undefined) {
-        const cost = await plannedCost(trx, costed.compile());
-        if (cost > reader.maxCost)
-          throw badRequest(
-            `报表【${def.name}】的查询量过大（估算成本${Math.round(cost)}，上限${reader.maxCost}），嵌入式数据库上无法中途停止查询，请增加查询条件或缩小范围`,
-          );
-      }
-      return await run();
-    });
+    // A runaway report must not hold a connection for ever: PostgreSQL's statement_timeout cancels it there, and the
+    // embedded database (which accepts the setting as a no-op) stops the worker thread it runs in and opens the database again.
+    return await withStatementTimeout(reader.timeoutMs, () =>
+      db.transaction().execute(async (trx) => {
+        await sql`set transaction read only`.execute(trx);
+        await sql`set local statement_timeout = ${sql.lit(reader.timeoutMs)}`.execute(trx);
+        await enterReportWall(trx, reader.tenants);
+        const { costed, run } = plan(scopedRows(trx, body, req, reader));
+        if (reader.maxCost !== undefined) {
+          const cost = await plannedCost(trx, costed.compile());
+          if (cost > reader.maxCost)
+            throw badRequest(`报表【${def.name}】的查询量过大（估算成本${Math.round(cost)}，上限${reader.maxCost}），请增加查询条件或缩小范围`);
+        }
+        return await run();
+      }),
+    );
   } catch (error) {
     if (error instanceof ApiError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === QUERY_CANCELED) throw new ApiError(500, `报表【${def.name}】查询超时（超过${REPORT_TIMEOUT_MS / 1000}秒），请缩小查询范围`);
+    if (code === QUERY_CANCELED) throw new ApiError(500, `报表【${def.name}】查询超时（超过${reader.timeoutMs / 1000}秒），请缩小查询范围`);
     if (code === READ_ONLY_VIOLATION) throw badRequest('报表查询试图修改数据，已拒绝：报表只能读取数据');
     if (code === UNDEFINED_COLUMN && reader.rules) {
       throw new ApiError(500, `报表【${def.name}】的查询结果缺少数据规则用到的字段，请在SQL中选出它: ${String((error as Error).message).slice(0, 120)}`);
