@@ -1,8 +1,4 @@
 import { LockOutlined, LoginOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Checkbox } from 'antd';
-// The input and the password input alone: antd's Input index also brings TextArea, Search and OTP (issue 21's budget).
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginResult, SiteInfo } from '../../core/api-types.ts';
@@ -12,12 +8,13 @@ import { announceWelcome, login } from '../../runtime/session/store.ts';
 import { thirdLoginUrl, thirdProviders } from '../../runtime/session/third-login.ts';
 import { local, SEVEN_DAYS_MS } from '../../runtime/storage.ts';
 import { RequestFailure, userPagesApi } from './api.ts';
-import { LoginField } from './LoginField.tsx';
+import { Button } from './login-kit/Button.tsx';
+import { Checkbox } from './login-kit/Checkbox.tsx';
+import { ErrorNotice } from './login-kit/ErrorNotice.tsx';
+import { Field } from './login-kit/Field.tsx';
 
 /** Loaded when the phone tab is chosen: the password form stays the login route's only weight. */
 const PhoneLoginForm = lazy(() => import('./PhoneLoginForm.tsx'));
-/** Loaded with the first error to show. */
-const LoginError = lazy(() => import('./LoginError.tsx'));
 
 const REMEMBERED = 'Remembered_Username';
 
@@ -44,15 +41,16 @@ function CaptchaField({
   }, [checkKey]);
   return (
     <div className="login-captcha">
-      <LoginField Control={Input} icon={<SafetyOutlined />} placeholder="请输入验证码" autoComplete="off" value={value} missing={missing} onChange={onChange} />
+      <Field icon={<SafetyOutlined />} placeholder="请输入验证码" autoComplete="off" value={value} missing={missing} onChange={onChange} />
       <img className="login-captcha-image" data-testid="captcha-image" src={image ?? undefined} alt="验证码" title="看不清？点击换一张" onClick={onRefresh} />
     </div>
   );
 }
 
 /*
- * The login page (spec section 2, /user/login). It is the first thing every user loads, so it keeps
- * to a few light antd inputs and checks its two fields itself rather than pulling in antd's Form.
+ * The login page (spec section 2, /user/login). It is the first thing every user loads, so its form is the
+ * login kit's plain elements styled like antd's (./login-kit/, issue 21), checking its fields itself; the
+ * phone tab loads with the first click on it, the other pages of the login area when opened.
  */
 export default function Login() {
   const navigate = useNavigate();
@@ -141,13 +139,8 @@ export default function Login() {
   return (
     <form className="login-main" name="login" onSubmit={submit} noValidate>
       {titles}
-      {error && (
-        <Suspense fallback={null}>
-          <LoginError message={error} />
-        </Suspense>
-      )}
-      <LoginField
-        Control={Input}
+      {error && <ErrorNotice message={error} />}
+      <Field
         icon={<UserOutlined />}
         placeholder="请输入用户名"
         autoComplete="username"
@@ -159,8 +152,8 @@ export default function Login() {
           setError(null);
         }}
       />
-      <LoginField
-        Control={Password}
+      <Field
+        password
         icon={<LockOutlined />}
         placeholder="请输入密码"
         autoComplete="current-password"
@@ -186,15 +179,15 @@ export default function Login() {
         />
       )}
       <div className="login-remember">
-        <Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)}>
+        <Checkbox checked={remember} onChange={setRemember}>
           记住用户名
         </Checkbox>
       </div>
-      <Button type="primary" htmlType="submit" size="large" block loading={busy} className="login-button">
+      <Button primary type="submit" large block loading={busy} className="login-button">
         登 录
       </Button>
       {cas && (
-        <Button size="large" block className="login-cas" onClick={() => window.location.assign(casLoginUrl(cas))}>
+        <Button large block className="login-cas" onClick={() => window.location.assign(casLoginUrl(cas))}>
           统一身份认证登录
         </Button>
       )}

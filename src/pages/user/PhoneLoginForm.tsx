@@ -1,10 +1,11 @@
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { Alert, Button, Input } from 'antd';
 import { type FormEvent, useState } from 'react';
 import type { LoginResult } from '../../core/api-types.ts';
 import { RequestFailure } from './api.ts';
 import { phoneLogin } from '../../runtime/session/store.ts';
-import { LoginField } from './LoginField.tsx';
+import { Button } from './login-kit/Button.tsx';
+import { ErrorNotice } from './login-kit/ErrorNotice.tsx';
+import { Field } from './login-kit/Field.tsx';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 
 /*
@@ -42,9 +43,8 @@ export default function PhoneLoginForm({ onSignedIn }: { onSignedIn: (result: Lo
 
   return (
     <form name="phone-login" onSubmit={submit} noValidate data-testid="phone-login">
-      {error && <Alert type="error" showIcon message={error} className="login-error" data-testid="login-error" />}
-      <LoginField
-        Control={Input}
+      {error && <ErrorNotice message={error} />}
+      <Field
         icon={<MobileOutlined />}
         placeholder="请输入手机号"
         autoComplete="tel"
@@ -53,8 +53,7 @@ export default function PhoneLoginForm({ onSignedIn }: { onSignedIn: (result: Lo
         onChange={edit(setMobile, 'mobile')}
       />
       <div className="login-captcha">
-        <LoginField
-          Control={Input}
+        <Field
           icon={<SafetyOutlined />}
           placeholder="请输入验证码"
           autoComplete="one-time-code"
@@ -64,7 +63,7 @@ export default function PhoneLoginForm({ onSignedIn }: { onSignedIn: (result: Lo
         />
         <SmsCodeButton phone={mobile} mode="0" onError={setError} />
       </div>
-      <Button type="primary" htmlType="submit" size="large" block loading={busy} className="login-button">
+      <Button primary type="submit" large block loading={busy} className="login-button">
         登 录
       </Button>
     </form>

@@ -1,5 +1,4 @@
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Input } from 'antd';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isThirdLoginError, THIRD_LOGIN_ERRORS } from '../../core/third-login.ts';
@@ -8,7 +7,9 @@ import { announceWelcome, bindThirdAccount, thirdLogin } from '../../runtime/ses
 import { thirdProviderName } from '../../runtime/session/third-login.ts';
 import { PageLoading } from '../../runtime/session/PageLoading.tsx';
 import { RequestFailure, userPagesApi } from './api.ts';
-import { LoginField } from './LoginField.tsx';
+import { Button } from './login-kit/Button.tsx';
+import { ErrorNotice } from './login-kit/ErrorNotice.tsx';
+import { Field } from './login-kit/Field.tsx';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 
 /** 新账号 uses antd's Form (as 注册 does): loaded only when that tab is chosen. */
@@ -126,7 +127,7 @@ function BindAccount({
           </a>
         ))}
       </div>
-      {error && <Alert type="error" showIcon message={error} className="login-error" data-testid="login-error" />}
+      {error && <ErrorNotice message={error} />}
       {tab === 'register' ? (
         <Suspense fallback={null}>
           <ThirdRegisterForm ticket={ticket} onError={setError} />
@@ -135,8 +136,7 @@ function BindAccount({
         <form name="third-bind" onSubmit={submit} noValidate>
           {tab === 'account' ? (
             <>
-              <LoginField
-                Control={Input}
+              <Field
                 icon={<UserOutlined />}
                 placeholder="请输入用户名"
                 autoComplete="username"
@@ -144,8 +144,8 @@ function BindAccount({
                 missing={missing.username}
                 onChange={edit('username')}
               />
-              <LoginField
-                Control={Input.Password}
+              <Field
+                password
                 icon={<LockOutlined />}
                 placeholder="请输入密码"
                 autoComplete="current-password"
@@ -156,8 +156,7 @@ function BindAccount({
             </>
           ) : (
             <>
-              <LoginField
-                Control={Input}
+              <Field
                 icon={<MobileOutlined />}
                 placeholder="请输入手机号"
                 autoComplete="tel"
@@ -166,8 +165,7 @@ function BindAccount({
                 onChange={edit('mobile')}
               />
               <div className="login-captcha">
-                <LoginField
-                  Control={Input}
+                <Field
                   icon={<SafetyOutlined />}
                   placeholder="请输入验证码"
                   autoComplete="one-time-code"
@@ -179,7 +177,7 @@ function BindAccount({
               </div>
             </>
           )}
-          <Button type="primary" htmlType="submit" size="large" block loading={busy} className="login-button">
+          <Button primary type="submit" large block loading={busy} className="login-button">
             绑定并登录
           </Button>
         </form>
