@@ -1,4 +1,4 @@
-import { proxy } from 'valtio';
+import { proxy, ref } from 'valtio';
 import type { ButtonAuth, Envelope, LoginResult, MenuNode, UserInfo } from '../../core/api-types.ts';
 import { runtimeConfig } from '../config.ts';
 import { onUnauthorized, RequestFailure, sessionApi, type SmsMode } from './api.ts';
@@ -6,15 +6,20 @@ import { type AppRoute, generateRoutes } from '../menu/routes.ts';
 import { rememberSignIn } from './remember.ts';
 import { KEYS, local, SESSION_KEYS, SEVEN_DAYS_MS, sessionGet, sessionRemove, sessionSet } from '../storage.ts';
 
-/** The signed-in session (spec section 4, "Session"): the token and user live 7 days in local storage. */
+/**
+ * The signed-in session (spec section 4, "Session"): the token and user live 7 days in local storage.
+ * The menu, routes and button lists are replaced whole, never changed in place, so they are kept as
+ * plain values (valtio's ref) rather than proxied deeply: proxying the admin's menu and several hundred
+ * button grants, and snapshotting them, was a tenth of the script time of a page's first load.
+ */
 export const session = proxy({
   token: local.get<string>(KEYS.ACCESS_TOKEN),
   userInfo: local.get<UserInfo>(KEYS.USER_INFO),
   /** The server menu; null until fetched for this page load. */
   menu: null as MenuNode[] | null,
-  routes: [] as AppRoute[],
-  auth: sessionGet<ButtonAuth[]>(SESSION_KEYS.USER_AUTH, []),
-  allAuth: sessionGet<ButtonAuth[]>(SESSION_KEYS.SYS_BUTTON_AUTH, []),
+  routes: ref([] as AppRoute[]),
+  auth: ref(sessionGet<ButtonAuth[]>(SESSION_KEYS.USER_AUTH, [])),
+  allAuth: ref(sessionGet<ButtonAuth[]>(SESSION_KEYS.SYS_BUTTON_AUTH, [])),
 });
 
 export const GUEST_USERNAME = 'guest';
@@ -86,10 +91,10 @@ export function fetchPermissions(): Promise<MenuNode[]> {
       if (!Array.isArray(result?.menu) || result.menu.length === 0) throw new Error(EMPTY_MENU_ERROR);
       sessionSet(SESSION_KEYS.USER_AUTH, result.auth);
       sessionSet(SESSION_KEYS.SYS_BUTTON_AUTH, result.allAuth);
-      session.auth = result.auth;
-      session.allAuth = result.allAuth;
-      session.routes = generateRoutes(result.menu, { window, _CONFIG: runtimeConfig() });
-      session.menu = result.menu;
+      session.auth = ref(result.auth);
+      session.allAuth = ref(result.allAuth);
+      session.routes = ref(generateRoutes(result.menu, { window, _CONFIG: runtimeConfig() }));
+      session.menu = ref(result.menu);
       return result.menu;
     })
     .finally(() => (permissionsInFlight = null));
@@ -132,9 +137,9 @@ export function clearLocalSession() {
   session.token = null;
   session.userInfo = null;
   session.menu = null;
-  session.routes = [];
-  session.auth = [];
-  session.allAuth = [];
+  session.routes = ref([]);
+  session.auth = ref([]);
+  session.allAuth = ref([]);
 }
 
 const WELCOME_KEY = 'WELCOME_PENDING';
