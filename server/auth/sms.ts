@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { DB, SysUser } from '../db/schema.ts';
-import { badRequest, forbidden } from '../http/envelope.ts';
-import { FROZEN_MESSAGE } from './session.ts';
+import { badRequest } from '../http/envelope.ts';
+import { demandActive } from './session.ts';
 import { formatTimestamp } from '../lib/time.ts';
 
 /*
@@ -118,6 +118,5 @@ export async function userByPhone(db: Kysely<DB>, phone: string): Promise<SysUse
   const users = await db.selectFrom('sys_user').selectAll().where('phone', '=', phone).where('del_flag', '=', 0).limit(2).execute();
   if (!users.length) throw badRequest(NO_PHONE_USER);
   if (users.length > 1) throw badRequest('该手机号绑定了多个用户，请用账号密码登录');
-  if (users[0].status !== 1) throw forbidden(FROZEN_MESSAGE);
-  return users[0];
+  return demandActive(users[0]);
 }

@@ -3,7 +3,7 @@ import { Captchas, checkKeyOf } from '../auth/captcha.ts';
 import { CAS_CLOSED, casUsername } from '../auth/cas.ts';
 import { plainPassword } from '../auth/jeecg-password.ts';
 import { phoneOf, SMS_CLOSED, smsCodesOf, userByPhone } from '../auth/sms.ts';
-import { FROZEN_MESSAGE, GUEST_DISABLED_MESSAGE, GUEST_USERNAME, sessionOf } from '../auth/session.ts';
+import { demandActive, GUEST_DISABLED_MESSAGE, GUEST_USERNAME, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, forbidden, ok, requireText } from '../http/envelope.ts';
 import { recordLogin } from '../services/logs.ts';
@@ -48,8 +48,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     const username = await casUsername(config.cas, query.ticket, query.service, request.host);
     const user = await db.selectFrom('sys_user').selectAll().where('username', '=', username).where('del_flag', '=', 0).executeTakeFirst();
     if (!user) throw new ApiError(401, `统一身份认证的账号 ${username} 在本系统中不存在，请联系管理员开通`);
-    if (user.status !== 1) throw forbidden(FROZEN_MESSAGE);
-    return signIn(user, request);
+    return signIn(demandActive(user), request);
   };
   for (const path of ['/sys/cas/client/validateLogin', '/cas/client/validateLogin']) {
     app.get(path, { config: { public: true, rateLimit: { max: config.loginRateLimit, timeWindow: 60_000 } } }, casLogin);

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { THIRD_LOGIN_PATH, type ThirdLoginError } from '../../src/core/third-login.ts';
-import { lockedMessage } from '../auth/lockout.ts';
 import {
   authorizeUrl,
   OAUTH_CLOSED,
@@ -14,7 +13,7 @@ import {
   ThirdTickets,
   thirdUserOf,
 } from '../auth/oauth.ts';
-import { FROZEN_MESSAGE } from '../auth/session.ts';
+import { demandActive } from '../auth/session.ts';
 import { phoneOf, SMS_CLOSED, smsCodesOf, userByPhone } from '../auth/sms.ts';
 import type { AppContext } from '../context.ts';
 import type { DB, SysUser } from '../db/schema.ts';
@@ -81,7 +80,7 @@ function cookieOf(request: FastifyRequest, name: string): string | undefined {
 
 export function thirdLoginRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, config } = ctx;
-  const { passwordUser, signIn } = signIns(ctx);
+  const { passwordUser, signIn, demandUnlocked } = signIns(ctx);
   const states = new OAuthStates(config.jwtSecret);
   const tickets = new ThirdTickets(db);
   const sms = smsCodesOf(ctx);
@@ -173,9 +172,8 @@ export function thirdLoginRoutes(app: FastifyInstance, ctx: AppContext) {
       .where('del_flag', '=', 0)
       .executeTakeFirst();
     if (!user) throw new ApiError(401, '该第三方账号绑定的用户不存在，请联系管理员');
-    if (user.status !== 1) throw forbidden(FROZEN_MESSAGE);
-    const lockedMs = await ctx.lockout.lockedFor(user.username);
-    if (lockedMs > 0) throw new ApiError(423, lockedMessage(lockedMs));
+    demandActive(user);
+    await demandUnlocked(user.username);
     return signIn(user, request, '[第三方用户]');
   };
   for (const prefix of ['/sys/thirdLogin', '/thirdLogin']) {

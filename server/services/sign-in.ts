@@ -1,9 +1,9 @@
 import { lockedMessage } from '../auth/lockout.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { FROZEN_MESSAGE } from '../auth/session.ts';
+import { demandActive } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import type { SysUser } from '../db/schema.ts';
-import { ApiError, forbidden, ok } from '../http/envelope.ts';
+import { ApiError, ok } from '../http/envelope.ts';
 import { recordLogin } from './logs.ts';
 import { departsOf, userInfoOf } from './users.ts';
 
@@ -16,14 +16,19 @@ export function signIns(ctx: AppContext) {
   // account with a wrong password: the timing must not tell which usernames exist.
   let dummyHash: Promise<string> | undefined;
 
+  /** Refuses, with the lockout's message, a username locked by wrong passwords (whichever way it now signs in). */
+  async function demandUnlocked(username: string): Promise<void> {
+    const lockedMs = await lockout.lockedFor(username);
+    if (lockedMs > 0) throw new ApiError(423, lockedMessage(lockedMs));
+  }
+
   return {
     /**
      * The active account `username` names when `password` is its own; otherwise the lockout's or the wrong
      * password's message, the failure counted toward the lock.
      */
     async passwordUser(username: string, password: string, ip: string): Promise<SysUser> {
-      const lockedMs = await lockout.lockedFor(username);
-      if (lockedMs > 0) throw new ApiError(423, lockedMessage(lockedMs));
+      await demandUnlocked(username);
       const user = await db.selectFrom('sys_user').selectAll().where('username', '=', username).where('del_flag', '=', 0).executeTakeFirst();
       const hash = user?.password ?? (await (dummyHash ??= hashPassword('no-such-user')));
       const valid = (await verifyPassword(password, hash)) && !!user;
@@ -32,10 +37,12 @@ export function signIns(ctx: AppContext) {
         if (left === 0) throw new ApiError(423, lockedMessage(15 * 60_000));
         throw new ApiError(401, `${WRONG_CREDENTIALS}，还可尝试${left}次`);
       }
-      if (user.status !== 1) throw forbidden(FROZEN_MESSAGE);
+      demandActive(user);
       await lockout.clear(username);
       return user;
     },
+
+    demandUnlocked,
 
     /** What every successful sign-in answers: the token, the user and all dictionaries; `how` marks the login log's line. */
     async signIn(user: SysUser, request: { ip: string }, how = '') {
