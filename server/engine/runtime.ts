@@ -1,6 +1,6 @@
 import { syncReportWall } from './schema/report-wall.ts';
 import { type Kysely, sql } from 'kysely';
-import { toSnake } from '../../src/core/schema/audit-fields.ts';
+import { toSnake } from '../../src/core/schema/field-names.ts';
 import type { Session } from '../auth/session.ts';
 import type { DB } from '../db/schema.ts';
 import { badRequest } from '../http/envelope.ts';

@@ -1,3 +1,5 @@
+import { jeecgFieldName } from '../../src/core/schema/field-names.ts';
+
 /*
  * JeecgBoot's clients name our system screens differently: /sys/quartzJob/… is our /system/job/…,
  * /sys/annountCement/… our /system/announcement/… The table below is the one place that says so. A request
@@ -62,13 +64,6 @@ export class JeecgPaths {
     if (this.own.has(`${method} ${path}`) || this.ownPatterns.some((p) => p.method === method && p.pattern.test(path))) return url;
     return `${this.apiBase}/${code}/${match[2]}${match[3] ?? ''}`;
   };
-}
-
-/** A column's name as JeecgBoot's Java field: org_code → orgCode; a dictionary text keeps its suffix (org_code_dictText → orgCode_dictText). */
-export function jeecgFieldName(key: string): string {
-  const dictText = key.endsWith('_dictText') ? '_dictText' : '';
-  const base = dictText ? key.slice(0, -dictText.length) : key;
-  return base.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()) + dictText;
 }
 
 /** Gives every snake_case key of the records in `value` (pages, lists, trees) its JeecgBoot twin, in place. */

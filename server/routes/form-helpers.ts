@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { toSnake } from '../../src/core/schema/audit-fields.ts';
+import { toSnake } from '../../src/core/schema/field-names.ts';
 import { GUEST_USERNAME, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, forbidden, notFound, ok } from '../http/envelope.ts';

@@ -1,4 +1,4 @@
-import { toSnake } from '../../../src/core/schema/audit-fields.ts';
+import { toSnake } from '../../../src/core/schema/field-names.ts';
 import type { FieldDef } from '../../../src/core/schema/types.generated.ts';
 import { badRequest } from '../../http/envelope.ts';
 import { escapeLike } from '../schema/like.ts';

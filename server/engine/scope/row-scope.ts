@@ -1,4 +1,4 @@
-import { toSnake } from '../../../src/core/schema/audit-fields.ts';
+import { toSnake } from '../../../src/core/schema/field-names.ts';
 import type { SysUser } from '../../db/schema.ts';
 import { formatTimestamp } from '../../lib/time.ts';
 import { escapeLike } from '../schema/like.ts';

@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
-import { AUDIT_NAMES, toSnake } from '../../../src/core/schema/audit-fields.ts';
+import { AUDIT_NAMES } from '../../../src/core/schema/audit-fields.ts';
+import { toSnake } from '../../../src/core/schema/field-names.ts';
 import { badRequest } from '../../http/envelope.ts';
 import type { EntityModel } from '../schema/model.ts';
 

@@ -12,6 +12,3 @@ export const AUDIT_FIELDS: FieldDef[] = [
 ];
 
 export const AUDIT_NAMES = new Set(AUDIT_FIELDS.map((f) => f.name));
-
-/** 'createTime' → 'create_time': the list API accepts JeecgBoot's camelCase column names too. */
-export const toSnake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
