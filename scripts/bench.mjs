@@ -10,7 +10,8 @@
  * the list screen's render time in Chromium (scripts/bench-list.mjs), and 捐赠报表 over a year, the
  * dashboard and login/visit calls, and the roll-up cost per inserted donation (scripts/bench-reports.mjs);
  * the time to advance 1,000 workflow instances one step (scripts/bench-workflow.ts); and backup and
- * restore of an embedded install (scripts/bench-backup.ts).
+ * restore of an embedded install (scripts/bench-backup.ts); and, on a third fresh database, a 1,000-field
+ * form opened at run time and in the designer and a 1,000-node department tree (scripts/bench-forms.mjs).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -136,6 +137,12 @@ try {
 if (process.env.BENCH_SKIP_LIST !== '1') {
   const { benchList } = await import('./bench-list.mjs');
   await benchList({ root, port: PORT + 1, password: PASSWORD, percentile, timed, fmt, waitFor });
+}
+
+if (process.env.BENCH_SKIP_FORMS !== '1') {
+  // A 1,000-field form at run time and in the designer, a 1,000-node tree (issue 21), on a fresh database.
+  const { benchForms } = await import('./bench-forms.mjs');
+  await benchForms({ root, port: PORT + 2, password: PASSWORD, percentile, waitFor });
 }
 
 if (process.env.BENCH_SKIP_WORKFLOW !== '1') {
