@@ -109,27 +109,27 @@ export function DeptField({ value, onChange, disabled, readOnly, multiple = fals
         style={{ marginBottom: 8 }}
       />
       <Spin spinning={loading}>
-        <div style={{ maxHeight: 400, overflow: 'auto' }}>
-          {nodes.length ? (
-            <Tree
-              checkable
-              checkStrictly
-              defaultExpandAll
-              selectable={false}
-              treeData={nodes}
-              fieldNames={{ key: 'id', title: 'title', children: 'children' }}
-              checkedKeys={{ checked, halfChecked: [] }}
-              onCheck={(keys) => {
-                const now = (Array.isArray(keys) ? keys : keys.checked).map(String);
-                const next = nextChecked(checked, now, multiple);
-                if (next.refused) message.warning(TOO_MANY_MESSAGE);
-                setChecked(next.keys);
-              }}
-            />
-          ) : (
-            <Empty description="没有找到部门" />
-          )}
-        </div>
+        {nodes.length ? (
+          // height: antd's virtual tree, only the nodes in view are drawn (1,000 departments open at once).
+          <Tree
+            height={400}
+            checkable
+            checkStrictly
+            defaultExpandAll
+            selectable={false}
+            treeData={nodes}
+            fieldNames={{ key: 'id', title: 'title', children: 'children' }}
+            checkedKeys={{ checked, halfChecked: [] }}
+            onCheck={(keys) => {
+              const now = (Array.isArray(keys) ? keys : keys.checked).map(String);
+              const next = nextChecked(checked, now, multiple);
+              if (next.refused) message.warning(TOO_MANY_MESSAGE);
+              setChecked(next.keys);
+            }}
+          />
+        ) : (
+          <Empty description="没有找到部门" />
+        )}
       </Spin>
     </PickerFrame>
   );

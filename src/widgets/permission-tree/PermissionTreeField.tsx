@@ -78,8 +78,10 @@ export const PermissionTreeField = observer(function PermissionTreeField({ value
           合并所有
         </Button>
       </Space>
-      <div style={{ maxHeight: 420, overflow: 'auto', border: '1px solid #f0f0f0', padding: 8 }}>
+      <div style={{ border: '1px solid #f0f0f0', padding: 8 }}>
+        {/* height: antd's virtual tree, only the nodes in view are drawn (a thousand menus and buttons). */}
         <Tree
+          height={420}
           checkable
           checkStrictly
           selectable={false}

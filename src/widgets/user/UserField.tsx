@@ -130,9 +130,11 @@ export function UserField({ value, onChange, disabled, readOnly, multiple = fals
     >
       <Row gutter={12}>
         <Col span={6}>
-          <div style={{ maxHeight: 480, overflow: 'auto', borderRight: '1px solid #f0f0f0' }}>
+          <div style={{ borderRight: '1px solid #f0f0f0' }}>
             {departs.length > 0 && (
+              // height: antd's virtual tree, only the nodes in view are drawn.
               <Tree
+                height={480}
                 defaultExpandAll
                 blockNode
                 treeData={departs}
