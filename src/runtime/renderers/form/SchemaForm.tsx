@@ -8,6 +8,7 @@ import { session } from '../../session/store.ts';
 import { useWidgetKit } from '../../widgets/kit.ts';
 import { withWidgetKit } from '../../widgets/WidgetKitBoundary.tsx';
 import { compileForm, type UniqueCheck } from './compile.ts';
+import { isLong, LongFormBody, onScreenItem } from './long-form.tsx';
 
 // The components come from the widget kit, handed in at render (SchemaField merges its components prop).
 const SchemaField = createSchemaField();
@@ -37,6 +38,10 @@ function SchemaFormBody({ formDef, form, unique, entity }: { formDef: FormDef; f
       }),
     [formDef, userInfo, unique, entity],
   );
+  // A long form draws its fields as they come into view; a short one draws them all at once.
+  // (Top-level items are drawn one by one: each must have a name of its own.)
+  const long = useMemo(() => isLong(formDef) && Object.keys(schema.properties ?? {}).length === formDef.list.length, [formDef, schema]);
+  const components = useMemo(() => (long ? { ...kit.components, FormItem: onScreenItem(kit.components.FormItem) } : kit.components), [kit, long]);
   const { layout = 'horizontal', labelCol, wrapperCol } = formDef.config;
   return (
     <FormProvider form={form}>
@@ -46,7 +51,11 @@ function SchemaFormBody({ formDef, form, unique, entity }: { formDef: FormDef; f
         wrapperCol={layout === 'horizontal' ? (wrapperCol?.span ?? 18) : undefined}
         feedbackLayout="terse"
       >
-        <SchemaField schema={schema} components={kit.components} />
+        {long ? (
+          <LongFormBody form={form} def={formDef} schema={schema} draw={(root) => <SchemaField schema={root} components={components} />} />
+        ) : (
+          <SchemaField schema={schema} components={components} />
+        )}
       </FormLayout>
     </FormProvider>
   );

@@ -13,9 +13,17 @@ interface ValidatorContext {
   form?: { values: Record<string, unknown> };
 }
 
+// The entity's fields by name, once per entity: a form compiles every field, so no field searches them all.
+const fieldsByName = new WeakMap<EntityDef, Map<string, EntityDef['fields'][number]>>();
+function fieldOf(entity: EntityDef, name: string) {
+  let byName = fieldsByName.get(entity);
+  if (!byName) fieldsByName.set(entity, (byName = new Map(entity.fields.map((f) => [f.name, f]))));
+  return byName.get(name);
+}
+
 /** Formily validators for one field of the entity. */
 export function entityValidators(entity: EntityDef | undefined, name: string, item: WidgetItem): Record<string, unknown>[] {
-  const field = entity?.fields.find((f) => f.name === name);
+  const field = entity && fieldOf(entity, name);
   if (!field) return [];
   const rules: Record<string, unknown>[] = [];
   const own = item.options ?? {};
