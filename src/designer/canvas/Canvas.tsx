@@ -1,9 +1,11 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
-import { type CSSProperties, type MutableRefObject, type PointerEvent, useCallback, useRef } from 'react';
+import { type CSSProperties, type MutableRefObject, type PointerEvent, useCallback, useMemo, useRef } from 'react';
+import { widgets } from '../../core/schema/walk.ts';
+import { ON_SCREEN_FROM } from '../../runtime/helpers/on-screen.tsx';
 import { useDesigner } from '../context.ts';
 import type { DragData } from '../dnd.ts';
 import { ROOT } from '../state/tree.ts';
-import { DropList } from './CanvasItem.tsx';
+import { DropList, LongCanvas } from './CanvasItem.tsx';
 
 /*
  * The middle of the designer: the form's widgets laid out with the form's own label and wrapper spans.
@@ -41,6 +43,7 @@ export function Canvas({ canvasRef }: { canvasRef: MutableRefObject<HTMLElement 
   const list = useDesigner((s) => s.def.list);
   const config = useDesigner((s) => s.def.config);
   const { ref, onPointerDown } = useCanvasDrag(canvasRef);
+  const long = useMemo(() => [...widgets(list)].filter((w) => w.model).length >= ON_SCREEN_FROM, [list]);
   const layout = config.layout ?? 'horizontal';
   const style = {
     '--fd-label-span': `${((config.labelCol?.span ?? 4) / 24) * 100}%`,
@@ -49,9 +52,11 @@ export function Canvas({ canvasRef }: { canvasRef: MutableRefObject<HTMLElement 
   return (
     <div className={`fd-canvas fd-layout-${layout}${config.hideRequiredMark ? ' fd-hide-mark' : ''}`} style={style} data-testid="designer-canvas">
       <div ref={ref} className="fd-drop-area" onPointerDown={onPointerDown}>
-        <DropList slot={ROOT} list={list} className="fd-root-list">
-          {!list.length && <div className="fd-hint">{CANVAS_HINT}</div>}
-        </DropList>
+        <LongCanvas.Provider value={long}>
+          <DropList slot={ROOT} list={list} className="fd-root-list">
+            {!list.length && <div className="fd-hint">{CANVAS_HINT}</div>}
+          </DropList>
+        </LongCanvas.Provider>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import { App, Col, Dropdown, type MenuProps, Row } from 'antd';
-import { memo, type MouseEvent, type ReactNode, useMemo } from 'react';
+import { createContext, memo, type MouseEvent, type ReactNode, useContext, useMemo } from 'react';
 import type { TableCell, WidgetItem } from '../../core/schema/types.generated.ts';
 import { useDesigner, useSelector, useStores, useUpdate } from '../context.ts';
 import { itemDropId, listDropId } from '../dnd.ts';
@@ -9,6 +9,7 @@ import { isDataWidget } from '../state/items.ts';
 import { addTableColumn, addTableRow, cellVisible, mergeDown, mergeRight, type TableResult } from '../state/table.ts';
 import { type Slot, slotId } from '../state/tree.ts';
 import { WidgetMock } from './WidgetMock.tsx';
+import { OnScreen } from '../../runtime/helpers/on-screen.tsx';
 
 /*
  * Canvas items, the lists that hold them and the bodies of layout items (which hold lists again) are one
@@ -17,6 +18,9 @@ import { WidgetMock } from './WidgetMock.tsx';
  * re-renders the one or two items concerned. Items carry data-key and lists data-slot: the drop zone
  * under the pointer is found from those (zones.ts).
  */
+/** A long form's canvas (ON_SCREEN_FROM fields or more) draws the widgets' looks as they come into view. */
+export const LongCanvas = createContext(false);
+
 const cx = (...names: (string | false | null | undefined)[]) => names.filter(Boolean).join(' ');
 
 function useHovered(id: string) {
@@ -202,6 +206,17 @@ export function ItemBody({ item }: { item: WidgetItem }) {
     case 'batch':
       return <BatchBody item={item} />;
   }
-  const mock = <WidgetMock item={item} />;
+  const mock = <MockOnScreen item={item} />;
   return isDataWidget(item.type) ? <FieldFrame item={item}>{mock}</FieldFrame> : mock;
+}
+
+/** The widget's look; on a long canvas only once near the screen (the item's frame, label and drop zones are always there). */
+function MockOnScreen({ item }: { item: WidgetItem }) {
+  const long = useContext(LongCanvas);
+  if (!long) return <WidgetMock item={item} />;
+  return (
+    <OnScreen height={item.type === 'textarea' ? 54 : 32}>
+      <WidgetMock item={item} />
+    </OnScreen>
+  );
 }
