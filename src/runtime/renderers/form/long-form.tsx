@@ -96,6 +96,7 @@ export function LongFormBody({ form, def, schema, draw }: { form: Form; def: For
     });
   }, [def, schema]);
 
+  const [failing, setFailing] = useState<ReadonlySet<string>>(() => new Set());
   useEffect(() => {
     const id = `long-form-${form.id}`;
     form.addEffects(id, () => {
@@ -108,7 +109,6 @@ export function LongFormBody({ form, def, schema, draw }: { form: Form; def: For
     return () => form.removeEffects(id);
   }, [form, items]);
 
-  const [failing, setFailing] = useState<ReadonlySet<string>>(() => new Set());
   return (
     <>
       {items.map((item) =>
