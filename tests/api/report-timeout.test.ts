@@ -24,8 +24,10 @@ let activityReport: string;
 
 beforeAll(async () => {
   dataDir = tempDataDir();
-  // A data directory that starts as the seeded image (no initdb, migrations or seed here).
-  const database = await createTestDatabase(embedded ? { dataDir, image: new Blob([readFileSync(SEEDED_IMAGE_FILE)]) } : {});
+  // A data directory that starts as the seeded image (no initdb, migrations or seed here); without it (another
+  // run's setup may have just removed it), the server seeds it on its first start.
+  const seeded = embedded && existsSync(SEEDED_IMAGE_FILE) ? new Blob([readFileSync(SEEDED_IMAGE_FILE)]) : undefined;
+  const database = await createTestDatabase(embedded ? { dataDir, image: seeded } : {});
   s = await startServer({ REPORT_TIMEOUT_MS: String(TIMEOUT_MS) }, { dataDir, database });
   admin = await s.loginAs('admin', ADMIN_PASSWORD);
   runaway = await saveReport(s.db, {
