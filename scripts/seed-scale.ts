@@ -1,7 +1,7 @@
 /*
  * `npm run seed:scale [-- N]`: fills the database (DATA_DIR's embedded PostgreSQL, or DATABASE_URL) with
  * N donation records (default 1,000,000) across the demo activities and teams, in set-based SQL batches,
- * then brings the roll-ups (已筹金额, 捐赠人次, 成员数) and the report summaries up to date and vacuums and analyses the table. Run it with the
+ * then brings the roll-ups (已筹金额, 捐赠人次, 成员数) and the report summaries (with their distinct-count companions) up to date and vacuums and analyses the table. Run it with the
  * server stopped: the embedded database belongs to one process at a time.
  */
 import { sql } from 'kysely';
@@ -61,7 +61,8 @@ export async function seedScale(total: number, log: (line: string) => void = con
     await sql`update donation_team t set raised_amount = coalesce(s.total, 0), member_count = coalesce(s.n, 0)
               from (select team_id, sum(amount) as total, count(distinct donor_name) as n from donation_record where ${paid} and team_id is not null group by team_id) s
               where s.team_id = t.id`.execute(db);
-    // The rows went in by bulk SQL, past the writes that keep the report summaries: rebuild them once.
+    // The rows went in by bulk SQL, past the writes that keep the report summaries and their distinct-count
+    // companions (rdst_…): rebuild them once.
     await syncReportSummaries(db, ctx.runtime.registry, true);
     // Vacuumed as well as analysed: until the visibility map is set, an index-only scan (a deep page's ids)
     // visits the table for every entry. A PostgreSQL server's autovacuum would set it soon; PGlite runs none.

@@ -102,6 +102,7 @@ const PG_PASS_FILES = [
   'schema-stored',
   'schema-start',
   'report-summaries',
+  'report-distinct',
   'rollups-incremental',
   'online-reports',
   'online-forms',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { evaluateCondition } from '../../../src/core/schema/condition.ts';
 import type { ReportDef, ReportDimension } from '../../../src/core/schema/types.generated.ts';
 import type { RowChange } from '../write/aggregates.ts';
@@ -22,9 +22,12 @@ import { negated, numericSum } from '../../db/numeric-sum.ts';
  * (SCOPE_COLUMNS) — so a reader of one tenant, or with 本部门 / 本人 data rules, is answered from the
  * summary too: the reader's scope becomes conditions on those columns (summaryCovers tells when it can).
  *
- * Distinct counts (捐赠人数) cannot be added up across days or groups, and an auxiliary (day, group,
- * donor) table would be about as large as the records themselves; they stay exact by a scan of the
- * records, asked only for the distinct measures (see ReportRunner).
+ * Distinct counts (捐赠人数) cannot be added up across days or groups: they have a companion table per
+ * report (distinctTable), one row per (measure, dimension, MONTH, group value, scope, distinct value)
+ * holding the number of records behind it, kept by the same delta upserts (a row reaching 0 is deleted)
+ * and rebuilt with the summary. A range's count is count(distinct value) over the rows of its whole
+ * months, united with the records of its partial edge months' days (see ReportRunner); its size is
+ * months × groups × distinct values per month, not the number of records.
  */
 
 const META_PREFIX = 'report_summary:';
@@ -66,7 +69,87 @@ const fingerprint = (model: EntityModel, report: ReportDef) =>
     report.dimensions.map((d) => [d.field, d.bucket ?? null]),
     report.measures.map((m) => [m.op, m.field ?? null]),
     SCOPE_COLUMNS,
+    // the distinct-count companion (its layout): a database summarised before it had one builds it
+    distinctKept(model, report) ? 'distinct:month' : null,
   ]);
+
+/** The companion table of a report's distinct counts (distinct values per month, group and scope). */
+export const distinctTable = (model: EntityModel, report: ReportDef) => summaryTable(model, report).replace(/^rsum_/, 'rdst_');
+
+/** Types whose text is the same in JS and in SQL (`::text`), so a write's delta and a rebuild agree on a value. */
+const DISTINCT_TYPES = new Set(['string', 'text', 'integer']);
+
+/** The report's distinct measures with their index in the declaration (the companion table's `m`). */
+export const distinctMeasures = (report: ReportDef) => report.measures.map((m, i) => ({ m, i })).filter(({ m }) => m.op === 'countDistinct');
+
+/**
+ * Whether the report's distinct counts are kept (the summary is, and every distinct field is of a type
+ * whose text JS and SQL agree on); otherwise they are answered by a scan, as before.
+ */
+export function distinctKept(model: EntityModel, report: ReportDef): boolean {
+  const measures = distinctMeasures(report);
+  return !!measures.length && summarised(model, report) && measures.every(({ m }) => DISTINCT_TYPES.has(columnOf(model, m.field!)?.type ?? ''));
+}
+
+/** A dimension's group in the companion table: like the summary's, but a bucketed date cut to its bucket. */
+export const distinctGroupSql = (d: ReportDimension): RawBuilder<string> =>
+  d.bucket ? sql`coalesce('=' || to_char(${sql.ref(d.field)}, ${sql.lit(BUCKET_FORMATS[d.bucket])}), '')` : sql`coalesce('=' || ${sql.ref(d.field)}::text, '')`;
+const BUCKET_FORMATS = { day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY' } as const;
+const distinctGroupOf = (d: ReportDimension, row: Record<string, unknown>): string => {
+  const key = groupKeyOf(d, row);
+  return d.bucket && key ? key.slice(0, 1 + BUCKET_FORMATS[d.bucket].length) : key;
+};
+
+/** The key of a companion row; `n` is its number of records. */
+const DISTINCT_KEY = ['m', 'dim', 'month', 'value_key', ...SCOPE_COLUMNS, 'v'];
+
+async function createDistinct(db: Kysely<any>, table: string): Promise<void> {
+  await db.schema
+    .createTable(table)
+    .addColumn('m', 'smallint', (c) => c.notNull())
+    .addColumn('dim', 'smallint', (c) => c.notNull())
+    .addColumn('month', 'date', (c) => c.notNull())
+    // Byte order ("C"): the index and count(distinct) sort these by bytes, not by the locale's rules (several times cheaper).
+    .addColumn('value_key', sql`text collate "C"`, (c) => c.notNull())
+    .addColumn('tenant_id', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('sys_org_code', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('create_by', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('v', sql`text collate "C"`, (c) => c.notNull())
+    .addColumn('n', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addPrimaryKeyConstraint(`${table}_pk`, DISTINCT_KEY as any)
+    .execute();
+}
+
+/** Fills an empty companion table from the records: one grouped insert per distinct measure and dimension. */
+async function fillDistinct(db: Kysely<any>, model: EntityModel, report: ReportDef, table: string): Promise<void> {
+  for (const { m, i } of distinctMeasures(report)) {
+    for (const [index, d] of report.dimensions.entries()) {
+      let select = db
+        .selectFrom(model.table)
+        .select([
+          sql`${i}::smallint`.as('m'),
+          sql`${index}::smallint`.as('dim'),
+          sql`date_trunc('month', ${sql.ref(report.dateField)})::date`.as('month'),
+          distinctGroupSql(d).as('value_key'),
+          ...SCOPE_COLUMNS.map((c) => scopeValueSql(c).as(c)),
+          sql`${sql.ref(m.field!)}::text`.as('v'),
+          sql`count(*)`.as('n'),
+        ])
+        .where(report.dateField, 'is not', null)
+        .where(m.field!, 'is not', null)
+        .groupBy(DISTINCT_KEY.map((_, k) => sql.raw(String(k + 1))));
+      if (report.where) {
+        const where = report.where;
+        select = select.where((eb) => conditionSql(eb, where));
+      }
+      await db
+        .insertInto(table)
+        .columns([...DISTINCT_KEY, 'n'])
+        .expression(select)
+        .execute();
+    }
+  }
+}
 
 /** The group of a row: a bucketed date is kept by day and bucketed at query time; '' is "no value". */
 const groupKeySql = (d: ReportDimension): RawBuilder<string> =>
@@ -143,6 +226,14 @@ export async function rebuildSummary(db: Kysely<any>, model: EntityModel, report
   await db.schema.dropTable(table).ifExists().execute();
   await createSummary(db, table, report);
   await fillSummary(db, model, report, table);
+  const distinct = distinctTable(model, report);
+  await db.schema.dropTable(distinct).ifExists().execute();
+  if (distinctKept(model, report)) {
+    await createDistinct(db, distinct);
+    await fillDistinct(db, model, report, distinct);
+    // Its statistics now (the embedded database runs no autovacuum): the planner then reads it by its key.
+    await sql`analyze ${sql.table(distinct)}`.execute(db);
+  }
   const value = fingerprint(model, report);
   const key = `${META_PREFIX}${table}`;
   await db
@@ -201,6 +292,7 @@ const CELLS_PER_STATEMENT = 1000;
 export async function applySummaries(db: Kysely<any>, model: EntityModel, changes: RowChange[]): Promise<void> {
   for (const report of model.doc.reports ?? []) {
     if (!summarised(model, report)) continue;
+    if (distinctKept(model, report)) await applyDistinct(db, model, report, changes);
     const summed = summedMeasures(report);
     const cells = new Map<string, Cell>();
     const add = (row: Record<string, unknown> | undefined, sign: 1 | -1) => {
@@ -256,6 +348,78 @@ export async function applySummaries(db: Kysely<any>, model: EntityModel, change
   }
 }
 
+/** What a row brings to a report's distinct counts, as text to compare the two sides of an edit. */
+const distinctPartOf = (report: ReportDef, row: Record<string, unknown>) =>
+  evaluateCondition(report.where, row)
+    ? JSON.stringify([
+        String(row[report.dateField] ?? '').slice(0, 7),
+        report.dimensions.map((d) => distinctGroupOf(d, row)),
+        distinctMeasures(report).map(({ m }) => row[m.field!] ?? null),
+        SCOPE_COLUMNS.map((c) => scopeValueOf(c, row)),
+      ])
+    : '';
+
+/**
+ * The write's effect on the report's distinct-count companion: +1 record for each (measure, dimension,
+ * month, group, scope, value) `after` counts in, -1 for each `before` counted in, as upserts adding up
+ * (concurrent writers queue on the row); rows left at no record are deleted in the same transaction.
+ */
+async function applyDistinct(db: Kysely<any>, model: EntityModel, report: ReportDef, changes: RowChange[]): Promise<void> {
+  const measures = distinctMeasures(report);
+  const cells = new Map<string, { key: (string | number)[]; n: number }>();
+  const add = (row: Record<string, unknown> | undefined, sign: 1 | -1) => {
+    if (!row || !evaluateCondition(report.where, row)) return;
+    const date = row[report.dateField];
+    if (date === null || date === undefined || date === '') return;
+    const month = `${String(date).slice(0, 7)}-01`;
+    const scope = SCOPE_COLUMNS.map((c) => scopeValueOf(c, row));
+    for (const { m, i } of measures) {
+      const v = row[m.field!];
+      if (v === null || v === undefined) continue;
+      for (const [dim, d] of report.dimensions.entries()) {
+        const key = [i, dim, month, distinctGroupOf(d, row), ...scope, String(v)];
+        const id = JSON.stringify(key);
+        const cell = cells.get(id) ?? { key, n: 0 };
+        cells.set(id, cell);
+        cell.n += sign;
+      }
+    }
+  };
+  for (const { before, after } of changes) {
+    if (before && after && distinctPartOf(report, before) === distinctPartOf(report, after)) continue;
+    add(before, -1);
+    add(after, 1);
+  }
+  const moved = [...cells.entries()]
+    .filter(([, c]) => c.n !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, c]) => c);
+  if (!moved.length) return;
+  const table = distinctTable(model, report);
+  const keyValues = (key: (string | number)[]) => [
+    sql`${key[0]}::smallint`,
+    sql`${key[1]}::smallint`,
+    sql`cast(${key[2]} as date)`,
+    sql`${key[3]}`,
+    sql`${key[4]}::integer`,
+    sql`${key[5]}`,
+    sql`${key[6]}`,
+    sql`${key[7]}`,
+  ];
+  const keyColumns = sql.join(DISTINCT_KEY.map((c) => sql.ref(c)));
+  for (let start = 0; start < moved.length; start += CELLS_PER_STATEMENT) {
+    const chunk = moved.slice(start, start + CELLS_PER_STATEMENT);
+    const values = chunk.map((c) => sql`(${sql.join([...keyValues(c.key), sql`${c.n}::bigint`])})`);
+    await sql`insert into ${sql.table(table)} (${keyColumns}, n) values ${sql.join(values)}
+              on conflict (${keyColumns}) do update set n = ${sql.table(table)}.n + excluded.n`.execute(db);
+    const fallen = chunk.filter((c) => c.n < 0);
+    if (fallen.length)
+      await sql`delete from ${sql.table(table)} where n <= 0 and (${keyColumns}) in (${sql.join(fallen.map((c) => sql`(${sql.join(keyValues(c.key))})`))})`.execute(
+        db,
+      );
+  }
+}
+
 /** One read of a summary: the totals (dim null) or one dimension's groups (a period dimension cut to its bucket). */
 export interface SummaryRead {
   dim: number | null;
@@ -308,4 +472,67 @@ export async function readSummaries(
     });
   }
   return answer;
+}
+
+/** One distinct-count group of a read: its value (null: no value) and the count per distinct measure index. */
+export type DistinctRow = { value: string | null; d: Record<number, number> };
+
+/**
+ * Distinct counts of several reads (the totals when `dim` is null, else one dimension's groups) in ONE
+ * statement: the number of distinct values over the companion rows of the range's whole months (under the
+ * reader's scope) united with the values of the records of its partial months (`edges`: the reader's
+ * scoped records of those days, built by the caller, read once).
+ */
+export async function readDistinct(
+  db: Kysely<any>,
+  model: EntityModel,
+  report: ReportDef,
+  reads: (number | null)[],
+  months: { from: string; to: string } | null,
+  edges: SelectQueryBuilder<any, any, any>[],
+  scope: RowScope | undefined,
+): Promise<DistinctRow[][]> {
+  const table = distinctTable(model, report);
+  const measures = distinctMeasures(report);
+  const parts: RawBuilder<unknown>[] = [];
+  for (const [k, dim] of reads.entries()) {
+    for (const { i } of measures) {
+      if (months) {
+        const group = dim === null ? sql`''` : sql`value_key`;
+        const kept = applyScope(db.selectFrom(table), scope)
+          .select([sql.lit(k).as('k'), sql.lit(i).as('m'), group.as('g'), 'v'])
+          .where('m', '=', i)
+          .where('dim', '=', dim ?? 0)
+          .where('month', '>=', months.from)
+          .where('month', '<=', months.to);
+        parts.push(sql`${kept}`);
+      }
+      if (edges.length)
+        parts.push(sql`select ${sql.lit(k)} as k, ${sql.lit(i)} as m, ${dim === null ? sql`''` : sql.ref(`g${dim}`)} as g, ${sql.ref(`v${i}`)} as v
+                       from edge where ${sql.ref(`v${i}`)} is not null`);
+    }
+  }
+  if (!parts.length) return reads.map(() => []);
+  const edgeRows = edges.map(
+    (q) =>
+      sql`${q
+        .clearSelect()
+        .select([
+          ...report.dimensions.map((d, x) => sql`(${distinctGroupSql(d)}) collate "C"`.as(`g${x}`)),
+          ...measures.map(({ m, i }) => sql`${sql.ref(m.field!)}::text collate "C"`.as(`v${i}`)),
+        ])}`,
+  );
+  // select distinct, then count: hashed, several times cheaper here than count(distinct v)'s sort per group.
+  const counted = sql`select k, m, g, count(*) as d from (select distinct k, m, g, v from (${sql.join(parts, sql` union all `)}) u) x group by k, m, g`;
+  const query = edges.length ? sql`with edge as (${sql.join(edgeRows, sql` union all `)}) ${counted}` : counted;
+  const { rows } = await query.execute(db);
+  const answer = reads.map(() => new Map<string, DistinctRow>());
+  for (const r of rows as any[]) {
+    const byGroup = answer[Number(r.k)];
+    const g = String(r.g);
+    const row = byGroup.get(g) ?? { value: g === '' ? null : g.slice(1), d: {} };
+    byGroup.set(g, row);
+    row.d[Number(r.m)] = Number(r.d);
+  }
+  return answer.map((m) => [...m.values()]);
 }

@@ -5,7 +5,7 @@ import { badRequest } from '../../http/envelope.ts';
 import { conditionFields, conditionSql } from '../schema/condition.ts';
 import { buildModel, columnOf, type EntityModel } from '../schema/model.ts';
 import type { RecordReader } from './reader.ts';
-import { readSummaries, summarised, summaryCovers } from './report-summaries.ts';
+import { distinctKept, readDistinct, readSummaries, summarised, summaryCovers } from './report-summaries.ts';
 import { nextDay, parseDate } from '../schema/values.ts';
 
 /*
@@ -126,6 +126,26 @@ export function periodsOf(bucket: NonNullable<ReportDimension['bucket']>, range:
   return out;
 }
 
+const lastDayOfMonth = (ym: string) => {
+  const [y, m] = ym.split('-').map(Number);
+  return `${ym}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+};
+const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A range as its whole months (first days of the first and last, null when it holds none) and the day
+ * ranges outside them at its ends (partial months).
+ */
+export function splitMonths(range: ReportRange): { months: { from: string; to: string } | null; edges: ReportRange[] } {
+  const from = range.begin.endsWith('-01') ? range.begin : `${nextMonth(range.begin.slice(0, 7))}-01`;
+  const lastFull = lastDayOfMonth(range.end.slice(0, 7)) === range.end ? range.end : dayBefore(`${range.end.slice(0, 7)}-01`);
+  if (from > lastFull) return { months: null, edges: [range] };
+  const edges: ReportRange[] = [];
+  if (range.begin < from) edges.push({ begin: range.begin, end: dayBefore(from) });
+  if (lastFull < range.end) edges.push({ begin: nextDay(lastFull), end: range.end });
+  return { months: { from, to: `${lastFull.slice(0, 7)}-01` }, edges };
+}
+
 function nextMonth(ym: string): string {
   const [y, m] = ym.split('-').map(Number);
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
@@ -170,7 +190,7 @@ export class ReportRunner {
     return summarised(model, report) && summaryCovers(await this.reader.scope(model));
   }
 
-  /** The report's totals over the range; `measures` narrows them (a distinct count alone costs one scan, nothing else). */
+  /** The report's totals over the range; `measures` narrows them (a distinct count alone reads its companion only). */
   async totals(model: EntityModel, full: ReportDef, range: ReportRange, measures?: string[]): Promise<Record<string, number>> {
     const report = measures ? { ...full, measures: full.measures.filter((m) => measures.includes(m.key)) } : full;
     if (await this.fromSummaries(model, full)) return (await this.fromSummary(model, full, report, [], range)).totals;
@@ -180,7 +200,8 @@ export class ReportRunner {
 
   /**
    * The groups and totals from the report's maintained summary (report-summaries.ts); distinct counts,
-   * which a summary cannot add up, from a scan of the records asked for those measures only. `full` is
+   * which a summary cannot add up, from its distinct-count companion (distinctCounts), or, when the
+   * companion does not keep them, from a scan of the records asked for those measures only. `full` is
    * the declaration (the summary's columns follow its measure order), `report` the measures asked for.
    */
   private async fromSummary(model: EntityModel, full: ReportDef, report: ReportDef, dimensions: ReportDimension[], range: ReportRange) {
@@ -195,8 +216,13 @@ export class ReportRunner {
           }),
       );
     const distinct = report.measures.filter((m) => m.op === 'countDistinct');
-    const scanned = distinct.length ? await this.scan(model, { ...report, measures: distinct }, dimensions, range) : undefined;
-    // Only distinct counts asked, and no groups: the scan answers it all.
+    const scanned = !distinct.length
+      ? undefined
+      : // A range holding no whole month has nothing to read from the companion: its records, as before.
+        distinctKept(model, full) && splitMonths(range).months
+        ? await this.distinctCounts(model, full, distinct, dimensions, range)
+        : await this.scan(model, { ...report, measures: distinct }, dimensions, range);
+    // Only distinct counts asked, and no groups: the distinct counts answer it all.
     if (!dimensions.length && !report.measures.some((m) => m.op !== 'countDistinct'))
       return { totals: { ...this.toMeasures(report, {}), ...scanned?.totals }, groups: [] };
     const scope = await this.reader.scope(model);
@@ -211,6 +237,25 @@ export class ReportRunner {
       return rows.map((r): ReportRow => ({ ...this.toMeasures(report, {}), ...(extra.get(r.value) ?? {}), ...measureOf(r), value: r.value, text: '' }));
     });
     return { totals, groups };
+  }
+
+  /**
+   * Distinct counts (and per group of each dimension) from the report's companion table: its rows of the
+   * range's whole months, with the records of the days of its partial months (at the range's ends, read by
+   * the date index; the whole range when it holds no whole month), in one statement.
+   */
+  private async distinctCounts(model: EntityModel, full: ReportDef, distinct: ReportMeasure[], dimensions: ReportDimension[], range: ReportRange) {
+    const { months, edges } = splitMonths(range);
+    const edgeQueries = await Promise.all(edges.map((edge) => this.base(model, full, edge)));
+    const reads = [null, ...dimensions.map((d) => full.dimensions.findIndex((x) => x.key === d.key))];
+    const scope = await this.reader.scope(model);
+    const [[total], ...perDimension] = await readDistinct(this.db, model, full, reads, months, edgeQueries, scope);
+    const measuresOf = (row: { d: Record<number, number> } | undefined) =>
+      Object.fromEntries(distinct.map((m) => [m.key, numberOf(row?.d[full.measures.findIndex((x) => x.key === m.key)] ?? 0)]));
+    return {
+      totals: measuresOf(total),
+      groups: perDimension.map((rows) => rows.map((r): ReportRow => ({ value: r.value, text: '', ...measuresOf(r) }))),
+    };
   }
 
   /**
