@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { blankCluster, dropBlankCluster, keepBlankCluster } from './blank-cluster.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { claimIdNode, type IdNode } from './id-node.ts';
 import { SlowStatements } from '../monitor/slow-statements.ts';
@@ -49,6 +50,27 @@ const parsers: Record<number, (v: string) => unknown> = Object.fromEntries(
  * server from one migrated, seeded image, and each new data directory from an empty cluster's image,
  * rather than running initdb (10–15 s on a 2-core machine), the migrations and the seed every time.
  */
+/**
+ * PGlite's thread on `dir`; a new directory (`blank`) starts from the kept empty cluster (blank-cluster.ts),
+ * or, where none is kept yet, runs initdb and keeps its result for the next one.
+ */
+async function openThread(dir: string | undefined, blank: boolean, image?: Blob): Promise<PGliteThread> {
+  if (!blank) return PGliteThread.open({ dataDir: dir, image, parsers: PARSED_AS });
+  const kept = blankCluster();
+  if (kept) {
+    try {
+      return await PGliteThread.open({ dataDir: dir, image: kept, parsers: PARSED_AS });
+    } catch (error) {
+      dropBlankCluster();
+      rmSync(dir!, { recursive: true, force: true });
+      console.warn(`空白数据库映像无法打开（${error instanceof Error ? error.message : error}），改为重新初始化`);
+    }
+  }
+  const thread = await PGliteThread.open({ dataDir: dir, parsers: PARSED_AS });
+  await keepBlankCluster(await thread.image());
+  return thread;
+}
+
 export async function openDatabase(opts: { dataDir?: string; databaseUrl?: string; inMemory?: boolean; image?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
     const pg = await import('pg');
@@ -85,8 +107,9 @@ export async function openDatabase(opts: { dataDir?: string; databaseUrl?: strin
   let thread: PGliteThread;
   try {
     // PGlite runs in a worker thread of its own (pglite-thread.ts): statements never hold the event loop, and one past its deadline is stopped.
-    const image = opts.image && !(dir && existsSync(join(dir, 'PG_VERSION'))) ? opts.image : undefined;
-    thread = await PGliteThread.open({ dataDir: dir, image, parsers: PARSED_AS });
+    const fresh = !!dir && !existsSync(join(dir, 'PG_VERSION'));
+    const image = opts.image && (fresh || !dir) ? opts.image : undefined;
+    thread = await openThread(dir, fresh && !image, image);
   } catch (error) {
     lock?.release();
     throw error;
