@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summaryTable } from '../../server/engine/read/report-summaries.ts';
-import { menuIdOf, reportMenuIdOf } from '../../server/engine/schema/menus.ts';
 import { nowText } from '../../server/lib/time.ts';
-import { addActivity, addDonation, addTeam } from './helpers/schema-records.ts';
+import { addActivity, addDonation, addTeam, departmentDonationReader } from './helpers/schema-records.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 
 /*
@@ -141,22 +140,7 @@ describe('report summaries', () => {
     await sql`update donation_record set tenant_id = 2 where id = ${paid[1].id}`.execute(s.db);
     await rebuild();
 
-    const area = (await s.db.selectFrom('sys_permission').select('id').where('url', '=', '/donation').where('menu_type', '=', 0).executeTakeFirstOrThrow()).id;
-    const rule = await s.api.post(
-      '/sys/permission/addPermissionRule',
-      { permissionId: menuIdOf('donation/record'), ruleName: '本部门', ruleColumn: 'sys_org_code', ruleConditions: '=', ruleValue: '#{sys_org_code}' },
-      admin,
-    );
-    const permissions = [area, menuIdOf('donation/record'), reportMenuIdOf('donation/record', 'summary'), `rule:${rule.body.result.id}`].join(',');
-    const role = await s.api.post('/system/role/add', { role_name: '部门报表', role_code: 'dept_report', permissions }, admin);
-    const depart = (await s.db.selectFrom('sys_depart').select('id').where('org_code', '=', org).executeTakeFirstOrThrow()).id;
-    const added = await s.api.post(
-      '/sys/user/add',
-      { username: 'deptreader', realname: '部门读者', password: 'Staff#2026a', selectedroles: [role.body.result.id], selecteddeparts: [depart] },
-      admin,
-    );
-    expect(added.body.success, JSON.stringify(added.body)).toBe(true);
-    const reader = await s.loginAs('deptreader', 'Staff#2026a');
+    const reader = await departmentDonationReader(s, admin, { username: 'deptreader', realname: '部门读者', roleCode: 'dept_report' });
 
     const own = sql`tenant_id in (0, 1) and sys_org_code = ${org}`;
     const seen = await report(reader);

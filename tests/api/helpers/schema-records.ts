@@ -2,6 +2,7 @@ import { NO_AUTH_CODE } from '../../../src/core/api-types.ts';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { nowText } from '../../../server/lib/time.ts';
+import { menuIdOf, reportMenuIdOf } from '../../../server/engine/schema/menus.ts';
 import type { TestServer } from './server.ts';
 
 /* Donation records made through the API, and direct looks at the tables behind them, for the schema tests. */
@@ -62,4 +63,29 @@ export function refused(r: { status: number; body: any }, message: string | RegE
   expect(r.body).toMatchObject({ success: false, code });
   if (typeof message === 'string') expect(r.body.message).toBe(message);
   else expect(r.body.message).toMatch(message);
+}
+
+/**
+ * Signs in a new user of admin's department whose role reads 捐赠记录 and its 捐赠报表 limited to 本部门 (a data
+ * rule on sys_org_code), and answers their token.
+ */
+export async function departmentDonationReader(s: TestServer, admin: string, user: { username: string; realname: string; roleCode: string }): Promise<string> {
+  const org = (await s.db.selectFrom('sys_user').select('org_code').where('username', '=', 'admin').executeTakeFirstOrThrow()).org_code!;
+  const area = (await s.db.selectFrom('sys_permission').select('id').where('url', '=', '/donation').where('menu_type', '=', 0).executeTakeFirstOrThrow()).id;
+  const rule = await s.api.post(
+    '/sys/permission/addPermissionRule',
+    { permissionId: menuIdOf('donation/record'), ruleName: '本部门', ruleColumn: 'sys_org_code', ruleConditions: '=', ruleValue: '#{sys_org_code}' },
+    admin,
+  );
+  const permissions = [area, menuIdOf('donation/record'), reportMenuIdOf('donation/record', 'summary'), `rule:${rule.body.result.id}`].join(',');
+  const role = await s.api.post('/system/role/add', { role_name: user.realname, role_code: user.roleCode, permissions }, admin);
+  const depart = (await s.db.selectFrom('sys_depart').select('id').where('org_code', '=', org).executeTakeFirstOrThrow()).id;
+  const password = 'Staff#2026a';
+  const added = await s.api.post(
+    '/sys/user/add',
+    { username: user.username, realname: user.realname, password, selectedroles: [role.body.result.id], selecteddeparts: [depart] },
+    admin,
+  );
+  expect(added.body.success, JSON.stringify(added.body)).toBe(true);
+  return s.loginAs(user.username, password);
 }
