@@ -91,13 +91,15 @@ export function distinctKept(model: EntityModel, report: ReportDef): boolean {
   return !!measures.length && summarised(model, report) && measures.every(({ m }) => DISTINCT_TYPES.has(columnOf(model, m.field!)?.type ?? ''));
 }
 
+/** A bucketed date's text per bucket (to_char's format; its length cuts a day to its bucket). */
+export const BUCKET_FORMAT = { day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY' } as const;
+
 /** A dimension's group in the companion table: like the summary's, but a bucketed date cut to its bucket. */
 export const distinctGroupSql = (d: ReportDimension): RawBuilder<string> =>
-  d.bucket ? sql`coalesce('=' || to_char(${sql.ref(d.field)}, ${sql.lit(BUCKET_FORMATS[d.bucket])}), '')` : sql`coalesce('=' || ${sql.ref(d.field)}::text, '')`;
-const BUCKET_FORMATS = { day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY' } as const;
+  d.bucket ? sql`coalesce('=' || to_char(${sql.ref(d.field)}, ${sql.lit(BUCKET_FORMAT[d.bucket])}), '')` : sql`coalesce('=' || ${sql.ref(d.field)}::text, '')`;
 const distinctGroupOf = (d: ReportDimension, row: Record<string, unknown>): string => {
   const key = groupKeyOf(d, row);
-  return d.bucket && key ? key.slice(0, 1 + BUCKET_FORMATS[d.bucket].length) : key;
+  return d.bucket && key ? key.slice(0, 1 + BUCKET_FORMAT[d.bucket].length) : key;
 };
 
 /** The key of a companion row; `n` is its number of records. */

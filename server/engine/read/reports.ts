@@ -5,7 +5,7 @@ import { badRequest } from '../../http/envelope.ts';
 import { conditionFields, conditionSql } from '../schema/condition.ts';
 import { buildModel, columnOf, type EntityModel } from '../schema/model.ts';
 import type { RecordReader } from './reader.ts';
-import { distinctKept, readDistinct, readSummaries, summarised, summaryCovers } from './report-summaries.ts';
+import { BUCKET_FORMAT, distinctKept, readDistinct, readSummaries, summarised, summaryCovers } from './report-summaries.ts';
 import { nextDay, parseDate } from '../schema/values.ts';
 
 /*
@@ -18,7 +18,6 @@ import { nextDay, parseDate } from '../schema/values.ts';
 export const DEFAULT_MAX_DAYS = 1098;
 const NUMERIC = new Set(['integer', 'decimal']);
 const DATES = new Set(['date', 'datetime']);
-const BUCKET_FORMAT = { day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY' } as const;
 /** The text of a group whose field is empty (a donation without a team, say). */
 export const EMPTY_GROUP = '未填写';
 
