@@ -45,12 +45,6 @@ const parsers: Record<number, (v: string) => unknown> = Object.fromEntries(
 );
 
 /**
- * `image`: start from another embedded database's image() instead of running initdb — in memory, or in a
- * data directory that holds no database yet (one that does is opened as it is). The API tests start each
- * server from one migrated, seeded image, and each new data directory from an empty cluster's image,
- * rather than running initdb (10–15 s on a 2-core machine), the migrations and the seed every time.
- */
-/**
  * PGlite's thread on `dir`; a new directory (`blank`) starts from the kept empty cluster (blank-cluster.ts),
  * or, where none is kept yet, runs initdb and keeps its result for the next one.
  */
@@ -71,6 +65,12 @@ async function openThread(dir: string | undefined, blank: boolean, image?: Blob)
   return thread;
 }
 
+/**
+ * `image`: start from another embedded database's image() instead of running initdb — in memory, or in a
+ * data directory that holds no database yet (one that does is opened as it is). The API tests start each
+ * server from one migrated, seeded image, and each new data directory from an empty cluster's image,
+ * rather than running initdb (10–15 s on a 2-core machine), the migrations and the seed every time.
+ */
 export async function openDatabase(opts: { dataDir?: string; databaseUrl?: string; inMemory?: boolean; image?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
     const pg = await import('pg');
