@@ -1,12 +1,19 @@
 /* Generated from schemas/_meta/*.schema.json by `npm run gen:types`. Do not edit by hand. */
 
 /**
+ * A field of an entity (a declared field or an audit column), wherever a document names one. "x-field" marks every such place for the tools that rename fields across a document (src/core/schema/field-refs.ts): "name" a string naming one, "keys" an object whose keys (but $-operators) name fields, "list" a comma list of them, "template" a text naming them in {braces}.
+ *
+ * This interface was referenced by `EntityDef`'s JSON-Schema
+ * via the `definition` "FieldName".
+ */
+export type FieldName = string;
+/**
  * A computed value for linkage: a literal, a field, or an operator over expressions. Interpreted, never evaluated as code.
  */
 export type Expression =
   | (string | number | boolean | null)
   | {
-      $field: string;
+      $field: FieldName;
     }
   | {
       $add?: Expression[];
@@ -167,10 +174,7 @@ export interface EntityDef {
    * records are only read through the runtime (logs, views): add, edit, delete and import are refused
    */
   readOnly?: boolean;
-  /**
-   * an integer column set to 1 on delete instead of removing the row; deleted rows are hidden and listed by the recycle bin (deleteList, back, deletePhysic)
-   */
-  softDelete?: string;
+  softDelete?: FieldName;
   /**
    * a new record's id is a positive integer the user chooses (租户编号: the ids every tenant_id column carries) instead of a generated one; refused when missing, not an integer or taken
    */
@@ -183,7 +187,7 @@ export interface EntityDef {
  * via the `definition` "FieldDef".
  */
 export interface FieldDef {
-  name: string;
+  name: FieldName;
   label: string;
   /**
    * This interface was referenced by `EntityDef`'s JSON-Schema
@@ -255,15 +259,12 @@ export interface FieldDef {
  */
 export interface RefDef {
   entity: string;
-  /**
-   * the referenced field shown in place of the id
-   */
-  label?: string;
+  label?: FieldName;
   /**
    * this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)
    */
   match?: {
-    [k: string]: string;
+    [k: string]: FieldName;
   };
   message?: string;
 }
@@ -441,7 +442,7 @@ export interface IndexDef {
   /**
    * @minItems 1
    */
-  columns: string[];
+  columns: FieldName[];
   unique?: boolean;
 }
 /**
@@ -470,7 +471,7 @@ export interface DictSource {
  */
 export interface ParentDef {
   entity: string;
-  field: string;
+  field: FieldName;
 }
 /**
  * This interface was referenced by `EntityDef`'s JSON-Schema
@@ -508,19 +509,10 @@ export interface RollupRule {
    * entity code of the record that holds the total
    */
   target: string;
-  /**
-   * this entity's field holding the target's id
-   */
-  via: string;
-  /**
-   * the target's field that receives the value
-   */
-  into: string;
+  via: FieldName;
+  into: FieldName;
   op: 'sum' | 'count' | 'countDistinct';
-  /**
-   * the field summed or counted (distinct)
-   */
-  of?: string;
+  of?: FieldName;
   subtractWhere?: Condition1;
   where?: Condition;
 }
@@ -564,15 +556,12 @@ export interface TransitionStep {
    * shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)
    */
   label?: string;
-  /**
-   * a field of this entity asked for in the row action's dialog and saved with the move (审核意见)
-   */
-  comment?: string;
+  comment?: FieldName;
   commentRequired?: boolean;
   /**
    * further fields of this entity the row action's dialog asks for; each must be filled (立项 asks for 批准金额)
    */
-  fields?: string[];
+  fields?: FieldName[];
   /**
    * fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)
    */
@@ -591,11 +580,11 @@ export interface TransitionStep {
  * via the `definition` "LimitRule".
  */
 export interface LimitRule {
-  sum: string;
-  via: string;
+  sum: FieldName;
+  via: FieldName;
   ceiling: {
     entity: string;
-    field: string;
+    field: FieldName;
   };
   where?: Condition;
   parentWhere?: Condition;
@@ -614,7 +603,7 @@ export interface LimitRule {
  */
 export interface DeleteGuard {
   table: string;
-  field: string;
+  field: FieldName;
   message: string;
 }
 /**
@@ -636,13 +625,13 @@ export interface EffectRule {
      * target field → this record's field; an existing target with equal values is linked instead of creating one
      */
     match: {
-      [k: string]: string;
+      [k: string]: FieldName;
     };
     /**
      * target field → this record's field, copied into a created target
      */
     set?: {
-      [k: string]: string;
+      [k: string]: FieldName;
     };
     /**
      * target field → a fixed value for a created target
@@ -650,10 +639,7 @@ export interface EffectRule {
     defaults?: {
       [k: string]: string | number | boolean | null;
     };
-    /**
-     * this record's field that receives the target's id
-     */
-    linkInto: string;
+    linkInto: FieldName;
   };
 }
 /**
@@ -667,14 +653,8 @@ export interface DerivedRule {
    * entity code of the record that holds the status
    */
   target: string;
-  /**
-   * this entity's field holding the target's id
-   */
-  via: string;
-  /**
-   * the target's field that receives the value
-   */
-  into: string;
+  via: FieldName;
+  into: FieldName;
   /**
    * @minItems 1
    */
@@ -705,9 +685,9 @@ export interface LockRule {
  * via the `definition` "CompareRule".
  */
 export interface CompareRule {
-  field: string;
+  field: FieldName;
   op: '$gt' | '$gte' | '$lt' | '$lte' | '$eq' | '$ne';
-  other?: string;
+  other?: FieldName;
   value?: string | number;
   when?: Condition;
   message: string;
@@ -723,22 +703,13 @@ export interface WorkflowRule {
    * the key of the deployed process (its latest version starts)
    */
   process: string;
-  /**
-   * the status field
-   */
-  field: string;
+  field: FieldName;
   /**
    * the status while the process runs
    */
   running: string;
-  /**
-   * the field whose value names the application in task lists
-   */
-  title?: string;
-  /**
-   * the field the deciding approver's comment is written to
-   */
-  comment?: string;
+  title?: FieldName;
+  comment?: FieldName;
   results: {
     approved: string;
     rejected: string;
@@ -768,7 +739,7 @@ export interface ListDef {
    */
   rowActions?: ('add' | 'edit' | 'detail' | 'delete' | 'batchDelete' | 'export' | 'import' | 'recycle' | 'getUrl')[];
   defaultSort?: {
-    column: string;
+    column: FieldName;
     order: 'asc' | 'desc';
   };
   formContainer?: 'modal' | 'drawer';
@@ -782,15 +753,15 @@ export interface ListDef {
    * what a card of the card view shows: its title field, an optional picture field, then fields as label and value
    */
   card?: {
-    title: string;
-    avatar?: string;
-    fields?: string[];
+    title: FieldName;
+    avatar?: FieldName;
+    fields?: FieldName[];
   };
   /**
    * show the rows as a tree by this parent-id field (menus, departments): up to 1000 matching rows load at once; a row whose parent is not among them is a root
    */
   tree?: {
-    parentField: string;
+    parentField: FieldName;
   };
   /**
    * row buttons calling a server operation registered in code for this document (POST /{area}/{entity}/operation/{key}?id=), or opening a page (link), each behind the button permission {prefix}:{key}
@@ -810,7 +781,7 @@ export interface ListDef {
  * via the `definition` "ColumnDef".
  */
 export interface ColumnDef {
-  dataIndex: string;
+  dataIndex: FieldName;
   title?: string;
   width?: number;
   sorter?: boolean;
@@ -834,7 +805,7 @@ export interface ColumnDef {
  * via the `definition` "QueryItem".
  */
 export interface QueryItem {
-  field: string;
+  field: FieldName;
   label: string;
   view?:
     | 'text'
@@ -969,7 +940,7 @@ export interface WidgetItem {
   key: string;
   label?: string;
   icon?: string;
-  model?: string;
+  model?: FieldName;
   rules?: Rule[];
   options?: WidgetOptions;
   /**
@@ -1002,10 +973,7 @@ export interface Rule {
  */
 export interface WidgetOptions {
   width?: string;
-  /**
-   * permissionTree: the form field holding a department id; only that department's permissions are offered (department roles)
-   */
-  departField?: string;
+  departField?: FieldName;
   defaultValue?: unknown;
   placeholder?: string;
   hidden?: boolean;
@@ -1079,6 +1047,9 @@ export interface WidgetOptions {
   customStyle?: string;
   popupCode?: string;
   orgFields?: string;
+  /**
+   * popup: comma list of the form fields receiving the popup's orgFields
+   */
   destFields?: string;
   /**
    * popup: popups of one group share their report calls for 30 s
@@ -1103,7 +1074,7 @@ export interface WidgetOptions {
    * selectSearch: the table dictionary follows another field of the form (跳转类型 资讯 → articles, 活动 → activities); a value of that field without a dictionary makes a plain text input (a URL), and changing it clears the choice
    */
   dictByField?: {
-    field: string;
+    field: FieldName;
     dicts: {
       [k: string]: string;
     };
@@ -1178,7 +1149,7 @@ export interface FormConfig {
   customStyle?: string;
   isPrint?: boolean;
   onlineFormCode?: string;
-  cclist?: string[];
+  cclist?: FieldName[];
   linkage?: Linkage[];
 }
 /**
@@ -1191,7 +1162,7 @@ export interface FormConfig {
  * via the `definition` "Linkage".
  */
 export interface Linkage {
-  target: string;
+  target: FieldName;
   when?: Condition;
   effect: 'show' | 'hide' | 'require' | 'disable' | 'set';
   value?: Expression;
@@ -1245,10 +1216,7 @@ export interface DetailDef {
    * 详情 opens the record as a whole page of its screen (a profile: heading, status, state changes, sections, related lists) instead of a drawer
    */
   page?: boolean;
-  /**
-   * the field naming the record in the page's heading (default: the first field shown)
-   */
-  title?: string;
+  title?: FieldName;
   progress?: DetailProgress;
   /**
    * the page has a 操作记录 tab: the record's versions from the data log (who changed which fields, when), for users who may read the data log
@@ -1258,10 +1226,10 @@ export interface DetailDef {
    * two JSON fields shown side by side with the changed keys marked (a change history)
    */
   diff?: {
-    before: string;
-    after: string;
+    before: FieldName;
+    after: FieldName;
   };
-  fields?: string[];
+  fields?: FieldName[];
   /**
    * the detail's fields in titled sections (基本信息, 审核信息 …), each a description grid; fields in no group follow in a last one
    */
@@ -1275,10 +1243,7 @@ export interface DetailDef {
  * the page shows where the record stands as a steps bar
  */
 export interface DetailProgress {
-  /**
-   * a dictionary field (a status)
-   */
-  field: string;
+  field: FieldName;
   /**
    * its values in order (default: the dictionary's); a record at a value outside them shows no bar
    *
@@ -1291,11 +1256,11 @@ export interface DetailGroup {
   /**
    * @minItems 1
    */
-  fields: string[];
+  fields: FieldName[];
 }
 export interface DetailChild {
   entity: string;
-  field: string;
+  field: FieldName;
   title: string;
 }
 /**
@@ -1311,10 +1276,7 @@ export interface ReportDef {
   code: string;
   title: string;
   menu?: MenuDef;
-  /**
-   * date or datetime field the range applies to
-   */
-  dateField: string;
+  dateField: FieldName;
   where?: Condition3;
   /**
    * longest range allowed, default 1098 days
@@ -1345,9 +1307,9 @@ export interface Condition3 {
   [k: string]: Comparison | Condition[] | Condition | undefined;
 }
 export interface ReportDimension {
-  key: string;
+  key: FieldName;
   label: string;
-  field: string;
+  field: FieldName;
   /**
    * for date fields: group by this period
    */
@@ -1359,12 +1321,9 @@ export interface ReportDimension {
   limit?: number;
 }
 export interface ReportMeasure {
-  key: string;
+  key: FieldName;
   label: string;
   op: 'sum' | 'count' | 'countDistinct' | 'avg';
-  /**
-   * required for sum, avg and countDistinct
-   */
-  field?: string;
+  field?: FieldName;
   render?: 'money' | 'number';
 }

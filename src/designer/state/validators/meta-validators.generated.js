@@ -2,19 +2,20 @@
 import * as func3$ from 'ajv/dist/runtime/ucs2length.js';
 import * as func0$ from 'ajv/dist/runtime/equal.js';
 export const validateForm = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"form.schema.json","title":"FormDef","description":"The form designer's own format (spec section 3, 'Designer form definition'): { list, config }. The designer imports and exports it unchanged; the runtime compiles it to a Formily schema.","type":"object","required":["list","config"],"additionalProperties":false,"properties":{"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}},"config":{"$ref":"#/definitions/FormConfig"}},"definitions":{"WidgetType":{"type":"string","enum":["input","textarea","password","number","integer","select","checkbox","radio","date","datetime","time","rate","slider","switch","uploadFile","uploadImg","cascader","pca","treeSelect","categoryTree","selectSearch","popup","user","dept","editor","markdown","hidden","download","text","html","button","alert","divider","grid","card","steps","table","batch","linkDown","permissionTree"]},"Rule":{"title":"Rule","type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"}}},"Option":{"title":"OptionItem","type":"object","required":["value"],"properties":{"value":{"type":["string","number","boolean"]},"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/definitions/Option"}}}},"WidgetOptions":{"title":"WidgetOptions","description":"Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.","type":"object","properties":{"width":{"type":"string"},"departField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"permissionTree: the form field holding a department id; only that department's permissions are offered (department roles)"},"defaultValue":{},"placeholder":{"type":"string"},"hidden":{"type":"boolean"},"disabled":{"type":"boolean"},"readonly":{"type":"boolean"},"clearable":{"type":"boolean"},"maxLength":{"type":["integer","null"],"minimum":0},"type":{"type":"string"},"isCc":{"type":"boolean"},"minRows":{"type":"integer","minimum":1},"maxRows":{"type":"integer","minimum":1},"min":{"type":["number","null"]},"max":{"type":["number","null"]},"precision":{"type":["integer","null"],"minimum":0,"maximum":50},"step":{"type":"number"},"integer":{"type":"boolean"},"multiple":{"type":"boolean"},"showSearch":{"type":"boolean"},"dynamic":{"type":"string","enum":["static","dict","distal"]},"dynamicKey":{"type":"string"},"options":{"type":"array","items":{"$ref":"#/definitions/Option"}},"distal":{"type":"object","properties":{"tableName":{"type":"string"},"value":{"type":"string"},"label":{"type":"string"}}},"treeCheckable":{"type":"boolean"},"range":{"type":"boolean"},"showTime":{"type":"boolean"},"format":{"type":"string"},"rangeDefaultValue":{"type":"array"},"rangePlaceholder":{"type":"array","items":{"type":"string"}},"disabledDate":{"type":"string","enum":["none","all","formerly","custom"]},"disabledDateRange":{"type":"array","items":{"type":"string"},"maxItems":2,"description":"for custom: dates outside [start, end] are disabled"},"allowHalf":{"type":"boolean"},"showInput":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"listType":{"type":"string","enum":["text","picture","picture-card"]},"fileName":{"type":"string"},"data":{"type":"string"},"headers":{"type":"object"},"action":{"type":"string"},"downloadWay":{"type":"string","enum":["a","ajax","dynamic"]},"dynamicFun":{"type":"string"},"drag":{"type":"boolean"},"onlineFormCode":{"type":"string"},"scrollY":{"type":"number","minimum":0},"showLabel":{"type":"boolean"},"hideSequence":{"type":"boolean"},"height":{"type":"integer","minimum":50},"chinesization":{"type":"boolean"},"activeValue":{"type":["string","number","boolean"]},"inactiveValue":{"type":["string","number","boolean"]},"handle":{"type":"string","enum":["submit","reset","dynamic"]},"description":{"type":"string"},"showIcon":{"type":"boolean"},"banner":{"type":"boolean"},"closable":{"type":"boolean"},"textAlign":{"type":"string","enum":["left","center","right"]},"showRequiredMark":{"type":"boolean"},"orientation":{"type":"string","enum":["left","center","right"]},"gutter":{"type":"integer","minimum":0},"bordered":{"type":"boolean"},"bright":{"type":"boolean"},"small":{"type":"boolean"},"customStyle":{"type":"string"},"popupCode":{"type":"string"},"orgFields":{"type":"string"},"destFields":{"type":"string"},"groupId":{"type":"string","description":"popup: popups of one group share their report calls for 30 s"},"linkTable":{"type":"string","description":"linkDown: a tree table declared as a dictSource with a pid"},"linkTxt":{"type":"string"},"linkKey":{"type":"string"},"linkIdField":{"type":"string"},"linkPidField":{"type":"string"},"linkFields":{"type":"string","description":"linkDown: comma list of the form fields holding the following levels"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dictCode":{"type":"string"},"dictByField":{"type":"object","required":["field","dicts"],"additionalProperties":false,"description":"selectSearch: the table dictionary follows another field of the form (跳转类型 资讯 → articles, 活动 → activities); a value of that field without a dictionary makes a plain text input (a URL), and changing it clears the choice","properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"dicts":{"type":"object","additionalProperties":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62}$"}},"textPlaceholder":{"type":"string"}}},"condition":{"type":"string"},"pcode":{"type":"string"},"areaType":{"type":"string","enum":["cascader","select"]}}},"GridColumn":{"title":"GridColumn","type":"object","required":["span","list"],"additionalProperties":false,"properties":{"span":{"type":"integer","minimum":0,"maximum":24},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}},"TableCell":{"title":"TableCell","type":"object","required":["list"],"additionalProperties":false,"properties":{"colspan":{"type":"integer","minimum":0},"rowspan":{"type":"integer","minimum":0},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}},"TableRow":{"title":"TableRow","type":"object","required":["tds"],"additionalProperties":false,"properties":{"tds":{"type":"array","items":{"$ref":"#/definitions/TableCell"}}}},"WidgetItem":{"title":"WidgetItem","type":"object","required":["type","key"],"additionalProperties":false,"properties":{"type":{"$ref":"#/definitions/WidgetType"},"key":{"type":"string","minLength":1},"label":{"type":"string"},"icon":{"type":"string"},"model":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"rules":{"type":"array","items":{"$ref":"#/definitions/Rule"}},"options":{"$ref":"#/definitions/WidgetOptions"},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"},"description":"card contents; batch child widgets"},"columns":{"type":"array","items":{"$ref":"#/definitions/GridColumn"}},"trs":{"type":"array","items":{"$ref":"#/definitions/TableRow"}}}},"Linkage":{"title":"Linkage","description":"Show, hide, require, disable or recompute one field from others, declared as data.","type":"object","required":["target","effect"],"additionalProperties":false,"properties":{"target":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"when":{"$ref":"condition.schema.json"},"effect":{"type":"string","enum":["show","hide","require","disable","set"]},"value":{"$ref":"expression.schema.json"}}},"FormConfig":{"title":"FormConfig","type":"object","properties":{"layout":{"type":"string","enum":["horizontal","vertical","inline"]},"labelCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"wrapperCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"labelWidth":{"type":"integer","minimum":0},"hideRequiredMark":{"type":"boolean"},"customStyle":{"type":"string"},"isPrint":{"type":"boolean"},"onlineFormCode":{"type":"string"},"cclist":{"type":"array","items":{"type":"string"}},"linkage":{"type":"array","items":{"$ref":"#/definitions/Linkage"}}}}}};
-const schema12 = {"title":"WidgetItem","type":"object","required":["type","key"],"additionalProperties":false,"properties":{"type":{"$ref":"#/definitions/WidgetType"},"key":{"type":"string","minLength":1},"label":{"type":"string"},"icon":{"type":"string"},"model":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"rules":{"type":"array","items":{"$ref":"#/definitions/Rule"}},"options":{"$ref":"#/definitions/WidgetOptions"},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"},"description":"card contents; batch child widgets"},"columns":{"type":"array","items":{"$ref":"#/definitions/GridColumn"}},"trs":{"type":"array","items":{"$ref":"#/definitions/TableRow"}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"form.schema.json","title":"FormDef","description":"The form designer's own format (spec section 3, 'Designer form definition'): { list, config }. The designer imports and exports it unchanged; the runtime compiles it to a Formily schema.","type":"object","required":["list","config"],"additionalProperties":false,"properties":{"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}},"config":{"$ref":"#/definitions/FormConfig"}},"definitions":{"WidgetType":{"type":"string","enum":["input","textarea","password","number","integer","select","checkbox","radio","date","datetime","time","rate","slider","switch","uploadFile","uploadImg","cascader","pca","treeSelect","categoryTree","selectSearch","popup","user","dept","editor","markdown","hidden","download","text","html","button","alert","divider","grid","card","steps","table","batch","linkDown","permissionTree"]},"Rule":{"title":"Rule","type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"}}},"Option":{"title":"OptionItem","type":"object","required":["value"],"properties":{"value":{"type":["string","number","boolean"]},"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/definitions/Option"}}}},"WidgetOptions":{"title":"WidgetOptions","description":"Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.","type":"object","properties":{"width":{"type":"string"},"departField":{"$ref":"entity.schema.json#/definitions/FieldName","description":"permissionTree: the form field holding a department id; only that department's permissions are offered (department roles)"},"defaultValue":{},"placeholder":{"type":"string"},"hidden":{"type":"boolean"},"disabled":{"type":"boolean"},"readonly":{"type":"boolean"},"clearable":{"type":"boolean"},"maxLength":{"type":["integer","null"],"minimum":0},"type":{"type":"string"},"isCc":{"type":"boolean"},"minRows":{"type":"integer","minimum":1},"maxRows":{"type":"integer","minimum":1},"min":{"type":["number","null"]},"max":{"type":["number","null"]},"precision":{"type":["integer","null"],"minimum":0,"maximum":50},"step":{"type":"number"},"integer":{"type":"boolean"},"multiple":{"type":"boolean"},"showSearch":{"type":"boolean"},"dynamic":{"type":"string","enum":["static","dict","distal"]},"dynamicKey":{"type":"string"},"options":{"type":"array","items":{"$ref":"#/definitions/Option"}},"distal":{"type":"object","properties":{"tableName":{"type":"string"},"value":{"type":"string"},"label":{"type":"string"}}},"treeCheckable":{"type":"boolean"},"range":{"type":"boolean"},"showTime":{"type":"boolean"},"format":{"type":"string"},"rangeDefaultValue":{"type":"array"},"rangePlaceholder":{"type":"array","items":{"type":"string"}},"disabledDate":{"type":"string","enum":["none","all","formerly","custom"]},"disabledDateRange":{"type":"array","items":{"type":"string"},"maxItems":2,"description":"for custom: dates outside [start, end] are disabled"},"allowHalf":{"type":"boolean"},"showInput":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"listType":{"type":"string","enum":["text","picture","picture-card"]},"fileName":{"type":"string"},"data":{"type":"string"},"headers":{"type":"object"},"action":{"type":"string"},"downloadWay":{"type":"string","enum":["a","ajax","dynamic"]},"dynamicFun":{"type":"string"},"drag":{"type":"boolean"},"onlineFormCode":{"type":"string"},"scrollY":{"type":"number","minimum":0},"showLabel":{"type":"boolean"},"hideSequence":{"type":"boolean"},"height":{"type":"integer","minimum":50},"chinesization":{"type":"boolean"},"activeValue":{"type":["string","number","boolean"]},"inactiveValue":{"type":["string","number","boolean"]},"handle":{"type":"string","enum":["submit","reset","dynamic"]},"description":{"type":"string"},"showIcon":{"type":"boolean"},"banner":{"type":"boolean"},"closable":{"type":"boolean"},"textAlign":{"type":"string","enum":["left","center","right"]},"showRequiredMark":{"type":"boolean"},"orientation":{"type":"string","enum":["left","center","right"]},"gutter":{"type":"integer","minimum":0},"bordered":{"type":"boolean"},"bright":{"type":"boolean"},"small":{"type":"boolean"},"customStyle":{"type":"string"},"popupCode":{"type":"string"},"orgFields":{"type":"string"},"destFields":{"type":"string","x-field":"list","description":"popup: comma list of the form fields receiving the popup's orgFields"},"groupId":{"type":"string","description":"popup: popups of one group share their report calls for 30 s"},"linkTable":{"type":"string","description":"linkDown: a tree table declared as a dictSource with a pid"},"linkTxt":{"type":"string"},"linkKey":{"type":"string"},"linkIdField":{"type":"string"},"linkPidField":{"type":"string"},"linkFields":{"type":"string","x-field":"list","description":"linkDown: comma list of the form fields holding the following levels"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dictCode":{"type":"string"},"dictByField":{"type":"object","required":["field","dicts"],"additionalProperties":false,"description":"selectSearch: the table dictionary follows another field of the form (跳转类型 资讯 → articles, 活动 → activities); a value of that field without a dictionary makes a plain text input (a URL), and changing it clears the choice","properties":{"field":{"$ref":"entity.schema.json#/definitions/FieldName"},"dicts":{"type":"object","additionalProperties":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62}$"}},"textPlaceholder":{"type":"string"}}},"condition":{"type":"string"},"pcode":{"type":"string"},"areaType":{"type":"string","enum":["cascader","select"]}}},"GridColumn":{"title":"GridColumn","type":"object","required":["span","list"],"additionalProperties":false,"properties":{"span":{"type":"integer","minimum":0,"maximum":24},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}},"TableCell":{"title":"TableCell","type":"object","required":["list"],"additionalProperties":false,"properties":{"colspan":{"type":"integer","minimum":0},"rowspan":{"type":"integer","minimum":0},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}},"TableRow":{"title":"TableRow","type":"object","required":["tds"],"additionalProperties":false,"properties":{"tds":{"type":"array","items":{"$ref":"#/definitions/TableCell"}}}},"WidgetItem":{"title":"WidgetItem","type":"object","required":["type","key"],"additionalProperties":false,"properties":{"type":{"$ref":"#/definitions/WidgetType"},"key":{"type":"string","minLength":1},"label":{"type":"string"},"icon":{"type":"string"},"model":{"$ref":"entity.schema.json#/definitions/FieldName"},"rules":{"type":"array","items":{"$ref":"#/definitions/Rule"}},"options":{"$ref":"#/definitions/WidgetOptions"},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"},"description":"card contents; batch child widgets"},"columns":{"type":"array","items":{"$ref":"#/definitions/GridColumn"}},"trs":{"type":"array","items":{"$ref":"#/definitions/TableRow"}}}},"Linkage":{"title":"Linkage","description":"Show, hide, require, disable or recompute one field from others, declared as data.","type":"object","required":["target","effect"],"additionalProperties":false,"properties":{"target":{"$ref":"entity.schema.json#/definitions/FieldName"},"when":{"$ref":"condition.schema.json"},"effect":{"type":"string","enum":["show","hide","require","disable","set"]},"value":{"$ref":"expression.schema.json"}}},"FormConfig":{"title":"FormConfig","type":"object","properties":{"layout":{"type":"string","enum":["horizontal","vertical","inline"]},"labelCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"wrapperCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"labelWidth":{"type":"integer","minimum":0},"hideRequiredMark":{"type":"boolean"},"customStyle":{"type":"string"},"isPrint":{"type":"boolean"},"onlineFormCode":{"type":"string"},"cclist":{"type":"array","items":{"$ref":"entity.schema.json#/definitions/FieldName"}},"linkage":{"type":"array","items":{"$ref":"#/definitions/Linkage"}}}}}};
+const schema12 = {"title":"WidgetItem","type":"object","required":["type","key"],"additionalProperties":false,"properties":{"type":{"$ref":"#/definitions/WidgetType"},"key":{"type":"string","minLength":1},"label":{"type":"string"},"icon":{"type":"string"},"model":{"$ref":"entity.schema.json#/definitions/FieldName"},"rules":{"type":"array","items":{"$ref":"#/definitions/Rule"}},"options":{"$ref":"#/definitions/WidgetOptions"},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"},"description":"card contents; batch child widgets"},"columns":{"type":"array","items":{"$ref":"#/definitions/GridColumn"}},"trs":{"type":"array","items":{"$ref":"#/definitions/TableRow"}}}};
 const schema13 = {"type":"string","enum":["input","textarea","password","number","integer","select","checkbox","radio","date","datetime","time","rate","slider","switch","uploadFile","uploadImg","cascader","pca","treeSelect","categoryTree","selectSearch","popup","user","dept","editor","markdown","hidden","download","text","html","button","alert","divider","grid","card","steps","table","batch","linkDown","permissionTree"]};
-const schema14 = {"title":"Rule","type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"}}};
+const schema16 = {"title":"FieldName","description":"A field of an entity (a declared field or an audit column), wherever a document names one. \"x-field\" marks every such place for the tools that rename fields across a document (src/core/schema/field-refs.ts): \"name\" a string naming one, \"keys\" an object whose keys (but $-operators) name fields, \"list\" a comma list of them, \"template\" a text naming them in {braces}.","type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","x-field":"name"};
+const schema68 = {"title":"Rule","type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"message":{"type":"string"},"pattern":{"type":"string"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = typeof func3$.default === 'function' ? func3$.default : func3$.default.default;
-const pattern0 = new RegExp("^[a-z][a-z0-9_]{0,62}$", "u");
-const schema15 = {"title":"WidgetOptions","description":"Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.","type":"object","properties":{"width":{"type":"string"},"departField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"permissionTree: the form field holding a department id; only that department's permissions are offered (department roles)"},"defaultValue":{},"placeholder":{"type":"string"},"hidden":{"type":"boolean"},"disabled":{"type":"boolean"},"readonly":{"type":"boolean"},"clearable":{"type":"boolean"},"maxLength":{"type":["integer","null"],"minimum":0},"type":{"type":"string"},"isCc":{"type":"boolean"},"minRows":{"type":"integer","minimum":1},"maxRows":{"type":"integer","minimum":1},"min":{"type":["number","null"]},"max":{"type":["number","null"]},"precision":{"type":["integer","null"],"minimum":0,"maximum":50},"step":{"type":"number"},"integer":{"type":"boolean"},"multiple":{"type":"boolean"},"showSearch":{"type":"boolean"},"dynamic":{"type":"string","enum":["static","dict","distal"]},"dynamicKey":{"type":"string"},"options":{"type":"array","items":{"$ref":"#/definitions/Option"}},"distal":{"type":"object","properties":{"tableName":{"type":"string"},"value":{"type":"string"},"label":{"type":"string"}}},"treeCheckable":{"type":"boolean"},"range":{"type":"boolean"},"showTime":{"type":"boolean"},"format":{"type":"string"},"rangeDefaultValue":{"type":"array"},"rangePlaceholder":{"type":"array","items":{"type":"string"}},"disabledDate":{"type":"string","enum":["none","all","formerly","custom"]},"disabledDateRange":{"type":"array","items":{"type":"string"},"maxItems":2,"description":"for custom: dates outside [start, end] are disabled"},"allowHalf":{"type":"boolean"},"showInput":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"listType":{"type":"string","enum":["text","picture","picture-card"]},"fileName":{"type":"string"},"data":{"type":"string"},"headers":{"type":"object"},"action":{"type":"string"},"downloadWay":{"type":"string","enum":["a","ajax","dynamic"]},"dynamicFun":{"type":"string"},"drag":{"type":"boolean"},"onlineFormCode":{"type":"string"},"scrollY":{"type":"number","minimum":0},"showLabel":{"type":"boolean"},"hideSequence":{"type":"boolean"},"height":{"type":"integer","minimum":50},"chinesization":{"type":"boolean"},"activeValue":{"type":["string","number","boolean"]},"inactiveValue":{"type":["string","number","boolean"]},"handle":{"type":"string","enum":["submit","reset","dynamic"]},"description":{"type":"string"},"showIcon":{"type":"boolean"},"banner":{"type":"boolean"},"closable":{"type":"boolean"},"textAlign":{"type":"string","enum":["left","center","right"]},"showRequiredMark":{"type":"boolean"},"orientation":{"type":"string","enum":["left","center","right"]},"gutter":{"type":"integer","minimum":0},"bordered":{"type":"boolean"},"bright":{"type":"boolean"},"small":{"type":"boolean"},"customStyle":{"type":"string"},"popupCode":{"type":"string"},"orgFields":{"type":"string"},"destFields":{"type":"string"},"groupId":{"type":"string","description":"popup: popups of one group share their report calls for 30 s"},"linkTable":{"type":"string","description":"linkDown: a tree table declared as a dictSource with a pid"},"linkTxt":{"type":"string"},"linkKey":{"type":"string"},"linkIdField":{"type":"string"},"linkPidField":{"type":"string"},"linkFields":{"type":"string","description":"linkDown: comma list of the form fields holding the following levels"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dictCode":{"type":"string"},"dictByField":{"type":"object","required":["field","dicts"],"additionalProperties":false,"description":"selectSearch: the table dictionary follows another field of the form (跳转类型 资讯 → articles, 活动 → activities); a value of that field without a dictionary makes a plain text input (a URL), and changing it clears the choice","properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"dicts":{"type":"object","additionalProperties":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62}$"}},"textPlaceholder":{"type":"string"}}},"condition":{"type":"string"},"pcode":{"type":"string"},"areaType":{"type":"string","enum":["cascader","select"]}}};
-const pattern3 = new RegExp("^[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62}$", "u");
-const schema16 = {"title":"OptionItem","type":"object","required":["value"],"properties":{"value":{"type":["string","number","boolean"]},"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/definitions/Option"}}}};
-const wrapper0 = {validate: validate13};
+const pattern1 = new RegExp("^[a-z][a-z0-9_]{0,62}$", "u");
+const schema69 = {"title":"WidgetOptions","description":"Options by type (spec section 3, 'Widget options by type'); unknown keys are kept so newer designers' options survive a round trip.","type":"object","properties":{"width":{"type":"string"},"departField":{"$ref":"entity.schema.json#/definitions/FieldName","description":"permissionTree: the form field holding a department id; only that department's permissions are offered (department roles)"},"defaultValue":{},"placeholder":{"type":"string"},"hidden":{"type":"boolean"},"disabled":{"type":"boolean"},"readonly":{"type":"boolean"},"clearable":{"type":"boolean"},"maxLength":{"type":["integer","null"],"minimum":0},"type":{"type":"string"},"isCc":{"type":"boolean"},"minRows":{"type":"integer","minimum":1},"maxRows":{"type":"integer","minimum":1},"min":{"type":["number","null"]},"max":{"type":["number","null"]},"precision":{"type":["integer","null"],"minimum":0,"maximum":50},"step":{"type":"number"},"integer":{"type":"boolean"},"multiple":{"type":"boolean"},"showSearch":{"type":"boolean"},"dynamic":{"type":"string","enum":["static","dict","distal"]},"dynamicKey":{"type":"string"},"options":{"type":"array","items":{"$ref":"#/definitions/Option"}},"distal":{"type":"object","properties":{"tableName":{"type":"string"},"value":{"type":"string"},"label":{"type":"string"}}},"treeCheckable":{"type":"boolean"},"range":{"type":"boolean"},"showTime":{"type":"boolean"},"format":{"type":"string"},"rangeDefaultValue":{"type":"array"},"rangePlaceholder":{"type":"array","items":{"type":"string"}},"disabledDate":{"type":"string","enum":["none","all","formerly","custom"]},"disabledDateRange":{"type":"array","items":{"type":"string"},"maxItems":2,"description":"for custom: dates outside [start, end] are disabled"},"allowHalf":{"type":"boolean"},"showInput":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"listType":{"type":"string","enum":["text","picture","picture-card"]},"fileName":{"type":"string"},"data":{"type":"string"},"headers":{"type":"object"},"action":{"type":"string"},"downloadWay":{"type":"string","enum":["a","ajax","dynamic"]},"dynamicFun":{"type":"string"},"drag":{"type":"boolean"},"onlineFormCode":{"type":"string"},"scrollY":{"type":"number","minimum":0},"showLabel":{"type":"boolean"},"hideSequence":{"type":"boolean"},"height":{"type":"integer","minimum":50},"chinesization":{"type":"boolean"},"activeValue":{"type":["string","number","boolean"]},"inactiveValue":{"type":["string","number","boolean"]},"handle":{"type":"string","enum":["submit","reset","dynamic"]},"description":{"type":"string"},"showIcon":{"type":"boolean"},"banner":{"type":"boolean"},"closable":{"type":"boolean"},"textAlign":{"type":"string","enum":["left","center","right"]},"showRequiredMark":{"type":"boolean"},"orientation":{"type":"string","enum":["left","center","right"]},"gutter":{"type":"integer","minimum":0},"bordered":{"type":"boolean"},"bright":{"type":"boolean"},"small":{"type":"boolean"},"customStyle":{"type":"string"},"popupCode":{"type":"string"},"orgFields":{"type":"string"},"destFields":{"type":"string","x-field":"list","description":"popup: comma list of the form fields receiving the popup's orgFields"},"groupId":{"type":"string","description":"popup: popups of one group share their report calls for 30 s"},"linkTable":{"type":"string","description":"linkDown: a tree table declared as a dictSource with a pid"},"linkTxt":{"type":"string"},"linkKey":{"type":"string"},"linkIdField":{"type":"string"},"linkPidField":{"type":"string"},"linkFields":{"type":"string","x-field":"list","description":"linkDown: comma list of the form fields holding the following levels"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dictCode":{"type":"string"},"dictByField":{"type":"object","required":["field","dicts"],"additionalProperties":false,"description":"selectSearch: the table dictionary follows another field of the form (跳转类型 资讯 → articles, 活动 → activities); a value of that field without a dictionary makes a plain text input (a URL), and changing it clears the choice","properties":{"field":{"$ref":"entity.schema.json#/definitions/FieldName"},"dicts":{"type":"object","additionalProperties":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62}$"}},"textPlaceholder":{"type":"string"}}},"condition":{"type":"string"},"pcode":{"type":"string"},"areaType":{"type":"string","enum":["cascader","select"]}}};
+const pattern38 = new RegExp("^[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62}$", "u");
+const schema71 = {"title":"OptionItem","type":"object","required":["value"],"properties":{"value":{"type":["string","number","boolean"]},"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/definitions/Option"}}}};
+const wrapper0 = {validate: validate55};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31,7 +32,7 @@ errors++;
 if(data.value !== undefined){
 let data0 = data.value;
 if(((typeof data0 !== "string") && (!(typeof data0 == "number"))) && (typeof data0 !== "boolean")){
-const err1 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema16.properties.value.type},message:"must be string,number,boolean"};
+const err1 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema71.properties.value.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -86,12 +87,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -110,8 +111,8 @@ errors++;
 if(data.departField !== undefined){
 let data1 = data.departField;
 if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-const err1 = {instancePath:instancePath+"/departField",schemaPath:"#/properties/departField/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(!pattern1.test(data1)){
+const err1 = {instancePath:instancePath+"/departField",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -122,7 +123,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/departField",schemaPath:"#/properties/departField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/departField",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -195,7 +196,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data7 = data.maxLength;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema15.properties.maxLength.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema69.properties.maxLength.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -294,7 +295,7 @@ errors++;
 if(data.min !== undefined){
 let data12 = data.min;
 if((!(typeof data12 == "number")) && (data12 !== null)){
-const err16 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: schema15.properties.min.type},message:"must be number,null"};
+const err16 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: schema69.properties.min.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -307,7 +308,7 @@ errors++;
 if(data.max !== undefined){
 let data13 = data.max;
 if((!(typeof data13 == "number")) && (data13 !== null)){
-const err17 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema15.properties.max.type},message:"must be number,null"};
+const err17 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema69.properties.max.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -320,7 +321,7 @@ errors++;
 if(data.precision !== undefined){
 let data14 = data.precision;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/precision",schemaPath:"#/properties/precision/type",keyword:"type",params:{type: schema15.properties.precision.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/precision",schemaPath:"#/properties/precision/type",keyword:"type",params:{type: schema69.properties.precision.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -413,7 +414,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!(((data19 === "static") || (data19 === "dict")) || (data19 === "distal"))){
-const err26 = {instancePath:instancePath+"/dynamic",schemaPath:"#/properties/dynamic/enum",keyword:"enum",params:{allowedValues: schema15.properties.dynamic.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/dynamic",schemaPath:"#/properties/dynamic/enum",keyword:"enum",params:{allowedValues: schema69.properties.dynamic.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -440,8 +441,8 @@ let data21 = data.options;
 if(Array.isArray(data21)){
 const len0 = data21.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate13(data21[i0], {instancePath:instancePath+"/options/" + i0,parentData:data21,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate55(data21[i0], {instancePath:instancePath+"/options/" + i0,parentData:data21,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -609,7 +610,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!((((data34 === "none") || (data34 === "all")) || (data34 === "formerly")) || (data34 === "custom"))){
-const err41 = {instancePath:instancePath+"/disabledDate",schemaPath:"#/properties/disabledDate/enum",keyword:"enum",params:{allowedValues: schema15.properties.disabledDate.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/disabledDate",schemaPath:"#/properties/disabledDate/enum",keyword:"enum",params:{allowedValues: schema69.properties.disabledDate.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -719,7 +720,7 @@ vErrors.push(err49);
 errors++;
 }
 if(!(((data40 === "text") || (data40 === "picture")) || (data40 === "picture-card"))){
-const err50 = {instancePath:instancePath+"/listType",schemaPath:"#/properties/listType/enum",keyword:"enum",params:{allowedValues: schema15.properties.listType.enum},message:"must be equal to one of the allowed values"};
+const err50 = {instancePath:instancePath+"/listType",schemaPath:"#/properties/listType/enum",keyword:"enum",params:{allowedValues: schema69.properties.listType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -791,7 +792,7 @@ vErrors.push(err55);
 errors++;
 }
 if(!(((data45 === "a") || (data45 === "ajax")) || (data45 === "dynamic"))){
-const err56 = {instancePath:instancePath+"/downloadWay",schemaPath:"#/properties/downloadWay/enum",keyword:"enum",params:{allowedValues: schema15.properties.downloadWay.enum},message:"must be equal to one of the allowed values"};
+const err56 = {instancePath:instancePath+"/downloadWay",schemaPath:"#/properties/downloadWay/enum",keyword:"enum",params:{allowedValues: schema69.properties.downloadWay.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -926,7 +927,7 @@ errors++;
 if(data.activeValue !== undefined){
 let data54 = data.activeValue;
 if(((typeof data54 !== "string") && (!(typeof data54 == "number"))) && (typeof data54 !== "boolean")){
-const err67 = {instancePath:instancePath+"/activeValue",schemaPath:"#/properties/activeValue/type",keyword:"type",params:{type: schema15.properties.activeValue.type},message:"must be string,number,boolean"};
+const err67 = {instancePath:instancePath+"/activeValue",schemaPath:"#/properties/activeValue/type",keyword:"type",params:{type: schema69.properties.activeValue.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -939,7 +940,7 @@ errors++;
 if(data.inactiveValue !== undefined){
 let data55 = data.inactiveValue;
 if(((typeof data55 !== "string") && (!(typeof data55 == "number"))) && (typeof data55 !== "boolean")){
-const err68 = {instancePath:instancePath+"/inactiveValue",schemaPath:"#/properties/inactiveValue/type",keyword:"type",params:{type: schema15.properties.inactiveValue.type},message:"must be string,number,boolean"};
+const err68 = {instancePath:instancePath+"/inactiveValue",schemaPath:"#/properties/inactiveValue/type",keyword:"type",params:{type: schema69.properties.inactiveValue.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -962,7 +963,7 @@ vErrors.push(err69);
 errors++;
 }
 if(!(((data56 === "submit") || (data56 === "reset")) || (data56 === "dynamic"))){
-const err70 = {instancePath:instancePath+"/handle",schemaPath:"#/properties/handle/enum",keyword:"enum",params:{allowedValues: schema15.properties.handle.enum},message:"must be equal to one of the allowed values"};
+const err70 = {instancePath:instancePath+"/handle",schemaPath:"#/properties/handle/enum",keyword:"enum",params:{allowedValues: schema69.properties.handle.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1033,7 +1034,7 @@ vErrors.push(err75);
 errors++;
 }
 if(!(((data61 === "left") || (data61 === "center")) || (data61 === "right"))){
-const err76 = {instancePath:instancePath+"/textAlign",schemaPath:"#/properties/textAlign/enum",keyword:"enum",params:{allowedValues: schema15.properties.textAlign.enum},message:"must be equal to one of the allowed values"};
+const err76 = {instancePath:instancePath+"/textAlign",schemaPath:"#/properties/textAlign/enum",keyword:"enum",params:{allowedValues: schema69.properties.textAlign.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1068,7 +1069,7 @@ vErrors.push(err78);
 errors++;
 }
 if(!(((data63 === "left") || (data63 === "center")) || (data63 === "right"))){
-const err79 = {instancePath:instancePath+"/orientation",schemaPath:"#/properties/orientation/enum",keyword:"enum",params:{allowedValues: schema15.properties.orientation.enum},message:"must be equal to one of the allowed values"};
+const err79 = {instancePath:instancePath+"/orientation",schemaPath:"#/properties/orientation/enum",keyword:"enum",params:{allowedValues: schema69.properties.orientation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1345,8 +1346,8 @@ errors++;
 if(data82.field !== undefined){
 let data83 = data82.field;
 if(typeof data83 === "string"){
-if(!pattern0.test(data83)){
-const err102 = {instancePath:instancePath+"/dictByField/field",schemaPath:"#/properties/dictByField/properties/field/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(!pattern1.test(data83)){
+const err102 = {instancePath:instancePath+"/dictByField/field",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1357,7 +1358,7 @@ errors++;
 }
 }
 else {
-const err103 = {instancePath:instancePath+"/dictByField/field",schemaPath:"#/properties/dictByField/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err103 = {instancePath:instancePath+"/dictByField/field",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1373,7 +1374,7 @@ if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
 for(const key1 in data84){
 let data85 = data84[key1];
 if(typeof data85 === "string"){
-if(!pattern3.test(data85)){
+if(!pattern38.test(data85)){
 const err104 = {instancePath:instancePath+"/dictByField/dicts/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/dictByField/properties/dicts/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err104];
@@ -1468,7 +1469,7 @@ vErrors.push(err111);
 errors++;
 }
 if(!((data89 === "cascader") || (data89 === "select"))){
-const err112 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/enum",keyword:"enum",params:{allowedValues: schema15.properties.areaType.enum},message:"must be equal to one of the allowed values"};
+const err112 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/enum",keyword:"enum",params:{allowedValues: schema69.properties.areaType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1489,14 +1490,14 @@ vErrors.push(err113);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-const schema17 = {"title":"GridColumn","type":"object","required":["span","list"],"additionalProperties":false,"properties":{"span":{"type":"integer","minimum":0,"maximum":24},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}};
+const schema73 = {"title":"GridColumn","type":"object","required":["span","list"],"additionalProperties":false,"properties":{"span":{"type":"integer","minimum":0,"maximum":24},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}};
 const wrapper1 = {validate: validate11};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1600,14 +1601,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-const schema18 = {"title":"TableRow","type":"object","required":["tds"],"additionalProperties":false,"properties":{"tds":{"type":"array","items":{"$ref":"#/definitions/TableCell"}}}};
-const schema19 = {"title":"TableCell","type":"object","required":["list"],"additionalProperties":false,"properties":{"colspan":{"type":"integer","minimum":0},"rowspan":{"type":"integer","minimum":0},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}};
+const schema74 = {"title":"TableRow","type":"object","required":["tds"],"additionalProperties":false,"properties":{"tds":{"type":"array","items":{"$ref":"#/definitions/TableCell"}}}};
+const schema75 = {"title":"TableCell","type":"object","required":["list"],"additionalProperties":false,"properties":{"colspan":{"type":"integer","minimum":0},"rowspan":{"type":"integer","minimum":0},"list":{"type":"array","items":{"$ref":"#/definitions/WidgetItem"}}}};
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1716,12 +1717,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1752,8 +1753,8 @@ let data0 = data.tds;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate19(data0[i0], {instancePath:instancePath+"/tds/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+if(!(validate61(data0[i0], {instancePath:instancePath+"/tds/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -1780,7 +1781,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
@@ -1896,8 +1897,8 @@ errors++;
 if(data.model !== undefined){
 let data4 = data.model;
 if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-const err9 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(!pattern1.test(data4)){
+const err9 = {instancePath:instancePath+"/model",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1908,7 +1909,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/model",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1998,8 +1999,8 @@ errors++;
 }
 }
 if(data.options !== undefined){
-if(!(validate12(data.options, {instancePath:instancePath+"/options",parentData:data,parentDataProperty:"options",rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+if(!(validate54(data.options, {instancePath:instancePath+"/options",parentData:data,parentDataProperty:"options",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -2030,8 +2031,8 @@ let data13 = data.columns;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate16(data13[i2], {instancePath:instancePath+"/columns/" + i2,parentData:data13,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate58(data13[i2], {instancePath:instancePath+"/columns/" + i2,parentData:data13,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -2052,8 +2053,8 @@ let data15 = data.trs;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate18(data15[i3], {instancePath:instancePath+"/trs/" + i3,parentData:data15,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate60(data15[i3], {instancePath:instancePath+"/trs/" + i3,parentData:data15,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -2084,13 +2085,13 @@ validate11.errors = vErrors;
 return errors === 0;
 }
 
-const schema20 = {"title":"FormConfig","type":"object","properties":{"layout":{"type":"string","enum":["horizontal","vertical","inline"]},"labelCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"wrapperCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"labelWidth":{"type":"integer","minimum":0},"hideRequiredMark":{"type":"boolean"},"customStyle":{"type":"string"},"isPrint":{"type":"boolean"},"onlineFormCode":{"type":"string"},"cclist":{"type":"array","items":{"type":"string"}},"linkage":{"type":"array","items":{"$ref":"#/definitions/Linkage"}}}};
-const schema21 = {"title":"Linkage","description":"Show, hide, require, disable or recompute one field from others, declared as data.","type":"object","required":["target","effect"],"additionalProperties":false,"properties":{"target":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"when":{"$ref":"condition.schema.json"},"effect":{"type":"string","enum":["show","hide","require","disable","set"]},"value":{"$ref":"expression.schema.json"}}};
-const schema22 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"condition.schema.json","title":"Condition","description":"The declarative condition grammar shared by list queries, linkage and server rules: { \"$and\": [ { \"status\": { \"$eq\": \"1\" } } ] }. Interpreted, never evaluated as code.","type":"object","minProperties":1,"properties":{"$and":{"type":"array","items":{"$ref":"#"},"minItems":1},"$or":{"type":"array","items":{"$ref":"#"},"minItems":1},"$not":{"$ref":"#"}},"patternProperties":{"^[a-z][a-z0-9_]{0,62}$":{"$ref":"#/definitions/Comparison"}},"additionalProperties":false,"definitions":{"Scalar":{"type":["string","number","boolean","null"]},"Comparison":{"title":"Comparison","type":"object","minProperties":1,"additionalProperties":false,"properties":{"$eq":{"$ref":"#/definitions/Scalar"},"$ne":{"$ref":"#/definitions/Scalar"},"$gt":{"$ref":"#/definitions/Scalar"},"$gte":{"$ref":"#/definitions/Scalar"},"$lt":{"$ref":"#/definitions/Scalar"},"$lte":{"$ref":"#/definitions/Scalar"},"$in":{"type":"array","items":{"$ref":"#/definitions/Scalar"}},"$nin":{"type":"array","items":{"$ref":"#/definitions/Scalar"}},"$like":{"type":"string"},"$empty":{"type":"boolean"}}}}};
+const schema76 = {"title":"FormConfig","type":"object","properties":{"layout":{"type":"string","enum":["horizontal","vertical","inline"]},"labelCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"wrapperCol":{"type":"object","properties":{"span":{"type":"integer","minimum":0,"maximum":24}}},"labelWidth":{"type":"integer","minimum":0},"hideRequiredMark":{"type":"boolean"},"customStyle":{"type":"string"},"isPrint":{"type":"boolean"},"onlineFormCode":{"type":"string"},"cclist":{"type":"array","items":{"$ref":"entity.schema.json#/definitions/FieldName"}},"linkage":{"type":"array","items":{"$ref":"#/definitions/Linkage"}}}};
+const schema78 = {"title":"Linkage","description":"Show, hide, require, disable or recompute one field from others, declared as data.","type":"object","required":["target","effect"],"additionalProperties":false,"properties":{"target":{"$ref":"entity.schema.json#/definitions/FieldName"},"when":{"$ref":"condition.schema.json"},"effect":{"type":"string","enum":["show","hide","require","disable","set"]},"value":{"$ref":"expression.schema.json"}}};
+const schema22 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"condition.schema.json","title":"Condition","description":"The declarative condition grammar shared by list queries, linkage and server rules: { \"$and\": [ { \"status\": { \"$eq\": \"1\" } } ] }. Interpreted, never evaluated as code.","type":"object","x-field":"keys","minProperties":1,"properties":{"$and":{"type":"array","items":{"$ref":"#"},"minItems":1},"$or":{"type":"array","items":{"$ref":"#"},"minItems":1},"$not":{"$ref":"#"}},"patternProperties":{"^[a-z][a-z0-9_]{0,62}$":{"$ref":"#/definitions/Comparison"}},"additionalProperties":false,"definitions":{"Scalar":{"type":["string","number","boolean","null"]},"Comparison":{"title":"Comparison","type":"object","minProperties":1,"additionalProperties":false,"properties":{"$eq":{"$ref":"#/definitions/Scalar"},"$ne":{"$ref":"#/definitions/Scalar"},"$gt":{"$ref":"#/definitions/Scalar"},"$gte":{"$ref":"#/definitions/Scalar"},"$lt":{"$ref":"#/definitions/Scalar"},"$lte":{"$ref":"#/definitions/Scalar"},"$in":{"type":"array","items":{"$ref":"#/definitions/Scalar"}},"$nin":{"type":"array","items":{"$ref":"#/definitions/Scalar"}},"$like":{"type":"string"},"$empty":{"type":"boolean"}}}}};
 const schema23 = {"title":"Comparison","type":"object","minProperties":1,"additionalProperties":false,"properties":{"$eq":{"$ref":"#/definitions/Scalar"},"$ne":{"$ref":"#/definitions/Scalar"},"$gt":{"$ref":"#/definitions/Scalar"},"$gte":{"$ref":"#/definitions/Scalar"},"$lt":{"$ref":"#/definitions/Scalar"},"$lte":{"$ref":"#/definitions/Scalar"},"$in":{"type":"array","items":{"$ref":"#/definitions/Scalar"}},"$nin":{"type":"array","items":{"$ref":"#/definitions/Scalar"}},"$like":{"type":"string"},"$empty":{"type":"boolean"}}};
 const schema24 = {"type":["string","number","boolean","null"]};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2287,12 +2288,12 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="condition.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2308,7 +2309,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "$and") || (key0 === "$or")) || (key0 === "$not")) || (pattern0.test(key0)))){
+if(!((((key0 === "$and") || (key0 === "$or")) || (key0 === "$not")) || (pattern1.test(key0)))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2334,8 +2335,8 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate25(data0[i0], {instancePath:instancePath+"/$and/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate17(data0[i0], {instancePath:instancePath+"/$and/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -2366,8 +2367,8 @@ errors++;
 }
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate25(data2[i1], {instancePath:instancePath+"/$or/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate17(data2[i1], {instancePath:instancePath+"/$or/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -2384,15 +2385,15 @@ errors++;
 }
 }
 if(data.$not !== undefined){
-if(!(validate25(data.$not, {instancePath:instancePath+"/$not",parentData:data,parentDataProperty:"$not",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate17(data.$not, {instancePath:instancePath+"/$not",parentData:data,parentDataProperty:"$not",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
 for(const key1 in data){
-if(pattern0.test(key1)){
-if(!(validate26(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+if(pattern1.test(key1)){
+if(!(validate18(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 }
@@ -2408,13 +2409,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 
-const schema32 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"expression.schema.json","title":"Expression","description":"A computed value for linkage: a literal, a field, or an operator over expressions. Interpreted, never evaluated as code.","anyOf":[{"type":["string","number","boolean","null"]},{"type":"object","properties":{"$field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"required":["$field"],"additionalProperties":false},{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"$add":{"type":"array","items":{"$ref":"#"}},"$sub":{"type":"array","items":{"$ref":"#"},"minItems":2,"maxItems":2},"$mul":{"type":"array","items":{"$ref":"#"}},"$div":{"type":"array","items":{"$ref":"#"},"minItems":2,"maxItems":2},"$round":{"type":"array","items":{"$ref":"#"},"minItems":2,"maxItems":2},"$concat":{"type":"array","items":{"$ref":"#"}},"$if":{"type":"array","minItems":3,"maxItems":3}}}]};
+const schema80 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"expression.schema.json","title":"Expression","description":"A computed value for linkage: a literal, a field, or an operator over expressions. Interpreted, never evaluated as code.","anyOf":[{"type":["string","number","boolean","null"]},{"type":"object","properties":{"$field":{"$ref":"entity.schema.json#/definitions/FieldName"}},"required":["$field"],"additionalProperties":false},{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"$add":{"type":"array","items":{"$ref":"#"}},"$sub":{"type":"array","items":{"$ref":"#"},"minItems":2,"maxItems":2},"$mul":{"type":"array","items":{"$ref":"#"}},"$div":{"type":"array","items":{"$ref":"#"},"minItems":2,"maxItems":2},"$round":{"type":"array","items":{"$ref":"#"},"minItems":2,"maxItems":2},"$concat":{"type":"array","items":{"$ref":"#"}},"$if":{"type":"array","minItems":3,"maxItems":3}}}]};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="expression.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2422,7 +2423,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if((((typeof data !== "string") && (!(typeof data == "number"))) && (typeof data !== "boolean")) && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: schema32.anyOf[0].type},message:"must be string,number,boolean,null"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: schema80.anyOf[0].type},message:"must be string,number,boolean,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2461,8 +2462,8 @@ errors++;
 if(data.$field !== undefined){
 let data0 = data.$field;
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err3 = {instancePath:instancePath+"/$field",schemaPath:"#/anyOf/1/properties/%24field/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(!pattern1.test(data0)){
+const err3 = {instancePath:instancePath+"/$field",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2473,7 +2474,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/$field",schemaPath:"#/anyOf/1/properties/%24field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/$field",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2497,7 +2498,7 @@ errors++;
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const _errs8 = errors;
+const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length > 1){
 const err6 = {instancePath,schemaPath:"#/anyOf/2/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties"};
@@ -2536,8 +2537,8 @@ let data1 = data.$add;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0], {instancePath:instancePath+"/$add/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate68(data1[i0], {instancePath:instancePath+"/$add/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 }
@@ -2578,8 +2579,8 @@ errors++;
 }
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate29(data3[i1], {instancePath:instancePath+"/$sub/" + i1,parentData:data3,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate68(data3[i1], {instancePath:instancePath+"/$sub/" + i1,parentData:data3,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 }
@@ -2600,8 +2601,8 @@ let data5 = data.$mul;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate29(data5[i2], {instancePath:instancePath+"/$mul/" + i2,parentData:data5,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate68(data5[i2], {instancePath:instancePath+"/$mul/" + i2,parentData:data5,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 }
@@ -2642,8 +2643,8 @@ errors++;
 }
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate29(data7[i3], {instancePath:instancePath+"/$div/" + i3,parentData:data7,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate68(data7[i3], {instancePath:instancePath+"/$div/" + i3,parentData:data7,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 }
@@ -2684,8 +2685,8 @@ errors++;
 }
 const len4 = data9.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate29(data9[i4], {instancePath:instancePath+"/$round/" + i4,parentData:data9,parentDataProperty:i4,rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate68(data9[i4], {instancePath:instancePath+"/$round/" + i4,parentData:data9,parentDataProperty:i4,rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 }
@@ -2706,8 +2707,8 @@ let data11 = data.$concat;
 if(Array.isArray(data11)){
 const len5 = data11.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate29(data11[i5], {instancePath:instancePath+"/$concat/" + i5,parentData:data11,parentDataProperty:i5,rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate68(data11[i5], {instancePath:instancePath+"/$concat/" + i5,parentData:data11,parentDataProperty:i5,rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 }
@@ -2769,7 +2770,7 @@ vErrors.push(err24);
 }
 errors++;
 }
-var _valid0 = _errs8 === errors;
+var _valid0 = _errs9 === errors;
 valid0 = valid0 || _valid0;
 }
 }
@@ -2794,12 +2795,12 @@ vErrors = null;
 }
 }
 }
-validate29.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2838,8 +2839,8 @@ errors++;
 if(data.target !== undefined){
 let data0 = data.target;
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err3 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(!pattern1.test(data0)){
+const err3 = {instancePath:instancePath+"/target",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2850,7 +2851,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/target",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2861,8 +2862,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate25(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate17(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -2879,7 +2880,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data2 === "show") || (data2 === "hide")) || (data2 === "require")) || (data2 === "disable")) || (data2 === "set"))){
-const err6 = {instancePath:instancePath+"/effect",schemaPath:"#/properties/effect/enum",keyword:"enum",params:{allowedValues: schema21.properties.effect.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/effect",schemaPath:"#/properties/effect/enum",keyword:"enum",params:{allowedValues: schema78.properties.effect.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2890,8 +2891,8 @@ errors++;
 }
 }
 if(data.value !== undefined){
-if(!(validate29(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate68(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 }
@@ -2906,12 +2907,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2928,7 +2929,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "horizontal") || (data0 === "vertical")) || (data0 === "inline"))){
-const err1 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema20.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema76.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3116,8 +3117,10 @@ let data10 = data.cclist;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(typeof data10[i0] !== "string"){
-const err16 = {instancePath:instancePath+"/cclist/" + i0,schemaPath:"#/properties/cclist/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data11 = data10[i0];
+if(typeof data11 === "string"){
+if(!pattern1.test(data11)){
+const err16 = {instancePath:instancePath+"/cclist/" + i0,schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3127,9 +3130,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
 else {
-const err17 = {instancePath:instancePath+"/cclist",schemaPath:"#/properties/cclist/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err17 = {instancePath:instancePath+"/cclist/" + i0,schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3139,19 +3141,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.linkage !== undefined){
-let data12 = data.linkage;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate24(data12[i1], {instancePath:instancePath+"/linkage/" + i1,parentData:data12,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err18 = {instancePath:instancePath+"/linkage",schemaPath:"#/properties/linkage/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err18 = {instancePath:instancePath+"/cclist",schemaPath:"#/properties/cclist/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3161,9 +3153,19 @@ vErrors.push(err18);
 errors++;
 }
 }
+if(data.linkage !== undefined){
+let data12 = data.linkage;
+if(Array.isArray(data12)){
+const len1 = data12.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate66(data12[i1], {instancePath:instancePath+"/linkage/" + i1,parentData:data12,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath:instancePath+"/linkage",schemaPath:"#/properties/linkage/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3172,7 +3174,19 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate23.errors = vErrors;
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+validate65.errors = vErrors;
 return errors === 0;
 }
 
@@ -3237,8 +3251,8 @@ errors++;
 }
 }
 if(data.config !== undefined){
-if(!(validate23(data.config, {instancePath:instancePath+"/config",parentData:data,parentDataProperty:"config",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate65(data.config, {instancePath:instancePath+"/config",parentData:data,parentDataProperty:"config",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 }
@@ -3257,28 +3271,169 @@ validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDocument = validate33;
-const schema33 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"document.schema.json","title":"SchemaDocument","description":"One screen and the entity behind it. Every file in schemas/ (and every designer-made document in the database) passes this meta-schema.","type":"object","required":["version","code","title","entity"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"version":{"type":"integer","const":1,"description":"format version; older documents are upgraded on load"},"code":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$","description":"area/entity: also the API path /{area}/{entity}/…"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"permissionPrefix":{"type":"string","pattern":"^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$","description":"button permission codes are {prefix}:add, :edit, …; default area:entity"},"dictionaries":{"type":"array","items":{"$ref":"#/definitions/DictDef"}},"fillRules":{"type":"array","items":{"$ref":"#/definitions/FillRuleDef"}},"entity":{"$ref":"entity.schema.json"},"list":{"$ref":"list.schema.json"},"form":{"$ref":"form.schema.json"},"detail":{"$ref":"detail.schema.json"},"reports":{"type":"array","items":{"$ref":"#/definitions/ReportDef"},"description":"aggregate reports over this entity's records (totals by dimension for a date range), each a screen with its own menu entry"}},"definitions":{"ReportDef":{"title":"ReportDef","description":"Totals of the entity's records for a date range, grouped by each dimension in turn. Every field named here must be a declared field or audit column of the entity (the server's allow-list).","type":"object","required":["code","title","dateField","dimensions","measures"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"API path /{area}/{entity}/report/{code}"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"dateField":{"type":"string","description":"date or datetime field the range applies to"},"where":{"$ref":"condition.schema.json","description":"which records count (e.g. paid ones)"},"maxDays":{"type":"integer","minimum":1,"maximum":3660,"description":"longest range allowed, default 1098 days"},"dimensions":{"type":"array","minItems":1,"items":{"title":"ReportDimension","type":"object","required":["key","label","field"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"field":{"type":"string"},"bucket":{"type":"string","enum":["day","month","year"],"description":"for date fields: group by this period"},"chart":{"type":"string","enum":["bar","pie","line","none"]},"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"the largest groups by the first measure; default all"}}}},"measures":{"type":"array","minItems":1,"items":{"title":"ReportMeasure","type":"object","required":["key","label","op"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"op":{"type":"string","enum":["sum","count","countDistinct","avg"]},"field":{"type":"string","description":"required for sum, avg and countDistinct"},"render":{"type":"string","enum":["money","number"]}}}}}},"MenuDef":{"title":"MenuDef","type":"object","required":["parent"],"additionalProperties":false,"properties":{"parent":{"type":"string","description":"the area menu this screen sits under (created when missing)"},"parentTitle":{"type":"string"},"parentIcon":{"type":"string"},"parentSort":{"type":"number"},"title":{"type":"string"},"icon":{"type":"string"},"sort":{"type":"number"},"hidden":{"type":"boolean"},"keepAlive":{"type":"boolean"},"screen":{"type":"string","enum":["list","form"],"description":"what the entry opens: the list of records (default), or the add form as a whole page ending on a result page (提交成功, or 提交失败 with the server's reason)"},"result":{"title":"ScreenResult","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"description":{"type":"string"}},"description":"the success page of a form screen (default 提交成功)"},"roles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and all its buttons on first sync (admin always is)"},"readRoles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and the detail/export buttons only"},"buttons":{"type":"array","description":"further button permissions {prefix}:{key} a screen's own server code checks (用户管理's 分配角色), granted to admin and the listed roles on creation","items":{"title":"MenuButton","type":"object","required":["key","name"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"name":{"type":"string","minLength":1},"roles":{"type":"array","items":{"type":"string"}}}}}}},"DictDef":{"title":"DictDef","type":"object","required":["code","name","items"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$"},"name":{"type":"string"},"items":{"type":"array","minItems":1,"items":{"title":"DictItemDef","type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"color":{"type":"string"}}}}}},"FillRuleDef":{"title":"FillRuleDef","description":"A generated code: prefix + date + a sequence that restarts every period.","type":"object","required":["code","name","prefix"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"name":{"type":"string"},"prefix":{"type":"string"},"dateFormat":{"type":"string","enum":["","YYYY","YYYYMM","YYYYMMDD"]},"seqLength":{"type":"integer","minimum":1,"maximum":12},"reset":{"type":"string","enum":["never","year","month","day"]}}}}};
-const schema34 = {"title":"MenuDef","type":"object","required":["parent"],"additionalProperties":false,"properties":{"parent":{"type":"string","description":"the area menu this screen sits under (created when missing)"},"parentTitle":{"type":"string"},"parentIcon":{"type":"string"},"parentSort":{"type":"number"},"title":{"type":"string"},"icon":{"type":"string"},"sort":{"type":"number"},"hidden":{"type":"boolean"},"keepAlive":{"type":"boolean"},"screen":{"type":"string","enum":["list","form"],"description":"what the entry opens: the list of records (default), or the add form as a whole page ending on a result page (提交成功, or 提交失败 with the server's reason)"},"result":{"title":"ScreenResult","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"description":{"type":"string"}},"description":"the success page of a form screen (default 提交成功)"},"roles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and all its buttons on first sync (admin always is)"},"readRoles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and the detail/export buttons only"},"buttons":{"type":"array","description":"further button permissions {prefix}:{key} a screen's own server code checks (用户管理's 分配角色), granted to admin and the listed roles on creation","items":{"title":"MenuButton","type":"object","required":["key","name"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"name":{"type":"string","minLength":1},"roles":{"type":"array","items":{"type":"string"}}}}}}};
-const schema35 = {"title":"DictDef","type":"object","required":["code","name","items"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$"},"name":{"type":"string"},"items":{"type":"array","minItems":1,"items":{"title":"DictItemDef","type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"color":{"type":"string"}}}}}};
-const schema36 = {"title":"FillRuleDef","description":"A generated code: prefix + date + a sequence that restarts every period.","type":"object","required":["code","name","prefix"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"name":{"type":"string"},"prefix":{"type":"string"},"dateFormat":{"type":"string","enum":["","YYYY","YYYYMM","YYYYMMDD"]},"seqLength":{"type":"integer","minimum":1,"maximum":12},"reset":{"type":"string","enum":["never","year","month","day"]}}};
-const schema63 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"detail.schema.json","title":"DetailDef","description":"The read-only view of one record; by default the form's fields, read-only.","type":"object","additionalProperties":false,"properties":{"columns":{"type":"integer","minimum":1,"maximum":4},"page":{"type":"boolean","description":"详情 opens the record as a whole page of its screen (a profile: heading, status, state changes, sections, related lists) instead of a drawer"},"title":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the field naming the record in the page's heading (default: the first field shown)"},"progress":{"title":"DetailProgress","type":"object","required":["field"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a dictionary field (a status)"},"steps":{"type":"array","minItems":2,"items":{"type":"string"},"description":"its values in order (default: the dictionary's); a record at a value outside them shows no bar"}},"description":"the page shows where the record stands as a steps bar"},"history":{"type":"boolean","description":"the page has a 操作记录 tab: the record's versions from the data log (who changed which fields, when), for users who may read the data log"},"diff":{"type":"object","required":["before","after"],"additionalProperties":false,"properties":{"before":{"type":"string"},"after":{"type":"string"}},"description":"two JSON fields shown side by side with the changed keys marked (a change history)"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"groups":{"type":"array","description":"the detail's fields in titled sections (基本信息, 审核信息 …), each a description grid; fields in no group follow in a last one","items":{"title":"DetailGroup","type":"object","required":["title","fields"],"additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"fields":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}}}},"children":{"type":"array","description":"related lists shown under the record (master-detail): another entity's rows whose field points at this record","items":{"title":"DetailChild","type":"object","required":["entity","field","title"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"},"title":{"type":"string"}}}}}};
-const pattern8 = new RegExp("^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$", "u");
-const pattern9 = new RegExp("^[a-z][a-zA-Z0-9]{0,40}$", "u");
-const pattern10 = new RegExp("^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$", "u");
-const pattern11 = new RegExp("^[A-Za-z][A-Za-z0-9_]{0,99}$", "u");
-const schema37 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntityDef","description":"The table behind a screen: its fields, indexes and the rules the server enforces. The server derives the table, its indexes and its record validator from it; changes are additive only.","type":"object","required":["table","fields"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"system":{"type":"boolean","description":"A table owned by the system migrations: the runtime checks the fields exist but never creates or alters it."},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/FieldDef"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/IndexDef"}},"uniquePer":{"enum":["tenant"],"description":"unique fields and unique indexes hold within each tenant (with the shared rows of tenant 0) instead of across the whole table: for values people enter that say something about someone (an openid, an id card number), so that one tenant's save or duplicate check tells nothing about another's rows. Leave unset for codes the system looks up by value"},"dictSource":{"$ref":"#/definitions/DictSource"},"parent":{"$ref":"#/definitions/ParentDef"},"rules":{"$ref":"#/definitions/EntityRules"},"readOnly":{"type":"boolean","description":"records are only read through the runtime (logs, views): add, edit, delete and import are refused"},"softDelete":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"an integer column set to 1 on delete instead of removing the row; deleted rows are hidden and listed by the recycle bin (deleteList, back, deletePhysic)"},"chosenId":{"type":"object","required":["label"],"additionalProperties":false,"description":"a new record's id is a positive integer the user chooses (租户编号: the ids every tenant_id column carries) instead of a generated one; refused when missing, not an integer or taken","properties":{"label":{"type":"string","minLength":1}}}},"definitions":{"FieldType":{"type":"string","enum":["string","text","integer","decimal","date","datetime","boolean","json"]},"FieldDef":{"title":"FieldDef","type":"object","required":["name","label","type"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string","minLength":1},"type":{"$ref":"#/definitions/FieldType"},"length":{"type":"integer","minimum":1,"maximum":10000,"description":"for string: the column's varchar length (default 255)"},"precision":{"type":"integer","minimum":1,"maximum":38,"description":"for decimal: total digits (default 12)"},"scale":{"type":"integer","minimum":0,"maximum":10,"description":"for decimal: digits after the point (default 2)"},"required":{"type":"boolean"},"unique":{"type":"boolean"},"index":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dict":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$","description":"values must be items of this system dictionary"},"ref":{"$ref":"#/definitions/RefDef"},"min":{"type":"number"},"max":{"type":"number"},"pattern":{"type":"string"},"patternMessage":{"type":"string"},"readOnly":{"type":"boolean","description":"never written by add or edit (rolled-up or generated values)"},"mask":{"type":"string","enum":["phone","idcard","name","bankcard","email"]},"generated":{"type":"object","required":["rule"],"additionalProperties":false,"properties":{"rule":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}},"sanitize":{"type":"string","enum":["html"],"description":"rich text cleaned on the server before it is stored"},"searchable":{"type":"string","enum":["like"],"description":"a trigram index for substring search"},"virtual":{"type":"boolean","description":"no column: a value the form carries (a user's roles, a password) that the document's hooks (server/hooks/) receive as `virtual` and store; reads that show it are the document's own routes"},"requiredWhen":{"$ref":"#/definitions/RequiredWhen"},"check":{"type":"string","enum":["cron","jobHandler","databaseUrl","checkRules"],"description":"a named server-side check registered in code (server/engine/write/field-checks.ts)"},"secret":{"type":"boolean","description":"stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one"},"labelFrom":{"type":"string","pattern":"^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$","description":"the stored value is a code a person reads by another name: 'region' (a GB/T 2260 area code, read as 省/市/区), 'table' (a table name, read as the title of the document over it) or a table dictionary 'table,text,code' of a document declaring it as dictSource (users by username: 'sys_user,realname,username'); the reader adds the text as {field}_dictText to lists, details and exports, item by item for a comma list"}}},"RequiredWhen":{"title":"RequiredWhen","description":"The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.","type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string"}}},"RefDef":{"title":"RefDef","type":"object","required":["entity"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"label":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the referenced field shown in place of the id"},"match":{"type":"object","additionalProperties":{"type":"string"},"description":"this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)"},"message":{"type":"string"}}},"IndexDef":{"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}},"DictSource":{"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}},"ParentDef":{"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"EntityRules":{"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}},"locked":{"$ref":"#/definitions/LockRule"},"checks":{"type":"array","items":{"$ref":"#/definitions/CompareRule"},"description":"cross-field rules a record must meet (an end not before its start); checked by the form as the user types and by the server's writer"},"workflow":{"$ref":"#/definitions/WorkflowRule"}}},"WorkflowRule":{"title":"WorkflowRule","description":"An approval process owns the status while it runs: moving the status to `running` (a transition step, or a new record created in it) starts the process; only the process's end moves it on, to the status its result names.","type":"object","required":["process","field","running","results"],"additionalProperties":false,"properties":{"process":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_-]{0,63}$","description":"the key of the deployed process (its latest version starts)"},"field":{"type":"string","description":"the status field"},"running":{"type":"string","description":"the status while the process runs"},"title":{"type":"string","description":"the field whose value names the application in task lists"},"comment":{"type":"string","description":"the field the deciding approver's comment is written to"},"results":{"type":"object","required":["approved","rejected"],"additionalProperties":false,"properties":{"approved":{"type":"string"},"rejected":{"type":"string"},"withdrawn":{"type":"string","description":"the status a withdrawn application returns to"}}}}},"CompareRule":{"title":"CompareRule","description":"`field` compared with another field of the record (`other`) or else a fixed `value` must hold, else `message`; skipped while either side is empty, or while the record does not meet `when`.","type":"object","required":["field","op","message"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"op":{"type":"string","enum":["$gt","$gte","$lt","$lte","$eq","$ne"]},"other":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"value":{"type":["string","number"]},"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}},"LockRule":{"title":"LockRule","description":"A stored record meeting `when` is refused edit and delete with `message` (a released announcement); status moves and the document's own operations still apply to it.","type":"object","required":["when","message"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}},"DeleteGuard":{"title":"DeleteGuard","description":"Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.","type":"object","required":["table","field","message"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"message":{"type":"string","minLength":1}}},"RollupRule":{"title":"RollupRule","description":"Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.","type":"object","required":["target","via","into","op"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the total"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"op":{"type":"string","enum":["sum","count","countDistinct"]},"of":{"type":"string","description":"the field summed or counted (distinct)"},"subtractWhere":{"$ref":"condition.schema.json","description":"for sum: rows matching this are subtracted (a ledger's balance: income minus expense)"},"where":{"$ref":"condition.schema.json"}}},"TransitionRule":{"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"description":"further fields of this entity the row action's dialog asks for; each must be filled (立项 asks for 批准金额)"},"stamp":{"type":"object","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}},"DerivedRule":{"title":"DerivedRule","description":"Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).","type":"object","required":["target","via","into","cases","otherwise"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the status"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"cases":{"type":"array","minItems":1,"items":{"title":"DerivedCase","type":"object","required":["value","when"],"additionalProperties":false,"properties":{"value":{"type":"string"},"when":{"$ref":"condition.schema.json"}}}},"otherwise":{"type":"string","description":"the value when no row meets any case (or there are no rows)"}}},"EffectRule":{"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","additionalProperties":{"type":"string"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"type":"string","description":"this record's field that receives the target's id"}}}}},"LimitRule":{"title":"LimitRule","description":"The sum of a field over this entity's rows sharing a parent never exceeds a field of that parent.","type":"object","required":["sum","via","ceiling","message"],"additionalProperties":false,"properties":{"sum":{"type":"string"},"via":{"type":"string"},"ceiling":{"type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"where":{"$ref":"condition.schema.json"},"parentWhere":{"$ref":"condition.schema.json"},"parentMessage":{"type":"string"},"ceilingMessage":{"type":"string","description":"when given, the parent side is guarded too: an edit of the parent that lowers its ceiling below what its rows count, or takes it out of parentWhere while rows still count, is refused with this message"},"message":{"type":"string"}}}}};
-const schema42 = {"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"unique":{"type":"boolean"}}};
-const schema43 = {"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}};
-const schema44 = {"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}};
-const pattern13 = new RegExp("^[a-z][a-z0-9_]{1,62}$", "u");
-const schema38 = {"title":"FieldDef","type":"object","required":["name","label","type"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string","minLength":1},"type":{"$ref":"#/definitions/FieldType"},"length":{"type":"integer","minimum":1,"maximum":10000,"description":"for string: the column's varchar length (default 255)"},"precision":{"type":"integer","minimum":1,"maximum":38,"description":"for decimal: total digits (default 12)"},"scale":{"type":"integer","minimum":0,"maximum":10,"description":"for decimal: digits after the point (default 2)"},"required":{"type":"boolean"},"unique":{"type":"boolean"},"index":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dict":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$","description":"values must be items of this system dictionary"},"ref":{"$ref":"#/definitions/RefDef"},"min":{"type":"number"},"max":{"type":"number"},"pattern":{"type":"string"},"patternMessage":{"type":"string"},"readOnly":{"type":"boolean","description":"never written by add or edit (rolled-up or generated values)"},"mask":{"type":"string","enum":["phone","idcard","name","bankcard","email"]},"generated":{"type":"object","required":["rule"],"additionalProperties":false,"properties":{"rule":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}},"sanitize":{"type":"string","enum":["html"],"description":"rich text cleaned on the server before it is stored"},"searchable":{"type":"string","enum":["like"],"description":"a trigram index for substring search"},"virtual":{"type":"boolean","description":"no column: a value the form carries (a user's roles, a password) that the document's hooks (server/hooks/) receive as `virtual` and store; reads that show it are the document's own routes"},"requiredWhen":{"$ref":"#/definitions/RequiredWhen"},"check":{"type":"string","enum":["cron","jobHandler","databaseUrl","checkRules"],"description":"a named server-side check registered in code (server/engine/write/field-checks.ts)"},"secret":{"type":"boolean","description":"stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one"},"labelFrom":{"type":"string","pattern":"^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$","description":"the stored value is a code a person reads by another name: 'region' (a GB/T 2260 area code, read as 省/市/区), 'table' (a table name, read as the title of the document over it) or a table dictionary 'table,text,code' of a document declaring it as dictSource (users by username: 'sys_user,realname,username'); the reader adds the text as {field}_dictText to lists, details and exports, item by item for a comma list"}}};
-const schema39 = {"type":"string","enum":["string","text","integer","decimal","date","datetime","boolean","json"]};
-const schema40 = {"title":"RefDef","type":"object","required":["entity"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"label":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"the referenced field shown in place of the id"},"match":{"type":"object","additionalProperties":{"type":"string"},"description":"this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)"},"message":{"type":"string"}}};
-const pattern19 = new RegExp("^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$", "u");
-const schema41 = {"title":"RequiredWhen","description":"The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.","type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string"}}};
+export const validateDocument = validate72;
+const schema82 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"document.schema.json","title":"SchemaDocument","description":"One screen and the entity behind it. Every file in schemas/ (and every designer-made document in the database) passes this meta-schema.","type":"object","required":["version","code","title","entity"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"version":{"type":"integer","const":1,"description":"format version; older documents are upgraded on load"},"code":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$","description":"area/entity: also the API path /{area}/{entity}/…"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"permissionPrefix":{"type":"string","pattern":"^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$","description":"button permission codes are {prefix}:add, :edit, …; default area:entity"},"dictionaries":{"type":"array","items":{"$ref":"#/definitions/DictDef"}},"fillRules":{"type":"array","items":{"$ref":"#/definitions/FillRuleDef"}},"entity":{"$ref":"entity.schema.json"},"list":{"$ref":"list.schema.json"},"form":{"$ref":"form.schema.json"},"detail":{"$ref":"detail.schema.json"},"reports":{"type":"array","items":{"$ref":"#/definitions/ReportDef"},"description":"aggregate reports over this entity's records (totals by dimension for a date range), each a screen with its own menu entry"}},"definitions":{"ReportDef":{"title":"ReportDef","description":"Totals of the entity's records for a date range, grouped by each dimension in turn. Every field named here must be a declared field or audit column of the entity (the server's allow-list).","type":"object","required":["code","title","dateField","dimensions","measures"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"API path /{area}/{entity}/report/{code}"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"dateField":{"$ref":"entity.schema.json#/definitions/FieldName","description":"date or datetime field the range applies to"},"where":{"$ref":"condition.schema.json","description":"which records count (e.g. paid ones)"},"maxDays":{"type":"integer","minimum":1,"maximum":3660,"description":"longest range allowed, default 1098 days"},"dimensions":{"type":"array","minItems":1,"items":{"title":"ReportDimension","type":"object","required":["key","label","field"],"additionalProperties":false,"properties":{"key":{"$ref":"entity.schema.json#/definitions/FieldName","description":"the property naming this column in the report's rows"},"label":{"type":"string"},"field":{"$ref":"entity.schema.json#/definitions/FieldName"},"bucket":{"type":"string","enum":["day","month","year"],"description":"for date fields: group by this period"},"chart":{"type":"string","enum":["bar","pie","line","none"]},"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"the largest groups by the first measure; default all"}}}},"measures":{"type":"array","minItems":1,"items":{"title":"ReportMeasure","type":"object","required":["key","label","op"],"additionalProperties":false,"properties":{"key":{"$ref":"entity.schema.json#/definitions/FieldName","description":"the property naming this column in the report's rows"},"label":{"type":"string"},"op":{"type":"string","enum":["sum","count","countDistinct","avg"]},"field":{"$ref":"entity.schema.json#/definitions/FieldName","description":"required for sum, avg and countDistinct"},"render":{"type":"string","enum":["money","number"]}}}}}},"MenuDef":{"title":"MenuDef","type":"object","required":["parent"],"additionalProperties":false,"properties":{"parent":{"type":"string","description":"the area menu this screen sits under (created when missing)"},"parentTitle":{"type":"string"},"parentIcon":{"type":"string"},"parentSort":{"type":"number"},"title":{"type":"string"},"icon":{"type":"string"},"sort":{"type":"number"},"hidden":{"type":"boolean"},"keepAlive":{"type":"boolean"},"screen":{"type":"string","enum":["list","form"],"description":"what the entry opens: the list of records (default), or the add form as a whole page ending on a result page (提交成功, or 提交失败 with the server's reason)"},"result":{"title":"ScreenResult","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"description":{"type":"string"}},"description":"the success page of a form screen (default 提交成功)"},"roles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and all its buttons on first sync (admin always is)"},"readRoles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and the detail/export buttons only"},"buttons":{"type":"array","description":"further button permissions {prefix}:{key} a screen's own server code checks (用户管理's 分配角色), granted to admin and the listed roles on creation","items":{"title":"MenuButton","type":"object","required":["key","name"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"name":{"type":"string","minLength":1},"roles":{"type":"array","items":{"type":"string"}}}}}}},"DictDef":{"title":"DictDef","type":"object","required":["code","name","items"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$"},"name":{"type":"string"},"items":{"type":"array","minItems":1,"items":{"title":"DictItemDef","type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"color":{"type":"string"}}}}}},"FillRuleDef":{"title":"FillRuleDef","description":"A generated code: prefix + date + a sequence that restarts every period.","type":"object","required":["code","name","prefix"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"name":{"type":"string"},"prefix":{"type":"string"},"dateFormat":{"type":"string","enum":["","YYYY","YYYYMM","YYYYMMDD"]},"seqLength":{"type":"integer","minimum":1,"maximum":12},"reset":{"type":"string","enum":["never","year","month","day"]}}}}};
+const schema83 = {"title":"MenuDef","type":"object","required":["parent"],"additionalProperties":false,"properties":{"parent":{"type":"string","description":"the area menu this screen sits under (created when missing)"},"parentTitle":{"type":"string"},"parentIcon":{"type":"string"},"parentSort":{"type":"number"},"title":{"type":"string"},"icon":{"type":"string"},"sort":{"type":"number"},"hidden":{"type":"boolean"},"keepAlive":{"type":"boolean"},"screen":{"type":"string","enum":["list","form"],"description":"what the entry opens: the list of records (default), or the add form as a whole page ending on a result page (提交成功, or 提交失败 with the server's reason)"},"result":{"title":"ScreenResult","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"description":{"type":"string"}},"description":"the success page of a form screen (default 提交成功)"},"roles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and all its buttons on first sync (admin always is)"},"readRoles":{"type":"array","items":{"type":"string"},"description":"role codes granted the menu and the detail/export buttons only"},"buttons":{"type":"array","description":"further button permissions {prefix}:{key} a screen's own server code checks (用户管理's 分配角色), granted to admin and the listed roles on creation","items":{"title":"MenuButton","type":"object","required":["key","name"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"name":{"type":"string","minLength":1},"roles":{"type":"array","items":{"type":"string"}}}}}}};
+const schema84 = {"title":"DictDef","type":"object","required":["code","name","items"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$"},"name":{"type":"string"},"items":{"type":"array","minItems":1,"items":{"title":"DictItemDef","type":"object","required":["value","text"],"additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"},"color":{"type":"string"}}}}}};
+const schema85 = {"title":"FillRuleDef","description":"A generated code: prefix + date + a sequence that restarts every period.","type":"object","required":["code","name","prefix"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"name":{"type":"string"},"prefix":{"type":"string"},"dateFormat":{"type":"string","enum":["","YYYY","YYYYMM","YYYYMMDD"]},"seqLength":{"type":"integer","minimum":1,"maximum":12},"reset":{"type":"string","enum":["never","year","month","day"]}}};
+const pattern3 = new RegExp("^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$", "u");
+const pattern43 = new RegExp("^[a-z][a-zA-Z0-9]{0,40}$", "u");
+const pattern44 = new RegExp("^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$", "u");
+const pattern2 = new RegExp("^[A-Za-z][A-Za-z0-9_]{0,99}$", "u");
+const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"entity.schema.json","title":"EntityDef","description":"The table behind a screen: its fields, indexes and the rules the server enforces. The server derives the table, its indexes and its record validator from it; changes are additive only.","type":"object","required":["table","fields"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"system":{"type":"boolean","description":"A table owned by the system migrations: the runtime checks the fields exist but never creates or alters it."},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/FieldDef"}},"indexes":{"type":"array","items":{"$ref":"#/definitions/IndexDef"}},"uniquePer":{"enum":["tenant"],"description":"unique fields and unique indexes hold within each tenant (with the shared rows of tenant 0) instead of across the whole table: for values people enter that say something about someone (an openid, an id card number), so that one tenant's save or duplicate check tells nothing about another's rows. Leave unset for codes the system looks up by value"},"dictSource":{"$ref":"#/definitions/DictSource"},"parent":{"$ref":"#/definitions/ParentDef"},"rules":{"$ref":"#/definitions/EntityRules"},"readOnly":{"type":"boolean","description":"records are only read through the runtime (logs, views): add, edit, delete and import are refused"},"softDelete":{"$ref":"#/definitions/FieldName","description":"an integer column set to 1 on delete instead of removing the row; deleted rows are hidden and listed by the recycle bin (deleteList, back, deletePhysic)"},"chosenId":{"type":"object","required":["label"],"additionalProperties":false,"description":"a new record's id is a positive integer the user chooses (租户编号: the ids every tenant_id column carries) instead of a generated one; refused when missing, not an integer or taken","properties":{"label":{"type":"string","minLength":1}}}},"definitions":{"FieldName":{"title":"FieldName","description":"A field of an entity (a declared field or an audit column), wherever a document names one. \"x-field\" marks every such place for the tools that rename fields across a document (src/core/schema/field-refs.ts): \"name\" a string naming one, \"keys\" an object whose keys (but $-operators) name fields, \"list\" a comma list of them, \"template\" a text naming them in {braces}.","type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","x-field":"name"},"FieldType":{"type":"string","enum":["string","text","integer","decimal","date","datetime","boolean","json"]},"FieldDef":{"title":"FieldDef","type":"object","required":["name","label","type"],"additionalProperties":false,"properties":{"name":{"$ref":"#/definitions/FieldName"},"label":{"type":"string","minLength":1},"type":{"$ref":"#/definitions/FieldType"},"length":{"type":"integer","minimum":1,"maximum":10000,"description":"for string: the column's varchar length (default 255)"},"precision":{"type":"integer","minimum":1,"maximum":38,"description":"for decimal: total digits (default 12)"},"scale":{"type":"integer","minimum":0,"maximum":10,"description":"for decimal: digits after the point (default 2)"},"required":{"type":"boolean"},"unique":{"type":"boolean"},"index":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dict":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$","description":"values must be items of this system dictionary"},"ref":{"$ref":"#/definitions/RefDef"},"min":{"type":"number"},"max":{"type":"number"},"pattern":{"type":"string"},"patternMessage":{"type":"string"},"readOnly":{"type":"boolean","description":"never written by add or edit (rolled-up or generated values)"},"mask":{"type":"string","enum":["phone","idcard","name","bankcard","email"]},"generated":{"type":"object","required":["rule"],"additionalProperties":false,"properties":{"rule":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}},"sanitize":{"type":"string","enum":["html"],"description":"rich text cleaned on the server before it is stored"},"searchable":{"type":"string","enum":["like"],"description":"a trigram index for substring search"},"virtual":{"type":"boolean","description":"no column: a value the form carries (a user's roles, a password) that the document's hooks (server/hooks/) receive as `virtual` and store; reads that show it are the document's own routes"},"requiredWhen":{"$ref":"#/definitions/RequiredWhen"},"check":{"type":"string","enum":["cron","jobHandler","databaseUrl","checkRules"],"description":"a named server-side check registered in code (server/engine/write/field-checks.ts)"},"secret":{"type":"boolean","description":"stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one"},"labelFrom":{"type":"string","pattern":"^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$","description":"the stored value is a code a person reads by another name: 'region' (a GB/T 2260 area code, read as 省/市/区), 'table' (a table name, read as the title of the document over it) or a table dictionary 'table,text,code' of a document declaring it as dictSource (users by username: 'sys_user,realname,username'); the reader adds the text as {field}_dictText to lists, details and exports, item by item for a comma list"}}},"RequiredWhen":{"title":"RequiredWhen","description":"The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.","type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string"}}},"RefDef":{"title":"RefDef","type":"object","required":["entity"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"label":{"$ref":"#/definitions/FieldName","description":"the referenced field shown in place of the id"},"match":{"type":"object","x-field":"keys","additionalProperties":{"$ref":"#/definitions/FieldName"},"description":"this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)"},"message":{"type":"string"}}},"IndexDef":{"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/FieldName"}},"unique":{"type":"boolean"}}},"DictSource":{"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}},"ParentDef":{"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"$ref":"#/definitions/FieldName"}}},"EntityRules":{"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}},"locked":{"$ref":"#/definitions/LockRule"},"checks":{"type":"array","items":{"$ref":"#/definitions/CompareRule"},"description":"cross-field rules a record must meet (an end not before its start); checked by the form as the user types and by the server's writer"},"workflow":{"$ref":"#/definitions/WorkflowRule"}}},"WorkflowRule":{"title":"WorkflowRule","description":"An approval process owns the status while it runs: moving the status to `running` (a transition step, or a new record created in it) starts the process; only the process's end moves it on, to the status its result names.","type":"object","required":["process","field","running","results"],"additionalProperties":false,"properties":{"process":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_-]{0,63}$","description":"the key of the deployed process (its latest version starts)"},"field":{"$ref":"#/definitions/FieldName","description":"the status field"},"running":{"type":"string","description":"the status while the process runs"},"title":{"$ref":"#/definitions/FieldName","description":"the field whose value names the application in task lists"},"comment":{"$ref":"#/definitions/FieldName","description":"the field the deciding approver's comment is written to"},"results":{"type":"object","required":["approved","rejected"],"additionalProperties":false,"properties":{"approved":{"type":"string"},"rejected":{"type":"string"},"withdrawn":{"type":"string","description":"the status a withdrawn application returns to"}}}}},"CompareRule":{"title":"CompareRule","description":"`field` compared with another field of the record (`other`) or else a fixed `value` must hold, else `message`; skipped while either side is empty, or while the record does not meet `when`.","type":"object","required":["field","op","message"],"additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/FieldName"},"op":{"type":"string","enum":["$gt","$gte","$lt","$lte","$eq","$ne"]},"other":{"$ref":"#/definitions/FieldName"},"value":{"type":["string","number"]},"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}},"LockRule":{"title":"LockRule","description":"A stored record meeting `when` is refused edit and delete with `message` (a released announcement); status moves and the document's own operations still apply to it.","type":"object","required":["when","message"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}},"DeleteGuard":{"title":"DeleteGuard","description":"Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.","type":"object","required":["table","field","message"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"field":{"$ref":"#/definitions/FieldName"},"message":{"type":"string","minLength":1}}},"RollupRule":{"title":"RollupRule","description":"Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.","type":"object","required":["target","via","into","op"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the total"},"via":{"$ref":"#/definitions/FieldName","description":"this entity's field holding the target's id"},"into":{"$ref":"#/definitions/FieldName","description":"the target's field that receives the value"},"op":{"type":"string","enum":["sum","count","countDistinct"]},"of":{"$ref":"#/definitions/FieldName","description":"the field summed or counted (distinct)"},"subtractWhere":{"$ref":"condition.schema.json","description":"for sum: rows matching this are subtracted (a ledger's balance: income minus expense)"},"where":{"$ref":"condition.schema.json"}}},"TransitionRule":{"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"$ref":"#/definitions/FieldName","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"fields":{"type":"array","items":{"$ref":"#/definitions/FieldName"},"description":"further fields of this entity the row action's dialog asks for; each must be filled (立项 asks for 批准金额)"},"stamp":{"type":"object","x-field":"keys","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}},"DerivedRule":{"title":"DerivedRule","description":"Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).","type":"object","required":["target","via","into","cases","otherwise"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the status"},"via":{"$ref":"#/definitions/FieldName","description":"this entity's field holding the target's id"},"into":{"$ref":"#/definitions/FieldName","description":"the target's field that receives the value"},"cases":{"type":"array","minItems":1,"items":{"title":"DerivedCase","type":"object","required":["value","when"],"additionalProperties":false,"properties":{"value":{"type":"string"},"when":{"$ref":"condition.schema.json"}}}},"otherwise":{"type":"string","description":"the value when no row meets any case (or there are no rows)"}}},"EffectRule":{"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","x-field":"keys","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","x-field":"keys","minProperties":1,"additionalProperties":{"$ref":"#/definitions/FieldName"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","x-field":"keys","additionalProperties":{"$ref":"#/definitions/FieldName"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","x-field":"keys","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"$ref":"#/definitions/FieldName","description":"this record's field that receives the target's id"}}}}},"LimitRule":{"title":"LimitRule","description":"The sum of a field over this entity's rows sharing a parent never exceeds a field of that parent.","type":"object","required":["sum","via","ceiling","message"],"additionalProperties":false,"properties":{"sum":{"$ref":"#/definitions/FieldName"},"via":{"$ref":"#/definitions/FieldName"},"ceiling":{"type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"$ref":"#/definitions/FieldName"}}},"where":{"$ref":"condition.schema.json"},"parentWhere":{"$ref":"condition.schema.json"},"parentMessage":{"type":"string"},"ceilingMessage":{"type":"string","description":"when given, the parent side is guarded too: an edit of the parent that lowers its ceiling below what its rows count, or takes it out of parentWhere while rows still count, is refused with this message"},"message":{"type":"string"}}}}};
+const schema34 = {"title":"DictSource","description":"Declares this table a dictionary source: table dictionaries 'table,text,code' may name it with these columns only.","type":"object","required":["text","code"],"additionalProperties":false,"properties":{"text":{"type":"array","items":{"type":"string"},"minItems":1},"code":{"type":"array","items":{"type":"string"},"minItems":1},"pid":{"type":"string"},"hasChild":{"type":"string"}}};
+const pattern0 = new RegExp("^[a-z][a-z0-9_]{1,62}$", "u");
+const schema15 = {"title":"FieldDef","type":"object","required":["name","label","type"],"additionalProperties":false,"properties":{"name":{"$ref":"#/definitions/FieldName"},"label":{"type":"string","minLength":1},"type":{"$ref":"#/definitions/FieldType"},"length":{"type":"integer","minimum":1,"maximum":10000,"description":"for string: the column's varchar length (default 255)"},"precision":{"type":"integer","minimum":1,"maximum":38,"description":"for decimal: total digits (default 12)"},"scale":{"type":"integer","minimum":0,"maximum":10,"description":"for decimal: digits after the point (default 2)"},"required":{"type":"boolean"},"unique":{"type":"boolean"},"index":{"type":"boolean"},"default":{"type":["string","number","boolean","null"]},"dict":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,99}$","description":"values must be items of this system dictionary"},"ref":{"$ref":"#/definitions/RefDef"},"min":{"type":"number"},"max":{"type":"number"},"pattern":{"type":"string"},"patternMessage":{"type":"string"},"readOnly":{"type":"boolean","description":"never written by add or edit (rolled-up or generated values)"},"mask":{"type":"string","enum":["phone","idcard","name","bankcard","email"]},"generated":{"type":"object","required":["rule"],"additionalProperties":false,"properties":{"rule":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}},"sanitize":{"type":"string","enum":["html"],"description":"rich text cleaned on the server before it is stored"},"searchable":{"type":"string","enum":["like"],"description":"a trigram index for substring search"},"virtual":{"type":"boolean","description":"no column: a value the form carries (a user's roles, a password) that the document's hooks (server/hooks/) receive as `virtual` and store; reads that show it are the document's own routes"},"requiredWhen":{"$ref":"#/definitions/RequiredWhen"},"check":{"type":"string","enum":["cron","jobHandler","databaseUrl","checkRules"],"description":"a named server-side check registered in code (server/engine/write/field-checks.ts)"},"secret":{"type":"boolean","description":"stored encrypted (AES-GCM, key derived from the install secret), never returned; an empty value on edit keeps the stored one"},"labelFrom":{"type":"string","pattern":"^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$","description":"the stored value is a code a person reads by another name: 'region' (a GB/T 2260 area code, read as 省/市/区), 'table' (a table name, read as the title of the document over it) or a table dictionary 'table,text,code' of a document declaring it as dictSource (users by username: 'sys_user,realname,username'); the reader adds the text as {field}_dictText to lists, details and exports, item by item for a comma list"}}};
+const schema17 = {"type":"string","enum":["string","text","integer","decimal","date","datetime","boolean","json"]};
+const pattern9 = new RegExp("^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$", "u");
+const schema18 = {"title":"RefDef","type":"object","required":["entity"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"label":{"$ref":"#/definitions/FieldName","description":"the referenced field shown in place of the id"},"match":{"type":"object","x-field":"keys","additionalProperties":{"$ref":"#/definitions/FieldName"},"description":"this record's field → the referenced record's field that must be equal (a team must belong to the record's activity)"},"message":{"type":"string"}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.entity === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "entity") || (key0 === "label")) || (key0 === "match")) || (key0 === "message"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.entity !== undefined){
+let data0 = data.entity;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err2 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.label !== undefined){
+let data1 = data.label;
+if(typeof data1 === "string"){
+if(!pattern1.test(data1)){
+const err4 = {instancePath:instancePath+"/label",schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/label",schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.match !== undefined){
+let data2 = data.match;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key1 in data2){
+let data3 = data2[key1];
+if(typeof data3 === "string"){
+if(!pattern1.test(data3)){
+const err6 = {instancePath:instancePath+"/match/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/match/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/match",schemaPath:"#/properties/match/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.message !== undefined){
+if(typeof data.message !== "string"){
+const err9 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate14.errors = vErrors;
+return errors === 0;
+}
+
+const schema21 = {"title":"RequiredWhen","description":"The field is required when the record meets this condition (税号 for a 单位 title); the server refuses a save without it, the form shows it with a require linkage.","type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string"}}};
+
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3305,8 +3460,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate25(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate17(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -3333,12 +3488,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3373,7 +3528,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema38.properties, key0))){
+if(!(func2.call(schema15.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -3387,8 +3542,8 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(!pattern1.test(data0)){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3399,7 +3554,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3447,7 +3602,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((((((((data2 === "string") || (data2 === "text")) || (data2 === "integer")) || (data2 === "decimal")) || (data2 === "date")) || (data2 === "datetime")) || (data2 === "boolean")) || (data2 === "json"))){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/FieldType/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/FieldType/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3601,7 +3756,7 @@ errors++;
 if(data.default !== undefined){
 let data9 = data.default;
 if((((typeof data9 !== "string") && (!(typeof data9 == "number"))) && (typeof data9 !== "boolean")) && (data9 !== null)){
-const err22 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: schema38.properties.default.type},message:"must be string,number,boolean,null"};
+const err22 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: schema15.properties.default.type},message:"must be string,number,boolean,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3614,7 +3769,7 @@ errors++;
 if(data.dict !== undefined){
 let data10 = data.dict;
 if(typeof data10 === "string"){
-if(!pattern11.test(data10)){
+if(!pattern2.test(data10)){
 const err23 = {instancePath:instancePath+"/dict",schemaPath:"#/properties/dict/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -3637,10 +3792,14 @@ errors++;
 }
 }
 if(data.ref !== undefined){
-let data11 = data.ref;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.entity === undefined){
-const err25 = {instancePath:instancePath+"/ref",schemaPath:"#/definitions/RefDef/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
+if(!(validate14(data.ref, {instancePath:instancePath+"/ref",parentData:data,parentDataProperty:"ref",rootData}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+errors = vErrors.length;
+}
+}
+if(data.min !== undefined){
+if(!(typeof data.min == "number")){
+const err25 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3649,9 +3808,10 @@ vErrors.push(err25);
 }
 errors++;
 }
-for(const key1 in data11){
-if(!((((key1 === "entity") || (key1 === "label")) || (key1 === "match")) || (key1 === "message"))){
-const err26 = {instancePath:instancePath+"/ref",schemaPath:"#/definitions/RefDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data.max !== undefined){
+if(!(typeof data.max == "number")){
+const err26 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3661,11 +3821,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data11.entity !== undefined){
-let data12 = data11.entity;
-if(typeof data12 === "string"){
-if(!pattern8.test(data12)){
-const err27 = {instancePath:instancePath+"/ref/entity",schemaPath:"#/definitions/RefDef/properties/entity/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"+"\""};
+if(data.pattern !== undefined){
+if(typeof data.pattern !== "string"){
+const err27 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3675,8 +3833,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {instancePath:instancePath+"/ref/entity",schemaPath:"#/definitions/RefDef/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.patternMessage !== undefined){
+if(typeof data.patternMessage !== "string"){
+const err28 = {instancePath:instancePath+"/patternMessage",schemaPath:"#/properties/patternMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3686,11 +3845,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data11.label !== undefined){
-let data13 = data11.label;
-if(typeof data13 === "string"){
-if(!pattern0.test(data13)){
-const err29 = {instancePath:instancePath+"/ref/label",schemaPath:"#/definitions/RefDef/properties/label/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(data.readOnly !== undefined){
+if(typeof data.readOnly !== "boolean"){
+const err29 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3700,8 +3857,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-else {
-const err30 = {instancePath:instancePath+"/ref/label",schemaPath:"#/definitions/RefDef/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.mask !== undefined){
+let data17 = data.mask;
+if(typeof data17 !== "string"){
+const err30 = {instancePath:instancePath+"/mask",schemaPath:"#/properties/mask/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3710,13 +3869,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data11.match !== undefined){
-let data14 = data11.match;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-for(const key2 in data14){
-if(typeof data14[key2] !== "string"){
-const err31 = {instancePath:instancePath+"/ref/match/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/RefDef/properties/match/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((((data17 === "phone") || (data17 === "idcard")) || (data17 === "name")) || (data17 === "bankcard")) || (data17 === "email"))){
+const err31 = {instancePath:instancePath+"/mask",schemaPath:"#/properties/mask/enum",keyword:"enum",params:{allowedValues: schema15.properties.mask.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3726,9 +3880,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/ref/match",schemaPath:"#/definitions/RefDef/properties/match/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.generated !== undefined){
+let data18 = data.generated;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.rule === undefined){
+const err32 = {instancePath:instancePath+"/generated",schemaPath:"#/properties/generated/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3737,10 +3893,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data11.message !== undefined){
-if(typeof data11.message !== "string"){
-const err33 = {instancePath:instancePath+"/ref/message",schemaPath:"#/definitions/RefDef/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key1 in data18){
+if(!(key1 === "rule")){
+const err33 = {instancePath:instancePath+"/generated",schemaPath:"#/properties/generated/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3750,9 +3905,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/ref",schemaPath:"#/definitions/RefDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data18.rule !== undefined){
+let data19 = data18.rule;
+if(typeof data19 === "string"){
+if(!pattern1.test(data19)){
+const err34 = {instancePath:instancePath+"/generated/rule",schemaPath:"#/properties/generated/properties/rule/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3762,9 +3919,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.min !== undefined){
-if(!(typeof data.min == "number")){
-const err35 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
+else {
+const err35 = {instancePath:instancePath+"/generated/rule",schemaPath:"#/properties/generated/properties/rule/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3774,9 +3930,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.max !== undefined){
-if(!(typeof data.max == "number")){
-const err36 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+else {
+const err36 = {instancePath:instancePath+"/generated",schemaPath:"#/properties/generated/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3786,9 +3942,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.pattern !== undefined){
-if(typeof data.pattern !== "string"){
-const err37 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.sanitize !== undefined){
+let data20 = data.sanitize;
+if(typeof data20 !== "string"){
+const err37 = {instancePath:instancePath+"/sanitize",schemaPath:"#/properties/sanitize/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3797,10 +3954,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-if(data.patternMessage !== undefined){
-if(typeof data.patternMessage !== "string"){
-const err38 = {instancePath:instancePath+"/patternMessage",schemaPath:"#/properties/patternMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(data20 === "html")){
+const err38 = {instancePath:instancePath+"/sanitize",schemaPath:"#/properties/sanitize/enum",keyword:"enum",params:{allowedValues: schema15.properties.sanitize.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3810,9 +3965,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.readOnly !== undefined){
-if(typeof data.readOnly !== "boolean"){
-const err39 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.searchable !== undefined){
+let data21 = data.searchable;
+if(typeof data21 !== "string"){
+const err39 = {instancePath:instancePath+"/searchable",schemaPath:"#/properties/searchable/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3821,11 +3977,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data.mask !== undefined){
-let data22 = data.mask;
-if(typeof data22 !== "string"){
-const err40 = {instancePath:instancePath+"/mask",schemaPath:"#/properties/mask/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(data21 === "like")){
+const err40 = {instancePath:instancePath+"/searchable",schemaPath:"#/properties/searchable/enum",keyword:"enum",params:{allowedValues: schema15.properties.searchable.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3834,8 +3987,10 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(!(((((data22 === "phone") || (data22 === "idcard")) || (data22 === "name")) || (data22 === "bankcard")) || (data22 === "email"))){
-const err41 = {instancePath:instancePath+"/mask",schemaPath:"#/properties/mask/enum",keyword:"enum",params:{allowedValues: schema38.properties.mask.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.virtual !== undefined){
+if(typeof data.virtual !== "boolean"){
+const err41 = {instancePath:instancePath+"/virtual",schemaPath:"#/properties/virtual/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3845,11 +4000,16 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.generated !== undefined){
-let data23 = data.generated;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.rule === undefined){
-const err42 = {instancePath:instancePath+"/generated",schemaPath:"#/properties/generated/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'"};
+if(data.requiredWhen !== undefined){
+if(!(validate16(data.requiredWhen, {instancePath:instancePath+"/requiredWhen",parentData:data,parentDataProperty:"requiredWhen",rootData}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+errors = vErrors.length;
+}
+}
+if(data.check !== undefined){
+let data24 = data.check;
+if(typeof data24 !== "string"){
+const err42 = {instancePath:instancePath+"/check",schemaPath:"#/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -3858,9 +4018,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-for(const key3 in data23){
-if(!(key3 === "rule")){
-const err43 = {instancePath:instancePath+"/generated",schemaPath:"#/properties/generated/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(!((((data24 === "cron") || (data24 === "jobHandler")) || (data24 === "databaseUrl")) || (data24 === "checkRules"))){
+const err43 = {instancePath:instancePath+"/check",schemaPath:"#/properties/check/enum",keyword:"enum",params:{allowedValues: schema15.properties.check.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -3870,11 +4029,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data23.rule !== undefined){
-let data24 = data23.rule;
-if(typeof data24 === "string"){
-if(!pattern0.test(data24)){
-const err44 = {instancePath:instancePath+"/generated/rule",schemaPath:"#/properties/generated/properties/rule/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(data.secret !== undefined){
+if(typeof data.secret !== "boolean"){
+const err44 = {instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3884,8 +4041,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-else {
-const err45 = {instancePath:instancePath+"/generated/rule",schemaPath:"#/properties/generated/properties/rule/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.labelFrom !== undefined){
+let data26 = data.labelFrom;
+if(typeof data26 === "string"){
+if(!pattern9.test(data26)){
+const err45 = {instancePath:instancePath+"/labelFrom",schemaPath:"#/properties/labelFrom/pattern",keyword:"pattern",params:{pattern: "^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$"},message:"must match pattern \""+"^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -3895,9 +4055,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-}
 else {
-const err46 = {instancePath:instancePath+"/generated",schemaPath:"#/properties/generated/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err46 = {instancePath:instancePath+"/labelFrom",schemaPath:"#/properties/labelFrom/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -3907,10 +4066,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.sanitize !== undefined){
-let data25 = data.sanitize;
-if(typeof data25 !== "string"){
-const err47 = {instancePath:instancePath+"/sanitize",schemaPath:"#/properties/sanitize/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -3919,141 +4077,210 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(!(data25 === "html")){
-const err48 = {instancePath:instancePath+"/sanitize",schemaPath:"#/properties/sanitize/enum",keyword:"enum",params:{allowedValues: schema38.properties.sanitize.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-if(data.searchable !== undefined){
-let data26 = data.searchable;
-if(typeof data26 !== "string"){
-const err49 = {instancePath:instancePath+"/searchable",schemaPath:"#/properties/searchable/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-if(!(data26 === "like")){
-const err50 = {instancePath:instancePath+"/searchable",schemaPath:"#/properties/searchable/enum",keyword:"enum",params:{allowedValues: schema38.properties.searchable.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-if(data.virtual !== undefined){
-if(typeof data.virtual !== "boolean"){
-const err51 = {instancePath:instancePath+"/virtual",schemaPath:"#/properties/virtual/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-if(data.requiredWhen !== undefined){
-if(!(validate36(data.requiredWhen, {instancePath:instancePath+"/requiredWhen",parentData:data,parentDataProperty:"requiredWhen",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
-errors = vErrors.length;
-}
-}
-if(data.check !== undefined){
-let data29 = data.check;
-if(typeof data29 !== "string"){
-const err52 = {instancePath:instancePath+"/check",schemaPath:"#/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-if(!((((data29 === "cron") || (data29 === "jobHandler")) || (data29 === "databaseUrl")) || (data29 === "checkRules"))){
-const err53 = {instancePath:instancePath+"/check",schemaPath:"#/properties/check/enum",keyword:"enum",params:{allowedValues: schema38.properties.check.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-if(data.secret !== undefined){
-if(typeof data.secret !== "boolean"){
-const err54 = {instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-if(data.labelFrom !== undefined){
-let data31 = data.labelFrom;
-if(typeof data31 === "string"){
-if(!pattern19.test(data31)){
-const err55 = {instancePath:instancePath+"/labelFrom",schemaPath:"#/properties/labelFrom/pattern",keyword:"pattern",params:{pattern: "^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$"},message:"must match pattern \""+"^(region|table|[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62},[a-z][a-z0-9_]{0,62})$"+"\""};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/labelFrom",schemaPath:"#/properties/labelFrom/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-}
-else {
-const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-validate35.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 
-const schema45 = {"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}},"locked":{"$ref":"#/definitions/LockRule"},"checks":{"type":"array","items":{"$ref":"#/definitions/CompareRule"},"description":"cross-field rules a record must meet (an end not before its start); checked by the form as the user types and by the server's writer"},"workflow":{"$ref":"#/definitions/WorkflowRule"}}};
-const schema47 = {"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"description":"further fields of this entity the row action's dialog asks for; each must be filled (立项 asks for 批准金额)"},"stamp":{"type":"object","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}};
-const schema49 = {"title":"DeleteGuard","description":"Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.","type":"object","required":["table","field","message"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"message":{"type":"string","minLength":1}}};
-const schema50 = {"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","minProperties":1,"additionalProperties":{"type":"string"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","additionalProperties":{"type":"string"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"type":"string","description":"this record's field that receives the target's id"}}}}};
-const schema54 = {"title":"WorkflowRule","description":"An approval process owns the status while it runs: moving the status to `running` (a transition step, or a new record created in it) starts the process; only the process's end moves it on, to the status its result names.","type":"object","required":["process","field","running","results"],"additionalProperties":false,"properties":{"process":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_-]{0,63}$","description":"the key of the deployed process (its latest version starts)"},"field":{"type":"string","description":"the status field"},"running":{"type":"string","description":"the status while the process runs"},"title":{"type":"string","description":"the field whose value names the application in task lists"},"comment":{"type":"string","description":"the field the deciding approver's comment is written to"},"results":{"type":"object","required":["approved","rejected"],"additionalProperties":false,"properties":{"approved":{"type":"string"},"rejected":{"type":"string"},"withdrawn":{"type":"string","description":"the status a withdrawn application returns to"}}}}};
-const schema46 = {"title":"RollupRule","description":"Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.","type":"object","required":["target","via","into","op"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the total"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"op":{"type":"string","enum":["sum","count","countDistinct"]},"of":{"type":"string","description":"the field summed or counted (distinct)"},"subtractWhere":{"$ref":"condition.schema.json","description":"for sum: rows matching this are subtracted (a ledger's balance: income minus expense)"},"where":{"$ref":"condition.schema.json"}}};
+const schema32 = {"title":"IndexDef","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/FieldName"}},"unique":{"type":"boolean"}}};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.columns === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "columns"},message:"must have required property '"+"columns"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "columns") || (key0 === "unique"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.columns !== undefined){
+let data0 = data.columns;
+if(Array.isArray(data0)){
+if(data0.length < 1){
+const err2 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(!pattern1.test(data1)){
+const err3 = {instancePath:instancePath+"/columns/" + i0,schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/columns/" + i0,schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.unique !== undefined){
+if(typeof data.unique !== "boolean"){
+const err6 = {instancePath:instancePath+"/unique",schemaPath:"#/properties/unique/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+
+const schema35 = {"title":"ParentDef","description":"A child entity edited inside its parent's form (a batch sub-table): rows are stored with the parent's id in this field.","type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"$ref":"#/definitions/FieldName"}}};
+
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.entity === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.field === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "entity") || (key0 === "field"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.entity !== undefined){
+if(typeof data.entity !== "string"){
+const err3 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.field !== undefined){
+let data1 = data.field;
+if(typeof data1 === "string"){
+if(!pattern1.test(data1)){
+const err4 = {instancePath:instancePath+"/field",schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/field",schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+
+const schema37 = {"title":"EntityRules","type":"object","additionalProperties":false,"properties":{"rollups":{"type":"array","items":{"$ref":"#/definitions/RollupRule"}},"transitions":{"$ref":"#/definitions/TransitionRule"},"limits":{"type":"array","items":{"$ref":"#/definitions/LimitRule"}},"restrictDelete":{"type":"array","items":{"$ref":"#/definitions/DeleteGuard"},"description":"a record is not deleted while rows of these tables point at it"},"sensitivePermission":{"type":"string","description":"holders of this permission see masked fields unmasked"},"effects":{"type":"array","items":{"$ref":"#/definitions/EffectRule"}},"derived":{"type":"array","items":{"$ref":"#/definitions/DerivedRule"}},"locked":{"$ref":"#/definitions/LockRule"},"checks":{"type":"array","items":{"$ref":"#/definitions/CompareRule"},"description":"cross-field rules a record must meet (an end not before its start); checked by the form as the user types and by the server's writer"},"workflow":{"$ref":"#/definitions/WorkflowRule"}}};
+const schema38 = {"title":"RollupRule","description":"Keeps a field of a referenced record equal to an aggregate over this entity's rows that point at it.","type":"object","required":["target","via","into","op"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the total"},"via":{"$ref":"#/definitions/FieldName","description":"this entity's field holding the target's id"},"into":{"$ref":"#/definitions/FieldName","description":"the target's field that receives the value"},"op":{"type":"string","enum":["sum","count","countDistinct"]},"of":{"$ref":"#/definitions/FieldName","description":"the field summed or counted (distinct)"},"subtractWhere":{"$ref":"condition.schema.json","description":"for sum: rows matching this are subtracted (a ledger's balance: income minus expense)"},"where":{"$ref":"condition.schema.json"}}};
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4122,8 +4349,10 @@ errors++;
 }
 }
 if(data.via !== undefined){
-if(typeof data.via !== "string"){
-const err6 = {instancePath:instancePath+"/via",schemaPath:"#/properties/via/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data1 = data.via;
+if(typeof data1 === "string"){
+if(!pattern1.test(data1)){
+const err6 = {instancePath:instancePath+"/via",schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4133,9 +4362,8 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.into !== undefined){
-if(typeof data.into !== "string"){
-const err7 = {instancePath:instancePath+"/into",schemaPath:"#/properties/into/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err7 = {instancePath:instancePath+"/via",schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4145,10 +4373,11 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.op !== undefined){
-let data3 = data.op;
-if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.into !== undefined){
+let data2 = data.into;
+if(typeof data2 === "string"){
+if(!pattern1.test(data2)){
+const err8 = {instancePath:instancePath+"/into",schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4157,8 +4386,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(((data3 === "sum") || (data3 === "count")) || (data3 === "countDistinct"))){
-const err9 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema46.properties.op.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err9 = {instancePath:instancePath+"/into",schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4168,9 +4398,215 @@ vErrors.push(err9);
 errors++;
 }
 }
+if(data.op !== undefined){
+let data3 = data.op;
+if(typeof data3 !== "string"){
+const err10 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(!(((data3 === "sum") || (data3 === "count")) || (data3 === "countDistinct"))){
+const err11 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema38.properties.op.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
 if(data.of !== undefined){
-if(typeof data.of !== "string"){
-const err10 = {instancePath:instancePath+"/of",schemaPath:"#/properties/of/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data4 = data.of;
+if(typeof data4 === "string"){
+if(!pattern1.test(data4)){
+const err12 = {instancePath:instancePath+"/of",schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/of",schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.subtractWhere !== undefined){
+if(!(validate17(data.subtractWhere, {instancePath:instancePath+"/subtractWhere",parentData:data,parentDataProperty:"subtractWhere",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+errors = vErrors.length;
+}
+}
+if(data.where !== undefined){
+if(!(validate17(data.where, {instancePath:instancePath+"/where",parentData:data,parentDataProperty:"where",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+
+const schema42 = {"title":"TransitionRule","description":"The allowed moves of a status field; any other change of the field is refused.","type":"object","required":["field","steps"],"additionalProperties":false,"properties":{"field":{"type":"string"},"initial":{"type":"array","items":{"type":"string"},"description":"values a new record may start with"},"steps":{"type":"array","items":{"title":"TransitionStep","type":"object","required":["from","to"],"additionalProperties":false,"properties":{"from":{"type":"array","items":{"type":"string"},"minItems":1},"to":{"type":"string"},"permission":{"type":"string"},"label":{"type":"string","description":"shown as a row action button on lists for rows whose status is in from (POST /{area}/{entity}/transition)"},"comment":{"$ref":"#/definitions/FieldName","description":"a field of this entity asked for in the row action's dialog and saved with the move (审核意见)"},"commentRequired":{"type":"boolean"},"fields":{"type":"array","items":{"$ref":"#/definitions/FieldName"},"description":"further fields of this entity the row action's dialog asks for; each must be filled (立项 asks for 批准金额)"},"stamp":{"type":"object","x-field":"keys","additionalProperties":{"type":"string","enum":["user","now","today"]},"description":"fields set by the server on this move: the acting user's name, the moment or the date (审核人, 审核时间)"},"roles":{"type":"array","items":{"type":"string"},"description":"roles granted the step's permission when it is first created (default: the menu's roles)"}}}}}};
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.field === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.steps === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "field") || (key0 === "initial")) || (key0 === "steps"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.field !== undefined){
+if(typeof data.field !== "string"){
+const err3 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.initial !== undefined){
+let data1 = data.initial;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data1[i0] !== "string"){
+const err4 = {instancePath:instancePath+"/initial/" + i0,schemaPath:"#/properties/initial/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/initial",schemaPath:"#/properties/initial/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.steps !== undefined){
+let data3 = data.steps;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.from === undefined){
+const err6 = {instancePath:instancePath+"/steps/" + i1,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data4.to === undefined){
+const err7 = {instancePath:instancePath+"/steps/" + i1,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!(func2.call(schema42.properties.steps.items.properties, key1))){
+const err8 = {instancePath:instancePath+"/steps/" + i1,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data4.from !== undefined){
+let data5 = data4.from;
+if(Array.isArray(data5)){
+if(data5.length < 1){
+const err9 = {instancePath:instancePath+"/steps/" + i1+"/from",schemaPath:"#/properties/steps/items/properties/from/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data5[i2] !== "string"){
+const err10 = {instancePath:instancePath+"/steps/" + i1+"/from/" + i2,schemaPath:"#/properties/steps/items/properties/from/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4180,21 +4616,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.subtractWhere !== undefined){
-if(!(validate25(data.subtractWhere, {instancePath:instancePath+"/subtractWhere",parentData:data,parentDataProperty:"subtractWhere",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-errors = vErrors.length;
-}
-}
-if(data.where !== undefined){
-if(!(validate25(data.where, {instancePath:instancePath+"/where",parentData:data,parentDataProperty:"where",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = {instancePath:instancePath+"/steps/" + i1+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4203,13 +4627,229 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate41.errors = vErrors;
+}
+if(data4.to !== undefined){
+if(typeof data4.to !== "string"){
+const err12 = {instancePath:instancePath+"/steps/" + i1+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data4.permission !== undefined){
+if(typeof data4.permission !== "string"){
+const err13 = {instancePath:instancePath+"/steps/" + i1+"/permission",schemaPath:"#/properties/steps/items/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data4.label !== undefined){
+if(typeof data4.label !== "string"){
+const err14 = {instancePath:instancePath+"/steps/" + i1+"/label",schemaPath:"#/properties/steps/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data4.comment !== undefined){
+let data10 = data4.comment;
+if(typeof data10 === "string"){
+if(!pattern1.test(data10)){
+const err15 = {instancePath:instancePath+"/steps/" + i1+"/comment",schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/steps/" + i1+"/comment",schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data4.commentRequired !== undefined){
+if(typeof data4.commentRequired !== "boolean"){
+const err17 = {instancePath:instancePath+"/steps/" + i1+"/commentRequired",schemaPath:"#/properties/steps/items/properties/commentRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data4.fields !== undefined){
+let data12 = data4.fields;
+if(Array.isArray(data12)){
+const len3 = data12.length;
+for(let i3=0; i3<len3; i3++){
+let data13 = data12[i3];
+if(typeof data13 === "string"){
+if(!pattern1.test(data13)){
+const err18 = {instancePath:instancePath+"/steps/" + i1+"/fields/" + i3,schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/steps/" + i1+"/fields/" + i3,schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/steps/" + i1+"/fields",schemaPath:"#/properties/steps/items/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data4.stamp !== undefined){
+let data14 = data4.stamp;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+for(const key2 in data14){
+let data15 = data14[key2];
+if(typeof data15 !== "string"){
+const err21 = {instancePath:instancePath+"/steps/" + i1+"/stamp/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/stamp/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(!(((data15 === "user") || (data15 === "now")) || (data15 === "today"))){
+const err22 = {instancePath:instancePath+"/steps/" + i1+"/stamp/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/stamp/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema42.properties.steps.items.properties.stamp.additionalProperties.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/steps/" + i1+"/stamp",schemaPath:"#/properties/steps/items/properties/stamp/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data4.roles !== undefined){
+let data16 = data4.roles;
+if(Array.isArray(data16)){
+const len4 = data16.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data16[i4] !== "string"){
+const err24 = {instancePath:instancePath+"/steps/" + i1+"/roles/" + i4,schemaPath:"#/properties/steps/items/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/steps/" + i1+"/roles",schemaPath:"#/properties/steps/items/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/steps/" + i1,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"title":"LimitRule","description":"The sum of a field over this entity's rows sharing a parent never exceeds a field of that parent.","type":"object","required":["sum","via","ceiling","message"],"additionalProperties":false,"properties":{"sum":{"type":"string"},"via":{"type":"string"},"ceiling":{"type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"type":"string"}}},"where":{"$ref":"condition.schema.json"},"parentWhere":{"$ref":"condition.schema.json"},"parentMessage":{"type":"string"},"ceilingMessage":{"type":"string","description":"when given, the parent side is guarded too: an edit of the parent that lowers its ceiling below what its rows count, or takes it out of parentWhere while rows still count, is refused with this message"},"message":{"type":"string"}}};
+const schema45 = {"title":"LimitRule","description":"The sum of a field over this entity's rows sharing a parent never exceeds a field of that parent.","type":"object","required":["sum","via","ceiling","message"],"additionalProperties":false,"properties":{"sum":{"$ref":"#/definitions/FieldName"},"via":{"$ref":"#/definitions/FieldName"},"ceiling":{"type":"object","required":["entity","field"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"$ref":"#/definitions/FieldName"}}},"where":{"$ref":"condition.schema.json"},"parentWhere":{"$ref":"condition.schema.json"},"parentMessage":{"type":"string"},"ceilingMessage":{"type":"string","description":"when given, the parent side is guarded too: an edit of the parent that lowers its ceiling below what its rows count, or takes it out of parentWhere while rows still count, is refused with this message"},"message":{"type":"string"}}};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4266,8 +4906,10 @@ errors++;
 }
 }
 if(data.sum !== undefined){
-if(typeof data.sum !== "string"){
-const err5 = {instancePath:instancePath+"/sum",schemaPath:"#/properties/sum/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data0 = data.sum;
+if(typeof data0 === "string"){
+if(!pattern1.test(data0)){
+const err5 = {instancePath:instancePath+"/sum",schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4277,9 +4919,8 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.via !== undefined){
-if(typeof data.via !== "string"){
-const err6 = {instancePath:instancePath+"/via",schemaPath:"#/properties/via/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err6 = {instancePath:instancePath+"/sum",schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4289,11 +4930,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.ceiling !== undefined){
-let data2 = data.ceiling;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.entity === undefined){
-const err7 = {instancePath:instancePath+"/ceiling",schemaPath:"#/properties/ceiling/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
+if(data.via !== undefined){
+let data1 = data.via;
+if(typeof data1 === "string"){
+if(!pattern1.test(data1)){
+const err7 = {instancePath:instancePath+"/via",schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4302,8 +4943,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data2.field === undefined){
-const err8 = {instancePath:instancePath+"/ceiling",schemaPath:"#/properties/ceiling/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+}
+else {
+const err8 = {instancePath:instancePath+"/via",schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4312,9 +4954,403 @@ vErrors.push(err8);
 }
 errors++;
 }
+}
+if(data.ceiling !== undefined){
+let data2 = data.ceiling;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.entity === undefined){
+const err9 = {instancePath:instancePath+"/ceiling",schemaPath:"#/properties/ceiling/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data2.field === undefined){
+const err10 = {instancePath:instancePath+"/ceiling",schemaPath:"#/properties/ceiling/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
 for(const key1 in data2){
 if(!((key1 === "entity") || (key1 === "field"))){
-const err9 = {instancePath:instancePath+"/ceiling",schemaPath:"#/properties/ceiling/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err11 = {instancePath:instancePath+"/ceiling",schemaPath:"#/properties/ceiling/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data2.entity !== undefined){
+if(typeof data2.entity !== "string"){
+const err12 = {instancePath:instancePath+"/ceiling/entity",schemaPath:"#/properties/ceiling/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data2.field !== undefined){
+let data4 = data2.field;
+if(typeof data4 === "string"){
+if(!pattern1.test(data4)){
+const err13 = {instancePath:instancePath+"/ceiling/field",schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/ceiling/field",schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/ceiling",schemaPath:"#/properties/ceiling/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.where !== undefined){
+if(!(validate17(data.where, {instancePath:instancePath+"/where",parentData:data,parentDataProperty:"where",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+errors = vErrors.length;
+}
+}
+if(data.parentWhere !== undefined){
+if(!(validate17(data.parentWhere, {instancePath:instancePath+"/parentWhere",parentData:data,parentDataProperty:"parentWhere",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+errors = vErrors.length;
+}
+}
+if(data.parentMessage !== undefined){
+if(typeof data.parentMessage !== "string"){
+const err16 = {instancePath:instancePath+"/parentMessage",schemaPath:"#/properties/parentMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.ceilingMessage !== undefined){
+if(typeof data.ceilingMessage !== "string"){
+const err17 = {instancePath:instancePath+"/ceilingMessage",schemaPath:"#/properties/ceilingMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.message !== undefined){
+if(typeof data.message !== "string"){
+const err18 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate34.errors = vErrors;
+return errors === 0;
+}
+
+const schema49 = {"title":"DeleteGuard","description":"Refuses deleting a record while a row of `table` holds its id in `field` (a child department, a user of the department). The table is a document's table or a system link table the server knows.","type":"object","required":["table","field","message"],"additionalProperties":false,"properties":{"table":{"type":"string","pattern":"^[a-z][a-z0-9_]{1,62}$"},"field":{"$ref":"#/definitions/FieldName"},"message":{"type":"string","minLength":1}}};
+
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.table === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "table"},message:"must have required property '"+"table"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.field === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.message === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "table") || (key0 === "field")) || (key0 === "message"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.table !== undefined){
+let data0 = data.table;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/table",schemaPath:"#/properties/table/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{1,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{1,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/table",schemaPath:"#/properties/table/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.field !== undefined){
+let data1 = data.field;
+if(typeof data1 === "string"){
+if(!pattern1.test(data1)){
+const err6 = {instancePath:instancePath+"/field",schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/field",schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.message !== undefined){
+let data2 = data.message;
+if(typeof data2 === "string"){
+if(func3(data2) < 1){
+const err8 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate38.errors = vErrors;
+return errors === 0;
+}
+
+const schema51 = {"title":"EffectRule","description":"When a record reaches a value (a status), a record of another entity is found by match or created, and its id stored in linkInto.","type":"object","required":["on","upsert"],"additionalProperties":false,"properties":{"on":{"type":"object","x-field":"keys","minProperties":1,"additionalProperties":{"type":"string"},"description":"field → value reached (by an add or an edit)"},"upsert":{"type":"object","required":["entity","match","linkInto"],"additionalProperties":false,"properties":{"entity":{"type":"string","pattern":"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},"match":{"type":"object","x-field":"keys","minProperties":1,"additionalProperties":{"$ref":"#/definitions/FieldName"},"description":"target field → this record's field; an existing target with equal values is linked instead of creating one"},"set":{"type":"object","x-field":"keys","additionalProperties":{"$ref":"#/definitions/FieldName"},"description":"target field → this record's field, copied into a created target"},"defaults":{"type":"object","x-field":"keys","additionalProperties":{"type":["string","number","boolean","null"]},"description":"target field → a fixed value for a created target"},"linkInto":{"$ref":"#/definitions/FieldName","description":"this record's field that receives the target's id"}}}}};
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.on === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "on"},message:"must have required property '"+"on"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.upsert === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "upsert"},message:"must have required property '"+"upsert"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "on") || (key0 === "upsert"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.on !== undefined){
+let data0 = data.on;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(Object.keys(data0).length < 1){
+const err3 = {instancePath:instancePath+"/on",schemaPath:"#/properties/on/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key1 in data0){
+if(typeof data0[key1] !== "string"){
+const err4 = {instancePath:instancePath+"/on/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/on/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/on",schemaPath:"#/properties/on/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.upsert !== undefined){
+let data2 = data.upsert;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.entity === undefined){
+const err6 = {instancePath:instancePath+"/upsert",schemaPath:"#/properties/upsert/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2.match === undefined){
+const err7 = {instancePath:instancePath+"/upsert",schemaPath:"#/properties/upsert/required",keyword:"required",params:{missingProperty: "match"},message:"must have required property '"+"match"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2.linkInto === undefined){
+const err8 = {instancePath:instancePath+"/upsert",schemaPath:"#/properties/upsert/required",keyword:"required",params:{missingProperty: "linkInto"},message:"must have required property '"+"linkInto"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+for(const key2 in data2){
+if(!(((((key2 === "entity") || (key2 === "match")) || (key2 === "set")) || (key2 === "defaults")) || (key2 === "linkInto"))){
+const err9 = {instancePath:instancePath+"/upsert",schemaPath:"#/properties/upsert/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4325,8 +5361,10 @@ errors++;
 }
 }
 if(data2.entity !== undefined){
-if(typeof data2.entity !== "string"){
-const err10 = {instancePath:instancePath+"/ceiling/entity",schemaPath:"#/properties/ceiling/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data3 = data2.entity;
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+const err10 = {instancePath:instancePath+"/upsert/entity",schemaPath:"#/properties/upsert/properties/entity/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4336,9 +5374,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data2.field !== undefined){
-if(typeof data2.field !== "string"){
-const err11 = {instancePath:instancePath+"/ceiling/field",schemaPath:"#/properties/ceiling/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err11 = {instancePath:instancePath+"/upsert/entity",schemaPath:"#/properties/upsert/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4348,9 +5385,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/ceiling",schemaPath:"#/properties/ceiling/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data2.match !== undefined){
+let data4 = data2.match;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(Object.keys(data4).length < 1){
+const err12 = {instancePath:instancePath+"/upsert/match",schemaPath:"#/properties/upsert/properties/match/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4359,22 +5398,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.where !== undefined){
-if(!(validate25(data.where, {instancePath:instancePath+"/where",parentData:data,parentDataProperty:"where",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-errors = vErrors.length;
-}
-}
-if(data.parentWhere !== undefined){
-if(!(validate25(data.parentWhere, {instancePath:instancePath+"/parentWhere",parentData:data,parentDataProperty:"parentWhere",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-errors = vErrors.length;
-}
-}
-if(data.parentMessage !== undefined){
-if(typeof data.parentMessage !== "string"){
-const err13 = {instancePath:instancePath+"/parentMessage",schemaPath:"#/properties/parentMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data4){
+let data5 = data4[key3];
+if(typeof data5 === "string"){
+if(!pattern1.test(data5)){
+const err13 = {instancePath:instancePath+"/upsert/match/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4384,9 +5412,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.ceilingMessage !== undefined){
-if(typeof data.ceilingMessage !== "string"){
-const err14 = {instancePath:instancePath+"/ceilingMessage",schemaPath:"#/properties/ceilingMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err14 = {instancePath:instancePath+"/upsert/match/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4396,9 +5423,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.message !== undefined){
-if(typeof data.message !== "string"){
-const err15 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err15 = {instancePath:instancePath+"/upsert/match",schemaPath:"#/properties/upsert/properties/match/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4408,9 +5435,14 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data2.set !== undefined){
+let data6 = data2.set;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key4 in data6){
+let data7 = data6[key4];
+if(typeof data7 === "string"){
+if(!pattern1.test(data7)){
+const err16 = {instancePath:instancePath+"/upsert/set/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4419,13 +5451,113 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate45.errors = vErrors;
+}
+else {
+const err17 = {instancePath:instancePath+"/upsert/set/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/upsert/set",schemaPath:"#/properties/upsert/properties/set/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data2.defaults !== undefined){
+let data8 = data2.defaults;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key5 in data8){
+let data9 = data8[key5];
+if((((typeof data9 !== "string") && (!(typeof data9 == "number"))) && (typeof data9 !== "boolean")) && (data9 !== null)){
+const err19 = {instancePath:instancePath+"/upsert/defaults/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/upsert/properties/defaults/additionalProperties/type",keyword:"type",params:{type: schema51.properties.upsert.properties.defaults.additionalProperties.type},message:"must be string,number,boolean,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/upsert/defaults",schemaPath:"#/properties/upsert/properties/defaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data2.linkInto !== undefined){
+let data10 = data2.linkInto;
+if(typeof data10 === "string"){
+if(!pattern1.test(data10)){
+const err21 = {instancePath:instancePath+"/upsert/linkInto",schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/upsert/linkInto",schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/upsert",schemaPath:"#/properties/upsert/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-const schema51 = {"title":"DerivedRule","description":"Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).","type":"object","required":["target","via","into","cases","otherwise"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the status"},"via":{"type":"string","description":"this entity's field holding the target's id"},"into":{"type":"string","description":"the target's field that receives the value"},"cases":{"type":"array","minItems":1,"items":{"title":"DerivedCase","type":"object","required":["value","when"],"additionalProperties":false,"properties":{"value":{"type":"string"},"when":{"$ref":"condition.schema.json"}}}},"otherwise":{"type":"string","description":"the value when no row meets any case (or there are no rows)"}}};
+const schema55 = {"title":"DerivedRule","description":"Keeps a status field of a referenced record in step with this entity's rows that point at it: the first case that any of those rows meets gives the value, otherwise the default (a donation's 开票状态 from its invoices).","type":"object","required":["target","via","into","cases","otherwise"],"additionalProperties":false,"properties":{"target":{"type":"string","description":"entity code of the record that holds the status"},"via":{"$ref":"#/definitions/FieldName","description":"this entity's field holding the target's id"},"into":{"$ref":"#/definitions/FieldName","description":"the target's field that receives the value"},"cases":{"type":"array","minItems":1,"items":{"title":"DerivedCase","type":"object","required":["value","when"],"additionalProperties":false,"properties":{"value":{"type":"string"},"when":{"$ref":"condition.schema.json"}}}},"otherwise":{"type":"string","description":"the value when no row meets any case (or there are no rows)"}}};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4504,8 +5636,10 @@ errors++;
 }
 }
 if(data.via !== undefined){
-if(typeof data.via !== "string"){
-const err7 = {instancePath:instancePath+"/via",schemaPath:"#/properties/via/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data1 = data.via;
+if(typeof data1 === "string"){
+if(!pattern1.test(data1)){
+const err7 = {instancePath:instancePath+"/via",schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4515,9 +5649,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.into !== undefined){
-if(typeof data.into !== "string"){
-const err8 = {instancePath:instancePath+"/into",schemaPath:"#/properties/into/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err8 = {instancePath:instancePath+"/via",schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4527,11 +5660,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.cases !== undefined){
-let data3 = data.cases;
-if(Array.isArray(data3)){
-if(data3.length < 1){
-const err9 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data.into !== undefined){
+let data2 = data.into;
+if(typeof data2 === "string"){
+if(!pattern1.test(data2)){
+const err9 = {instancePath:instancePath+"/into",schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4540,12 +5673,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.value === undefined){
-const err10 = {instancePath:instancePath+"/cases/" + i0,schemaPath:"#/properties/cases/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+}
+else {
+const err10 = {instancePath:instancePath+"/into",schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4554,8 +5684,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data4.when === undefined){
-const err11 = {instancePath:instancePath+"/cases/" + i0,schemaPath:"#/properties/cases/items/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'"};
+}
+if(data.cases !== undefined){
+let data3 = data.cases;
+if(Array.isArray(data3)){
+if(data3.length < 1){
+const err11 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4564,9 +5698,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-for(const key1 in data4){
-if(!((key1 === "value") || (key1 === "when"))){
-const err12 = {instancePath:instancePath+"/cases/" + i0,schemaPath:"#/properties/cases/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.value === undefined){
+const err12 = {instancePath:instancePath+"/cases/" + i0,schemaPath:"#/properties/cases/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4575,10 +5712,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data4.value !== undefined){
-if(typeof data4.value !== "string"){
-const err13 = {instancePath:instancePath+"/cases/" + i0+"/value",schemaPath:"#/properties/cases/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data4.when === undefined){
+const err13 = {instancePath:instancePath+"/cases/" + i0,schemaPath:"#/properties/cases/items/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4587,16 +5722,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data4.when !== undefined){
-if(!(validate25(data4.when, {instancePath:instancePath+"/cases/" + i0+"/when",parentData:data4,parentDataProperty:"when",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/cases/" + i0,schemaPath:"#/properties/cases/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key1 in data4){
+if(!((key1 === "value") || (key1 === "when"))){
+const err14 = {instancePath:instancePath+"/cases/" + i0,schemaPath:"#/properties/cases/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4606,9 +5734,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data4.value !== undefined){
+if(typeof data4.value !== "string"){
+const err15 = {instancePath:instancePath+"/cases/" + i0+"/value",schemaPath:"#/properties/cases/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4618,9 +5746,15 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.otherwise !== undefined){
-if(typeof data.otherwise !== "string"){
-const err16 = {instancePath:instancePath+"/otherwise",schemaPath:"#/properties/otherwise/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data4.when !== undefined){
+if(!(validate17(data4.when, {instancePath:instancePath+"/cases/" + i0+"/when",parentData:data4,parentDataProperty:"when",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/cases/" + i0,schemaPath:"#/properties/cases/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4632,7 +5766,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4641,13 +5775,37 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate49.errors = vErrors;
+}
+if(data.otherwise !== undefined){
+if(typeof data.otherwise !== "string"){
+const err18 = {instancePath:instancePath+"/otherwise",schemaPath:"#/properties/otherwise/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-const schema52 = {"title":"LockRule","description":"A stored record meeting `when` is refused edit and delete with `message` (a released announcement); status moves and the document's own operations still apply to it.","type":"object","required":["when","message"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}};
+const schema58 = {"title":"LockRule","description":"A stored record meeting `when` is refused edit and delete with `message` (a released announcement); status moves and the document's own operations still apply to it.","type":"object","required":["when","message"],"additionalProperties":false,"properties":{"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4684,8 +5842,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate25(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate17(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -4725,13 +5883,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-const schema53 = {"title":"CompareRule","description":"`field` compared with another field of the record (`other`) or else a fixed `value` must hold, else `message`; skipped while either side is empty, or while the record does not meet `when`.","type":"object","required":["field","op","message"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"op":{"type":"string","enum":["$gt","$gte","$lt","$lte","$eq","$ne"]},"other":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"value":{"type":["string","number"]},"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}};
+const schema59 = {"title":"CompareRule","description":"`field` compared with another field of the record (`other`) or else a fixed `value` must hold, else `message`; skipped while either side is empty, or while the record does not meet `when`.","type":"object","required":["field","op","message"],"additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/FieldName"},"op":{"type":"string","enum":["$gt","$gte","$lt","$lte","$eq","$ne"]},"other":{"$ref":"#/definitions/FieldName"},"value":{"type":["string","number"]},"when":{"$ref":"condition.schema.json"},"message":{"type":"string","minLength":1}}};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4780,8 +5938,8 @@ errors++;
 if(data.field !== undefined){
 let data0 = data.field;
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err4 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(!pattern1.test(data0)){
+const err4 = {instancePath:instancePath+"/field",schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4792,7 +5950,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/field",schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4815,7 +5973,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((((data1 === "$gt") || (data1 === "$gte")) || (data1 === "$lt")) || (data1 === "$lte")) || (data1 === "$eq")) || (data1 === "$ne"))){
-const err7 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema53.properties.op.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema59.properties.op.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4828,8 +5986,8 @@ errors++;
 if(data.other !== undefined){
 let data2 = data.other;
 if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-const err8 = {instancePath:instancePath+"/other",schemaPath:"#/properties/other/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(!pattern1.test(data2)){
+const err8 = {instancePath:instancePath+"/other",schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4840,7 +5998,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/other",schemaPath:"#/properties/other/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/other",schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4853,7 +6011,7 @@ errors++;
 if(data.value !== undefined){
 let data3 = data.value;
 if((typeof data3 !== "string") && (!(typeof data3 == "number"))){
-const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema53.properties.value.type},message:"must be string,number"};
+const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema59.properties.value.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4864,8 +6022,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate25(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate17(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -4905,18 +6063,286 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-const pattern28 = new RegExp("^[A-Za-z_][A-Za-z0-9_-]{0,63}$", "u");
+const schema62 = {"title":"WorkflowRule","description":"An approval process owns the status while it runs: moving the status to `running` (a transition step, or a new record created in it) starts the process; only the process's end moves it on, to the status its result names.","type":"object","required":["process","field","running","results"],"additionalProperties":false,"properties":{"process":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_-]{0,63}$","description":"the key of the deployed process (its latest version starts)"},"field":{"$ref":"#/definitions/FieldName","description":"the status field"},"running":{"type":"string","description":"the status while the process runs"},"title":{"$ref":"#/definitions/FieldName","description":"the field whose value names the application in task lists"},"comment":{"$ref":"#/definitions/FieldName","description":"the field the deciding approver's comment is written to"},"results":{"type":"object","required":["approved","rejected"],"additionalProperties":false,"properties":{"approved":{"type":"string"},"rejected":{"type":"string"},"withdrawn":{"type":"string","description":"the status a withdrawn application returns to"}}}}};
+const pattern30 = new RegExp("^[A-Za-z_][A-Za-z0-9_-]{0,63}$", "u");
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.process === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "process"},message:"must have required property '"+"process"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.field === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.running === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.results === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "results"},message:"must have required property '"+"results"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "process") || (key0 === "field")) || (key0 === "running")) || (key0 === "title")) || (key0 === "comment")) || (key0 === "results"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.process !== undefined){
+let data0 = data.process;
+if(typeof data0 === "string"){
+if(!pattern30.test(data0)){
+const err5 = {instancePath:instancePath+"/process",schemaPath:"#/properties/process/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]{0,63}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/process",schemaPath:"#/properties/process/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.field !== undefined){
+let data1 = data.field;
+if(typeof data1 === "string"){
+if(!pattern1.test(data1)){
+const err7 = {instancePath:instancePath+"/field",schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/field",schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.running !== undefined){
+if(typeof data.running !== "string"){
+const err9 = {instancePath:instancePath+"/running",schemaPath:"#/properties/running/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data3 = data.title;
+if(typeof data3 === "string"){
+if(!pattern1.test(data3)){
+const err10 = {instancePath:instancePath+"/title",schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/title",schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.comment !== undefined){
+let data4 = data.comment;
+if(typeof data4 === "string"){
+if(!pattern1.test(data4)){
+const err12 = {instancePath:instancePath+"/comment",schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/comment",schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.results !== undefined){
+let data5 = data.results;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.approved === undefined){
+const err14 = {instancePath:instancePath+"/results",schemaPath:"#/properties/results/required",keyword:"required",params:{missingProperty: "approved"},message:"must have required property '"+"approved"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data5.rejected === undefined){
+const err15 = {instancePath:instancePath+"/results",schemaPath:"#/properties/results/required",keyword:"required",params:{missingProperty: "rejected"},message:"must have required property '"+"rejected"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+for(const key1 in data5){
+if(!(((key1 === "approved") || (key1 === "rejected")) || (key1 === "withdrawn"))){
+const err16 = {instancePath:instancePath+"/results",schemaPath:"#/properties/results/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data5.approved !== undefined){
+if(typeof data5.approved !== "string"){
+const err17 = {instancePath:instancePath+"/results/approved",schemaPath:"#/properties/results/properties/approved/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data5.rejected !== undefined){
+if(typeof data5.rejected !== "string"){
+const err18 = {instancePath:instancePath+"/results/rejected",schemaPath:"#/properties/results/properties/rejected/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data5.withdrawn !== undefined){
+if(typeof data5.withdrawn !== "string"){
+const err19 = {instancePath:instancePath+"/results/withdrawn",schemaPath:"#/properties/results/properties/withdrawn/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/results",schemaPath:"#/properties/results/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func2.call(schema45.properties, key0))){
+if(!(func2.call(schema37.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4932,8 +6358,8 @@ let data0 = data.rollups;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate41(data0[i0], {instancePath:instancePath+"/rollups/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate28(data0[i0], {instancePath:instancePath+"/rollups/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 }
@@ -4950,10 +6376,24 @@ errors++;
 }
 }
 if(data.transitions !== undefined){
-let data2 = data.transitions;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.field === undefined){
-const err2 = {instancePath:instancePath+"/transitions",schemaPath:"#/definitions/TransitionRule/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(!(validate32(data.transitions, {instancePath:instancePath+"/transitions",parentData:data,parentDataProperty:"transitions",rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+}
+if(data.limits !== undefined){
+let data3 = data.limits;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate34(data3[i1], {instancePath:instancePath+"/limits/" + i1,parentData:data3,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4962,8 +6402,20 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data2.steps === undefined){
-const err3 = {instancePath:instancePath+"/transitions",schemaPath:"#/definitions/TransitionRule/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'"};
+}
+if(data.restrictDelete !== undefined){
+let data5 = data.restrictDelete;
+if(Array.isArray(data5)){
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate38(data5[i2], {instancePath:instancePath+"/restrictDelete/" + i2,parentData:data5,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/restrictDelete",schemaPath:"#/properties/restrictDelete/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4972,9 +6424,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key1 in data2){
-if(!(((key1 === "field") || (key1 === "initial")) || (key1 === "steps"))){
-const err4 = {instancePath:instancePath+"/transitions",schemaPath:"#/definitions/TransitionRule/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data.sensitivePermission !== undefined){
+if(typeof data.sensitivePermission !== "string"){
+const err4 = {instancePath:instancePath+"/sensitivePermission",schemaPath:"#/properties/sensitivePermission/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4984,9 +6437,19 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data2.field !== undefined){
-if(typeof data2.field !== "string"){
-const err5 = {instancePath:instancePath+"/transitions/field",schemaPath:"#/definitions/TransitionRule/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.effects !== undefined){
+let data8 = data.effects;
+if(Array.isArray(data8)){
+const len3 = data8.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate40(data8[i3], {instancePath:instancePath+"/effects/" + i3,parentData:data8,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/effects",schemaPath:"#/properties/effects/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4996,13 +6459,19 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data2.initial !== undefined){
-let data4 = data2.initial;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data4[i1] !== "string"){
-const err6 = {instancePath:instancePath+"/transitions/initial/" + i1,schemaPath:"#/definitions/TransitionRule/properties/initial/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.derived !== undefined){
+let data10 = data.derived;
+if(Array.isArray(data10)){
+const len4 = data10.length;
+for(let i4=0; i4<len4; i4++){
+if(!(validate42(data10[i4], {instancePath:instancePath+"/derived/" + i4,parentData:data10,parentDataProperty:i4,rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/derived",schemaPath:"#/properties/derived/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5012,9 +6481,25 @@ vErrors.push(err6);
 errors++;
 }
 }
+if(data.locked !== undefined){
+if(!(validate45(data.locked, {instancePath:instancePath+"/locked",parentData:data,parentDataProperty:"locked",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+}
+if(data.checks !== undefined){
+let data13 = data.checks;
+if(Array.isArray(data13)){
+const len5 = data13.length;
+for(let i5=0; i5<len5; i5++){
+if(!(validate48(data13[i5], {instancePath:instancePath+"/checks/" + i5,parentData:data13,parentDataProperty:i5,rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err7 = {instancePath:instancePath+"/transitions/initial",schemaPath:"#/definitions/TransitionRule/properties/initial/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err7 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5024,15 +6509,15 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data2.steps !== undefined){
-let data6 = data2.steps;
-if(Array.isArray(data6)){
-const len2 = data6.length;
-for(let i2=0; i2<len2; i2++){
-let data7 = data6[i2];
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.from === undefined){
-const err8 = {instancePath:instancePath+"/transitions/steps/" + i2,schemaPath:"#/definitions/TransitionRule/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'"};
+if(data.workflow !== undefined){
+if(!(validate51(data.workflow, {instancePath:instancePath+"/workflow",parentData:data,parentDataProperty:"workflow",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5041,1040 +6526,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data7.to === undefined){
-const err9 = {instancePath:instancePath+"/transitions/steps/" + i2,schemaPath:"#/definitions/TransitionRule/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-for(const key2 in data7){
-if(!(func2.call(schema47.properties.steps.items.properties, key2))){
-const err10 = {instancePath:instancePath+"/transitions/steps/" + i2,schemaPath:"#/definitions/TransitionRule/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data7.from !== undefined){
-let data8 = data7.from;
-if(Array.isArray(data8)){
-if(data8.length < 1){
-const err11 = {instancePath:instancePath+"/transitions/steps/" + i2+"/from",schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/from/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-const len3 = data8.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data8[i3] !== "string"){
-const err12 = {instancePath:instancePath+"/transitions/steps/" + i2+"/from/" + i3,schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/from/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/transitions/steps/" + i2+"/from",schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/from/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data7.to !== undefined){
-if(typeof data7.to !== "string"){
-const err14 = {instancePath:instancePath+"/transitions/steps/" + i2+"/to",schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data7.permission !== undefined){
-if(typeof data7.permission !== "string"){
-const err15 = {instancePath:instancePath+"/transitions/steps/" + i2+"/permission",schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data7.label !== undefined){
-if(typeof data7.label !== "string"){
-const err16 = {instancePath:instancePath+"/transitions/steps/" + i2+"/label",schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data7.comment !== undefined){
-let data13 = data7.comment;
-if(typeof data13 === "string"){
-if(!pattern0.test(data13)){
-const err17 = {instancePath:instancePath+"/transitions/steps/" + i2+"/comment",schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/comment/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/transitions/steps/" + i2+"/comment",schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/comment/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data7.commentRequired !== undefined){
-if(typeof data7.commentRequired !== "boolean"){
-const err19 = {instancePath:instancePath+"/transitions/steps/" + i2+"/commentRequired",schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/commentRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data7.fields !== undefined){
-let data15 = data7.fields;
-if(Array.isArray(data15)){
-const len4 = data15.length;
-for(let i4=0; i4<len4; i4++){
-let data16 = data15[i4];
-if(typeof data16 === "string"){
-if(!pattern0.test(data16)){
-const err20 = {instancePath:instancePath+"/transitions/steps/" + i2+"/fields/" + i4,schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/fields/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/transitions/steps/" + i2+"/fields/" + i4,schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/transitions/steps/" + i2+"/fields",schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data7.stamp !== undefined){
-let data17 = data7.stamp;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-for(const key3 in data17){
-let data18 = data17[key3];
-if(typeof data18 !== "string"){
-const err23 = {instancePath:instancePath+"/transitions/steps/" + i2+"/stamp/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/stamp/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(!(((data18 === "user") || (data18 === "now")) || (data18 === "today"))){
-const err24 = {instancePath:instancePath+"/transitions/steps/" + i2+"/stamp/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/stamp/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema47.properties.steps.items.properties.stamp.additionalProperties.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/transitions/steps/" + i2+"/stamp",schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/stamp/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data7.roles !== undefined){
-let data19 = data7.roles;
-if(Array.isArray(data19)){
-const len5 = data19.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data19[i5] !== "string"){
-const err26 = {instancePath:instancePath+"/transitions/steps/" + i2+"/roles/" + i5,schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/transitions/steps/" + i2+"/roles",schemaPath:"#/definitions/TransitionRule/properties/steps/items/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/transitions/steps/" + i2,schemaPath:"#/definitions/TransitionRule/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/transitions/steps",schemaPath:"#/definitions/TransitionRule/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/transitions",schemaPath:"#/definitions/TransitionRule/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.limits !== undefined){
-let data21 = data.limits;
-if(Array.isArray(data21)){
-const len6 = data21.length;
-for(let i6=0; i6<len6; i6++){
-if(!(validate45(data21[i6], {instancePath:instancePath+"/limits/" + i6,parentData:data21,parentDataProperty:i6,rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.restrictDelete !== undefined){
-let data23 = data.restrictDelete;
-if(Array.isArray(data23)){
-const len7 = data23.length;
-for(let i7=0; i7<len7; i7++){
-let data24 = data23[i7];
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(data24.table === undefined){
-const err32 = {instancePath:instancePath+"/restrictDelete/" + i7,schemaPath:"#/definitions/DeleteGuard/required",keyword:"required",params:{missingProperty: "table"},message:"must have required property '"+"table"+"'"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-if(data24.field === undefined){
-const err33 = {instancePath:instancePath+"/restrictDelete/" + i7,schemaPath:"#/definitions/DeleteGuard/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if(data24.message === undefined){
-const err34 = {instancePath:instancePath+"/restrictDelete/" + i7,schemaPath:"#/definitions/DeleteGuard/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-for(const key4 in data24){
-if(!(((key4 === "table") || (key4 === "field")) || (key4 === "message"))){
-const err35 = {instancePath:instancePath+"/restrictDelete/" + i7,schemaPath:"#/definitions/DeleteGuard/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data24.table !== undefined){
-let data25 = data24.table;
-if(typeof data25 === "string"){
-if(!pattern13.test(data25)){
-const err36 = {instancePath:instancePath+"/restrictDelete/" + i7+"/table",schemaPath:"#/definitions/DeleteGuard/properties/table/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{1,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{1,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/restrictDelete/" + i7+"/table",schemaPath:"#/definitions/DeleteGuard/properties/table/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data24.field !== undefined){
-let data26 = data24.field;
-if(typeof data26 === "string"){
-if(!pattern0.test(data26)){
-const err38 = {instancePath:instancePath+"/restrictDelete/" + i7+"/field",schemaPath:"#/definitions/DeleteGuard/properties/field/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/restrictDelete/" + i7+"/field",schemaPath:"#/definitions/DeleteGuard/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data24.message !== undefined){
-let data27 = data24.message;
-if(typeof data27 === "string"){
-if(func3(data27) < 1){
-const err40 = {instancePath:instancePath+"/restrictDelete/" + i7+"/message",schemaPath:"#/definitions/DeleteGuard/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/restrictDelete/" + i7+"/message",schemaPath:"#/definitions/DeleteGuard/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/restrictDelete/" + i7,schemaPath:"#/definitions/DeleteGuard/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/restrictDelete",schemaPath:"#/properties/restrictDelete/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-if(data.sensitivePermission !== undefined){
-if(typeof data.sensitivePermission !== "string"){
-const err44 = {instancePath:instancePath+"/sensitivePermission",schemaPath:"#/properties/sensitivePermission/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(data.effects !== undefined){
-let data29 = data.effects;
-if(Array.isArray(data29)){
-const len8 = data29.length;
-for(let i8=0; i8<len8; i8++){
-let data30 = data29[i8];
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.on === undefined){
-const err45 = {instancePath:instancePath+"/effects/" + i8,schemaPath:"#/definitions/EffectRule/required",keyword:"required",params:{missingProperty: "on"},message:"must have required property '"+"on"+"'"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(data30.upsert === undefined){
-const err46 = {instancePath:instancePath+"/effects/" + i8,schemaPath:"#/definitions/EffectRule/required",keyword:"required",params:{missingProperty: "upsert"},message:"must have required property '"+"upsert"+"'"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-for(const key5 in data30){
-if(!((key5 === "on") || (key5 === "upsert"))){
-const err47 = {instancePath:instancePath+"/effects/" + i8,schemaPath:"#/definitions/EffectRule/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data30.on !== undefined){
-let data31 = data30.on;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(Object.keys(data31).length < 1){
-const err48 = {instancePath:instancePath+"/effects/" + i8+"/on",schemaPath:"#/definitions/EffectRule/properties/on/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-for(const key6 in data31){
-if(typeof data31[key6] !== "string"){
-const err49 = {instancePath:instancePath+"/effects/" + i8+"/on/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/EffectRule/properties/on/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/effects/" + i8+"/on",schemaPath:"#/definitions/EffectRule/properties/on/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-if(data30.upsert !== undefined){
-let data33 = data30.upsert;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.entity === undefined){
-const err51 = {instancePath:instancePath+"/effects/" + i8+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-if(data33.match === undefined){
-const err52 = {instancePath:instancePath+"/effects/" + i8+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/required",keyword:"required",params:{missingProperty: "match"},message:"must have required property '"+"match"+"'"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-if(data33.linkInto === undefined){
-const err53 = {instancePath:instancePath+"/effects/" + i8+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/required",keyword:"required",params:{missingProperty: "linkInto"},message:"must have required property '"+"linkInto"+"'"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-for(const key7 in data33){
-if(!(((((key7 === "entity") || (key7 === "match")) || (key7 === "set")) || (key7 === "defaults")) || (key7 === "linkInto"))){
-const err54 = {instancePath:instancePath+"/effects/" + i8+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-if(data33.entity !== undefined){
-let data34 = data33.entity;
-if(typeof data34 === "string"){
-if(!pattern8.test(data34)){
-const err55 = {instancePath:instancePath+"/effects/" + i8+"/upsert/entity",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/entity/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"+"\""};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/effects/" + i8+"/upsert/entity",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-if(data33.match !== undefined){
-let data35 = data33.match;
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(Object.keys(data35).length < 1){
-const err57 = {instancePath:instancePath+"/effects/" + i8+"/upsert/match",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/match/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-for(const key8 in data35){
-if(typeof data35[key8] !== "string"){
-const err58 = {instancePath:instancePath+"/effects/" + i8+"/upsert/match/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/EffectRule/properties/upsert/properties/match/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-}
-else {
-const err59 = {instancePath:instancePath+"/effects/" + i8+"/upsert/match",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/match/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-if(data33.set !== undefined){
-let data37 = data33.set;
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-for(const key9 in data37){
-if(typeof data37[key9] !== "string"){
-const err60 = {instancePath:instancePath+"/effects/" + i8+"/upsert/set/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/EffectRule/properties/upsert/properties/set/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/effects/" + i8+"/upsert/set",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/set/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-if(data33.defaults !== undefined){
-let data39 = data33.defaults;
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-for(const key10 in data39){
-let data40 = data39[key10];
-if((((typeof data40 !== "string") && (!(typeof data40 == "number"))) && (typeof data40 !== "boolean")) && (data40 !== null)){
-const err62 = {instancePath:instancePath+"/effects/" + i8+"/upsert/defaults/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/EffectRule/properties/upsert/properties/defaults/additionalProperties/type",keyword:"type",params:{type: schema50.properties.upsert.properties.defaults.additionalProperties.type},message:"must be string,number,boolean,null"};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-}
-else {
-const err63 = {instancePath:instancePath+"/effects/" + i8+"/upsert/defaults",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/defaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-if(data33.linkInto !== undefined){
-if(typeof data33.linkInto !== "string"){
-const err64 = {instancePath:instancePath+"/effects/" + i8+"/upsert/linkInto",schemaPath:"#/definitions/EffectRule/properties/upsert/properties/linkInto/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-}
-else {
-const err65 = {instancePath:instancePath+"/effects/" + i8+"/upsert",schemaPath:"#/definitions/EffectRule/properties/upsert/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/effects/" + i8,schemaPath:"#/definitions/EffectRule/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/effects",schemaPath:"#/properties/effects/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-if(data.derived !== undefined){
-let data42 = data.derived;
-if(Array.isArray(data42)){
-const len9 = data42.length;
-for(let i9=0; i9<len9; i9++){
-if(!(validate49(data42[i9], {instancePath:instancePath+"/derived/" + i9,parentData:data42,parentDataProperty:i9,rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err68 = {instancePath:instancePath+"/derived",schemaPath:"#/properties/derived/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-if(data.locked !== undefined){
-if(!(validate52(data.locked, {instancePath:instancePath+"/locked",parentData:data,parentDataProperty:"locked",rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-errors = vErrors.length;
-}
-}
-if(data.checks !== undefined){
-let data45 = data.checks;
-if(Array.isArray(data45)){
-const len10 = data45.length;
-for(let i10=0; i10<len10; i10++){
-if(!(validate55(data45[i10], {instancePath:instancePath+"/checks/" + i10,parentData:data45,parentDataProperty:i10,rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err69 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-if(data.workflow !== undefined){
-let data47 = data.workflow;
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if(data47.process === undefined){
-const err70 = {instancePath:instancePath+"/workflow",schemaPath:"#/definitions/WorkflowRule/required",keyword:"required",params:{missingProperty: "process"},message:"must have required property '"+"process"+"'"};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-if(data47.field === undefined){
-const err71 = {instancePath:instancePath+"/workflow",schemaPath:"#/definitions/WorkflowRule/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-if(data47.running === undefined){
-const err72 = {instancePath:instancePath+"/workflow",schemaPath:"#/definitions/WorkflowRule/required",keyword:"required",params:{missingProperty: "running"},message:"must have required property '"+"running"+"'"};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-if(data47.results === undefined){
-const err73 = {instancePath:instancePath+"/workflow",schemaPath:"#/definitions/WorkflowRule/required",keyword:"required",params:{missingProperty: "results"},message:"must have required property '"+"results"+"'"};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-for(const key11 in data47){
-if(!((((((key11 === "process") || (key11 === "field")) || (key11 === "running")) || (key11 === "title")) || (key11 === "comment")) || (key11 === "results"))){
-const err74 = {instancePath:instancePath+"/workflow",schemaPath:"#/definitions/WorkflowRule/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-if(data47.process !== undefined){
-let data48 = data47.process;
-if(typeof data48 === "string"){
-if(!pattern28.test(data48)){
-const err75 = {instancePath:instancePath+"/workflow/process",schemaPath:"#/definitions/WorkflowRule/properties/process/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]{0,63}$"+"\""};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-else {
-const err76 = {instancePath:instancePath+"/workflow/process",schemaPath:"#/definitions/WorkflowRule/properties/process/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-if(data47.field !== undefined){
-if(typeof data47.field !== "string"){
-const err77 = {instancePath:instancePath+"/workflow/field",schemaPath:"#/definitions/WorkflowRule/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-if(data47.running !== undefined){
-if(typeof data47.running !== "string"){
-const err78 = {instancePath:instancePath+"/workflow/running",schemaPath:"#/definitions/WorkflowRule/properties/running/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-}
-if(data47.title !== undefined){
-if(typeof data47.title !== "string"){
-const err79 = {instancePath:instancePath+"/workflow/title",schemaPath:"#/definitions/WorkflowRule/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-if(data47.comment !== undefined){
-if(typeof data47.comment !== "string"){
-const err80 = {instancePath:instancePath+"/workflow/comment",schemaPath:"#/definitions/WorkflowRule/properties/comment/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-if(data47.results !== undefined){
-let data53 = data47.results;
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-if(data53.approved === undefined){
-const err81 = {instancePath:instancePath+"/workflow/results",schemaPath:"#/definitions/WorkflowRule/properties/results/required",keyword:"required",params:{missingProperty: "approved"},message:"must have required property '"+"approved"+"'"};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-if(data53.rejected === undefined){
-const err82 = {instancePath:instancePath+"/workflow/results",schemaPath:"#/definitions/WorkflowRule/properties/results/required",keyword:"required",params:{missingProperty: "rejected"},message:"must have required property '"+"rejected"+"'"};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-for(const key12 in data53){
-if(!(((key12 === "approved") || (key12 === "rejected")) || (key12 === "withdrawn"))){
-const err83 = {instancePath:instancePath+"/workflow/results",schemaPath:"#/definitions/WorkflowRule/properties/results/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-if(data53.approved !== undefined){
-if(typeof data53.approved !== "string"){
-const err84 = {instancePath:instancePath+"/workflow/results/approved",schemaPath:"#/definitions/WorkflowRule/properties/results/properties/approved/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-}
-if(data53.rejected !== undefined){
-if(typeof data53.rejected !== "string"){
-const err85 = {instancePath:instancePath+"/workflow/results/rejected",schemaPath:"#/definitions/WorkflowRule/properties/results/properties/rejected/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-if(data53.withdrawn !== undefined){
-if(typeof data53.withdrawn !== "string"){
-const err86 = {instancePath:instancePath+"/workflow/results/withdrawn",schemaPath:"#/definitions/WorkflowRule/properties/results/properties/withdrawn/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/workflow/results",schemaPath:"#/definitions/WorkflowRule/properties/results/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-}
-else {
-const err88 = {instancePath:instancePath+"/workflow",schemaPath:"#/definitions/WorkflowRule/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-}
-else {
-const err89 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-validate40.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6100,7 +6557,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema37.properties, key0))){
+if(!(func2.call(schema14.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -6114,7 +6571,7 @@ errors++;
 if(data.table !== undefined){
 let data0 = data.table;
 if(typeof data0 === "string"){
-if(!pattern13.test(data0)){
+if(!pattern0.test(data0)){
 const err3 = {instancePath:instancePath+"/table",schemaPath:"#/properties/table/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{1,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{1,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -6163,8 +6620,8 @@ errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate35(data2[i0], {instancePath:instancePath+"/fields/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate13(data2[i0], {instancePath:instancePath+"/fields/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
 errors = vErrors.length;
 }
 }
@@ -6185,10 +6642,14 @@ let data4 = data.indexes;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-let data5 = data4[i1];
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.columns === undefined){
-const err8 = {instancePath:instancePath+"/indexes/" + i1,schemaPath:"#/definitions/IndexDef/required",keyword:"required",params:{missingProperty: "columns"},message:"must have required property '"+"columns"+"'"};
+if(!(validate23(data4[i1], {instancePath:instancePath+"/indexes/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/indexes",schemaPath:"#/properties/indexes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6197,9 +6658,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-for(const key1 in data5){
-if(!((key1 === "columns") || (key1 === "unique"))){
-const err9 = {instancePath:instancePath+"/indexes/" + i1,schemaPath:"#/definitions/IndexDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data.uniquePer !== undefined){
+if(!(data.uniquePer === "tenant")){
+const err9 = {instancePath:instancePath+"/uniquePer",schemaPath:"#/properties/uniquePer/enum",keyword:"enum",params:{allowedValues: schema14.properties.uniquePer.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6209,11 +6671,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data5.columns !== undefined){
-let data6 = data5.columns;
-if(Array.isArray(data6)){
-if(data6.length < 1){
-const err10 = {instancePath:instancePath+"/indexes/" + i1+"/columns",schemaPath:"#/definitions/IndexDef/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data.dictSource !== undefined){
+let data7 = data.dictSource;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.text === undefined){
+const err10 = {instancePath:instancePath+"/dictSource",schemaPath:"#/definitions/DictSource/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6222,12 +6684,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-const len2 = data6.length;
-for(let i2=0; i2<len2; i2++){
-let data7 = data6[i2];
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-const err11 = {instancePath:instancePath+"/indexes/" + i1+"/columns/" + i2,schemaPath:"#/definitions/IndexDef/properties/columns/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(data7.code === undefined){
+const err11 = {instancePath:instancePath+"/dictSource",schemaPath:"#/definitions/DictSource/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6236,9 +6694,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/indexes/" + i1+"/columns/" + i2,schemaPath:"#/definitions/IndexDef/properties/columns/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key1 in data7){
+if(!((((key1 === "text") || (key1 === "code")) || (key1 === "pid")) || (key1 === "hasChild"))){
+const err12 = {instancePath:instancePath+"/dictSource",schemaPath:"#/definitions/DictSource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6248,9 +6706,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/indexes/" + i1+"/columns",schemaPath:"#/definitions/IndexDef/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data7.text !== undefined){
+let data8 = data7.text;
+if(Array.isArray(data8)){
+if(data8.length < 1){
+const err13 = {instancePath:instancePath+"/dictSource/text",schemaPath:"#/definitions/DictSource/properties/text/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6259,10 +6719,10 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data5.unique !== undefined){
-if(typeof data5.unique !== "boolean"){
-const err14 = {instancePath:instancePath+"/indexes/" + i1+"/unique",schemaPath:"#/definitions/IndexDef/properties/unique/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const len2 = data8.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data8[i2] !== "string"){
+const err14 = {instancePath:instancePath+"/dictSource/text/" + i2,schemaPath:"#/definitions/DictSource/properties/text/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6274,7 +6734,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/indexes/" + i1,schemaPath:"#/definitions/IndexDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath:instancePath+"/dictSource/text",schemaPath:"#/definitions/DictSource/properties/text/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6284,9 +6744,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/indexes",schemaPath:"#/properties/indexes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data7.code !== undefined){
+let data10 = data7.code;
+if(Array.isArray(data10)){
+if(data10.length < 1){
+const err16 = {instancePath:instancePath+"/dictSource/code",schemaPath:"#/definitions/DictSource/properties/code/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6295,10 +6757,10 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.uniquePer !== undefined){
-if(!(data.uniquePer === "tenant")){
-const err17 = {instancePath:instancePath+"/uniquePer",schemaPath:"#/properties/uniquePer/enum",keyword:"enum",params:{allowedValues: schema37.properties.uniquePer.enum},message:"must be equal to one of the allowed values"};
+const len3 = data10.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data10[i3] !== "string"){
+const err17 = {instancePath:instancePath+"/dictSource/code/" + i3,schemaPath:"#/definitions/DictSource/properties/code/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6308,11 +6770,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.dictSource !== undefined){
-let data10 = data.dictSource;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.text === undefined){
-const err18 = {instancePath:instancePath+"/dictSource",schemaPath:"#/definitions/DictSource/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+}
+else {
+const err18 = {instancePath:instancePath+"/dictSource/code",schemaPath:"#/definitions/DictSource/properties/code/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6321,8 +6781,10 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data10.code === undefined){
-const err19 = {instancePath:instancePath+"/dictSource",schemaPath:"#/definitions/DictSource/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+}
+if(data7.pid !== undefined){
+if(typeof data7.pid !== "string"){
+const err19 = {instancePath:instancePath+"/dictSource/pid",schemaPath:"#/definitions/DictSource/properties/pid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6331,9 +6793,10 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key2 in data10){
-if(!((((key2 === "text") || (key2 === "code")) || (key2 === "pid")) || (key2 === "hasChild"))){
-const err20 = {instancePath:instancePath+"/dictSource",schemaPath:"#/definitions/DictSource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+if(data7.hasChild !== undefined){
+if(typeof data7.hasChild !== "string"){
+const err20 = {instancePath:instancePath+"/dictSource/hasChild",schemaPath:"#/definitions/DictSource/properties/hasChild/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6343,11 +6806,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data10.text !== undefined){
-let data11 = data10.text;
-if(Array.isArray(data11)){
-if(data11.length < 1){
-const err21 = {instancePath:instancePath+"/dictSource/text",schemaPath:"#/definitions/DictSource/properties/text/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+else {
+const err21 = {instancePath:instancePath+"/dictSource",schemaPath:"#/definitions/DictSource/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6356,10 +6817,22 @@ vErrors.push(err21);
 }
 errors++;
 }
-const len3 = data11.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data11[i3] !== "string"){
-const err22 = {instancePath:instancePath+"/dictSource/text/" + i3,schemaPath:"#/definitions/DictSource/properties/text/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.parent !== undefined){
+if(!(validate25(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+}
+if(data.rules !== undefined){
+if(!(validate27(data.rules, {instancePath:instancePath+"/rules",parentData:data,parentDataProperty:"rules",rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
+}
+}
+if(data.readOnly !== undefined){
+if(typeof data.readOnly !== "boolean"){
+const err22 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6369,9 +6842,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/dictSource/text",schemaPath:"#/definitions/DictSource/properties/text/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.softDelete !== undefined){
+let data17 = data.softDelete;
+if(typeof data17 === "string"){
+if(!pattern1.test(data17)){
+const err23 = {instancePath:instancePath+"/softDelete",schemaPath:"#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6381,11 +6856,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data10.code !== undefined){
-let data13 = data10.code;
-if(Array.isArray(data13)){
-if(data13.length < 1){
-const err24 = {instancePath:instancePath+"/dictSource/code",schemaPath:"#/definitions/DictSource/properties/code/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+else {
+const err24 = {instancePath:instancePath+"/softDelete",schemaPath:"#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6394,10 +6866,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-const len4 = data13.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data13[i4] !== "string"){
-const err25 = {instancePath:instancePath+"/dictSource/code/" + i4,schemaPath:"#/definitions/DictSource/properties/code/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.chosenId !== undefined){
+let data18 = data.chosenId;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.label === undefined){
+const err25 = {instancePath:instancePath+"/chosenId",schemaPath:"#/properties/chosenId/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6406,10 +6880,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/dictSource/code",schemaPath:"#/definitions/DictSource/properties/code/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key2 in data18){
+if(!(key2 === "label")){
+const err26 = {instancePath:instancePath+"/chosenId",schemaPath:"#/properties/chosenId/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6419,9 +6892,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data10.pid !== undefined){
-if(typeof data10.pid !== "string"){
-const err27 = {instancePath:instancePath+"/dictSource/pid",schemaPath:"#/definitions/DictSource/properties/pid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data18.label !== undefined){
+let data19 = data18.label;
+if(typeof data19 === "string"){
+if(func3(data19) < 1){
+const err27 = {instancePath:instancePath+"/chosenId/label",schemaPath:"#/properties/chosenId/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6431,9 +6906,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data10.hasChild !== undefined){
-if(typeof data10.hasChild !== "string"){
-const err28 = {instancePath:instancePath+"/dictSource/hasChild",schemaPath:"#/definitions/DictSource/properties/hasChild/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err28 = {instancePath:instancePath+"/chosenId/label",schemaPath:"#/properties/chosenId/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6445,7 +6919,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/dictSource",schemaPath:"#/definitions/DictSource/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath:instancePath+"/chosenId",schemaPath:"#/properties/chosenId/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6455,11 +6929,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.parent !== undefined){
-let data17 = data.parent;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.entity === undefined){
-const err30 = {instancePath:instancePath+"/parent",schemaPath:"#/definitions/ParentDef/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6468,196 +6940,498 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data17.field === undefined){
-const err31 = {instancePath:instancePath+"/parent",schemaPath:"#/definitions/ParentDef/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-for(const key3 in data17){
-if(!((key3 === "entity") || (key3 === "field"))){
-const err32 = {instancePath:instancePath+"/parent",schemaPath:"#/definitions/ParentDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data17.entity !== undefined){
-if(typeof data17.entity !== "string"){
-const err33 = {instancePath:instancePath+"/parent/entity",schemaPath:"#/definitions/ParentDef/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data17.field !== undefined){
-if(typeof data17.field !== "string"){
-const err34 = {instancePath:instancePath+"/parent/field",schemaPath:"#/definitions/ParentDef/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/parent",schemaPath:"#/definitions/ParentDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data.rules !== undefined){
-if(!(validate40(data.rules, {instancePath:instancePath+"/rules",parentData:data,parentDataProperty:"rules",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-}
-if(data.readOnly !== undefined){
-if(typeof data.readOnly !== "boolean"){
-const err36 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data.softDelete !== undefined){
-let data22 = data.softDelete;
-if(typeof data22 === "string"){
-if(!pattern0.test(data22)){
-const err37 = {instancePath:instancePath+"/softDelete",schemaPath:"#/properties/softDelete/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/softDelete",schemaPath:"#/properties/softDelete/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data.chosenId !== undefined){
-let data23 = data.chosenId;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.label === undefined){
-const err39 = {instancePath:instancePath+"/chosenId",schemaPath:"#/properties/chosenId/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-for(const key4 in data23){
-if(!(key4 === "label")){
-const err40 = {instancePath:instancePath+"/chosenId",schemaPath:"#/properties/chosenId/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data23.label !== undefined){
-let data24 = data23.label;
-if(typeof data24 === "string"){
-if(func3(data24) < 1){
-const err41 = {instancePath:instancePath+"/chosenId/label",schemaPath:"#/properties/chosenId/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/chosenId/label",schemaPath:"#/properties/chosenId/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/chosenId",schemaPath:"#/properties/chosenId/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-}
-else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-validate34.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 
-const schema55 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"list.schema.json","title":"ListDef","description":"The list screen: columns, query items (spec section 3), toolbar and row actions tied to button permissions.","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ColumnDef"}},"query":{"type":"array","items":{"$ref":"#/definitions/QueryItem"}},"toolbar":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"rowActions":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"type":"string"},"order":{"type":"string","enum":["asc","desc"]}}},"formContainer":{"type":"string","enum":["modal","drawer"]},"formWidth":{"type":"integer","minimum":300,"maximum":2000},"rowSelection":{"type":"boolean"},"view":{"type":"string","enum":["table","card"],"description":"card: the page's records as a grid of cards (卡片列表) instead of table rows; same query bar, toolbar, paging and row actions"},"card":{"type":"object","required":["title"],"additionalProperties":false,"description":"what a card of the card view shows: its title field, an optional picture field, then fields as label and value","properties":{"title":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"avatar":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"fields":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}}}},"tree":{"type":"object","required":["parentField"],"additionalProperties":false,"properties":{"parentField":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"}},"description":"show the rows as a tree by this parent-id field (menus, departments): up to 1000 matching rows load at once; a row whose parent is not among them is a root"},"operations":{"type":"array","items":{"$ref":"#/definitions/OperationDef"},"description":"row buttons calling a server operation registered in code for this document (POST /{area}/{entity}/operation/{key}?id=), or opening a page (link), each behind the button permission {prefix}:{key}"},"links":{"type":"array","items":{"$ref":"#/definitions/LinkDef"},"description":"toolbar buttons opening a page of the client (the designer on a blank form), each behind the button permission {prefix}:{key}"},"calls":{"type":"array","items":{"$ref":"#/definitions/CallDef"},"description":"toolbar buttons calling a route of the API without a body (刷新缓存), each behind the button permission {prefix}:{key}; the server's message is shown, a failure as a warning"}},"definitions":{"ActionKey":{"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle","getUrl"]},"LinkDef":{"title":"LinkDef","type":"object","required":["key","label","to"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"to":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"a route of this client"}}},"CallDef":{"title":"CallDef","type":"object","required":["key","label","path"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"path":{"type":"string","pattern":"^/[A-Za-z0-9_/-]+$","description":"a route of the API (under its base), which checks its own permission"},"method":{"type":"string","enum":["GET","POST"],"default":"GET"},"failMessage":{"type":"string","description":"shown as a warning when the call fails (the server's message otherwise)"},"after":{"type":"string","enum":["reloadDictionaries","reloadList"],"description":"what the client does once the call succeeds: reload its dictionaries (no new sign-in needed) or the list"}}},"OperationDef":{"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"},"link":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"opens this route of the client instead of calling the server; {field} is replaced by the row's value"},"form":{"$ref":"form.schema.json","description":"asked before the call: a form whose values (starting from the row's own values of the same names) go in the request body; the server's operation checks them"}}},"ColumnDef":{"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}},"QueryItem":{"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}}}};
-const schema56 = {"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}};
-const schema57 = {"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}};
-const schema58 = {"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle","getUrl"]};
-const schema61 = {"title":"LinkDef","type":"object","required":["key","label","to"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"to":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"a route of this client"}}};
-const schema62 = {"title":"CallDef","type":"object","required":["key","label","path"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"path":{"type":"string","pattern":"^/[A-Za-z0-9_/-]+$","description":"a route of the API (under its base), which checks its own permission"},"method":{"type":"string","enum":["GET","POST"],"default":"GET"},"failMessage":{"type":"string","description":"shown as a warning when the call fails (the server's message otherwise)"},"after":{"type":"string","enum":["reloadDictionaries","reloadList"],"description":"what the client does once the call succeeds: reload its dictionaries (no new sign-in needed) or the list"}}};
+const schema86 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"list.schema.json","title":"ListDef","description":"The list screen: columns, query items (spec section 3), toolbar and row actions tied to button permissions.","type":"object","required":["columns"],"additionalProperties":false,"properties":{"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ColumnDef"}},"query":{"type":"array","items":{"$ref":"#/definitions/QueryItem"}},"toolbar":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"rowActions":{"type":"array","items":{"$ref":"#/definitions/ActionKey"},"uniqueItems":true},"defaultSort":{"type":"object","required":["column","order"],"additionalProperties":false,"properties":{"column":{"$ref":"entity.schema.json#/definitions/FieldName"},"order":{"type":"string","enum":["asc","desc"]}}},"formContainer":{"type":"string","enum":["modal","drawer"]},"formWidth":{"type":"integer","minimum":300,"maximum":2000},"rowSelection":{"type":"boolean"},"view":{"type":"string","enum":["table","card"],"description":"card: the page's records as a grid of cards (卡片列表) instead of table rows; same query bar, toolbar, paging and row actions"},"card":{"type":"object","required":["title"],"additionalProperties":false,"description":"what a card of the card view shows: its title field, an optional picture field, then fields as label and value","properties":{"title":{"$ref":"entity.schema.json#/definitions/FieldName"},"avatar":{"$ref":"entity.schema.json#/definitions/FieldName"},"fields":{"type":"array","items":{"$ref":"entity.schema.json#/definitions/FieldName"}}}},"tree":{"type":"object","required":["parentField"],"additionalProperties":false,"properties":{"parentField":{"$ref":"entity.schema.json#/definitions/FieldName"}},"description":"show the rows as a tree by this parent-id field (menus, departments): up to 1000 matching rows load at once; a row whose parent is not among them is a root"},"operations":{"type":"array","items":{"$ref":"#/definitions/OperationDef"},"description":"row buttons calling a server operation registered in code for this document (POST /{area}/{entity}/operation/{key}?id=), or opening a page (link), each behind the button permission {prefix}:{key}"},"links":{"type":"array","items":{"$ref":"#/definitions/LinkDef"},"description":"toolbar buttons opening a page of the client (the designer on a blank form), each behind the button permission {prefix}:{key}"},"calls":{"type":"array","items":{"$ref":"#/definitions/CallDef"},"description":"toolbar buttons calling a route of the API without a body (刷新缓存), each behind the button permission {prefix}:{key}; the server's message is shown, a failure as a warning"}},"definitions":{"ActionKey":{"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle","getUrl"]},"LinkDef":{"title":"LinkDef","type":"object","required":["key","label","to"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"to":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"a route of this client"}}},"CallDef":{"title":"CallDef","type":"object","required":["key","label","path"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"path":{"type":"string","pattern":"^/[A-Za-z0-9_/-]+$","description":"a route of the API (under its base), which checks its own permission"},"method":{"type":"string","enum":["GET","POST"],"default":"GET"},"failMessage":{"type":"string","description":"shown as a warning when the call fails (the server's message otherwise)"},"after":{"type":"string","enum":["reloadDictionaries","reloadList"],"description":"what the client does once the call succeeds: reload its dictionaries (no new sign-in needed) or the list"}}},"OperationDef":{"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"},"link":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","x-field":"template","description":"opens this route of the client instead of calling the server; {field} is replaced by the row's value"},"form":{"$ref":"form.schema.json","description":"asked before the call: a form whose values (starting from the row's own values of the same names) go in the request body; the server's operation checks them"}}},"ColumnDef":{"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"$ref":"entity.schema.json#/definitions/FieldName"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}},"QueryItem":{"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"$ref":"entity.schema.json#/definitions/FieldName"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}}}};
+const schema91 = {"type":"string","enum":["add","edit","detail","delete","batchDelete","export","import","recycle","getUrl"]};
+const schema99 = {"title":"LinkDef","type":"object","required":["key","label","to"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"to":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"a route of this client"}}};
+const schema100 = {"title":"CallDef","type":"object","required":["key","label","path"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"path":{"type":"string","pattern":"^/[A-Za-z0-9_/-]+$","description":"a route of the API (under its base), which checks its own permission"},"method":{"type":"string","enum":["GET","POST"],"default":"GET"},"failMessage":{"type":"string","description":"shown as a warning when the call fails (the server's message otherwise)"},"after":{"type":"string","enum":["reloadDictionaries","reloadList"],"description":"what the client does once the call succeeds: reload its dictionaries (no new sign-in needed) or the list"}}};
 const func0 = typeof func0$.default === 'function' ? func0$.default : func0$.default.default;
-const pattern37 = new RegExp("^/[A-Za-z0-9_/?=&.{}-]*$", "u");
-const pattern41 = new RegExp("^/[A-Za-z0-9_/-]+$", "u");
-const schema60 = {"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"},"link":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","description":"opens this route of the client instead of calling the server; {field} is replaced by the row's value"},"form":{"$ref":"form.schema.json","description":"asked before the call: a form whose values (starting from the row's own values of the same names) go in the request body; the server's operation checks them"}}};
+const schema87 = {"title":"ColumnDef","type":"object","required":["dataIndex"],"additionalProperties":false,"properties":{"dataIndex":{"$ref":"entity.schema.json#/definitions/FieldName"},"title":{"type":"string"},"width":{"type":"integer","minimum":20},"sorter":{"type":"boolean"},"dict":{"type":"string","description":"render the value as the text of this dictionary's item"},"ellipsis":{"type":"integer","minimum":1,"description":"characters shown before the rest is cut (default 25)"},"render":{"type":"string","enum":["money","date","image","file","tag","switch"]},"fixed":{"type":"string","enum":["left","right"]},"hidden":{"type":"boolean","description":"hidden until switched on in the column settings"}}};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.dataIndex === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dataIndex"},message:"must have required property '"+"dataIndex"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func2.call(schema87.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.dataIndex !== undefined){
+let data0 = data.dataIndex;
+if(typeof data0 === "string"){
+if(!pattern1.test(data0)){
+const err2 = {instancePath:instancePath+"/dataIndex",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/dataIndex",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+if(typeof data.title !== "string"){
+const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.width !== undefined){
+let data2 = data.width;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+const err5 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data2 == "number"){
+if(data2 < 20 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 20},message:"must be >= 20"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.sorter !== undefined){
+if(typeof data.sorter !== "boolean"){
+const err7 = {instancePath:instancePath+"/sorter",schemaPath:"#/properties/sorter/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.dict !== undefined){
+if(typeof data.dict !== "string"){
+const err8 = {instancePath:instancePath+"/dict",schemaPath:"#/properties/dict/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.ellipsis !== undefined){
+let data5 = data.ellipsis;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err9 = {instancePath:instancePath+"/ellipsis",schemaPath:"#/properties/ellipsis/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data5 == "number"){
+if(data5 < 1 || isNaN(data5)){
+const err10 = {instancePath:instancePath+"/ellipsis",schemaPath:"#/properties/ellipsis/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.render !== undefined){
+let data6 = data.render;
+if(typeof data6 !== "string"){
+const err11 = {instancePath:instancePath+"/render",schemaPath:"#/properties/render/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!((((((data6 === "money") || (data6 === "date")) || (data6 === "image")) || (data6 === "file")) || (data6 === "tag")) || (data6 === "switch"))){
+const err12 = {instancePath:instancePath+"/render",schemaPath:"#/properties/render/enum",keyword:"enum",params:{allowedValues: schema87.properties.render.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.fixed !== undefined){
+let data7 = data.fixed;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/fixed",schemaPath:"#/properties/fixed/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!((data7 === "left") || (data7 === "right"))){
+const err14 = {instancePath:instancePath+"/fixed",schemaPath:"#/properties/fixed/enum",keyword:"enum",params:{allowedValues: schema87.properties.fixed.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.hidden !== undefined){
+if(typeof data.hidden !== "boolean"){
+const err15 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate75.errors = vErrors;
+return errors === 0;
+}
+
+const schema89 = {"title":"QueryItem","type":"object","required":["field","label"],"additionalProperties":false,"properties":{"field":{"$ref":"entity.schema.json#/definitions/FieldName"},"label":{"type":"string"},"view":{"type":"string","enum":["text","number","date","datetime","list","radio","checkbox","list_multi","sel_tree","cat_tree","sel_search","sel_user","sel_depart","popup","pca"]},"mode":{"type":"string","enum":["single","group"],"description":"group: a range queried as {field}_begin and {field}_end"},"dictCode":{"type":"string"},"dictTable":{"type":"string"},"dictText":{"type":"string"},"dict":{"type":"string"},"pidField":{"type":"string"},"pidValue":{"type":"string"},"hasChildField":{"type":"string"},"pcode":{"type":"string"},"config":{"type":"string"},"hidden":{"type":"string","enum":["0","1"],"description":"'1': shown only when the query bar is expanded"}}};
+
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.field === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.label === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func2.call(schema89.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.field !== undefined){
+let data0 = data.field;
+if(typeof data0 === "string"){
+if(!pattern1.test(data0)){
+const err3 = {instancePath:instancePath+"/field",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/field",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+const err5 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.view !== undefined){
+let data2 = data.view;
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/view",schemaPath:"#/properties/view/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!(((((((((((((((data2 === "text") || (data2 === "number")) || (data2 === "date")) || (data2 === "datetime")) || (data2 === "list")) || (data2 === "radio")) || (data2 === "checkbox")) || (data2 === "list_multi")) || (data2 === "sel_tree")) || (data2 === "cat_tree")) || (data2 === "sel_search")) || (data2 === "sel_user")) || (data2 === "sel_depart")) || (data2 === "popup")) || (data2 === "pca"))){
+const err7 = {instancePath:instancePath+"/view",schemaPath:"#/properties/view/enum",keyword:"enum",params:{allowedValues: schema89.properties.view.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.mode !== undefined){
+let data3 = data.mode;
+if(typeof data3 !== "string"){
+const err8 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!((data3 === "single") || (data3 === "group"))){
+const err9 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema89.properties.mode.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.dictCode !== undefined){
+if(typeof data.dictCode !== "string"){
+const err10 = {instancePath:instancePath+"/dictCode",schemaPath:"#/properties/dictCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.dictTable !== undefined){
+if(typeof data.dictTable !== "string"){
+const err11 = {instancePath:instancePath+"/dictTable",schemaPath:"#/properties/dictTable/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.dictText !== undefined){
+if(typeof data.dictText !== "string"){
+const err12 = {instancePath:instancePath+"/dictText",schemaPath:"#/properties/dictText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.dict !== undefined){
+if(typeof data.dict !== "string"){
+const err13 = {instancePath:instancePath+"/dict",schemaPath:"#/properties/dict/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.pidField !== undefined){
+if(typeof data.pidField !== "string"){
+const err14 = {instancePath:instancePath+"/pidField",schemaPath:"#/properties/pidField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.pidValue !== undefined){
+if(typeof data.pidValue !== "string"){
+const err15 = {instancePath:instancePath+"/pidValue",schemaPath:"#/properties/pidValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.hasChildField !== undefined){
+if(typeof data.hasChildField !== "string"){
+const err16 = {instancePath:instancePath+"/hasChildField",schemaPath:"#/properties/hasChildField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.pcode !== undefined){
+if(typeof data.pcode !== "string"){
+const err17 = {instancePath:instancePath+"/pcode",schemaPath:"#/properties/pcode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.config !== undefined){
+if(typeof data.config !== "string"){
+const err18 = {instancePath:instancePath+"/config",schemaPath:"#/properties/config/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.hidden !== undefined){
+let data13 = data.hidden;
+if(typeof data13 !== "string"){
+const err19 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(!((data13 === "0") || (data13 === "1"))){
+const err20 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/enum",keyword:"enum",params:{allowedValues: schema89.properties.hidden.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate77.errors = vErrors;
+return errors === 0;
+}
+
+const schema98 = {"title":"OperationDef","type":"object","required":["key","label"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-zA-Z0-9]{0,40}$"},"label":{"type":"string","minLength":1},"confirm":{"type":"string","description":"asked before the call"},"when":{"$ref":"condition.schema.json","description":"shown only for rows meeting this condition (the server checks its own preconditions)"},"link":{"type":"string","pattern":"^/[A-Za-z0-9_/?=&.{}-]*$","x-field":"template","description":"opens this route of the client instead of calling the server; {field} is replaced by the row's value"},"form":{"$ref":"form.schema.json","description":"asked before the call: a form whose values (starting from the row's own values of the same names) go in the request body; the server's operation checks them"}}};
+const pattern55 = new RegExp("^/[A-Za-z0-9_/?=&.{}-]*$", "u");
+
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6696,7 +7470,7 @@ errors++;
 if(data.key !== undefined){
 let data0 = data.key;
 if(typeof data0 === "string"){
-if(!pattern9.test(data0)){
+if(!pattern43.test(data0)){
 const err3 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -6756,15 +7530,15 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate25(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate17(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
 if(data.link !== undefined){
 let data4 = data.link;
 if(typeof data4 === "string"){
-if(!pattern37.test(data4)){
+if(!pattern55.test(data4)){
 const err8 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9_/?=&.{}-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9_/?=&.{}-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -6803,12 +7577,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
+const pattern59 = new RegExp("^/[A-Za-z0-9_/-]+$", "u");
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="list.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6824,7 +7599,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema55.properties, key0))){
+if(!(func2.call(schema86.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -6850,10 +7625,14 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.dataIndex === undefined){
-const err3 = {instancePath:instancePath+"/columns/" + i0,schemaPath:"#/definitions/ColumnDef/required",keyword:"required",params:{missingProperty: "dataIndex"},message:"must have required property '"+"dataIndex"+"'"};
+if(!(validate75(data0[i0], {instancePath:instancePath+"/columns/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6862,9 +7641,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!(func2.call(schema56.properties, key1))){
-const err4 = {instancePath:instancePath+"/columns/" + i0,schemaPath:"#/definitions/ColumnDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data.query !== undefined){
+let data2 = data.query;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate77(data2[i1], {instancePath:instancePath+"/query/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6874,11 +7664,14 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data1.dataIndex !== undefined){
-let data2 = data1.dataIndex;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-const err5 = {instancePath:instancePath+"/columns/" + i0+"/dataIndex",schemaPath:"#/definitions/ColumnDef/properties/dataIndex/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(data.toolbar !== undefined){
+let data4 = data.toolbar;
+if(Array.isArray(data4)){
+const len2 = data4.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data4[i2];
+if(typeof data5 !== "string"){
+const err5 = {instancePath:instancePath+"/toolbar/" + i2,schemaPath:"#/definitions/ActionKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6887,9 +7680,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-else {
-const err6 = {instancePath:instancePath+"/columns/" + i0+"/dataIndex",schemaPath:"#/definitions/ColumnDef/properties/dataIndex/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((((((((data5 === "add") || (data5 === "edit")) || (data5 === "detail")) || (data5 === "delete")) || (data5 === "batchDelete")) || (data5 === "export")) || (data5 === "import")) || (data5 === "recycle")) || (data5 === "getUrl"))){
+const err6 = {instancePath:instancePath+"/toolbar/" + i2,schemaPath:"#/definitions/ActionKey/enum",keyword:"enum",params:{allowedValues: schema91.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6899,9 +7691,14 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data1.title !== undefined){
-if(typeof data1.title !== "string"){
-const err7 = {instancePath:instancePath+"/columns/" + i0+"/title",schemaPath:"#/definitions/ColumnDef/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let i3 = data4.length;
+let j0;
+if(i3 > 1){
+outer0:
+for(;i3--;){
+for(j0 = i3; j0--;){
+if(func0(data4[i3], data4[j0])){
+const err7 = {instancePath:instancePath+"/toolbar",schemaPath:"#/properties/toolbar/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6909,12 +7706,14 @@ else {
 vErrors.push(err7);
 }
 errors++;
+break outer0;
 }
 }
-if(data1.width !== undefined){
-let data4 = data1.width;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err8 = {instancePath:instancePath+"/columns/" + i0+"/width",schemaPath:"#/definitions/ColumnDef/properties/width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/toolbar",schemaPath:"#/properties/toolbar/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6923,9 +7722,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(typeof data4 == "number"){
-if(data4 < 20 || isNaN(data4)){
-const err9 = {instancePath:instancePath+"/columns/" + i0+"/width",schemaPath:"#/definitions/ColumnDef/properties/width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 20},message:"must be >= 20"};
+}
+if(data.rowActions !== undefined){
+let data6 = data.rowActions;
+if(Array.isArray(data6)){
+const len3 = data6.length;
+for(let i4=0; i4<len3; i4++){
+let data7 = data6[i4];
+if(typeof data7 !== "string"){
+const err9 = {instancePath:instancePath+"/rowActions/" + i4,schemaPath:"#/definitions/ActionKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6934,11 +7739,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-if(data1.sorter !== undefined){
-if(typeof data1.sorter !== "boolean"){
-const err10 = {instancePath:instancePath+"/columns/" + i0+"/sorter",schemaPath:"#/definitions/ColumnDef/properties/sorter/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!(((((((((data7 === "add") || (data7 === "edit")) || (data7 === "detail")) || (data7 === "delete")) || (data7 === "batchDelete")) || (data7 === "export")) || (data7 === "import")) || (data7 === "recycle")) || (data7 === "getUrl"))){
+const err10 = {instancePath:instancePath+"/rowActions/" + i4,schemaPath:"#/definitions/ActionKey/enum",keyword:"enum",params:{allowedValues: schema91.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6948,9 +7750,14 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data1.dict !== undefined){
-if(typeof data1.dict !== "string"){
-const err11 = {instancePath:instancePath+"/columns/" + i0+"/dict",schemaPath:"#/definitions/ColumnDef/properties/dict/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let i5 = data6.length;
+let j1;
+if(i5 > 1){
+outer1:
+for(;i5--;){
+for(j1 = i5; j1--;){
+if(func0(data6[i5], data6[j1])){
+const err11 = {instancePath:instancePath+"/rowActions",schemaPath:"#/properties/rowActions/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6958,12 +7765,14 @@ else {
 vErrors.push(err11);
 }
 errors++;
+break outer1;
 }
 }
-if(data1.ellipsis !== undefined){
-let data7 = data1.ellipsis;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err12 = {instancePath:instancePath+"/columns/" + i0+"/ellipsis",schemaPath:"#/definitions/ColumnDef/properties/ellipsis/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/rowActions",schemaPath:"#/properties/rowActions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6972,9 +7781,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(typeof data7 == "number"){
-if(data7 < 1 || isNaN(data7)){
-const err13 = {instancePath:instancePath+"/columns/" + i0+"/ellipsis",schemaPath:"#/definitions/ColumnDef/properties/ellipsis/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.defaultSort !== undefined){
+let data8 = data.defaultSort;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.column === undefined){
+const err13 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6983,12 +7795,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-}
-if(data1.render !== undefined){
-let data8 = data1.render;
-if(typeof data8 !== "string"){
-const err14 = {instancePath:instancePath+"/columns/" + i0+"/render",schemaPath:"#/definitions/ColumnDef/properties/render/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data8.order === undefined){
+const err14 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6997,8 +7805,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!((((((data8 === "money") || (data8 === "date")) || (data8 === "image")) || (data8 === "file")) || (data8 === "tag")) || (data8 === "switch"))){
-const err15 = {instancePath:instancePath+"/columns/" + i0+"/render",schemaPath:"#/definitions/ColumnDef/properties/render/enum",keyword:"enum",params:{allowedValues: schema56.properties.render.enum},message:"must be equal to one of the allowed values"};
+for(const key1 in data8){
+if(!((key1 === "column") || (key1 === "order"))){
+const err15 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7008,10 +7817,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data1.fixed !== undefined){
-let data9 = data1.fixed;
-if(typeof data9 !== "string"){
-const err16 = {instancePath:instancePath+"/columns/" + i0+"/fixed",schemaPath:"#/definitions/ColumnDef/properties/fixed/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data8.column !== undefined){
+let data9 = data8.column;
+if(typeof data9 === "string"){
+if(!pattern1.test(data9)){
+const err16 = {instancePath:instancePath+"/defaultSort/column",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7020,8 +7830,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(!((data9 === "left") || (data9 === "right"))){
-const err17 = {instancePath:instancePath+"/columns/" + i0+"/fixed",schemaPath:"#/definitions/ColumnDef/properties/fixed/enum",keyword:"enum",params:{allowedValues: schema56.properties.fixed.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err17 = {instancePath:instancePath+"/defaultSort/column",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7031,9 +7842,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data1.hidden !== undefined){
-if(typeof data1.hidden !== "boolean"){
-const err18 = {instancePath:instancePath+"/columns/" + i0+"/hidden",schemaPath:"#/definitions/ColumnDef/properties/hidden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data8.order !== undefined){
+let data10 = data8.order;
+if(typeof data10 !== "string"){
+const err18 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7042,10 +7854,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/columns/" + i0,schemaPath:"#/definitions/ColumnDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((data10 === "asc") || (data10 === "desc"))){
+const err19 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/enum",keyword:"enum",params:{allowedValues: schema86.properties.defaultSort.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7057,7 +7867,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err20 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7067,15 +7877,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.query !== undefined){
-let data11 = data.query;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-let data12 = data11[i1];
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.field === undefined){
-const err21 = {instancePath:instancePath+"/query/" + i1,schemaPath:"#/definitions/QueryItem/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(data.formContainer !== undefined){
+let data11 = data.formContainer;
+if(typeof data11 !== "string"){
+const err21 = {instancePath:instancePath+"/formContainer",schemaPath:"#/properties/formContainer/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7084,8 +7889,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data12.label === undefined){
-const err22 = {instancePath:instancePath+"/query/" + i1,schemaPath:"#/definitions/QueryItem/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(!((data11 === "modal") || (data11 === "drawer"))){
+const err22 = {instancePath:instancePath+"/formContainer",schemaPath:"#/properties/formContainer/enum",keyword:"enum",params:{allowedValues: schema86.properties.formContainer.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7094,9 +7899,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-for(const key2 in data12){
-if(!(func2.call(schema57.properties, key2))){
-const err23 = {instancePath:instancePath+"/query/" + i1,schemaPath:"#/definitions/QueryItem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+if(data.formWidth !== undefined){
+let data12 = data.formWidth;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err23 = {instancePath:instancePath+"/formWidth",schemaPath:"#/properties/formWidth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7105,12 +7912,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data12.field !== undefined){
-let data13 = data12.field;
-if(typeof data13 === "string"){
-if(!pattern0.test(data13)){
-const err24 = {instancePath:instancePath+"/query/" + i1+"/field",schemaPath:"#/definitions/QueryItem/properties/field/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(typeof data12 == "number"){
+if(data12 > 2000 || isNaN(data12)){
+const err24 = {instancePath:instancePath+"/formWidth",schemaPath:"#/properties/formWidth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2000},message:"must be <= 2000"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7119,9 +7923,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/query/" + i1+"/field",schemaPath:"#/definitions/QueryItem/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12 < 300 || isNaN(data12)){
+const err25 = {instancePath:instancePath+"/formWidth",schemaPath:"#/properties/formWidth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 300},message:"must be >= 300"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7131,9 +7934,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data12.label !== undefined){
-if(typeof data12.label !== "string"){
-const err26 = {instancePath:instancePath+"/query/" + i1+"/label",schemaPath:"#/definitions/QueryItem/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.rowSelection !== undefined){
+if(typeof data.rowSelection !== "boolean"){
+const err26 = {instancePath:instancePath+"/rowSelection",schemaPath:"#/properties/rowSelection/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7143,10 +7947,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data12.view !== undefined){
-let data15 = data12.view;
-if(typeof data15 !== "string"){
-const err27 = {instancePath:instancePath+"/query/" + i1+"/view",schemaPath:"#/definitions/QueryItem/properties/view/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.view !== undefined){
+let data14 = data.view;
+if(typeof data14 !== "string"){
+const err27 = {instancePath:instancePath+"/view",schemaPath:"#/properties/view/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7155,8 +7959,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!(((((((((((((((data15 === "text") || (data15 === "number")) || (data15 === "date")) || (data15 === "datetime")) || (data15 === "list")) || (data15 === "radio")) || (data15 === "checkbox")) || (data15 === "list_multi")) || (data15 === "sel_tree")) || (data15 === "cat_tree")) || (data15 === "sel_search")) || (data15 === "sel_user")) || (data15 === "sel_depart")) || (data15 === "popup")) || (data15 === "pca"))){
-const err28 = {instancePath:instancePath+"/query/" + i1+"/view",schemaPath:"#/definitions/QueryItem/properties/view/enum",keyword:"enum",params:{allowedValues: schema57.properties.view.enum},message:"must be equal to one of the allowed values"};
+if(!((data14 === "table") || (data14 === "card"))){
+const err28 = {instancePath:instancePath+"/view",schemaPath:"#/properties/view/enum",keyword:"enum",params:{allowedValues: schema86.properties.view.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -7166,10 +7970,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data12.mode !== undefined){
-let data16 = data12.mode;
-if(typeof data16 !== "string"){
-const err29 = {instancePath:instancePath+"/query/" + i1+"/mode",schemaPath:"#/definitions/QueryItem/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.card !== undefined){
+let data15 = data.card;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data15.title === undefined){
+const err29 = {instancePath:instancePath+"/card",schemaPath:"#/properties/card/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7178,8 +7983,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!((data16 === "single") || (data16 === "group"))){
-const err30 = {instancePath:instancePath+"/query/" + i1+"/mode",schemaPath:"#/definitions/QueryItem/properties/mode/enum",keyword:"enum",params:{allowedValues: schema57.properties.mode.enum},message:"must be equal to one of the allowed values"};
+for(const key2 in data15){
+if(!(((key2 === "title") || (key2 === "avatar")) || (key2 === "fields"))){
+const err30 = {instancePath:instancePath+"/card",schemaPath:"#/properties/card/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -7189,9 +7995,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data12.dictCode !== undefined){
-if(typeof data12.dictCode !== "string"){
-const err31 = {instancePath:instancePath+"/query/" + i1+"/dictCode",schemaPath:"#/definitions/QueryItem/properties/dictCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data15.title !== undefined){
+let data16 = data15.title;
+if(typeof data16 === "string"){
+if(!pattern1.test(data16)){
+const err31 = {instancePath:instancePath+"/card/title",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -7201,9 +8009,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data12.dictTable !== undefined){
-if(typeof data12.dictTable !== "string"){
-const err32 = {instancePath:instancePath+"/query/" + i1+"/dictTable",schemaPath:"#/definitions/QueryItem/properties/dictTable/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err32 = {instancePath:instancePath+"/card/title",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -7213,9 +8020,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data12.dictText !== undefined){
-if(typeof data12.dictText !== "string"){
-const err33 = {instancePath:instancePath+"/query/" + i1+"/dictText",schemaPath:"#/definitions/QueryItem/properties/dictText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data15.avatar !== undefined){
+let data17 = data15.avatar;
+if(typeof data17 === "string"){
+if(!pattern1.test(data17)){
+const err33 = {instancePath:instancePath+"/card/avatar",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -7225,9 +8034,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data12.dict !== undefined){
-if(typeof data12.dict !== "string"){
-const err34 = {instancePath:instancePath+"/query/" + i1+"/dict",schemaPath:"#/definitions/QueryItem/properties/dict/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err34 = {instancePath:instancePath+"/card/avatar",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -7237,9 +8045,15 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data12.pidField !== undefined){
-if(typeof data12.pidField !== "string"){
-const err35 = {instancePath:instancePath+"/query/" + i1+"/pidField",schemaPath:"#/definitions/QueryItem/properties/pidField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data15.fields !== undefined){
+let data18 = data15.fields;
+if(Array.isArray(data18)){
+const len4 = data18.length;
+for(let i6=0; i6<len4; i6++){
+let data19 = data18[i6];
+if(typeof data19 === "string"){
+if(!pattern1.test(data19)){
+const err35 = {instancePath:instancePath+"/card/fields/" + i6,schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -7249,9 +8063,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data12.pidValue !== undefined){
-if(typeof data12.pidValue !== "string"){
-const err36 = {instancePath:instancePath+"/query/" + i1+"/pidValue",schemaPath:"#/definitions/QueryItem/properties/pidValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err36 = {instancePath:instancePath+"/card/fields/" + i6,schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -7261,9 +8074,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data12.hasChildField !== undefined){
-if(typeof data12.hasChildField !== "string"){
-const err37 = {instancePath:instancePath+"/query/" + i1+"/hasChildField",schemaPath:"#/definitions/QueryItem/properties/hasChildField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err37 = {instancePath:instancePath+"/card/fields",schemaPath:"#/properties/card/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -7273,9 +8086,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data12.pcode !== undefined){
-if(typeof data12.pcode !== "string"){
-const err38 = {instancePath:instancePath+"/query/" + i1+"/pcode",schemaPath:"#/definitions/QueryItem/properties/pcode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err38 = {instancePath:instancePath+"/card",schemaPath:"#/properties/card/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -7285,9 +8098,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data12.config !== undefined){
-if(typeof data12.config !== "string"){
-const err39 = {instancePath:instancePath+"/query/" + i1+"/config",schemaPath:"#/definitions/QueryItem/properties/config/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tree !== undefined){
+let data20 = data.tree;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.parentField === undefined){
+const err39 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "parentField"},message:"must have required property '"+"parentField"+"'"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -7296,11 +8111,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data12.hidden !== undefined){
-let data26 = data12.hidden;
-if(typeof data26 !== "string"){
-const err40 = {instancePath:instancePath+"/query/" + i1+"/hidden",schemaPath:"#/definitions/QueryItem/properties/hidden/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data20){
+if(!(key3 === "parentField")){
+const err40 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -7309,8 +8122,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(!((data26 === "0") || (data26 === "1"))){
-const err41 = {instancePath:instancePath+"/query/" + i1+"/hidden",schemaPath:"#/definitions/QueryItem/properties/hidden/enum",keyword:"enum",params:{allowedValues: schema57.properties.hidden.enum},message:"must be equal to one of the allowed values"};
+}
+if(data20.parentField !== undefined){
+let data21 = data20.parentField;
+if(typeof data21 === "string"){
+if(!pattern1.test(data21)){
+const err41 = {instancePath:instancePath+"/tree/parentField",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -7320,9 +8137,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
 else {
-const err42 = {instancePath:instancePath+"/query/" + i1,schemaPath:"#/definitions/QueryItem/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err42 = {instancePath:instancePath+"/tree/parentField",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -7334,7 +8150,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err43 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -7344,14 +8160,19 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.toolbar !== undefined){
-let data27 = data.toolbar;
-if(Array.isArray(data27)){
-const len2 = data27.length;
-for(let i2=0; i2<len2; i2++){
-let data28 = data27[i2];
-if(typeof data28 !== "string"){
-const err44 = {instancePath:instancePath+"/toolbar/" + i2,schemaPath:"#/definitions/ActionKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.operations !== undefined){
+let data22 = data.operations;
+if(Array.isArray(data22)){
+const len5 = data22.length;
+for(let i7=0; i7<len5; i7++){
+if(!(validate79(data22[i7], {instancePath:instancePath+"/operations/" + i7,parentData:data22,parentDataProperty:i7,rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -7360,8 +8181,16 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!(((((((((data28 === "add") || (data28 === "edit")) || (data28 === "detail")) || (data28 === "delete")) || (data28 === "batchDelete")) || (data28 === "export")) || (data28 === "import")) || (data28 === "recycle")) || (data28 === "getUrl"))){
-const err45 = {instancePath:instancePath+"/toolbar/" + i2,schemaPath:"#/definitions/ActionKey/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.links !== undefined){
+let data24 = data.links;
+if(Array.isArray(data24)){
+const len6 = data24.length;
+for(let i8=0; i8<len6; i8++){
+let data25 = data24[i8];
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if(data25.key === undefined){
+const err45 = {instancePath:instancePath+"/links/" + i8,schemaPath:"#/definitions/LinkDef/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -7370,15 +8199,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-let i3 = data27.length;
-let j0;
-if(i3 > 1){
-outer0:
-for(;i3--;){
-for(j0 = i3; j0--;){
-if(func0(data27[i3], data27[j0])){
-const err46 = {instancePath:instancePath+"/toolbar",schemaPath:"#/properties/toolbar/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)"};
+if(data25.label === undefined){
+const err46 = {instancePath:instancePath+"/links/" + i8,schemaPath:"#/definitions/LinkDef/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -7386,14 +8208,9 @@ else {
 vErrors.push(err46);
 }
 errors++;
-break outer0;
 }
-}
-}
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/toolbar",schemaPath:"#/properties/toolbar/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data25.to === undefined){
+const err47 = {instancePath:instancePath+"/links/" + i8,schemaPath:"#/definitions/LinkDef/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -7402,15 +8219,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data.rowActions !== undefined){
-let data29 = data.rowActions;
-if(Array.isArray(data29)){
-const len3 = data29.length;
-for(let i4=0; i4<len3; i4++){
-let data30 = data29[i4];
-if(typeof data30 !== "string"){
-const err48 = {instancePath:instancePath+"/rowActions/" + i4,schemaPath:"#/definitions/ActionKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key4 in data25){
+if(!(((key4 === "key") || (key4 === "label")) || (key4 === "to"))){
+const err48 = {instancePath:instancePath+"/links/" + i8,schemaPath:"#/definitions/LinkDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -7419,8 +8230,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(!(((((((((data30 === "add") || (data30 === "edit")) || (data30 === "detail")) || (data30 === "delete")) || (data30 === "batchDelete")) || (data30 === "export")) || (data30 === "import")) || (data30 === "recycle")) || (data30 === "getUrl"))){
-const err49 = {instancePath:instancePath+"/rowActions/" + i4,schemaPath:"#/definitions/ActionKey/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
+}
+if(data25.key !== undefined){
+let data26 = data25.key;
+if(typeof data26 === "string"){
+if(!pattern43.test(data26)){
+const err49 = {instancePath:instancePath+"/links/" + i8+"/key",schemaPath:"#/definitions/LinkDef/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -7430,14 +8245,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-let i5 = data29.length;
-let j1;
-if(i5 > 1){
-outer1:
-for(;i5--;){
-for(j1 = i5; j1--;){
-if(func0(data29[i5], data29[j1])){
-const err50 = {instancePath:instancePath+"/rowActions",schemaPath:"#/properties/rowActions/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};
+else {
+const err50 = {instancePath:instancePath+"/links/" + i8+"/key",schemaPath:"#/definitions/LinkDef/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -7445,14 +8254,13 @@ else {
 vErrors.push(err50);
 }
 errors++;
-break outer1;
 }
 }
-}
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/rowActions",schemaPath:"#/properties/rowActions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data25.label !== undefined){
+let data27 = data25.label;
+if(typeof data27 === "string"){
+if(func3(data27) < 1){
+const err51 = {instancePath:instancePath+"/links/" + i8+"/label",schemaPath:"#/definitions/LinkDef/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -7462,11 +8270,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.defaultSort !== undefined){
-let data31 = data.defaultSort;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31.column === undefined){
-const err52 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
+else {
+const err52 = {instancePath:instancePath+"/links/" + i8+"/label",schemaPath:"#/definitions/LinkDef/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -7475,8 +8280,12 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data31.order === undefined){
-const err53 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'"};
+}
+if(data25.to !== undefined){
+let data28 = data25.to;
+if(typeof data28 === "string"){
+if(!pattern55.test(data28)){
+const err53 = {instancePath:instancePath+"/links/" + i8+"/to",schemaPath:"#/definitions/LinkDef/properties/to/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9_/?=&.{}-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9_/?=&.{}-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -7485,9 +8294,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-for(const key3 in data31){
-if(!((key3 === "column") || (key3 === "order"))){
-const err54 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+}
+else {
+const err54 = {instancePath:instancePath+"/links/" + i8+"/to",schemaPath:"#/definitions/LinkDef/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -7497,9 +8306,9 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data31.column !== undefined){
-if(typeof data31.column !== "string"){
-const err55 = {instancePath:instancePath+"/defaultSort/column",schemaPath:"#/properties/defaultSort/properties/column/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err55 = {instancePath:instancePath+"/links/" + i8,schemaPath:"#/definitions/LinkDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -7509,10 +8318,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data31.order !== undefined){
-let data33 = data31.order;
-if(typeof data33 !== "string"){
-const err56 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err56 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -7521,8 +8329,16 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(!((data33 === "asc") || (data33 === "desc"))){
-const err57 = {instancePath:instancePath+"/defaultSort/order",schemaPath:"#/properties/defaultSort/properties/order/enum",keyword:"enum",params:{allowedValues: schema55.properties.defaultSort.properties.order.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.calls !== undefined){
+let data29 = data.calls;
+if(Array.isArray(data29)){
+const len7 = data29.length;
+for(let i9=0; i9<len7; i9++){
+let data30 = data29[i9];
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.key === undefined){
+const err57 = {instancePath:instancePath+"/calls/" + i9,schemaPath:"#/definitions/CallDef/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -7531,10 +8347,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/defaultSort",schemaPath:"#/properties/defaultSort/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data30.label === undefined){
+const err58 = {instancePath:instancePath+"/calls/" + i9,schemaPath:"#/definitions/CallDef/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -7543,11 +8357,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(data.formContainer !== undefined){
-let data34 = data.formContainer;
-if(typeof data34 !== "string"){
-const err59 = {instancePath:instancePath+"/formContainer",schemaPath:"#/properties/formContainer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data30.path === undefined){
+const err59 = {instancePath:instancePath+"/calls/" + i9,schemaPath:"#/definitions/CallDef/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -7556,8 +8367,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(!((data34 === "modal") || (data34 === "drawer"))){
-const err60 = {instancePath:instancePath+"/formContainer",schemaPath:"#/properties/formContainer/enum",keyword:"enum",params:{allowedValues: schema55.properties.formContainer.enum},message:"must be equal to one of the allowed values"};
+for(const key5 in data30){
+if(!((((((key5 === "key") || (key5 === "label")) || (key5 === "path")) || (key5 === "method")) || (key5 === "failMessage")) || (key5 === "after"))){
+const err60 = {instancePath:instancePath+"/calls/" + i9,schemaPath:"#/definitions/CallDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -7567,10 +8379,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.formWidth !== undefined){
-let data35 = data.formWidth;
-if(!((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35)))){
-const err61 = {instancePath:instancePath+"/formWidth",schemaPath:"#/properties/formWidth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data30.key !== undefined){
+let data31 = data30.key;
+if(typeof data31 === "string"){
+if(!pattern43.test(data31)){
+const err61 = {instancePath:instancePath+"/calls/" + i9+"/key",schemaPath:"#/definitions/CallDef/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -7579,9 +8392,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(typeof data35 == "number"){
-if(data35 > 2000 || isNaN(data35)){
-const err62 = {instancePath:instancePath+"/formWidth",schemaPath:"#/properties/formWidth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2000},message:"must be <= 2000"};
+}
+else {
+const err62 = {instancePath:instancePath+"/calls/" + i9+"/key",schemaPath:"#/definitions/CallDef/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -7590,8 +8403,12 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(data35 < 300 || isNaN(data35)){
-const err63 = {instancePath:instancePath+"/formWidth",schemaPath:"#/properties/formWidth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 300},message:"must be >= 300"};
+}
+if(data30.label !== undefined){
+let data32 = data30.label;
+if(typeof data32 === "string"){
+if(func3(data32) < 1){
+const err63 = {instancePath:instancePath+"/calls/" + i9+"/label",schemaPath:"#/definitions/CallDef/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -7601,10 +8418,8 @@ vErrors.push(err63);
 errors++;
 }
 }
-}
-if(data.rowSelection !== undefined){
-if(typeof data.rowSelection !== "boolean"){
-const err64 = {instancePath:instancePath+"/rowSelection",schemaPath:"#/properties/rowSelection/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err64 = {instancePath:instancePath+"/calls/" + i9+"/label",schemaPath:"#/definitions/CallDef/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -7614,10 +8429,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.view !== undefined){
-let data37 = data.view;
-if(typeof data37 !== "string"){
-const err65 = {instancePath:instancePath+"/view",schemaPath:"#/properties/view/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data30.path !== undefined){
+let data33 = data30.path;
+if(typeof data33 === "string"){
+if(!pattern59.test(data33)){
+const err65 = {instancePath:instancePath+"/calls/" + i9+"/path",schemaPath:"#/definitions/CallDef/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9_/-]+$"},message:"must match pattern \""+"^/[A-Za-z0-9_/-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -7626,8 +8442,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(!((data37 === "table") || (data37 === "card"))){
-const err66 = {instancePath:instancePath+"/view",schemaPath:"#/properties/view/enum",keyword:"enum",params:{allowedValues: schema55.properties.view.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err66 = {instancePath:instancePath+"/calls/" + i9+"/path",schemaPath:"#/definitions/CallDef/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -7637,11 +8454,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.card !== undefined){
-let data38 = data.card;
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(data38.title === undefined){
-const err67 = {instancePath:instancePath+"/card",schemaPath:"#/properties/card/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(data30.method !== undefined){
+let data34 = data30.method;
+if(typeof data34 !== "string"){
+const err67 = {instancePath:instancePath+"/calls/" + i9+"/method",schemaPath:"#/definitions/CallDef/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -7650,9 +8466,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-for(const key4 in data38){
-if(!(((key4 === "title") || (key4 === "avatar")) || (key4 === "fields"))){
-const err68 = {instancePath:instancePath+"/card",schemaPath:"#/properties/card/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(!((data34 === "GET") || (data34 === "POST"))){
+const err68 = {instancePath:instancePath+"/calls/" + i9+"/method",schemaPath:"#/definitions/CallDef/properties/method/enum",keyword:"enum",params:{allowedValues: schema100.properties.method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -7662,11 +8477,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data38.title !== undefined){
-let data39 = data38.title;
-if(typeof data39 === "string"){
-if(!pattern0.test(data39)){
-const err69 = {instancePath:instancePath+"/card/title",schemaPath:"#/properties/card/properties/title/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(data30.failMessage !== undefined){
+if(typeof data30.failMessage !== "string"){
+const err69 = {instancePath:instancePath+"/calls/" + i9+"/failMessage",schemaPath:"#/definitions/CallDef/properties/failMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -7676,8 +8489,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-else {
-const err70 = {instancePath:instancePath+"/card/title",schemaPath:"#/properties/card/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data30.after !== undefined){
+let data36 = data30.after;
+if(typeof data36 !== "string"){
+const err70 = {instancePath:instancePath+"/calls/" + i9+"/after",schemaPath:"#/definitions/CallDef/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -7686,12 +8501,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-if(data38.avatar !== undefined){
-let data40 = data38.avatar;
-if(typeof data40 === "string"){
-if(!pattern0.test(data40)){
-const err71 = {instancePath:instancePath+"/card/avatar",schemaPath:"#/properties/card/properties/avatar/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(!((data36 === "reloadDictionaries") || (data36 === "reloadList"))){
+const err71 = {instancePath:instancePath+"/calls/" + i9+"/after",schemaPath:"#/definitions/CallDef/properties/after/enum",keyword:"enum",params:{allowedValues: schema100.properties.after.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -7701,8 +8512,9 @@ vErrors.push(err71);
 errors++;
 }
 }
+}
 else {
-const err72 = {instancePath:instancePath+"/card/avatar",schemaPath:"#/properties/card/properties/avatar/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err72 = {instancePath:instancePath+"/calls/" + i9,schemaPath:"#/definitions/CallDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -7712,15 +8524,9 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data38.fields !== undefined){
-let data41 = data38.fields;
-if(Array.isArray(data41)){
-const len4 = data41.length;
-for(let i6=0; i6<len4; i6++){
-let data42 = data41[i6];
-if(typeof data42 === "string"){
-if(!pattern0.test(data42)){
-const err73 = {instancePath:instancePath+"/card/fields/" + i6,schemaPath:"#/properties/card/properties/fields/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+}
+else {
+const err73 = {instancePath:instancePath+"/calls",schemaPath:"#/properties/calls/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -7730,8 +8536,9 @@ vErrors.push(err73);
 errors++;
 }
 }
+}
 else {
-const err74 = {instancePath:instancePath+"/card/fields/" + i6,schemaPath:"#/properties/card/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err74 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -7740,487 +8547,630 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-}
-else {
-const err75 = {instancePath:instancePath+"/card/fields",schemaPath:"#/properties/card/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-}
-else {
-const err76 = {instancePath:instancePath+"/card",schemaPath:"#/properties/card/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-if(data.tree !== undefined){
-let data43 = data.tree;
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-if(data43.parentField === undefined){
-const err77 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "parentField"},message:"must have required property '"+"parentField"+"'"};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-for(const key5 in data43){
-if(!(key5 === "parentField")){
-const err78 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-}
-if(data43.parentField !== undefined){
-let data44 = data43.parentField;
-if(typeof data44 === "string"){
-if(!pattern0.test(data44)){
-const err79 = {instancePath:instancePath+"/tree/parentField",schemaPath:"#/properties/tree/properties/parentField/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/tree/parentField",schemaPath:"#/properties/tree/properties/parentField/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-}
-else {
-const err81 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-}
-if(data.operations !== undefined){
-let data45 = data.operations;
-if(Array.isArray(data45)){
-const len5 = data45.length;
-for(let i7=0; i7<len5; i7++){
-if(!(validate61(data45[i7], {instancePath:instancePath+"/operations/" + i7,parentData:data45,parentDataProperty:i7,rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err82 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-}
-if(data.links !== undefined){
-let data47 = data.links;
-if(Array.isArray(data47)){
-const len6 = data47.length;
-for(let i8=0; i8<len6; i8++){
-let data48 = data47[i8];
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-if(data48.key === undefined){
-const err83 = {instancePath:instancePath+"/links/" + i8,schemaPath:"#/definitions/LinkDef/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-if(data48.label === undefined){
-const err84 = {instancePath:instancePath+"/links/" + i8,schemaPath:"#/definitions/LinkDef/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-if(data48.to === undefined){
-const err85 = {instancePath:instancePath+"/links/" + i8,schemaPath:"#/definitions/LinkDef/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-for(const key6 in data48){
-if(!(((key6 === "key") || (key6 === "label")) || (key6 === "to"))){
-const err86 = {instancePath:instancePath+"/links/" + i8,schemaPath:"#/definitions/LinkDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-}
-if(data48.key !== undefined){
-let data49 = data48.key;
-if(typeof data49 === "string"){
-if(!pattern9.test(data49)){
-const err87 = {instancePath:instancePath+"/links/" + i8+"/key",schemaPath:"#/definitions/LinkDef/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-else {
-const err88 = {instancePath:instancePath+"/links/" + i8+"/key",schemaPath:"#/definitions/LinkDef/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-if(data48.label !== undefined){
-let data50 = data48.label;
-if(typeof data50 === "string"){
-if(func3(data50) < 1){
-const err89 = {instancePath:instancePath+"/links/" + i8+"/label",schemaPath:"#/definitions/LinkDef/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-}
-else {
-const err90 = {instancePath:instancePath+"/links/" + i8+"/label",schemaPath:"#/definitions/LinkDef/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-}
-if(data48.to !== undefined){
-let data51 = data48.to;
-if(typeof data51 === "string"){
-if(!pattern37.test(data51)){
-const err91 = {instancePath:instancePath+"/links/" + i8+"/to",schemaPath:"#/definitions/LinkDef/properties/to/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9_/?=&.{}-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9_/?=&.{}-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-}
-else {
-const err92 = {instancePath:instancePath+"/links/" + i8+"/to",schemaPath:"#/definitions/LinkDef/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-}
-}
-else {
-const err93 = {instancePath:instancePath+"/links/" + i8,schemaPath:"#/definitions/LinkDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-}
-else {
-const err94 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-}
-if(data.calls !== undefined){
-let data52 = data.calls;
-if(Array.isArray(data52)){
-const len7 = data52.length;
-for(let i9=0; i9<len7; i9++){
-let data53 = data52[i9];
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-if(data53.key === undefined){
-const err95 = {instancePath:instancePath+"/calls/" + i9,schemaPath:"#/definitions/CallDef/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-if(data53.label === undefined){
-const err96 = {instancePath:instancePath+"/calls/" + i9,schemaPath:"#/definitions/CallDef/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-if(data53.path === undefined){
-const err97 = {instancePath:instancePath+"/calls/" + i9,schemaPath:"#/definitions/CallDef/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-for(const key7 in data53){
-if(!((((((key7 === "key") || (key7 === "label")) || (key7 === "path")) || (key7 === "method")) || (key7 === "failMessage")) || (key7 === "after"))){
-const err98 = {instancePath:instancePath+"/calls/" + i9,schemaPath:"#/definitions/CallDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-}
-if(data53.key !== undefined){
-let data54 = data53.key;
-if(typeof data54 === "string"){
-if(!pattern9.test(data54)){
-const err99 = {instancePath:instancePath+"/calls/" + i9+"/key",schemaPath:"#/definitions/CallDef/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-}
-else {
-const err100 = {instancePath:instancePath+"/calls/" + i9+"/key",schemaPath:"#/definitions/CallDef/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
-}
-}
-if(data53.label !== undefined){
-let data55 = data53.label;
-if(typeof data55 === "string"){
-if(func3(data55) < 1){
-const err101 = {instancePath:instancePath+"/calls/" + i9+"/label",schemaPath:"#/definitions/CallDef/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-}
-else {
-const err102 = {instancePath:instancePath+"/calls/" + i9+"/label",schemaPath:"#/definitions/CallDef/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-}
-if(data53.path !== undefined){
-let data56 = data53.path;
-if(typeof data56 === "string"){
-if(!pattern41.test(data56)){
-const err103 = {instancePath:instancePath+"/calls/" + i9+"/path",schemaPath:"#/definitions/CallDef/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9_/-]+$"},message:"must match pattern \""+"^/[A-Za-z0-9_/-]+$"+"\""};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-}
-else {
-const err104 = {instancePath:instancePath+"/calls/" + i9+"/path",schemaPath:"#/definitions/CallDef/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-}
-if(data53.method !== undefined){
-let data57 = data53.method;
-if(typeof data57 !== "string"){
-const err105 = {instancePath:instancePath+"/calls/" + i9+"/method",schemaPath:"#/definitions/CallDef/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-if(!((data57 === "GET") || (data57 === "POST"))){
-const err106 = {instancePath:instancePath+"/calls/" + i9+"/method",schemaPath:"#/definitions/CallDef/properties/method/enum",keyword:"enum",params:{allowedValues: schema62.properties.method.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-}
-if(data53.failMessage !== undefined){
-if(typeof data53.failMessage !== "string"){
-const err107 = {instancePath:instancePath+"/calls/" + i9+"/failMessage",schemaPath:"#/definitions/CallDef/properties/failMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-}
-if(data53.after !== undefined){
-let data59 = data53.after;
-if(typeof data59 !== "string"){
-const err108 = {instancePath:instancePath+"/calls/" + i9+"/after",schemaPath:"#/definitions/CallDef/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-if(!((data59 === "reloadDictionaries") || (data59 === "reloadList"))){
-const err109 = {instancePath:instancePath+"/calls/" + i9+"/after",schemaPath:"#/definitions/CallDef/properties/after/enum",keyword:"enum",params:{allowedValues: schema62.properties.after.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-}
-}
-else {
-const err110 = {instancePath:instancePath+"/calls/" + i9,schemaPath:"#/definitions/CallDef/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-}
-}
-else {
-const err111 = {instancePath:instancePath+"/calls",schemaPath:"#/properties/calls/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-}
-}
-else {
-const err112 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-validate60.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-const schema64 = {"title":"ReportDef","description":"Totals of the entity's records for a date range, grouped by each dimension in turn. Every field named here must be a declared field or audit column of the entity (the server's allow-list).","type":"object","required":["code","title","dateField","dimensions","measures"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"API path /{area}/{entity}/report/{code}"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"dateField":{"type":"string","description":"date or datetime field the range applies to"},"where":{"$ref":"condition.schema.json","description":"which records count (e.g. paid ones)"},"maxDays":{"type":"integer","minimum":1,"maximum":3660,"description":"longest range allowed, default 1098 days"},"dimensions":{"type":"array","minItems":1,"items":{"title":"ReportDimension","type":"object","required":["key","label","field"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"field":{"type":"string"},"bucket":{"type":"string","enum":["day","month","year"],"description":"for date fields: group by this period"},"chart":{"type":"string","enum":["bar","pie","line","none"]},"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"the largest groups by the first measure; default all"}}}},"measures":{"type":"array","minItems":1,"items":{"title":"ReportMeasure","type":"object","required":["key","label","op"],"additionalProperties":false,"properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$"},"label":{"type":"string"},"op":{"type":"string","enum":["sum","count","countDistinct","avg"]},"field":{"type":"string","description":"required for sum, avg and countDistinct"},"render":{"type":"string","enum":["money","number"]}}}}}};
+const schema101 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"detail.schema.json","title":"DetailDef","description":"The read-only view of one record; by default the form's fields, read-only.","type":"object","additionalProperties":false,"properties":{"columns":{"type":"integer","minimum":1,"maximum":4},"page":{"type":"boolean","description":"详情 opens the record as a whole page of its screen (a profile: heading, status, state changes, sections, related lists) instead of a drawer"},"title":{"$ref":"entity.schema.json#/definitions/FieldName","description":"the field naming the record in the page's heading (default: the first field shown)"},"progress":{"title":"DetailProgress","type":"object","required":["field"],"additionalProperties":false,"properties":{"field":{"$ref":"entity.schema.json#/definitions/FieldName","description":"a dictionary field (a status)"},"steps":{"type":"array","minItems":2,"items":{"type":"string"},"description":"its values in order (default: the dictionary's); a record at a value outside them shows no bar"}},"description":"the page shows where the record stands as a steps bar"},"history":{"type":"boolean","description":"the page has a 操作记录 tab: the record's versions from the data log (who changed which fields, when), for users who may read the data log"},"diff":{"type":"object","required":["before","after"],"additionalProperties":false,"properties":{"before":{"$ref":"entity.schema.json#/definitions/FieldName"},"after":{"$ref":"entity.schema.json#/definitions/FieldName"}},"description":"two JSON fields shown side by side with the changed keys marked (a change history)"},"fields":{"type":"array","items":{"$ref":"entity.schema.json#/definitions/FieldName"}},"groups":{"type":"array","description":"the detail's fields in titled sections (基本信息, 审核信息 …), each a description grid; fields in no group follow in a last one","items":{"title":"DetailGroup","type":"object","required":["title","fields"],"additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"fields":{"type":"array","minItems":1,"items":{"$ref":"entity.schema.json#/definitions/FieldName"}}}}},"children":{"type":"array","description":"related lists shown under the record (master-detail): another entity's rows whose field points at this record","items":{"title":"DetailChild","type":"object","required":["entity","field","title"],"additionalProperties":false,"properties":{"entity":{"type":"string"},"field":{"$ref":"entity.schema.json#/definitions/FieldName"},"title":{"type":"string"}}}}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="detail.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(func2.call(schema101.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.columns !== undefined){
+let data0 = data.columns;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err1 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 > 4 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.page !== undefined){
+if(typeof data.page !== "boolean"){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data2 = data.title;
+if(typeof data2 === "string"){
+if(!pattern1.test(data2)){
+const err5 = {instancePath:instancePath+"/title",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/title",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.progress !== undefined){
+let data3 = data.progress;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.field === undefined){
+const err7 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key1 in data3){
+if(!((key1 === "field") || (key1 === "steps"))){
+const err8 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data3.field !== undefined){
+let data4 = data3.field;
+if(typeof data4 === "string"){
+if(!pattern1.test(data4)){
+const err9 = {instancePath:instancePath+"/progress/field",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/progress/field",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data3.steps !== undefined){
+let data5 = data3.steps;
+if(Array.isArray(data5)){
+if(data5.length < 2){
+const err11 = {instancePath:instancePath+"/progress/steps",schemaPath:"#/properties/progress/properties/steps/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data5[i0] !== "string"){
+const err12 = {instancePath:instancePath+"/progress/steps/" + i0,schemaPath:"#/properties/progress/properties/steps/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/progress/steps",schemaPath:"#/properties/progress/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.history !== undefined){
+if(typeof data.history !== "boolean"){
+const err15 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.diff !== undefined){
+let data8 = data.diff;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.before === undefined){
+const err16 = {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/required",keyword:"required",params:{missingProperty: "before"},message:"must have required property '"+"before"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data8.after === undefined){
+const err17 = {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/required",keyword:"required",params:{missingProperty: "after"},message:"must have required property '"+"after"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+for(const key2 in data8){
+if(!((key2 === "before") || (key2 === "after"))){
+const err18 = {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data8.before !== undefined){
+let data9 = data8.before;
+if(typeof data9 === "string"){
+if(!pattern1.test(data9)){
+const err19 = {instancePath:instancePath+"/diff/before",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/diff/before",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data8.after !== undefined){
+let data10 = data8.after;
+if(typeof data10 === "string"){
+if(!pattern1.test(data10)){
+const err21 = {instancePath:instancePath+"/diff/after",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/diff/after",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.fields !== undefined){
+let data11 = data.fields;
+if(Array.isArray(data11)){
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+let data12 = data11[i1];
+if(typeof data12 === "string"){
+if(!pattern1.test(data12)){
+const err24 = {instancePath:instancePath+"/fields/" + i1,schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/fields/" + i1,schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.groups !== undefined){
+let data13 = data.groups;
+if(Array.isArray(data13)){
+const len2 = data13.length;
+for(let i2=0; i2<len2; i2++){
+let data14 = data13[i2];
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.title === undefined){
+const err27 = {instancePath:instancePath+"/groups/" + i2,schemaPath:"#/properties/groups/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data14.fields === undefined){
+const err28 = {instancePath:instancePath+"/groups/" + i2,schemaPath:"#/properties/groups/items/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+for(const key3 in data14){
+if(!((key3 === "title") || (key3 === "fields"))){
+const err29 = {instancePath:instancePath+"/groups/" + i2,schemaPath:"#/properties/groups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data14.title !== undefined){
+let data15 = data14.title;
+if(typeof data15 === "string"){
+if(func3(data15) < 1){
+const err30 = {instancePath:instancePath+"/groups/" + i2+"/title",schemaPath:"#/properties/groups/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/groups/" + i2+"/title",schemaPath:"#/properties/groups/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data14.fields !== undefined){
+let data16 = data14.fields;
+if(Array.isArray(data16)){
+if(data16.length < 1){
+const err32 = {instancePath:instancePath+"/groups/" + i2+"/fields",schemaPath:"#/properties/groups/items/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+const len3 = data16.length;
+for(let i3=0; i3<len3; i3++){
+let data17 = data16[i3];
+if(typeof data17 === "string"){
+if(!pattern1.test(data17)){
+const err33 = {instancePath:instancePath+"/groups/" + i2+"/fields/" + i3,schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/groups/" + i2+"/fields/" + i3,schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/groups/" + i2+"/fields",schemaPath:"#/properties/groups/items/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/groups/" + i2,schemaPath:"#/properties/groups/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/groups",schemaPath:"#/properties/groups/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.children !== undefined){
+let data18 = data.children;
+if(Array.isArray(data18)){
+const len4 = data18.length;
+for(let i4=0; i4<len4; i4++){
+let data19 = data18[i4];
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.entity === undefined){
+const err38 = {instancePath:instancePath+"/children/" + i4,schemaPath:"#/properties/children/items/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(data19.field === undefined){
+const err39 = {instancePath:instancePath+"/children/" + i4,schemaPath:"#/properties/children/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(data19.title === undefined){
+const err40 = {instancePath:instancePath+"/children/" + i4,schemaPath:"#/properties/children/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+for(const key4 in data19){
+if(!(((key4 === "entity") || (key4 === "field")) || (key4 === "title"))){
+const err41 = {instancePath:instancePath+"/children/" + i4,schemaPath:"#/properties/children/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data19.entity !== undefined){
+if(typeof data19.entity !== "string"){
+const err42 = {instancePath:instancePath+"/children/" + i4+"/entity",schemaPath:"#/properties/children/items/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data19.field !== undefined){
+let data21 = data19.field;
+if(typeof data21 === "string"){
+if(!pattern1.test(data21)){
+const err43 = {instancePath:instancePath+"/children/" + i4+"/field",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/children/" + i4+"/field",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data19.title !== undefined){
+if(typeof data19.title !== "string"){
+const err45 = {instancePath:instancePath+"/children/" + i4+"/title",schemaPath:"#/properties/children/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/children/" + i4,schemaPath:"#/properties/children/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+validate85.errors = vErrors;
+return errors === 0;
+}
+
+const schema109 = {"title":"ReportDef","description":"Totals of the entity's records for a date range, grouped by each dimension in turn. Every field named here must be a declared field or audit column of the entity (the server's allow-list).","type":"object","required":["code","title","dateField","dimensions","measures"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[a-z][a-z0-9_]{0,62}$","description":"API path /{area}/{entity}/report/{code}"},"title":{"type":"string","minLength":1},"menu":{"$ref":"#/definitions/MenuDef"},"dateField":{"$ref":"entity.schema.json#/definitions/FieldName","description":"date or datetime field the range applies to"},"where":{"$ref":"condition.schema.json","description":"which records count (e.g. paid ones)"},"maxDays":{"type":"integer","minimum":1,"maximum":3660,"description":"longest range allowed, default 1098 days"},"dimensions":{"type":"array","minItems":1,"items":{"title":"ReportDimension","type":"object","required":["key","label","field"],"additionalProperties":false,"properties":{"key":{"$ref":"entity.schema.json#/definitions/FieldName","description":"the property naming this column in the report's rows"},"label":{"type":"string"},"field":{"$ref":"entity.schema.json#/definitions/FieldName"},"bucket":{"type":"string","enum":["day","month","year"],"description":"for date fields: group by this period"},"chart":{"type":"string","enum":["bar","pie","line","none"]},"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"the largest groups by the first measure; default all"}}}},"measures":{"type":"array","minItems":1,"items":{"title":"ReportMeasure","type":"object","required":["key","label","op"],"additionalProperties":false,"properties":{"key":{"$ref":"entity.schema.json#/definitions/FieldName","description":"the property naming this column in the report's rows"},"label":{"type":"string"},"op":{"type":"string","enum":["sum","count","countDistinct","avg"]},"field":{"$ref":"entity.schema.json#/definitions/FieldName","description":"required for sum, avg and countDistinct"},"render":{"type":"string","enum":["money","number"]}}}}}};
+
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8289,7 +9239,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
+if(!pattern1.test(data0)){
 const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -8350,7 +9300,7 @@ vErrors.push(err10);
 errors++;
 }
 for(const key1 in data2){
-if(!(func2.call(schema34.properties, key1))){
+if(!(func2.call(schema83.properties, key1))){
 const err11 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/MenuDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -8482,7 +9432,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!((data12 === "list") || (data12 === "form"))){
-const err22 = {instancePath:instancePath+"/menu/screen",schemaPath:"#/definitions/MenuDef/properties/screen/enum",keyword:"enum",params:{allowedValues: schema34.properties.screen.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/menu/screen",schemaPath:"#/definitions/MenuDef/properties/screen/enum",keyword:"enum",params:{allowedValues: schema83.properties.screen.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8664,7 +9614,7 @@ errors++;
 if(data21.key !== undefined){
 let data22 = data21.key;
 if(typeof data22 === "string"){
-if(!pattern9.test(data22)){
+if(!pattern43.test(data22)){
 const err36 = {instancePath:instancePath+"/menu/buttons/" + i2+"/key",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
@@ -8776,8 +9726,10 @@ errors++;
 }
 }
 if(data.dateField !== undefined){
-if(typeof data.dateField !== "string"){
-const err45 = {instancePath:instancePath+"/dateField",schemaPath:"#/properties/dateField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data26 = data.dateField;
+if(typeof data26 === "string"){
+if(!pattern1.test(data26)){
+const err45 = {instancePath:instancePath+"/dateField",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -8787,16 +9739,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.where !== undefined){
-if(!(validate25(data.where, {instancePath:instancePath+"/where",parentData:data,parentDataProperty:"where",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-errors = vErrors.length;
-}
-}
-if(data.maxDays !== undefined){
-let data28 = data.maxDays;
-if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
-const err46 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err46 = {instancePath:instancePath+"/dateField",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -8805,9 +9749,17 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(typeof data28 == "number"){
-if(data28 > 3660 || isNaN(data28)){
-const err47 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3660},message:"must be <= 3660"};
+}
+if(data.where !== undefined){
+if(!(validate17(data.where, {instancePath:instancePath+"/where",parentData:data,parentDataProperty:"where",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+errors = vErrors.length;
+}
+}
+if(data.maxDays !== undefined){
+let data28 = data.maxDays;
+if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
+const err47 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -8816,13 +9768,24 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(data28 < 1 || isNaN(data28)){
-const err48 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(typeof data28 == "number"){
+if(data28 > 3660 || isNaN(data28)){
+const err48 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3660},message:"must be <= 3660"};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+if(data28 < 1 || isNaN(data28)){
+const err49 = {instancePath:instancePath+"/maxDays",schemaPath:"#/properties/maxDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -8832,21 +9795,7 @@ if(data.dimensions !== undefined){
 let data29 = data.dimensions;
 if(Array.isArray(data29)){
 if(data29.length < 1){
-const err49 = {instancePath:instancePath+"/dimensions",schemaPath:"#/properties/dimensions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-const len4 = data29.length;
-for(let i4=0; i4<len4; i4++){
-let data30 = data29[i4];
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.key === undefined){
-const err50 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+const err50 = {instancePath:instancePath+"/dimensions",schemaPath:"#/properties/dimensions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -8855,8 +9804,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data30.label === undefined){
-const err51 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+const len4 = data29.length;
+for(let i4=0; i4<len4; i4++){
+let data30 = data29[i4];
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.key === undefined){
+const err51 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -8865,8 +9818,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(data30.field === undefined){
-const err52 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(data30.label === undefined){
+const err52 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -8875,9 +9828,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-for(const key4 in data30){
-if(!((((((key4 === "key") || (key4 === "label")) || (key4 === "field")) || (key4 === "bucket")) || (key4 === "chart")) || (key4 === "limit"))){
-const err53 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(data30.field === undefined){
+const err53 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -8886,12 +9838,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data30.key !== undefined){
-let data31 = data30.key;
-if(typeof data31 === "string"){
-if(!pattern0.test(data31)){
-const err54 = {instancePath:instancePath+"/dimensions/" + i4+"/key",schemaPath:"#/properties/dimensions/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+for(const key4 in data30){
+if(!((((((key4 === "key") || (key4 === "label")) || (key4 === "field")) || (key4 === "bucket")) || (key4 === "chart")) || (key4 === "limit"))){
+const err54 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -8901,8 +9850,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/dimensions/" + i4+"/key",schemaPath:"#/properties/dimensions/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data30.key !== undefined){
+let data31 = data30.key;
+if(typeof data31 === "string"){
+if(!pattern1.test(data31)){
+const err55 = {instancePath:instancePath+"/dimensions/" + i4+"/key",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -8912,9 +9864,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data30.label !== undefined){
-if(typeof data30.label !== "string"){
-const err56 = {instancePath:instancePath+"/dimensions/" + i4+"/label",schemaPath:"#/properties/dimensions/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err56 = {instancePath:instancePath+"/dimensions/" + i4+"/key",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -8924,9 +9875,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data30.field !== undefined){
-if(typeof data30.field !== "string"){
-const err57 = {instancePath:instancePath+"/dimensions/" + i4+"/field",schemaPath:"#/properties/dimensions/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data30.label !== undefined){
+if(typeof data30.label !== "string"){
+const err57 = {instancePath:instancePath+"/dimensions/" + i4+"/label",schemaPath:"#/properties/dimensions/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -8936,10 +9887,11 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data30.bucket !== undefined){
-let data34 = data30.bucket;
-if(typeof data34 !== "string"){
-const err58 = {instancePath:instancePath+"/dimensions/" + i4+"/bucket",schemaPath:"#/properties/dimensions/items/properties/bucket/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data30.field !== undefined){
+let data33 = data30.field;
+if(typeof data33 === "string"){
+if(!pattern1.test(data33)){
+const err58 = {instancePath:instancePath+"/dimensions/" + i4+"/field",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -8948,8 +9900,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(!(((data34 === "day") || (data34 === "month")) || (data34 === "year"))){
-const err59 = {instancePath:instancePath+"/dimensions/" + i4+"/bucket",schemaPath:"#/properties/dimensions/items/properties/bucket/enum",keyword:"enum",params:{allowedValues: schema64.properties.dimensions.items.properties.bucket.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err59 = {instancePath:instancePath+"/dimensions/" + i4+"/field",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -8959,10 +9912,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data30.chart !== undefined){
-let data35 = data30.chart;
-if(typeof data35 !== "string"){
-const err60 = {instancePath:instancePath+"/dimensions/" + i4+"/chart",schemaPath:"#/properties/dimensions/items/properties/chart/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data30.bucket !== undefined){
+let data34 = data30.bucket;
+if(typeof data34 !== "string"){
+const err60 = {instancePath:instancePath+"/dimensions/" + i4+"/bucket",schemaPath:"#/properties/dimensions/items/properties/bucket/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -8971,8 +9924,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(!((((data35 === "bar") || (data35 === "pie")) || (data35 === "line")) || (data35 === "none"))){
-const err61 = {instancePath:instancePath+"/dimensions/" + i4+"/chart",schemaPath:"#/properties/dimensions/items/properties/chart/enum",keyword:"enum",params:{allowedValues: schema64.properties.dimensions.items.properties.chart.enum},message:"must be equal to one of the allowed values"};
+if(!(((data34 === "day") || (data34 === "month")) || (data34 === "year"))){
+const err61 = {instancePath:instancePath+"/dimensions/" + i4+"/bucket",schemaPath:"#/properties/dimensions/items/properties/bucket/enum",keyword:"enum",params:{allowedValues: schema109.properties.dimensions.items.properties.bucket.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -8982,10 +9935,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data30.limit !== undefined){
-let data36 = data30.limit;
-if(!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36)))){
-const err62 = {instancePath:instancePath+"/dimensions/" + i4+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data30.chart !== undefined){
+let data35 = data30.chart;
+if(typeof data35 !== "string"){
+const err62 = {instancePath:instancePath+"/dimensions/" + i4+"/chart",schemaPath:"#/properties/dimensions/items/properties/chart/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -8994,9 +9947,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(typeof data36 == "number"){
-if(data36 > 1000 || isNaN(data36)){
-const err63 = {instancePath:instancePath+"/dimensions/" + i4+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+if(!((((data35 === "bar") || (data35 === "pie")) || (data35 === "line")) || (data35 === "none"))){
+const err63 = {instancePath:instancePath+"/dimensions/" + i4+"/chart",schemaPath:"#/properties/dimensions/items/properties/chart/enum",keyword:"enum",params:{allowedValues: schema109.properties.dimensions.items.properties.chart.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -9005,8 +9957,11 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data36 < 1 || isNaN(data36)){
-const err64 = {instancePath:instancePath+"/dimensions/" + i4+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data30.limit !== undefined){
+let data36 = data30.limit;
+if(!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36)))){
+const err64 = {instancePath:instancePath+"/dimensions/" + i4+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -9015,11 +9970,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err65 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data36 == "number"){
+if(data36 > 1000 || isNaN(data36)){
+const err65 = {instancePath:instancePath+"/dimensions/" + i4+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -9028,10 +9981,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/dimensions",schemaPath:"#/properties/dimensions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data36 < 1 || isNaN(data36)){
+const err66 = {instancePath:instancePath+"/dimensions/" + i4+"/limit",schemaPath:"#/properties/dimensions/items/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -9041,11 +9992,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.measures !== undefined){
-let data37 = data.measures;
-if(Array.isArray(data37)){
-if(data37.length < 1){
-const err67 = {instancePath:instancePath+"/measures",schemaPath:"#/properties/measures/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/dimensions/" + i4,schemaPath:"#/properties/dimensions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -9054,12 +10004,10 @@ vErrors.push(err67);
 }
 errors++;
 }
-const len5 = data37.length;
-for(let i5=0; i5<len5; i5++){
-let data38 = data37[i5];
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(data38.key === undefined){
-const err68 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/dimensions",schemaPath:"#/properties/dimensions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -9068,8 +10016,12 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data38.label === undefined){
-const err69 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+}
+if(data.measures !== undefined){
+let data37 = data.measures;
+if(Array.isArray(data37)){
+if(data37.length < 1){
+const err69 = {instancePath:instancePath+"/measures",schemaPath:"#/properties/measures/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -9078,8 +10030,12 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data38.op === undefined){
-const err70 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'"};
+const len5 = data37.length;
+for(let i5=0; i5<len5; i5++){
+let data38 = data37[i5];
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+if(data38.key === undefined){
+const err70 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -9088,9 +10044,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-for(const key5 in data38){
-if(!(((((key5 === "key") || (key5 === "label")) || (key5 === "op")) || (key5 === "field")) || (key5 === "render"))){
-const err71 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(data38.label === undefined){
+const err71 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -9099,12 +10054,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(data38.key !== undefined){
-let data39 = data38.key;
-if(typeof data39 === "string"){
-if(!pattern0.test(data39)){
-const err72 = {instancePath:instancePath+"/measures/" + i5+"/key",schemaPath:"#/properties/measures/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
+if(data38.op === undefined){
+const err72 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -9113,9 +10064,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/measures/" + i5+"/key",schemaPath:"#/properties/measures/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key5 in data38){
+if(!(((((key5 === "key") || (key5 === "label")) || (key5 === "op")) || (key5 === "field")) || (key5 === "render"))){
+const err73 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -9125,9 +10076,11 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data38.label !== undefined){
-if(typeof data38.label !== "string"){
-const err74 = {instancePath:instancePath+"/measures/" + i5+"/label",schemaPath:"#/properties/measures/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data38.key !== undefined){
+let data39 = data38.key;
+if(typeof data39 === "string"){
+if(!pattern1.test(data39)){
+const err74 = {instancePath:instancePath+"/measures/" + i5+"/key",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -9137,10 +10090,8 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data38.op !== undefined){
-let data41 = data38.op;
-if(typeof data41 !== "string"){
-const err75 = {instancePath:instancePath+"/measures/" + i5+"/op",schemaPath:"#/properties/measures/items/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err75 = {instancePath:instancePath+"/measures/" + i5+"/key",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -9149,8 +10100,10 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(!((((data41 === "sum") || (data41 === "count")) || (data41 === "countDistinct")) || (data41 === "avg"))){
-const err76 = {instancePath:instancePath+"/measures/" + i5+"/op",schemaPath:"#/properties/measures/items/properties/op/enum",keyword:"enum",params:{allowedValues: schema64.properties.measures.items.properties.op.enum},message:"must be equal to one of the allowed values"};
+}
+if(data38.label !== undefined){
+if(typeof data38.label !== "string"){
+const err76 = {instancePath:instancePath+"/measures/" + i5+"/label",schemaPath:"#/properties/measures/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -9160,9 +10113,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data38.field !== undefined){
-if(typeof data38.field !== "string"){
-const err77 = {instancePath:instancePath+"/measures/" + i5+"/field",schemaPath:"#/properties/measures/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data38.op !== undefined){
+let data41 = data38.op;
+if(typeof data41 !== "string"){
+const err77 = {instancePath:instancePath+"/measures/" + i5+"/op",schemaPath:"#/properties/measures/items/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -9171,11 +10125,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-if(data38.render !== undefined){
-let data43 = data38.render;
-if(typeof data43 !== "string"){
-const err78 = {instancePath:instancePath+"/measures/" + i5+"/render",schemaPath:"#/properties/measures/items/properties/render/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((data41 === "sum") || (data41 === "count")) || (data41 === "countDistinct")) || (data41 === "avg"))){
+const err78 = {instancePath:instancePath+"/measures/" + i5+"/op",schemaPath:"#/properties/measures/items/properties/op/enum",keyword:"enum",params:{allowedValues: schema109.properties.measures.items.properties.op.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -9184,8 +10135,12 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(!((data43 === "money") || (data43 === "number"))){
-const err79 = {instancePath:instancePath+"/measures/" + i5+"/render",schemaPath:"#/properties/measures/items/properties/render/enum",keyword:"enum",params:{allowedValues: schema64.properties.measures.items.properties.render.enum},message:"must be equal to one of the allowed values"};
+}
+if(data38.field !== undefined){
+let data42 = data38.field;
+if(typeof data42 === "string"){
+if(!pattern1.test(data42)){
+const err79 = {instancePath:instancePath+"/measures/" + i5+"/field",schemaPath:"entity.schema.json#/definitions/FieldName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -9195,9 +10150,8 @@ vErrors.push(err79);
 errors++;
 }
 }
-}
 else {
-const err80 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err80 = {instancePath:instancePath+"/measures/" + i5+"/field",schemaPath:"entity.schema.json#/definitions/FieldName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -9207,9 +10161,10 @@ vErrors.push(err80);
 errors++;
 }
 }
-}
-else {
-const err81 = {instancePath:instancePath+"/measures",schemaPath:"#/properties/measures/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data38.render !== undefined){
+let data43 = data38.render;
+if(typeof data43 !== "string"){
+const err81 = {instancePath:instancePath+"/measures/" + i5+"/render",schemaPath:"#/properties/measures/items/properties/render/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -9218,10 +10173,8 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-}
-else {
-const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((data43 === "money") || (data43 === "number"))){
+const err82 = {instancePath:instancePath+"/measures/" + i5+"/render",schemaPath:"#/properties/measures/items/properties/render/enum",keyword:"enum",params:{allowedValues: schema109.properties.measures.items.properties.render.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -9230,12 +10183,48 @@ vErrors.push(err82);
 }
 errors++;
 }
-validate67.errors = vErrors;
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/measures/" + i5,schemaPath:"#/properties/measures/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/measures",schemaPath:"#/properties/measures/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+}
+else {
+const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+validate87.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="document.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -9281,7 +10270,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema33.properties, key0))){
+if(!(func2.call(schema82.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -9330,7 +10319,7 @@ errors++;
 if(data.code !== undefined){
 let data2 = data.code;
 if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
+if(!pattern3.test(data2)){
 const err8 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -9391,7 +10380,7 @@ vErrors.push(err12);
 errors++;
 }
 for(const key1 in data4){
-if(!(func2.call(schema34.properties, key1))){
+if(!(func2.call(schema83.properties, key1))){
 const err13 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/MenuDef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
@@ -9523,7 +10512,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!((data14 === "list") || (data14 === "form"))){
-const err24 = {instancePath:instancePath+"/menu/screen",schemaPath:"#/definitions/MenuDef/properties/screen/enum",keyword:"enum",params:{allowedValues: schema34.properties.screen.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/menu/screen",schemaPath:"#/definitions/MenuDef/properties/screen/enum",keyword:"enum",params:{allowedValues: schema83.properties.screen.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9705,7 +10694,7 @@ errors++;
 if(data23.key !== undefined){
 let data24 = data23.key;
 if(typeof data24 === "string"){
-if(!pattern9.test(data24)){
+if(!pattern43.test(data24)){
 const err38 = {instancePath:instancePath+"/menu/buttons/" + i2+"/key",schemaPath:"#/definitions/MenuDef/properties/buttons/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-zA-Z0-9]{0,40}$"},message:"must match pattern \""+"^[a-z][a-zA-Z0-9]{0,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
@@ -9819,7 +10808,7 @@ errors++;
 if(data.permissionPrefix !== undefined){
 let data28 = data.permissionPrefix;
 if(typeof data28 === "string"){
-if(!pattern10.test(data28)){
+if(!pattern44.test(data28)){
 const err47 = {instancePath:instancePath+"/permissionPrefix",schemaPath:"#/properties/permissionPrefix/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*(:[a-zA-Z][a-zA-Z0-9_]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
@@ -9893,7 +10882,7 @@ errors++;
 if(data30.code !== undefined){
 let data31 = data30.code;
 if(typeof data31 === "string"){
-if(!pattern11.test(data31)){
+if(!pattern2.test(data31)){
 const err53 = {instancePath:instancePath+"/dictionaries/" + i4+"/code",schemaPath:"#/definitions/DictDef/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
@@ -10112,7 +11101,7 @@ errors++;
 if(data39.code !== undefined){
 let data40 = data39.code;
 if(typeof data40 === "string"){
-if(!pattern0.test(data40)){
+if(!pattern1.test(data40)){
 const err71 = {instancePath:instancePath+"/fillRules/" + i6+"/code",schemaPath:"#/definitions/FillRuleDef/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
@@ -10171,7 +11160,7 @@ vErrors.push(err75);
 errors++;
 }
 if(!((((data43 === "") || (data43 === "YYYY")) || (data43 === "YYYYMM")) || (data43 === "YYYYMMDD"))){
-const err76 = {instancePath:instancePath+"/fillRules/" + i6+"/dateFormat",schemaPath:"#/definitions/FillRuleDef/properties/dateFormat/enum",keyword:"enum",params:{allowedValues: schema36.properties.dateFormat.enum},message:"must be equal to one of the allowed values"};
+const err76 = {instancePath:instancePath+"/fillRules/" + i6+"/dateFormat",schemaPath:"#/definitions/FillRuleDef/properties/dateFormat/enum",keyword:"enum",params:{allowedValues: schema85.properties.dateFormat.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -10229,7 +11218,7 @@ vErrors.push(err80);
 errors++;
 }
 if(!((((data45 === "never") || (data45 === "year")) || (data45 === "month")) || (data45 === "day"))){
-const err81 = {instancePath:instancePath+"/fillRules/" + i6+"/reset",schemaPath:"#/definitions/FillRuleDef/properties/reset/enum",keyword:"enum",params:{allowedValues: schema36.properties.reset.enum},message:"must be equal to one of the allowed values"};
+const err81 = {instancePath:instancePath+"/fillRules/" + i6+"/reset",schemaPath:"#/definitions/FillRuleDef/properties/reset/enum",keyword:"enum",params:{allowedValues: schema85.properties.reset.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -10264,14 +11253,14 @@ errors++;
 }
 }
 if(data.entity !== undefined){
-if(!(validate34(data.entity, {instancePath:instancePath+"/entity",parentData:data,parentDataProperty:"entity",rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate12(data.entity, {instancePath:instancePath+"/entity",parentData:data,parentDataProperty:"entity",rootData}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 }
 if(data.list !== undefined){
-if(!(validate60(data.list, {instancePath:instancePath+"/list",parentData:data,parentDataProperty:"list",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate74(data.list, {instancePath:instancePath+"/list",parentData:data,parentDataProperty:"list",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
@@ -10282,11 +11271,24 @@ errors = vErrors.length;
 }
 }
 if(data.detail !== undefined){
-let data49 = data.detail;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-for(const key7 in data49){
-if(!(func2.call(schema63.properties, key7))){
-const err84 = {instancePath:instancePath+"/detail",schemaPath:"detail.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(!(validate85(data.detail, {instancePath:instancePath+"/detail",parentData:data,parentDataProperty:"detail",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+}
+if(data.reports !== undefined){
+let data50 = data.reports;
+if(Array.isArray(data50)){
+const len7 = data50.length;
+for(let i7=0; i7<len7; i7++){
+if(!(validate87(data50[i7], {instancePath:instancePath+"/reports/" + i7,parentData:data50,parentDataProperty:i7,rootData}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/reports",schemaPath:"#/properties/reports/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -10296,10 +11298,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data49.columns !== undefined){
-let data50 = data49.columns;
-if(!((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50)))){
-const err85 = {instancePath:instancePath+"/detail/columns",schemaPath:"detail.schema.json/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -10308,584 +11309,7 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(typeof data50 == "number"){
-if(data50 > 4 || isNaN(data50)){
-const err86 = {instancePath:instancePath+"/detail/columns",schemaPath:"detail.schema.json/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-if(data50 < 1 || isNaN(data50)){
-const err87 = {instancePath:instancePath+"/detail/columns",schemaPath:"detail.schema.json/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-}
-if(data49.page !== undefined){
-if(typeof data49.page !== "boolean"){
-const err88 = {instancePath:instancePath+"/detail/page",schemaPath:"detail.schema.json/properties/page/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-if(data49.title !== undefined){
-let data52 = data49.title;
-if(typeof data52 === "string"){
-if(!pattern0.test(data52)){
-const err89 = {instancePath:instancePath+"/detail/title",schemaPath:"detail.schema.json/properties/title/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-}
-else {
-const err90 = {instancePath:instancePath+"/detail/title",schemaPath:"detail.schema.json/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-}
-if(data49.progress !== undefined){
-let data53 = data49.progress;
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-if(data53.field === undefined){
-const err91 = {instancePath:instancePath+"/detail/progress",schemaPath:"detail.schema.json/properties/progress/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-for(const key8 in data53){
-if(!((key8 === "field") || (key8 === "steps"))){
-const err92 = {instancePath:instancePath+"/detail/progress",schemaPath:"detail.schema.json/properties/progress/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-}
-if(data53.field !== undefined){
-let data54 = data53.field;
-if(typeof data54 === "string"){
-if(!pattern0.test(data54)){
-const err93 = {instancePath:instancePath+"/detail/progress/field",schemaPath:"detail.schema.json/properties/progress/properties/field/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-else {
-const err94 = {instancePath:instancePath+"/detail/progress/field",schemaPath:"detail.schema.json/properties/progress/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-}
-if(data53.steps !== undefined){
-let data55 = data53.steps;
-if(Array.isArray(data55)){
-if(data55.length < 2){
-const err95 = {instancePath:instancePath+"/detail/progress/steps",schemaPath:"detail.schema.json/properties/progress/properties/steps/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-const len7 = data55.length;
-for(let i7=0; i7<len7; i7++){
-if(typeof data55[i7] !== "string"){
-const err96 = {instancePath:instancePath+"/detail/progress/steps/" + i7,schemaPath:"detail.schema.json/properties/progress/properties/steps/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-}
-}
-else {
-const err97 = {instancePath:instancePath+"/detail/progress/steps",schemaPath:"detail.schema.json/properties/progress/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-}
-}
-else {
-const err98 = {instancePath:instancePath+"/detail/progress",schemaPath:"detail.schema.json/properties/progress/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-}
-if(data49.history !== undefined){
-if(typeof data49.history !== "boolean"){
-const err99 = {instancePath:instancePath+"/detail/history",schemaPath:"detail.schema.json/properties/history/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-}
-if(data49.diff !== undefined){
-let data58 = data49.diff;
-if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-if(data58.before === undefined){
-const err100 = {instancePath:instancePath+"/detail/diff",schemaPath:"detail.schema.json/properties/diff/required",keyword:"required",params:{missingProperty: "before"},message:"must have required property '"+"before"+"'"};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
-}
-if(data58.after === undefined){
-const err101 = {instancePath:instancePath+"/detail/diff",schemaPath:"detail.schema.json/properties/diff/required",keyword:"required",params:{missingProperty: "after"},message:"must have required property '"+"after"+"'"};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-for(const key9 in data58){
-if(!((key9 === "before") || (key9 === "after"))){
-const err102 = {instancePath:instancePath+"/detail/diff",schemaPath:"detail.schema.json/properties/diff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-}
-if(data58.before !== undefined){
-if(typeof data58.before !== "string"){
-const err103 = {instancePath:instancePath+"/detail/diff/before",schemaPath:"detail.schema.json/properties/diff/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-}
-if(data58.after !== undefined){
-if(typeof data58.after !== "string"){
-const err104 = {instancePath:instancePath+"/detail/diff/after",schemaPath:"detail.schema.json/properties/diff/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-}
-}
-else {
-const err105 = {instancePath:instancePath+"/detail/diff",schemaPath:"detail.schema.json/properties/diff/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-}
-if(data49.fields !== undefined){
-let data61 = data49.fields;
-if(Array.isArray(data61)){
-const len8 = data61.length;
-for(let i8=0; i8<len8; i8++){
-let data62 = data61[i8];
-if(typeof data62 === "string"){
-if(!pattern0.test(data62)){
-const err106 = {instancePath:instancePath+"/detail/fields/" + i8,schemaPath:"detail.schema.json/properties/fields/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-}
-else {
-const err107 = {instancePath:instancePath+"/detail/fields/" + i8,schemaPath:"detail.schema.json/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-}
-}
-else {
-const err108 = {instancePath:instancePath+"/detail/fields",schemaPath:"detail.schema.json/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-}
-if(data49.groups !== undefined){
-let data63 = data49.groups;
-if(Array.isArray(data63)){
-const len9 = data63.length;
-for(let i9=0; i9<len9; i9++){
-let data64 = data63[i9];
-if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
-if(data64.title === undefined){
-const err109 = {instancePath:instancePath+"/detail/groups/" + i9,schemaPath:"detail.schema.json/properties/groups/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-if(data64.fields === undefined){
-const err110 = {instancePath:instancePath+"/detail/groups/" + i9,schemaPath:"detail.schema.json/properties/groups/items/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-for(const key10 in data64){
-if(!((key10 === "title") || (key10 === "fields"))){
-const err111 = {instancePath:instancePath+"/detail/groups/" + i9,schemaPath:"detail.schema.json/properties/groups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-}
-if(data64.title !== undefined){
-let data65 = data64.title;
-if(typeof data65 === "string"){
-if(func3(data65) < 1){
-const err112 = {instancePath:instancePath+"/detail/groups/" + i9+"/title",schemaPath:"detail.schema.json/properties/groups/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-}
-else {
-const err113 = {instancePath:instancePath+"/detail/groups/" + i9+"/title",schemaPath:"detail.schema.json/properties/groups/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-}
-if(data64.fields !== undefined){
-let data66 = data64.fields;
-if(Array.isArray(data66)){
-if(data66.length < 1){
-const err114 = {instancePath:instancePath+"/detail/groups/" + i9+"/fields",schemaPath:"detail.schema.json/properties/groups/items/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-const len10 = data66.length;
-for(let i10=0; i10<len10; i10++){
-let data67 = data66[i10];
-if(typeof data67 === "string"){
-if(!pattern0.test(data67)){
-const err115 = {instancePath:instancePath+"/detail/groups/" + i9+"/fields/" + i10,schemaPath:"detail.schema.json/properties/groups/items/properties/fields/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9_]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-}
-else {
-const err116 = {instancePath:instancePath+"/detail/groups/" + i9+"/fields/" + i10,schemaPath:"detail.schema.json/properties/groups/items/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-}
-}
-else {
-const err117 = {instancePath:instancePath+"/detail/groups/" + i9+"/fields",schemaPath:"detail.schema.json/properties/groups/items/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
-}
-}
-}
-else {
-const err118 = {instancePath:instancePath+"/detail/groups/" + i9,schemaPath:"detail.schema.json/properties/groups/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
-}
-errors++;
-}
-}
-}
-else {
-const err119 = {instancePath:instancePath+"/detail/groups",schemaPath:"detail.schema.json/properties/groups/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err119];
-}
-else {
-vErrors.push(err119);
-}
-errors++;
-}
-}
-if(data49.children !== undefined){
-let data68 = data49.children;
-if(Array.isArray(data68)){
-const len11 = data68.length;
-for(let i11=0; i11<len11; i11++){
-let data69 = data68[i11];
-if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-if(data69.entity === undefined){
-const err120 = {instancePath:instancePath+"/detail/children/" + i11,schemaPath:"detail.schema.json/properties/children/items/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'"};
-if(vErrors === null){
-vErrors = [err120];
-}
-else {
-vErrors.push(err120);
-}
-errors++;
-}
-if(data69.field === undefined){
-const err121 = {instancePath:instancePath+"/detail/children/" + i11,schemaPath:"detail.schema.json/properties/children/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
-if(vErrors === null){
-vErrors = [err121];
-}
-else {
-vErrors.push(err121);
-}
-errors++;
-}
-if(data69.title === undefined){
-const err122 = {instancePath:instancePath+"/detail/children/" + i11,schemaPath:"detail.schema.json/properties/children/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
-if(vErrors === null){
-vErrors = [err122];
-}
-else {
-vErrors.push(err122);
-}
-errors++;
-}
-for(const key11 in data69){
-if(!(((key11 === "entity") || (key11 === "field")) || (key11 === "title"))){
-const err123 = {instancePath:instancePath+"/detail/children/" + i11,schemaPath:"detail.schema.json/properties/children/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err123];
-}
-else {
-vErrors.push(err123);
-}
-errors++;
-}
-}
-if(data69.entity !== undefined){
-if(typeof data69.entity !== "string"){
-const err124 = {instancePath:instancePath+"/detail/children/" + i11+"/entity",schemaPath:"detail.schema.json/properties/children/items/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err124];
-}
-else {
-vErrors.push(err124);
-}
-errors++;
-}
-}
-if(data69.field !== undefined){
-if(typeof data69.field !== "string"){
-const err125 = {instancePath:instancePath+"/detail/children/" + i11+"/field",schemaPath:"detail.schema.json/properties/children/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err125];
-}
-else {
-vErrors.push(err125);
-}
-errors++;
-}
-}
-if(data69.title !== undefined){
-if(typeof data69.title !== "string"){
-const err126 = {instancePath:instancePath+"/detail/children/" + i11+"/title",schemaPath:"detail.schema.json/properties/children/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
-}
-}
-}
-else {
-const err127 = {instancePath:instancePath+"/detail/children/" + i11,schemaPath:"detail.schema.json/properties/children/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err127];
-}
-else {
-vErrors.push(err127);
-}
-errors++;
-}
-}
-}
-else {
-const err128 = {instancePath:instancePath+"/detail/children",schemaPath:"detail.schema.json/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err128];
-}
-else {
-vErrors.push(err128);
-}
-errors++;
-}
-}
-}
-else {
-const err129 = {instancePath:instancePath+"/detail",schemaPath:"detail.schema.json/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err129];
-}
-else {
-vErrors.push(err129);
-}
-errors++;
-}
-}
-if(data.reports !== undefined){
-let data73 = data.reports;
-if(Array.isArray(data73)){
-const len12 = data73.length;
-for(let i12=0; i12<len12; i12++){
-if(!(validate67(data73[i12], {instancePath:instancePath+"/reports/" + i12,parentData:data73,parentDataProperty:i12,rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err130 = {instancePath:instancePath+"/reports",schemaPath:"#/properties/reports/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err130];
-}
-else {
-vErrors.push(err130);
-}
-errors++;
-}
-}
-}
-else {
-const err131 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err131];
-}
-else {
-vErrors.push(err131);
-}
-errors++;
-}
-validate33.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
