@@ -108,6 +108,7 @@ const PG_PASS_FILES = [
   'online-forms',
   'tenant',
   'reference-scope',
+  'data-log-scope',
   'unique-per-tenant',
   'permissions',
   'system-access',

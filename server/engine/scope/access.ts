@@ -7,7 +7,8 @@ import { type ActionKey, actionCode, menuIdOf } from '../schema/menus.ts';
 import type { EntityModel } from '../schema/model.ts';
 import type { Registry } from '../schema/registry.ts';
 import { NOT_FOUND } from '../write/writer.ts';
-import { applyScope, type DataRule, type RowScope, ruleGroups, ruleVariables } from './row-scope.ts';
+import { DATA_LOG } from '../write/data-log.ts';
+import { applyScope, type DataRule, type LoggedRecords, type RowScope, ruleGroups, ruleVariables } from './row-scope.ts';
 
 /*
  * Every runtime call checks its permission here, on the server; the client hiding a button is cosmetic.
@@ -62,11 +63,50 @@ export class Access {
   async scope(session: Session, model: EntityModel): Promise<RowScope> {
     const scope: RowScope = {};
     if (model.audit.has('tenant_id')) scope.tenants = await this.visibleTenants(session);
-    const screen = model.doc.menu ? model : model.doc.entity.parent ? this.registry().find(model.doc.entity.parent.entity) : undefined;
-    if (!screen?.doc.menu) return scope;
+    if (model.table === DATA_LOG.table) scope.logged = await this.loggedScopes(session);
+    const screen = this.screenOf(model);
+    if (!screen) return scope;
     const picked = await this.permissions.grants.memo(`rules:${session.user.id}:${screen.code}`, () => this.rulesPicked(session, screen));
     if (picked) scope.anyOf = ruleGroups(model, picked, ruleVariables(session.user));
     return scope;
+  }
+
+  /** The screen whose grants decide a model's data rules: its own menu entry, or its parent's. */
+  private screenOf(model: EntityModel): EntityModel | undefined {
+    const screen = model.doc.menu ? model : model.doc.entity.parent ? this.registry().find(model.doc.entity.parent.entity) : undefined;
+    return screen?.doc.menu ? screen : undefined;
+  }
+
+  /**
+   * The data log holds every written record's versions: a user whose data rules hide a record from its
+   * own list must not read it there either. Each table of a screen the user's rules limit brings its
+   * scope; the others stay open, as their lists are.
+   */
+  private async loggedScopes(session: Session): Promise<LoggedRecords> {
+    const ruled = await this.permissions.grants.memo(`ruled:${session.user.id}`, () => this.screensWithRules(session));
+    const scopes: LoggedRecords['scopes'] = [];
+    for (const model of this.registry().all()) {
+      const screen = this.screenOf(model);
+      // The log is never logged (it is read-only), and its own scope would ask for itself.
+      if (model.table === DATA_LOG.table || !screen || !ruled.has(menuIdOf(screen.code))) continue;
+      const scope = await this.scope(session, model);
+      if (scope.anyOf) scopes.push({ table: model.table, scope, numericId: !!model.doc.entity.chosenId });
+    }
+    return { from: DATA_LOG.table, tableColumn: DATA_LOG.tableColumn, idColumn: DATA_LOG.idColumn, scopes };
+  }
+
+  /**
+   * The menu entries of which the user holds some grant that picks data rules, in one look-up: only their
+   * screens can limit rows, so only those are asked for their rules one by one (rulesPicked decides).
+   */
+  private async screensWithRules(session: Session): Promise<Set<string>> {
+    const grants = await this.db
+      .selectFrom(grantsOf(this.db, session.user.id))
+      .select('g.permission_id')
+      .where('g.data_rule_ids', 'is not', null)
+      .where('g.data_rule_ids', '<>', '')
+      .execute();
+    return new Set(grants.map((g) => g.permission_id));
   }
 
   /** The data rules each grant of the screen picked (undefined when some grant picks none: no limit). */

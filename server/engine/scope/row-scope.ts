@@ -24,6 +24,21 @@ export interface RowScope {
   tenants?: number[];
   /** Rows matching any one group (each group: all its filters); undefined = no data rule applies. */
   anyOf?: Filter[][];
+  /** The table logs records of other tables (the data log): undefined = it does not. */
+  logged?: LoggedRecords;
+}
+
+/**
+ * A row that names a record of another table (its table and id columns) is visible only where that
+ * record is: for each table listed, a row of it needs its record to exist within that table's scope.
+ * Tables not listed limit nothing. A record deleted for good is in no scope, so its rows are hidden.
+ */
+export interface LoggedRecords {
+  /** The logging table, for the record look-up to name its columns when the select has no alias. */
+  from: string;
+  tableColumn: string;
+  idColumn: string;
+  scopes: { table: string; scope: RowScope; numericId: boolean }[];
 }
 
 /** JeecgBoot's rule conditions → our filter operators. */
@@ -126,7 +141,35 @@ export function applyScope<Q extends Where>(query: Q, scope: RowScope | undefine
   const groups = scope.anyOf;
   // biome-ignore lint: expression builder of a dynamic table
   if (groups) q = q.where((eb: any) => eb.or(groups.map((group) => eb.and(group.map((f) => eb(col(f.column), f.op, f.value))))));
+  if (scope.logged?.scopes.length) q = loggedIn(q, scope.logged, alias || scope.logged.from);
   return q;
 }
 
-export const isRestricted = (scope: RowScope | undefined) => !!scope && (!!scope.tenants || !!scope.anyOf);
+/** The alias of a logged record's table inside its look-up (never the alias of the select around it). */
+const RECORD = 'logged_record';
+
+/** The record a row names may be read: one condition, with one correlated look-up per scoped table. */
+function loggedIn<Q extends Where>(query: Q, logged: LoggedRecords, outer: string): Q {
+  const table = `${outer}.${logged.tableColumn}`;
+  const id = `${outer}.${logged.idColumn}`;
+  const scoped = logged.scopes.map((s) => s.table);
+  // A correlated EXISTS finds each row's record by its key; an IN list of a large table's scoped ids would
+  // not fit the memory a hashed look-up may take, and would then be scanned once per row.
+  // biome-ignore lint: expression builder of dynamic tables
+  return query.where((eb: any) =>
+    eb.or([
+      eb(table, 'not in', scoped),
+      ...logged.scopes.map((s) => {
+        // Ids of integer keys are logged as text; the cast sits on the record's side, so no logged id is ever parsed.
+        const key = s.numericId ? eb.cast(`${RECORD}.id`, 'varchar') : eb.ref(`${RECORD}.id`);
+        const record = eb
+          .selectFrom(`${s.table} as ${RECORD}`)
+          .select(eb.lit(1).as('one'))
+          .where(eb(key, '=', eb.ref(id)));
+        return eb.and([eb(table, '=', s.table), eb.exists(applyScope(record, s.scope, RECORD))]);
+      }),
+    ]),
+  );
+}
+
+export const isRestricted = (scope: RowScope | undefined) => !!scope && (!!scope.tenants || !!scope.anyOf || !!scope.logged?.scopes.length);

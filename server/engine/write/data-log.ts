@@ -9,6 +9,9 @@ import type { RowChange } from './aggregates.ts';
  * (null for an add or a delete) and a version number counting that record's writes.
  */
 
+/** The log's table, and its columns naming the logged record (the reader scopes the log by them: access.ts). */
+export const DATA_LOG = { table: 'sys_data_log', tableColumn: 'data_table', idColumn: 'data_id' } as const;
+
 export type LogAction = 'add' | 'edit' | 'delete' | 'import';
 
 export interface Actor {

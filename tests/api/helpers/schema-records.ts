@@ -67,9 +67,13 @@ export function refused(r: { status: number; body: any }, message: string | RegE
 
 /**
  * Signs in a new user of admin's department whose role reads 捐赠记录 and its 捐赠报表 limited to 本部门 (a data
- * rule on sys_org_code), and answers their token.
+ * rule on sys_org_code), and any `permissions` besides (unlimited), and answers their token.
  */
-export async function departmentDonationReader(s: TestServer, admin: string, user: { username: string; realname: string; roleCode: string }): Promise<string> {
+export async function departmentDonationReader(
+  s: TestServer,
+  admin: string,
+  user: { username: string; realname: string; roleCode: string; permissions?: string[] },
+): Promise<string> {
   const org = (await s.db.selectFrom('sys_user').select('org_code').where('username', '=', 'admin').executeTakeFirstOrThrow()).org_code!;
   const area = (await s.db.selectFrom('sys_permission').select('id').where('url', '=', '/donation').where('menu_type', '=', 0).executeTakeFirstOrThrow()).id;
   const rule = await s.api.post(
@@ -77,8 +81,14 @@ export async function departmentDonationReader(s: TestServer, admin: string, use
     { permissionId: menuIdOf('donation/record'), ruleName: '本部门', ruleColumn: 'sys_org_code', ruleConditions: '=', ruleValue: '#{sys_org_code}' },
     admin,
   );
-  const permissions = [area, menuIdOf('donation/record'), reportMenuIdOf('donation/record', 'summary'), `rule:${rule.body.result.id}`].join(',');
-  const role = await s.api.post('/system/role/add', { role_name: user.realname, role_code: user.roleCode, permissions }, admin);
+  const permissions = [
+    area,
+    menuIdOf('donation/record'),
+    reportMenuIdOf('donation/record', 'summary'),
+    `rule:${rule.body.result.id}`,
+    ...(user.permissions ?? []),
+  ].join(',');
+  const role = await s.api.post('/system/role/add', { roleName: user.realname, roleCode: user.roleCode, permissions }, admin);
   const depart = (await s.db.selectFrom('sys_depart').select('id').where('org_code', '=', org).executeTakeFirstOrThrow()).id;
   const password = 'Staff#2026a';
   const added = await s.api.post(
