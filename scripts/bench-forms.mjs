@@ -116,7 +116,7 @@ export async function benchForms({ root, port, password, percentile, waitFor }) 
     t = performance.now();
     const pad = (i) => String(i).padStart(2, '0');
     const add = async (name, orgCode, parentId, category) => {
-      const made = await call('/system/depart/add', { depart_name: name, org_code: orgCode, parent_id: parentId, org_category: category, status: '1' }, token);
+      const made = await call('/system/depart/add', { departName: name, orgCode, parentId, orgCategory: category, status: '1' }, token);
       return made.id;
     };
     let made = 0;

@@ -20,7 +20,7 @@ async function workbook(activity) {
 export async function benchImport({ API, token, percentile, database = 'embedded' }) {
   const headers = { 'X-Access-Token': token };
   const activities = await (await fetch(`${API}/donation/activity/list?pageSize=1`, { headers })).json();
-  const file = await workbook(activities.result.records[0].activity_name);
+  const file = await workbook(activities.result.records[0].activityName);
   const key = `bench-${Date.now().toString(36)}`;
   const form = new FormData();
   form.append('runKey', key);

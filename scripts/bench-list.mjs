@@ -62,12 +62,12 @@ export async function benchList({ root, port, password, percentile, timed, fmt, 
     );
     const cases = [
       ['default page (createTime desc)', 'pageNo=1&pageSize=10&column=createTime&order=desc'],
-      ['filtered + sorted (paid, amount 100–300, by amount)', 'pageNo=1&pageSize=10&pay_status=2&amount_begin=100&amount_end=300&column=amount&order=desc'],
+      ['filtered + sorted (paid, amount 100–300, by amount)', 'pageNo=1&pageSize=10&payStatus=2&amount_begin=100&amount_end=300&column=amount&order=desc'],
       [
         'filtered by activity + pay method, by pay time',
-        `pageNo=1&pageSize=10&activity_id=${encodeURIComponent(first.records[0].activity_id)}&pay_method=1,2&column=payTime&order=desc`,
+        `pageNo=1&pageSize=10&activityId=${encodeURIComponent(first.records[0].activityId)}&payMethod=1,2&column=payTime&order=desc`,
       ],
-      ['substring search donor_name=*张*', 'pageNo=1&pageSize=10&donor_name=*%E5%BC%A0*'],
+      ['substring search donorName=*张*', 'pageNo=1&pageSize=10&donorName=*%E5%BC%A0*'],
       ['deep page 5,000', 'pageNo=5000&pageSize=10&column=createTime&order=desc'],
     ];
     for (const [title, query] of cases) {

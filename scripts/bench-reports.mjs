@@ -37,29 +37,29 @@ export async function benchReports({ base, token, timed, fmt }) {
   }
 
   // Roll-up maintenance: the same activity every time, so each add recomputes a large activity's totals.
-  const { records } = await call('GET', 'donation/record/list?pageNo=1&pageSize=1&pay_status=2&column=createTime&order=desc');
-  const activity = records[0].activity_id;
-  const teams = await call('GET', `donation/team/list?pageNo=1&pageSize=1&activity_id=${activity}`);
+  const { records } = await call('GET', 'donation/record/list?pageNo=1&pageSize=1&payStatus=2&column=createTime&order=desc');
+  const activity = records[0].activityId;
+  const teams = await call('GET', `donation/team/list?pageNo=1&pageSize=1&activityId=${activity}`);
   const team = teams.records[0]?.id ?? null;
   const added = { record: [], team: [] };
   let i = 0;
   const addRecord = async () => {
     i += 1;
     const r = await call('POST', 'donation/record/add', {
-      donor_type: '1',
-      donor_name: `压测${i}`,
-      activity_id: activity,
-      team_id: team,
+      donorType: '1',
+      donorName: `压测${i}`,
+      activityId: activity,
+      teamId: team,
       amount: 100,
-      pay_method: '1',
-      pay_status: '2',
-      pay_time: `${day(end)} 10:00:00`,
+      payMethod: '1',
+      payStatus: '2',
+      payTime: `${day(end)} 10:00:00`,
     });
     added.record.push(r.id);
   };
   const addTeam = async () => {
     i += 1;
-    const r = await call('POST', 'donation/team/add', { team_name: `压测团队${i}`, activity_id: activity, status: '1' });
+    const r = await call('POST', 'donation/team/add', { teamName: `压测团队${i}`, activityId: activity, status: '1' });
     added.team.push(r.id);
   };
   const withRollups = await timed(30, addRecord);

@@ -50,7 +50,7 @@ const samples: number[] = [];
 t = performance.now();
 for (const task of tasks as { id: string }[]) {
   const s = performance.now();
-  await actions.approve(wangfang, { id: task.id, values: { approved_amount: 5000 }, comment: '同意' });
+  await actions.approve(wangfang, { id: task.id, values: { approvedAmount: 5000 }, comment: '同意' });
   samples.push(performance.now() - s);
 }
 const advanceMs = performance.now() - t;

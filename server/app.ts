@@ -68,7 +68,7 @@ import { LocalNotices, PostgresNotices } from './realtime/notices.ts';
 import { runtimeRoutes } from './routes/schema-runtime.ts';
 import { SchemaRuntime } from './engine/runtime.ts';
 import { refuseBadRequestText } from './engine/write/text-guard.ts';
-import { JeecgPaths, withJeecgNames } from './http/jeecg-paths.ts';
+import { JeecgPaths } from './http/jeecg-paths.ts';
 import { siteInfoOf } from './services/site-info.ts';
 import './hooks/index.ts';
 
@@ -241,7 +241,6 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
     });
   }
   app.addHook('onRoute', jeecgPaths.remember);
-  app.addHook('preSerialization', withJeecgNames);
   recordRoutes(app);
   ctx.metrics.attach(app);
   // Once the routes are ready (a listen or an inject makes them so): the first heartbeat, then one per interval.

@@ -1,12 +1,11 @@
-import { jeecgFieldName } from '../../src/core/schema/field-names.ts';
-
 /*
  * JeecgBoot's clients name our system screens differently: /sys/quartzJob/… is our /system/job/…,
  * /sys/annountCement/… our /system/announcement/… The table below is the one place that says so. A request
  * to /sys/<client name>/<action> that no route of its own serves is rewritten, before routing, to the
  * document's path, so both names reach the same route (generic or the document's own) — one route table,
  * not copies. A route registered at the /sys/ path itself (JeecgBoot-only calls such as /sys/user/queryUserRole)
- * keeps answering there.
+ * keeps answering there. Records answer under their properties (createTime, orgCode_dictText), which are JeecgBoot's
+ * Java names, whichever path the call took (server/engine/wire.ts).
  */
 
 /** JeecgBoot client name → our document code (area/entity). */
@@ -64,37 +63,4 @@ export class JeecgPaths {
     if (this.own.has(`${method} ${path}`) || this.ownPatterns.some((p) => p.method === method && p.pattern.test(path))) return url;
     return `${this.apiBase}/${code}/${match[2]}${match[3] ?? ''}`;
   };
-}
-
-/** Gives every snake_case key of the records in `value` (pages, lists, trees) its JeecgBoot twin, in place. */
-function addJeecgNames(value: unknown, depth = 0): void {
-  if (depth > 8 || value === null || typeof value !== 'object') return;
-  if (Array.isArray(value)) {
-    for (const item of value) addJeecgNames(item, depth + 1);
-    return;
-  }
-  if (Object.getPrototypeOf(value) !== Object.prototype) return;
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    addJeecgNames(record[key], depth + 1);
-    if (!/^[a-z][a-z0-9]*(_[a-z0-9]+)+(_dictText)?$/.test(key)) continue;
-    const twin = jeecgFieldName(key);
-    if (!(twin in record)) record[twin] = record[key];
-  }
-}
-
-/**
- * A preSerialization hook: JeecgBoot's clients read records by their Java names (roleName, createTime,
- * orgCode_dictText), ours by the columns' (role_name). A call by a JeecgBoot name (rewritten by JeecgPaths) or
- * from JeecgBoot's vue3 client (its X-Version header; it also reads our /sys/dict at our own path) answers both,
- * each snake_case key beside its camelCase twin.
- */
-export async function withJeecgNames(
-  request: { url: string; originalUrl: string; headers: Record<string, unknown> },
-  _reply: unknown,
-  payload: unknown,
-): Promise<unknown> {
-  const jeecg = request.originalUrl !== request.url || request.headers['x-version'] !== undefined;
-  if (jeecg && payload && typeof payload === 'object' && 'result' in payload) addJeecgNames((payload as { result: unknown }).result);
-  return payload;
 }

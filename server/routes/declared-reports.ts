@@ -2,13 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { type Session, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
-import { noAuth, notFound, ok } from '../http/envelope.ts';
+import { badRequest, noAuth, notFound, ok } from '../http/envelope.ts';
 import { grantsOf } from '../services/permissions.ts';
 import { XLSX_TYPE } from '../engine/io/excel.ts';
 import { reportMenuIdOf } from '../engine/schema/menus.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
 import { reportWorkbook } from '../engine/io/report-excel.ts';
 import { findReport, readRange, ReportRunner } from '../engine/read/reports.ts';
+import { reportOut } from '../engine/wire.ts';
+import { propertyOf } from '../../src/core/schema/field-names.ts';
+import type { ReportDef } from '../../src/core/schema/types.generated.ts';
 
 /*
  * GET /{area}/{entity}/report/{code}?begin&end[&dimensions=a,b] and …/exportXls: a declared report for a
@@ -19,6 +22,18 @@ import { findReport, readRange, ReportRunner } from '../engine/read/reports.ts';
 type Req = FastifyRequest<{ Params: { area: string; entity: string; code: string }; Querystring: Record<string, unknown> }>;
 
 const NAME = /^[a-zA-Z][a-zA-Z0-9_]{0,62}$/;
+
+/**
+ * A dimension a request names, by its key as the document names it (payMethod), as the engine's report
+ * names it (pay_method); a key in column form where the document names it otherwise is refused, saying which.
+ */
+function dimensionOf(report: ReportDef, key: string): string {
+  const byProperty = new Map(report.dimensions.map((d) => [propertyOf(d.key), d.key]));
+  const found = byProperty.get(key);
+  if (found !== undefined) return found;
+  const property = propertyOf(key);
+  throw badRequest(`报表没有维度：${key.slice(0, 50)}${property !== key && byProperty.has(property) ? `（应写作 ${property}）` : ''}`);
+}
 
 export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   const { runtime, db } = ctx;
@@ -49,8 +64,11 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/:area/:entity/report/:code', async (request: Req) => {
     const { model, report, range, runner } = await open(request);
-    const only = typeof request.query.dimensions === 'string' && request.query.dimensions ? request.query.dimensions.split(',') : undefined;
-    return ok(await runner.run(model, report, range, only));
+    const only =
+      typeof request.query.dimensions === 'string' && request.query.dimensions
+        ? request.query.dimensions.split(',').map((key) => dimensionOf(report, key))
+        : undefined;
+    return ok(reportOut(await runner.run(model, report, range, only)));
   });
 
   app.get('/:area/:entity/report/:code/exportXls', async (request: Req, reply) => {

@@ -28,7 +28,7 @@ export function helperRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!CODE.test(code)) throw badRequest('表单编码格式不正确');
     const model = runtime.registry.find(code);
     if (!model) throw notFound(`表单不存在: ${code}`);
-    return ok(model.doc);
+    return ok(model.source);
   });
 
   app.get('/sys/schema/list', async () =>

@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { RecordReader } from '../engine/read/reader.ts';
-import type { EntityModel } from '../engine/schema/model.ts';
 import { Captchas } from '../auth/captcha.ts';
 import { plainPassword } from '../auth/jeecg-password.ts';
 import { sessionOf } from '../auth/session.ts';
@@ -9,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { badRequest, forbidden, ok, requireText } from '../http/envelope.ts';
 import { planList } from '../engine/read/query.ts';
 import { checkId } from '../engine/write/record-input.ts';
+import { pageOut, recordsOut } from '../engine/wire.ts';
 import { departTree, type DepartNode } from '../services/departs.ts';
 import { signIns } from '../services/sign-in.ts';
 import { departsOf } from '../services/users.ts';
@@ -81,25 +80,17 @@ export function jeecgCallRoutes(app: FastifyInstance, ctx: AppContext) {
     await runtime.access.demandView(session, dataLog());
     if (typeof request.query.dataTable !== 'string' || !request.query.dataTable || typeof request.query.dataId !== 'string' || !request.query.dataId)
       throw badRequest('请指定表名和数据ID');
-    const plan = planList(dataLog(), { data_table: request.query.dataTable, data_id: request.query.dataId, column: 'data_version', order: 'desc' });
+    const plan = planList(dataLog(), { dataTable: request.query.dataTable, dataId: request.query.dataId, column: 'dataVersion', order: 'desc' });
     const reader = await runtime.reader(session);
-    // The versions of a record the user may not see (another department's, under a data rule) are not theirs to read either.
-    const logged = runtime.registry.byTable(request.query.dataTable);
-    if (logged && !(await recordVisible(ctx.db, reader, logged, request.query.dataId))) return ok([]);
-    return ok(await reader.decorate(dataLog(), await reader.rows(dataLog(), plan, 1000, 0)));
+    return ok(recordsOut(runtime.registry, dataLog(), await reader.decorate(dataLog(), await reader.rows(dataLog(), plan, 1000, 0))));
   });
   app.get('/system/data_log/queryCompareList', async (request: Req) => {
     const session = sessionOf(request);
     await runtime.access.demandView(session, dataLog());
     const ids = [request.query.dataId1, request.query.dataId2].map(checkId);
     const reader = await runtime.reader(session);
-    const rows = await reader.rows(dataLog(), { ...planList(dataLog(), { column: 'data_version', order: 'asc' }), selections: ids }, 2, 0);
-    const shown = [];
-    for (const row of rows) {
-      const logged = runtime.registry.byTable(String(row.data_table));
-      if (!logged || (await recordVisible(ctx.db, reader, logged, String(row.data_id)))) shown.push(row);
-    }
-    return ok(await reader.decorate(dataLog(), shown));
+    const rows = await reader.rows(dataLog(), { ...planList(dataLog(), { column: 'dataVersion', order: 'asc' }), selections: ids }, 2, 0);
+    return ok(recordsOut(runtime.registry, dataLog(), await reader.decorate(dataLog(), rows)));
   });
 
   /** Whether a value is free in a column (the role and category forms' checks as you type); a taken one is success false. */
@@ -131,7 +122,9 @@ export function jeecgCallRoutes(app: FastifyInstance, ctx: AppContext) {
       .map(checkId);
     if (!ids.length) return ok([]);
     const reader = await runtime.reader(session);
-    return ok(await reader.decorate(users, await reader.rows(users, { ...planList(users, {}), selections: ids }, 1000, 0)));
+    return ok(
+      recordsOut(runtime.registry, users, await reader.decorate(users, await reader.rows(users, { ...planList(users, {}), selections: ids }, 1000, 0))),
+    );
   });
 
   /** One level of the department tree (JeecgBoot's lazy tree): the roots, or the children of `pid`. */
@@ -200,7 +193,7 @@ export function jeecgCallRoutes(app: FastifyInstance, ctx: AppContext) {
         : undefined;
     const reader = await runtime.reader(session);
     const rows = await reader.rows(model, { ...planList(model, {}), selections: ids }, 1000, 0);
-    return ok(rows.map((r) => ({ ...r, id: Number(r.id) })));
+    return ok(recordsOut(runtime.registry, model, rows).map((r) => ({ ...r, id: Number(r.id) })));
   });
 }
 
@@ -222,7 +215,7 @@ export function categoryListRoutes(app: FastifyInstance, ctx: AppContext) {
     const searching = plan.filters.some((f) => f.column === 'name' || f.column === 'code');
     const parent = typeof pid === 'string' && !ROOT_PIDS.has(pid) ? checkId(pid) : null;
     if (!searching) plan.filters.push(parent === null ? { column: 'pid', op: 'is', value: null } : { column: 'pid', op: '=', value: parent });
-    return ok(await (await runtime.reader(session)).page(model(), plan));
+    return ok(pageOut(runtime.registry, model(), await (await runtime.reader(session)).page(model(), plan)));
   });
 
   const childrenOf = async (request: Req, parents: string[]) => {
@@ -230,7 +223,7 @@ export function categoryListRoutes(app: FastifyInstance, ctx: AppContext) {
     await runtime.access.demandView(session, model());
     const plan = { ...planList(model(), {}), filters: [{ column: 'pid', op: 'in' as const, value: parents }] };
     const reader = await runtime.reader(session);
-    return reader.decorate(model(), await reader.rows(model(), plan, 5000, 0));
+    return recordsOut(runtime.registry, model(), await reader.decorate(model(), await reader.rows(model(), plan, 5000, 0)));
   };
 
   app.get('/system/category/childList', async (request: Req) => ok(await childrenOf(request, [checkId(request.query.pid)])));
@@ -245,12 +238,4 @@ export function categoryListRoutes(app: FastifyInstance, ctx: AppContext) {
     const records = parents.length ? await childrenOf(request, parents) : [];
     return ok({ records, total: records.length, size: records.length, current: 1, pages: 1 });
   });
-}
-
-/** Whether a record is visible to the reader, or gone from its table (a deleted record's log stays readable). */
-async function recordVisible(db: Kysely<any>, reader: RecordReader, model: EntityModel, id: string): Promise<boolean> {
-  // An id of the wrong shape for the table's key names no record anyone may see.
-  if (!(model.doc.entity.chosenId ? /^\d{1,9}$/ : /^[A-Za-z0-9_-]{1,64}$/).test(id)) return false;
-  if (await (await reader.scoped(model)).select('id').where('id', '=', id).executeTakeFirst()) return true;
-  return !(await db.selectFrom(model.table).select('id').where('id', '=', id).executeTakeFirst());
 }

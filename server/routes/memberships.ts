@@ -7,6 +7,7 @@ import { newId } from '../lib/ids.ts';
 import { planList } from '../engine/read/query.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
 import { checkId } from '../engine/write/record-input.ts';
+import { pageOut } from '../engine/wire.ts';
 import { ASSIGN_ROLE_PERMISSION, demandRolesGrantable } from '../services/grant-guard.ts';
 import { demandDepart } from '../services/depart-permissions.ts';
 
@@ -53,7 +54,7 @@ export function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     const rest = Object.fromEntries(Object.entries(query).filter(([k]) => !['roleId', 'depId', 'departId'].includes(k)));
     const plan = { ...planList(users(), rest), selections: ids };
     await runtime.access.demandPlan(session, users(), plan);
-    return ok(await (await runtime.reader(session)).page(users(), plan));
+    return ok(pageOut(runtime.registry, users(), await (await runtime.reader(session)).page(users(), plan)));
   }
 
   const holders = async (table: string, column: string, value: string) =>

@@ -76,11 +76,13 @@ export function onlineFormRoutes(app: FastifyInstance, ctx: AppContext) {
     for (const code of codes) {
       const model = runtime.registry.find(code);
       if (!model?.doc.entity.parent || !(await runtime.access.canView(session, model))) continue;
+      // Named as the document names them, by property (memberName, parentId): what the sub-table's rows carry.
+      const parent = model.doc.entity.parent;
       result.push({
         code: model.code,
         title: model.title,
-        parent: model.doc.entity.parent,
-        fields: model.fields.map((f) => ({ name: f.name, label: f.label, type: f.type })),
+        parent: { ...parent, field: model.wire.wireName(parent.field) },
+        fields: model.fields.map((f) => ({ name: model.wire.wireName(f.name), label: f.label, type: f.type })),
       });
     }
     return ok(result);

@@ -8,6 +8,7 @@ import { exportRows } from '../engine/io/export.ts';
 import { ExcelRun } from '../engine/io/excel-run.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
 import { planList } from '../engine/read/query.ts';
+import { pageOut, recordOut } from '../engine/wire.ts';
 import { checkId, readInput } from '../engine/write/record-input.ts';
 import { transitionRecord } from './transitions.ts';
 
@@ -42,13 +43,13 @@ export function crudRoutes(app: FastifyInstance, ctx: AppContext) {
     await runtime.access.demandView(session, model);
     const plan = planList(model, request.query);
     await runtime.access.demandPlan(session, model, plan);
-    return ok(await (await runtime.reader(session)).page(model, plan));
+    return ok(pageOut(runtime.registry, model, await (await runtime.reader(session)).page(model, plan)));
   });
 
   app.get('/:area/:entity/queryById', route, async (request: Req) => {
     const { model, session } = await open(request);
     await runtime.access.demandView(session, model);
-    return ok(await (await runtime.reader(session)).byId(model, checkId(request.query.id)));
+    return ok(recordOut(runtime.registry, model, await (await runtime.reader(session)).byId(model, checkId(request.query.id))));
   });
 
   app.post('/:area/:entity/add', route, async (request: Req) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordsOut } from '../engine/wire.ts';
 import type { Kysely } from 'kysely';
 import { type Session, sessionOf } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
@@ -72,7 +73,7 @@ export function recycleRoutes(app: FastifyInstance, ctx: AppContext) {
     const plan = planList(model, query);
     await runtime.access.demandPlan(session, model, plan);
     const reader = await runtime.reader(session);
-    return ok(await reader.decorate(model, await reader.deletedRows(model, plan)));
+    return ok(recordsOut(runtime.registry, model, await reader.decorate(model, await reader.deletedRows(model, plan))));
   }
 
   app.get('/:area/:entity/deleteList', route, async (request: Req) => {

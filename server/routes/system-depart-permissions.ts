@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { badRequest, ok } from '../http/envelope.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
 import { checkId } from '../engine/write/record-input.ts';
+import { recordOut } from '../engine/wire.ts';
 import { ASSIGN_ROLE_PERMISSION, demandDepartRolesGrantable, demandKeysGrantable, diffIds } from '../services/grant-guard.ts';
 import {
   demandDepart,
@@ -53,7 +54,7 @@ export function systemDepartPermissionRoutes(app: FastifyInstance, ctx: AppConte
       const session = sessionOf(request);
       await runtime.access.demandView(session, model());
       const record = await (await runtime.reader(session)).byId(model(), checkId(request.query.id));
-      return ok({ ...record, [PERMISSIONS_KEY]: (await read(String(record.id))).join(',') });
+      return ok(recordOut(runtime.registry, model(), { ...record, [PERMISSIONS_KEY]: (await read(String(record.id))).join(',') }));
     });
   }
   recordWithKeys('system/depart', (id) => departKeys(any, id));

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { badRequest, ok } from '../http/envelope.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
 import { checkId } from '../engine/write/record-input.ts';
+import { recordOut } from '../engine/wire.ts';
 import { demandKeysGrantable } from '../services/grant-guard.ts';
 import { keepAdminRoleManagement } from '../hooks/system-role.ts';
 import { permissionTree, roleKeys, saveRoleKeys } from '../services/role-permissions.ts';
@@ -37,7 +38,7 @@ export function systemRoleRoutes(app: FastifyInstance, ctx: AppContext) {
     const session = sessionOf(request);
     await runtime.access.demandView(session, model());
     const record = await (await runtime.reader(session)).byId(model(), checkId(request.query.id));
-    return ok({ ...record, [PERMISSIONS_KEY]: (await roleKeys(any, String(record.id))).join(',') });
+    return ok(recordOut(runtime.registry, model(), { ...record, [PERMISSIONS_KEY]: (await roleKeys(any, String(record.id))).join(',') }));
   };
 
   // JeecgBoot's /sys/role/queryById reaches it through server/http/jeecg-paths.ts.

@@ -7,6 +7,7 @@ import { badRequest, ok } from '../http/envelope.ts';
 import { storePassword } from '../services/users.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
 import { planList } from '../engine/read/query.ts';
+import { pageOut, recordOut } from '../engine/wire.ts';
 import { registerOperation } from '../engine/write/operations.ts';
 import { checkId } from '../engine/write/record-input.ts';
 import { relationsOf } from '../services/user-relations.ts';
@@ -65,28 +66,22 @@ export function systemUserRoutes(app: FastifyInstance, ctx: AppContext) {
   const model = (): EntityModel => runtime.registry.get(CODE);
   const any = db as Kysely<any>;
 
-  /** 当前部门 is stored as a department code; the list and the record show its name beside it. */
-  async function withDepartNames<R extends Record<string, unknown>>(rows: R[]): Promise<R[]> {
-    const codes = [...new Set(rows.map((r) => r.org_code).filter((c): c is string => typeof c === 'string' && c !== ''))];
-    const found = codes.length ? await db.selectFrom('sys_depart').select(['org_code', 'depart_name']).where('org_code', 'in', codes).execute() : [];
-    const names = new Map(found.map((d) => [d.org_code, d.depart_name]));
-    return rows.map((r) => ({ ...r, org_code_dictText: typeof r.org_code === 'string' ? (names.get(r.org_code) ?? r.org_code) : '' }));
-  }
-
   const list = async (request: Req) => {
     const session = sessionOf(request);
     await runtime.access.demandView(session, model());
     const plan = planList(model(), request.query);
     await runtime.access.demandPlan(session, model(), plan);
     const page = await (await runtime.reader(session)).page(model(), plan);
-    return ok({ ...page, records: await withDepartNames(page.records) });
+    // 当前部门 reads as the department's name (orgCode's labelFrom), in the list, the record and the export alike.
+    return ok(pageOut(runtime.registry, model(), page));
   };
 
   const queryById = async (request: Req) => {
     const session = sessionOf(request);
     await runtime.access.demandView(session, model());
-    const [record] = await withDepartNames([await (await runtime.reader(session)).byId(model(), checkId(request.query.id))]);
-    return ok({ ...record, ...(await relationsOf(any, String(record.id))) });
+    const record = await (await runtime.reader(session)).byId(model(), checkId(request.query.id));
+    // The relations are the form's virtual fields (selected_positions …), answered by property like the rest.
+    return ok(recordOut(runtime.registry, model(), { ...record, ...(await relationsOf(any, String(record.id))) }));
   };
 
   const frozenBatch = async (request: Req) => {

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { badRequest, ok } from '../http/envelope.ts';
 import { actionCode } from '../engine/schema/menus.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
+import { bodyIn } from '../engine/wire.ts';
 import { checkId } from '../engine/write/record-input.ts';
 
 /*
@@ -17,7 +18,9 @@ const STATUS_VALUE = /^[A-Za-z0-9_-]{1,32}$/;
 export async function transitionRecord(ctx: AppContext, model: EntityModel, session: Session, body: unknown) {
   const rule = model.doc.entity.rules?.transitions;
   if (!rule) throw badRequest(`${model.title}没有状态操作`);
-  const input = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  const given = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  // The step's comment and fields come by property (auditOpinion), as every body does.
+  const input = bodyIn(model, given);
   const id = checkId(input.id);
   if (typeof input.to !== 'string' || !STATUS_VALUE.test(input.to)) throw badRequest('目标状态不正确');
   const to = input.to;
@@ -26,5 +29,5 @@ export async function transitionRecord(ctx: AppContext, model: EntityModel, sess
   const canEdit = await ctx.permissions.allows(session.user.id, actionCode(model, 'edit'));
   const record = await ctx.runtime.write(session, model, (w) => w.transition(model, id, to, input, canEdit));
   const step = rule.steps.find((s) => s.to === to && s.label);
-  return ok({ id: record.id, [rule.field]: record[rule.field] }, `${step?.label ?? '操作'}成功!`);
+  return ok({ id: record.id, [model.wire.wireName(rule.field)]: record[rule.field] }, `${step?.label ?? '操作'}成功!`);
 }

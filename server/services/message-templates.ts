@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Session } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import type { DB } from '../db/schema.ts';
+import { columnFor, PropertyMap } from '../../src/core/schema/field-names.ts';
 import type { EntityModel } from '../engine/schema/model.ts';
 import { readInput, sanitizeRichText } from '../engine/write/record-input.ts';
 import { badRequest } from '../http/envelope.ts';
@@ -66,17 +67,25 @@ const listOf = (value: unknown): string[] => {
   return [...new Set(items.map((v) => String(v).trim()).filter(Boolean))];
 };
 
+/** The 发送 form's receivers: values of the form, not fields of the template, named by property as every body names its values. */
 export interface Receivers {
-  user_names?: unknown;
-  role_codes?: unknown;
-  depart_ids?: unknown;
+  userNames?: unknown;
+  roleCodes?: unknown;
+  departIds?: unknown;
 }
 
+const RECEIVERS = new PropertyMap(['userNames', 'roleCodes', 'departIds'].map(columnFor));
+
 /** The usernames of the active users chosen directly, through their roles and through their departments. */
-export async function receiversOf(db: Kysely<DB>, input: Receivers): Promise<string[]> {
-  const names = listOf(input.user_names);
-  const roleCodes = listOf(input.role_codes);
-  const departIds = listOf(input.depart_ids);
+export async function receiversOf(db: Kysely<DB>, input: Receivers & Record<string, unknown>): Promise<string[]> {
+  // A receiver under its column's spelling (user_names) is refused, naming the property, rather than taken as none chosen.
+  for (const key of Object.keys(input)) {
+    const property = RECEIVERS.property(key);
+    if (property !== undefined && property !== key) throw badRequest(`未知字段: ${RECEIVERS.describe(key)}`);
+  }
+  const names = listOf(input.userNames);
+  const roleCodes = listOf(input.roleCodes);
+  const departIds = listOf(input.departIds);
   if (!names.length && !roleCodes.length && !departIds.length) throw badRequest('请选择接收用户、角色或部门');
   const users = new Set<string>();
   const active = () =>
@@ -144,14 +153,18 @@ export async function announceTo(
   const announcement = await ctx.runtime.write(session, announcements, (w) =>
     w.add(
       announcements,
-      readInput(announcements, {
-        titile: title.slice(0, 100),
-        msg_content: html,
-        msg_category: '2',
-        msg_type: 'USER',
-        priority: 'M',
-        user_ids: usernames.join(','),
-      }),
+      // readInput reads a body as the API gets it, by property.
+      readInput(
+        announcements,
+        announcements.wire.toWire({
+          titile: title.slice(0, 100),
+          msg_content: html,
+          msg_category: '2',
+          msg_type: 'USER',
+          priority: 'M',
+          user_ids: usernames.join(','),
+        }),
+      ),
     ),
   );
   await release(String(announcement.id));
@@ -170,16 +183,19 @@ export async function sendTemplate({ ctx, session, model, id, input, release }: 
   await ctx.runtime.write(session, log, (w) =>
     w.add(
       log,
-      readInput(log, {
-        template_code: template.template_code,
-        title,
-        content: html,
-        receivers: receivers.join(','),
-        receiver_count: receivers.length,
-        send_status: '1',
-        send_time: nowText(),
-        annt_id: announcement.id,
-      }),
+      readInput(
+        log,
+        log.wire.toWire({
+          template_code: template.template_code,
+          title,
+          content: html,
+          receivers: receivers.join(','),
+          receiver_count: receivers.length,
+          send_status: '1',
+          send_time: nowText(),
+          annt_id: announcement.id,
+        }),
+      ),
     ),
   );
   return { message: `消息已发送给 ${receivers.length} 人`, result: { receivers: receivers.length } };

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { columnFor, PropertyMap } from '../../src/core/schema/field-names.ts';
 import type { Session } from '../auth/session.ts';
 import type { DB } from '../db/schema.ts';
 import type { SchemaRuntime } from '../engine/runtime.ts';
@@ -13,6 +14,9 @@ import { type OnlineForms, readSaveInput } from './online-forms.ts';
  * — deleting data is not a side effect of deleting a design — but while there are any, 删除 needs their
  * count typed in as confirmation.
  */
+
+/** The 删除 form's own value (not a field of the row): by property, as every body names its values. */
+const REMOVE_VALUES = new PropertyMap(['confirmCount'].map(columnFor));
 
 export async function copyForm(forms: OnlineForms, session: Session, id: string, input: Record<string, unknown>) {
   const source = await forms.byId(id);
@@ -42,6 +46,8 @@ function publishedCodes(runtime: SchemaRuntime, main: string): string[] {
 }
 
 export async function removeForm(db: Kysely<DB>, forms: OnlineForms, runtime: SchemaRuntime, id: string, input: Record<string, unknown>) {
+  for (const key of Object.keys(input))
+    if (REMOVE_VALUES.property(key) !== undefined && REMOVE_VALUES.property(key) !== key) throw badRequest(`未知字段: ${REMOVE_VALUES.describe(key)}`);
   const form = await forms.byId(id);
   const main = form.cgform_code;
   const model = main ? runtime.registry.find(main) : undefined;
@@ -52,7 +58,7 @@ export async function removeForm(db: Kysely<DB>, forms: OnlineForms, runtime: Sc
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
     const count = Number(n);
-    if (count > 0 && Number(input.confirm_count) !== count)
+    if (count > 0 && Number(input.confirmCount) !== count)
       throw badRequest(`该表单已有 ${count} 条记录，请在“确认记录数”中输入 ${count} 后再删除（记录保留在数据表 ${model.table} 中）`);
   }
   const codes = main ? publishedCodes(runtime, main) : [];

@@ -22,8 +22,17 @@ const MAX_PAGE_SIZE = 100;
 const MAX_DEPARTS = 100;
 const MAX_ACCOUNT = 100;
 const ID = /^[A-Za-z0-9_-]{1,32}$/;
-/** Sortable columns of the list (the modal's column header → column). */
-const SORTABLE: Record<string, string> = { username: 'username', realname: 'realname', createTime: 'create_time', create_time: 'create_time', sex: 'sex' };
+/** Sortable columns of the list, by property (the modal's column header → column). */
+const SORTABLE: Record<string, string> = { username: 'username', realname: 'realname', createTime: 'create_time', sex: 'sex' };
+
+/** The sort column of `column=`: a sortable property's column; a column's own name is refused with its property, anything else sorts by creation. */
+function sortColumn(raw: string): string {
+  const column = Object.hasOwn(SORTABLE, raw) ? SORTABLE[raw] : undefined;
+  if (column) return column;
+  const property = Object.keys(SORTABLE).find((p) => SORTABLE[p] === raw && p !== raw);
+  if (property) throw badRequest(`未知的查询字段: ${raw}（应写作 ${property}）`);
+  return 'create_time';
+}
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -108,7 +117,7 @@ export async function userPage(from: UserSource, q: Record<string, unknown>): Pr
   const account = accountPattern(q.username);
   const pageNo = pageNumber(q.pageNo, 1);
   const pageSize = pageNumber(q.pageSize, 10, MAX_PAGE_SIZE);
-  const column = SORTABLE[text(q.column)] ?? 'create_time';
+  const column = sortColumn(text(q.column));
   const order = text(q.order) === 'asc' ? 'asc' : 'desc';
   let count = from
     .select(sql<number>`count(*)::int`.as('n'))

@@ -4,7 +4,8 @@ import { newId } from '../lib/ids.ts';
 
 /*
  * A user's roles, departments, positions and tenants: what the user form sends beside the sys_user
- * columns (JeecgBoot's selectedroles, selecteddeparts, relTenantIds, and selected_positions), each a comma
+ * columns (JeecgBoot's selectedroles, selecteddeparts, relTenantIds, and selectedPositions; virtual fields
+ * of schemas/system/user.json, named here by their columns as the engine reads them), each a comma
  * list or an array of ids. Every id must exist; a list that is sent replaces the stored one.
  */
 
@@ -17,10 +18,10 @@ export interface Relations {
   departRoles?: string[];
 }
 
-/** The form's names for each relation. */
+/** The form's names for each relation, as the writer's hooks get them (columns: the user form's relTenantIds is rel_tenant_ids). */
 export const TENANT_FORM_KEY = 'rel_tenant_ids';
 export const DEPART_ROLES_KEY = 'selected_depart_roles';
-export const RELATION_KEYS = { roles: 'selectedroles', departs: 'selecteddeparts', positions: 'selected_positions', tenants: 'relTenantIds' } as const;
+export const RELATION_KEYS = { roles: 'selectedroles', departs: 'selecteddeparts', positions: 'selected_positions', tenants: TENANT_FORM_KEY } as const;
 
 const ID = /^[A-Za-z0-9_-]{1,32}$/;
 
@@ -42,13 +43,12 @@ export function takeRelations(body: Record<string, unknown>): Relations {
     positions: idList(body[RELATION_KEYS.positions], '职务'),
     departRoles: idList(body[DEPART_ROLES_KEY], '部门角色'),
   };
-  // The user form's field is rel_tenant_ids (document field names are snake case); JeecgBoot sends relTenantIds.
-  const tenants = idList(body[TENANT_FORM_KEY] ?? body[RELATION_KEYS.tenants], '租户');
+  const tenants = idList(body[RELATION_KEYS.tenants], '租户');
   if (tenants) {
     if (tenants.some((t) => !/^\d{1,9}$/.test(t))) throw badRequest('租户格式不正确');
     relations.tenants = tenants.map(Number);
   }
-  for (const key of [...Object.values(RELATION_KEYS), TENANT_FORM_KEY, DEPART_ROLES_KEY]) delete body[key];
+  for (const key of [...Object.values(RELATION_KEYS), DEPART_ROLES_KEY]) delete body[key];
   return relations;
 }
 
@@ -131,7 +131,7 @@ export async function saveRelations(db: Kysely<any>, userId: string, r: Relation
   }
 }
 
-/** The relations of a user, as the form reads them back (lists of ids for multiple selects). */
+/** The relations of a user, as the form reads them back (lists of ids for multiple selects), by column like the record they join. */
 export async function relationsOf(db: Kysely<any>, userId: string): Promise<Record<string, string[]>> {
   const ids = async (table: string, column: string) =>
     (await db.selectFrom(table).select(column).where('user_id', '=', userId).orderBy(column).execute()).map((r: Record<string, unknown>) => String(r[column]));
@@ -140,7 +140,6 @@ export async function relationsOf(db: Kysely<any>, userId: string): Promise<Reco
     [RELATION_KEYS.departs]: await ids('sys_user_depart', 'dep_id'),
     [RELATION_KEYS.positions]: await ids('sys_user_position', 'position_id'),
     [RELATION_KEYS.tenants]: await ids('sys_user_tenant', 'tenant_id'),
-    [TENANT_FORM_KEY]: await ids('sys_user_tenant', 'tenant_id'),
     [DEPART_ROLES_KEY]: (await db.selectFrom('sys_depart_role_user').select('drole_id').where('user_id', '=', userId).orderBy('drole_id').execute()).map(
       (r: { drole_id: string }) => r.drole_id,
     ),

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { badRequest, forbidden, notFound } from '../http/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { refuseBadText } from '../engine/write/text-guard.ts';
+import { columnFor } from '../../src/core/schema/field-names.ts';
 import { isActiveUser, realnames } from './assignees.ts';
 import { leadsTo } from './interpreter.ts';
 import type { Row, Step, WorkflowEngine } from './engine.ts';
@@ -52,6 +53,23 @@ function usernamesOf(value: unknown): string[] {
   return list.map((v) => String(v).trim()).filter(Boolean);
 }
 
+/**
+ * The values an approver enters, sent by property (approvedAmount) as records travel, under their columns
+ * (what the engine and the record's writer use). A column's own name where the field has another property
+ * (approved_amount) is refused, naming the property; any other name is left for the step's check to refuse.
+ */
+function valuesOf(s: Step, given: unknown): Record<string, unknown> {
+  if (!given || typeof given !== 'object' || Array.isArray(given)) return {};
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(given)) {
+    const wire = s.model?.wire;
+    const column = wire ? wire.column(key) : columnFor(key);
+    if (column === undefined && wire?.property(key) !== undefined) throw badRequest(`未知字段: ${wire.describe(key)}`);
+    values[column ?? key] = value;
+  }
+  return values;
+}
+
 export class WorkflowActions {
   constructor(
     readonly engine: WorkflowEngine,
@@ -80,7 +98,7 @@ export class WorkflowActions {
     const comment = textOf(input.comment, '审批意见');
     await this.onTask(session, input.id, async (s, task) => {
       const node = s.process.nodes[task.node_id];
-      const values = input.values && typeof input.values === 'object' && !Array.isArray(input.values) ? (input.values as Record<string, unknown>) : {};
+      const values = valuesOf(s, input.values);
       const refused = Object.keys(values).filter((f) => node.fields?.[f] !== 'edit');
       if (refused.length) throw badRequest(`此步骤不能修改字段：${refused.map((f) => s.model?.field.get(f)?.label ?? f).join('、')}`);
       refuseBadText(values, (f) => s.model?.field.get(f)?.label ?? f);

@@ -58,10 +58,10 @@ export class WorkflowEngine {
     return this.ctx.db as Kysely<any>;
   }
 
-  /** The fields a process bound to a document may name in conditions and field rules. */
+  /** The fields a process bound to a document may name in conditions and field rules: by property, as the document names them. */
   fieldsOf = (entity: string): Set<string> | undefined => {
     const model = this.ctx.runtime.registry.find(entity);
-    return model ? new Set(model.fields.map((f) => f.name)) : undefined;
+    return model ? new Set(model.fields.map((f) => model.wire.wireName(f.name))) : undefined;
   };
 
   /** A deployed version's graph; versions never change once deployed, so every process may keep it. */

@@ -1,6 +1,15 @@
 import { BpmnModdle, type ModdleElement } from 'bpmn-moddle';
 import hopeModdle from '../../src/core/workflow/hope-moddle.json';
-import { type AssigneeRule, type FieldAccess, parseAssignee, parseAssigneeList, parseConditionText, parseFieldAccess } from '../../src/core/workflow/rules.ts';
+import {
+  type AssigneeRule,
+  type FieldAccess,
+  parseAssignee,
+  parseAssigneeList,
+  parseConditionText,
+  parseFieldAccess,
+  renameConditionFields,
+} from '../../src/core/workflow/rules.ts';
+import { columnFor } from '../../src/core/schema/field-names.ts';
 import type { Condition } from '../../src/core/schema/types.generated.ts';
 import { conditionFields as sqlConditionFields, isCondition } from '../engine/schema/condition.ts';
 
@@ -9,6 +18,10 @@ import { conditionFields as sqlConditionFields, isCondition } from '../engine/sc
  * start and end events, user tasks, exclusive and parallel gateways, timer catch events (a duration), and
  * embedded sub-processes. Anything else is refused by name, so a process never deploys with a step that
  * would silently do nothing.
+ *
+ * The XML names the business document's fields by property (approvedAmount; rules.ts reads an older
+ * modeller's column names as their properties), and is checked in those names. The graph the engine runs
+ * names them by column (approved_amount), as the records it reads and writes do.
  */
 
 export type NodeType = 'start' | 'end' | 'userTask' | 'exclusive' | 'parallel' | 'timer' | 'subProcess';
@@ -21,7 +34,9 @@ export interface WfNode {
   parent?: string;
   incoming: string[];
   outgoing: string[];
+  /** A field rule's value is the field's column. */
   assignee?: AssigneeRule;
+  /** By column. */
   fields?: Record<string, FieldAccess>;
   cc?: AssigneeRule[];
   /** End events: the result the instance ends with. */
@@ -39,6 +54,7 @@ export interface WfFlow {
   name: string;
   source: string;
   target: string;
+  /** Naming columns. */
   condition?: Condition;
 }
 
@@ -94,7 +110,11 @@ export function durationMs(text: string | undefined): number | undefined {
 
 const label = (e: ModdleElement) => (e.name ? `【${e.name}】` : `（${e.id}）`);
 
-/** Parses and checks a process; `fieldsOf` names the fields a condition or field rule may use. */
+/** The engine's names of a rule's fields: properties as columns. */
+const byColumn = (access: Record<string, FieldAccess>): Record<string, FieldAccess> =>
+  Object.fromEntries(Object.entries(access).map(([field, a]) => [columnFor(field), a]));
+
+/** Parses and checks a process; `fieldsOf` names the fields (properties) a condition or field rule may use. */
 export async function parseProcess(xml: string, fieldsOf?: (entity: string) => Set<string> | undefined): Promise<ProcessModel> {
   if (typeof xml !== 'string' || !xml.trim()) throw new ProcessInvalid('流程定义不能为空');
   if (xml.length > 2_000_000) throw new ProcessInvalid('流程定义过大');
@@ -139,12 +159,15 @@ export async function parseProcess(xml: string, fieldsOf?: (entity: string) => S
         node.assignee = parseAssignee(e.assignee);
         if (!node.assignee)
           throw new ProcessInvalid(e.assignee ? `用户任务${label(e)}的办理人规则无法解析：${e.assignee}` : `用户任务${label(e)}没有设置办理人`);
-        if (node.assignee.kind === 'field' && allowed && !allowed.has(node.assignee.value))
-          throw new ProcessInvalid(`用户任务${label(e)}的办理人字段【${node.assignee.value}】不存在`);
-        node.fields = parseFieldAccess(e.fields);
-        if (!node.fields) throw new ProcessInvalid(`用户任务${label(e)}的字段权限格式不正确`);
-        const unknown = Object.keys(node.fields).filter((f) => allowed && !allowed.has(f));
+        if (node.assignee.kind === 'field') {
+          if (allowed && !allowed.has(node.assignee.value)) throw new ProcessInvalid(`用户任务${label(e)}的办理人字段【${node.assignee.value}】不存在`);
+          node.assignee = { ...node.assignee, value: columnFor(node.assignee.value) };
+        }
+        const fields = parseFieldAccess(e.fields);
+        if (!fields) throw new ProcessInvalid(`用户任务${label(e)}的字段权限格式不正确`);
+        const unknown = Object.keys(fields).filter((f) => allowed && !allowed.has(f));
         if (unknown.length) throw new ProcessInvalid(`用户任务${label(e)}的字段权限引用了不存在的字段：${unknown.join('、')}`);
+        node.fields = byColumn(fields);
         node.cc = parseAssigneeList(e.cc);
         if (!node.cc) throw new ProcessInvalid(`用户任务${label(e)}的抄送人规则无法解析`);
       }
@@ -183,7 +206,7 @@ function flowCondition(e: ModdleElement, allowed: Set<string> | undefined): Cond
   if (!condition || !isCondition(condition)) throw new ProcessInvalid(`连线${name}的条件无法解析：${body.slice(0, 80)}`);
   const unknown = sqlConditionFields(condition).filter((f) => allowed && !allowed.has(f));
   if (unknown.length) throw new ProcessInvalid(`连线${name}的条件引用了不存在的字段：${unknown.join('、')}`);
-  return condition;
+  return renameConditionFields(condition, columnFor);
 }
 
 function checkNode(model: ProcessModel, node: WfNode): void {

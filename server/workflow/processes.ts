@@ -112,11 +112,15 @@ export class WorkflowProcesses {
     return { id: String(row.id), xml: String(row.xml) };
   }
 
-  /** Documents a process may approve (those whose rules declare a workflow), with their fields. */
+  /** Documents a process may approve (those whose rules declare a workflow), with their fields by property (what rules name). */
   entities(): WfEntity[] {
     return this.ctx.runtime.registry
       .all()
       .filter((m) => m.doc.entity.rules?.workflow)
-      .map((m) => ({ code: m.code, title: m.title, fields: m.fields.map((f) => ({ name: f.name, label: f.label, type: f.type, dict: f.dict ?? null })) }));
+      .map((m) => ({
+        code: m.code,
+        title: m.title,
+        fields: m.fields.map((f) => ({ name: m.wire.wireName(f.name), label: f.label, type: f.type, dict: f.dict ?? null })),
+      }));
   }
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { badRequest, forbidden, notFound } from '../http/envelope.ts';
 import { paging } from '../http/paging.ts';
 import { nowText } from '../lib/time.ts';
+import { DICT_TEXT } from '../../src/core/schema/field-names.ts';
 import { INSTANCE_STATUS, TASK_ACTIONS } from '../../src/core/workflow/rules.ts';
 import type { WfField, WfInstanceDetail, WfInstanceView, WfPage, WfTaskDetail, WfTaskView } from '../../src/core/workflow/wire.ts';
 import { realnames } from './assignees.ts';
@@ -349,12 +350,15 @@ export class WorkflowQueries {
       const reader = await this.ctx.runtime.reader(session);
       const full = await reader.byId(model, String(head.business_id));
       const variables = JSON.parse(String(head.variables)) as Record<string, unknown>;
+      // The record as every record travels, by property (approvedAmount, payStatus_dictText); the step's rules and the values
+      // entered so far are kept by column.
       for (const f of model.fields) {
         const access = node.fields?.[f.name] ?? 'read';
         if (access === 'hidden' || f.secret || f.virtual) continue;
-        fields.push({ name: f.name, label: f.label ?? f.name, type: f.type, access, dict: f.dict ?? null });
-        record[f.name] = f.name in variables ? variables[f.name] : full[f.name];
-        if (full[`${f.name}_dictText`] !== undefined) record[`${f.name}_dictText`] = full[`${f.name}_dictText`];
+        const name = model.wire.wireName(f.name);
+        fields.push({ name, label: f.label ?? name, type: f.type, access, dict: f.dict ?? null });
+        record[name] = f.name in variables ? variables[f.name] : full[f.name];
+        if (full[`${f.name}${DICT_TEXT}`] !== undefined) record[`${name}${DICT_TEXT}`] = full[`${f.name}${DICT_TEXT}`];
       }
     }
     const passed = await this.db

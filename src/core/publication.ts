@@ -1,4 +1,6 @@
 import type { DetailDef, FieldDef, FormDef, ListDef, SchemaDocument, WidgetItem } from './schema/types.generated.ts';
+import { columnFor } from './schema/field-names.ts';
+import { upgradeDocument } from './schema/upgrade.ts';
 import { LAYOUT_TYPES } from './schema/walk.ts';
 
 /*
@@ -129,6 +131,10 @@ export const onlineDocCode = (desformCode: string) => `${ONLINE_AREA}/${desformC
 export const childDocCode = (desformCode: string, batchModel: string) => `${ONLINE_AREA}/${desformCode}_${batchModel}`;
 const tableOf = (code: string) => code.replace('/', '_');
 
+/** A document built in columns' names (a design's models as typed), in the current format: fields named by property. */
+type ColumnDocument = Omit<SchemaDocument, 'version'> & { version: 1 };
+const current = (doc: ColumnDocument) => upgradeDocument(doc) as SchemaDocument;
+
 /**
  * The documents that publishing an online form puts in force. Each batch sub-table becomes a child
  * document (rows keyed by parent_id, the main form's permissions); a batch that names no sub-form, or
@@ -139,7 +145,7 @@ export function publicationOf(design: FormDef, meta: PublishMeta): Publication {
   const code = onlineDocCode(meta.desformCode);
   const prefix = code.replace('/', ':');
   const form = JSON.parse(JSON.stringify(design)) as FormDef;
-  const children: SchemaDocument[] = [];
+  const children: ColumnDocument[] = [];
   const childDetail: NonNullable<DetailDef['children']> = [];
 
   for (const batch of batchesOf(form)) {
@@ -150,7 +156,7 @@ export function publicationOf(design: FormDef, meta: PublishMeta): Publication {
     options.onlineFormCode = derived;
     const label = batch.label || batch.model;
     const own = formFields({ list: batch.list ?? [], config: form.config });
-    if (own.some((f) => f.name === PARENT_FIELD)) problems.push(`子表 ${label} 的数据字段不能叫 ${PARENT_FIELD}（它保存主表记录的 id）`);
+    if (own.some((f) => columnFor(f.name) === PARENT_FIELD)) problems.push(`子表 ${label} 的数据字段不能叫 ${PARENT_FIELD}（它保存主表记录的 id）`);
     if (!own.length) problems.push(`子表 ${label} 至少需要一个数据字段`);
     if (tableOf(derived).length > MAX_TABLE) problems.push(`子表 ${label} 的表名 ${tableOf(derived)} 超过 ${MAX_TABLE} 个字符，请缩短表单编码或数据字段`);
     const fields: FieldDef[] = [{ name: PARENT_FIELD, label: '主表记录', type: 'string', length: 32, index: true }, ...own];
@@ -168,7 +174,7 @@ export function publicationOf(design: FormDef, meta: PublishMeta): Publication {
 
   const fields = formFields(form);
   if (!fields.length) problems.push('表单至少需要一个数据字段（动态表格以外的输入控件）');
-  const main: SchemaDocument = {
+  const main: ColumnDocument = {
     version: 1,
     code,
     title: meta.desformName,
@@ -191,7 +197,7 @@ export function publicationOf(design: FormDef, meta: PublishMeta): Publication {
     form,
     detail: { columns: 2, ...(childDetail.length ? { children: childDetail } : {}) },
   };
-  return { main, children, problems };
+  return { main: current(main), children: children.map(current), problems };
 }
 
 /**

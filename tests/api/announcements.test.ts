@@ -32,11 +32,7 @@ const counts = async (token: string) => {
 
 /** Writes a draft on the schema screen (system/announcement) as admin; answers its id. */
 async function draft(fields: Record<string, unknown>): Promise<string> {
-  const added = await s.api.post(
-    '/system/announcement/add',
-    { priority: 'M', msg_category: '1', msg_type: 'ALL', msg_content: '<p>内容</p>', ...fields },
-    admin,
-  );
+  const added = await s.api.post('/system/announcement/add', { priority: 'M', msgCategory: '1', msgType: 'ALL', msgContent: '<p>内容</p>', ...fields }, admin);
   expect(added.body).toMatchObject({ success: true, code: 200 });
   return added.body.result.id as string;
 }
@@ -106,7 +102,7 @@ describe('the screen', () => {
 describe('release and revoke', () => {
   it('an announcement to all users reaches everyone once released, and leaves when revoked', async () => {
     const before = { z: (await counts(zhangwei)).anntMsgTotal, l: (await counts(lina)).anntMsgTotal };
-    const id = await draft({ titile: '全员通知', msg_content: '<p>hi</p>', priority: 'L' });
+    const id = await draft({ titile: '全员通知', msgContent: '<p>hi</p>', priority: 'L' });
     // A draft is nobody's business yet.
     expect((await counts(lina)).anntMsgTotal).toBe(before.l);
     expect((await s.api.get(`/sys/annountCement/queryById?id=${id}`, lina)).status).toBe(404);
@@ -138,17 +134,17 @@ describe('release and revoke', () => {
 
   it('an announcement to chosen users (usernames from the user picker) reaches only them, and the detail lists who read it', async () => {
     const before = { z: (await counts(zhangwei)).sysMsgTotal, l: (await counts(lina)).sysMsgTotal };
-    const id = await released({ titile: '给张伟的消息', msg_category: '2', msg_type: 'USER', user_ids: 'zhangwei' });
+    const id = await released({ titile: '给张伟的消息', msgCategory: '2', msgType: 'USER', userIds: 'zhangwei' });
     expect((await counts(zhangwei)).sysMsgTotal).toBe(before.z + 1);
     expect((await counts(lina)).sysMsgTotal).toBe(before.l);
     expect((await s.api.get(`/sys/annountCement/queryById?id=${id}`, zhangwei)).body.result).toMatchObject({ id, titile: '给张伟的消息', msgType: 'USER' });
 
     await put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: id }, zhangwei);
     // The detail's child list 阅读情况 (system/announcement_send) shows the recipient and the read state.
-    const reads = await s.api.get(`/system/announcementSend/list?annt_id=${id}`, admin);
+    const reads = await s.api.get(`/system/announcementSend/list?anntId=${id}`, admin);
     expect(reads.status).toBe(200);
-    expect(reads.body.result.records).toEqual([expect.objectContaining({ user_id: zhangweiId, read_flag: 1 })]);
-    expect((await s.api.post('/system/announcementSend/add', { annt_id: id, user_id: linaId }, admin)).status).toBe(400);
+    expect(reads.body.result.records).toEqual([expect.objectContaining({ userId: zhangweiId, readFlag: 1 })]);
+    expect((await s.api.post('/system/announcementSend/add', { anntId: id, userId: linaId }, admin)).status).toBe(400);
   });
 
   it('refuses a user without the permission to add, release or revoke, and changes nothing', async () => {
@@ -176,23 +172,23 @@ describe('release and revoke', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ titile: '' }, '标题'],
       [{ titile: 'x', priority: 'X' }, '优先级的值不在字典中: X'],
-      [{ titile: 'x', msg_type: 'USER' }, '请选择指定用户'],
-      [{ titile: 'x', open_type: 'url', open_page: 'https://evil.example' }, '打开页面必须是以 / 开头的系统内路径或组件路径'],
-      [{ titile: 'x', open_type: 'url' }, '请填写打开页面'],
-      [{ titile: 'x', msg_category: '9' }, '消息类型的值不在字典中: 9'],
-      [{ titile: 'x', send_status: '1' }, ''],
+      [{ titile: 'x', msgType: 'USER' }, '请选择指定用户'],
+      [{ titile: 'x', openType: 'url', openPage: 'https://evil.example' }, '打开页面必须是以 / 开头的系统内路径或组件路径'],
+      [{ titile: 'x', openType: 'url' }, '请填写打开页面'],
+      [{ titile: 'x', msgCategory: '9' }, '消息类型的值不在字典中: 9'],
+      [{ titile: 'x', sendStatus: '1' }, ''],
     ];
     for (const [body, message] of cases.slice(0, -1)) {
-      const r = await s.api.post('/system/announcement/add', { msg_type: 'ALL', ...body }, admin);
+      const r = await s.api.post('/system/announcement/add', { msgType: 'ALL', ...body }, admin);
       expect(r.status, message).toBe(400);
       expect(r.body.message).toContain(message);
     }
     expect(await rows()).toBe(before);
     // The status is the operations' to set: an add cannot write it.
-    const id = (await s.api.post('/system/announcement/add', { titile: '想直接发布', send_status: '1' }, admin)).body.result.id;
+    const id = (await s.api.post('/system/announcement/add', { titile: '想直接发布', sendStatus: '1' }, admin)).body.result.id;
     expect((await statusOf(id)).send_status).toBe('0');
     // A chosen user who does not exist is refused at release, and the draft stays a draft.
-    const ghost = await draft({ titile: '给不存在的人', msg_type: 'USER', user_ids: 'nobody' });
+    const ghost = await draft({ titile: '给不存在的人', msgType: 'USER', userIds: 'nobody' });
     expect((await operate('release', ghost)).body).toMatchObject({ success: false, message: '指定用户不存在：nobody' });
     expect((await statusOf(ghost)).send_status).toBe('0');
     expect((await operate('release', 'nope')).status).toBe(404);
@@ -220,7 +216,7 @@ describe('release and revoke', () => {
 
 describe('reading', () => {
   it('queryById refuses an announcement the user was not sent', async () => {
-    const id = await released({ titile: '只给李娜', msg_type: 'USER', user_ids: 'lina' });
+    const id = await released({ titile: '只给李娜', msgType: 'USER', userIds: 'lina' });
     const r = await s.api.get(`/sys/annountCement/queryById?id=${id}`, zhangwei);
     expect(r.status).toBe(404);
     expect(r.body).toMatchObject({ success: false, message: '消息不存在或未发送给您' });
@@ -230,7 +226,7 @@ describe('reading', () => {
   });
 
   it('marking read drops the count; marking an announcement not sent to you, or for someone else, is refused', async () => {
-    const id = await released({ titile: '请阅读', msg_type: 'USER', user_ids: 'zhangwei,lina' });
+    const id = await released({ titile: '请阅读', msgType: 'USER', userIds: 'zhangwei,lina' });
     const before = (await counts(zhangwei)).anntMsgTotal;
     const r = await put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: id }, zhangwei);
     expect(r).toMatchObject({ status: 200, body: { success: true } });
@@ -243,7 +239,7 @@ describe('reading', () => {
     expect(forOther).toMatchObject({ status: 403, body: { success: false, message: '不能修改他人的消息状态' } });
     expect((await counts(lina)).anntMsgTotal).toBe(linaBefore);
 
-    const adminOnly = await released({ titile: '只给管理员', msg_type: 'USER', user_ids: 'admin' });
+    const adminOnly = await released({ titile: '只给管理员', msgType: 'USER', userIds: 'admin' });
     const notMine = await put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: adminOnly }, zhangwei);
     expect(notMine).toMatchObject({ status: 404, body: { message: '消息不存在或未发送给您' } });
     const sends = await s.db.selectFrom('sys_announcement_send').select('user_id').where('annt_id', '=', adminOnly).execute();
@@ -253,7 +249,7 @@ describe('reading', () => {
   it('my announcements pages and filters by read state; read all clears the bell', async () => {
     const newcomer = await addUser(s.db, 'reader1', ADMIN_PASSWORD);
     const token = await s.loginAs('reader1', ADMIN_PASSWORD);
-    const id = await released({ titile: '给新人', msg_type: 'USER', user_ids: newcomer });
+    const id = await released({ titile: '给新人', msgType: 'USER', userIds: newcomer });
     await put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: id }, token);
     const all = await s.api.get('/sys/sysAnnouncementSend/getMyAnnouncementSend?pageNo=1&pageSize=2', token);
     expect(all.body.result.records).toHaveLength(2);
@@ -274,7 +270,7 @@ describe('sanitising', () => {
   it('strips script, event handlers and javascript: links from the HTML before it is stored', async () => {
     const dirty =
       '<p onclick="alert(1)">你好<script>alert(document.cookie)</script></p><a href="javascript:alert(1)">链接</a><img src="x" onerror="alert(2)"><iframe src="https://evil.example"></iframe><b style="color:red;position:fixed">粗体</b>';
-    const id = await released({ titile: '含脚本的通告', msg_content: dirty });
+    const id = await released({ titile: '含脚本的通告', msgContent: dirty });
     const stored = (await s.db.selectFrom('sys_announcement').select('msg_content').where('id', '=', id).executeTakeFirstOrThrow()).msg_content!;
     for (const bad of ['<script', 'onclick', 'onerror', 'javascript:', '<iframe', 'position']) expect(stored).not.toContain(bad);
     expect(stored).toContain('<p>你好</p>');

@@ -44,7 +44,7 @@ beforeAll(async () => {
   const r = await s.api.upload('/sys/common/upload?biz=photo', TINY_PNG, 'photo.png', admin);
   uploaded = r.body.message;
   // A business record using the upload (a document table, the file index and its reference) besides the seeded system tables.
-  const slide = await s.api.post('/web/carousel/add', { title: '备份测试', image: uploaded, link_type: '0', position: '1', status: '1' }, admin);
+  const slide = await s.api.post('/web/carousel/add', { title: '备份测试', image: uploaded, linkType: '0', position: '1', status: '1' }, admin);
   expect(slide.body.success, JSON.stringify(slide.body)).toBe(true);
   work = tempDataDir();
 }, 120_000);

@@ -22,11 +22,11 @@ beforeAll(async () => {
   zhangwei = await s.loginAs('zhangwei', ADMIN_PASSWORD);
   wangfang = await s.loginAs('wangfang', ADMIN_PASSWORD);
   guest = (await s.api.post('/sys/guestLogin')).body.result.token;
-  activity = await addActivity(s, admin, { activity_name: '发票测试活动' });
+  activity = await addActivity(s, admin, { activityName: '发票测试活动' });
 });
 afterAll(() => s?.close());
 
-const invoice = (recordId: string, values: Record<string, unknown> = {}) => ({ record_id: recordId, title_type: '1', title: '张三', amount: 50, ...values });
+const invoice = (recordId: string, values: Record<string, unknown> = {}) => ({ recordId: recordId, titleType: '1', title: '张三', amount: 50, ...values });
 const addInvoice = (recordId: string, values: Record<string, unknown> = {}, token = wangfang) =>
   addRecord(s, token, 'donation/invoice', invoice(recordId, values));
 const invoiceStatusOf = async (recordId: string) => String((await row(s, 'donation_record', recordId))!.invoice_status);
@@ -46,7 +46,7 @@ describe('donation invoices', () => {
     expect(issued.body, JSON.stringify(issued.body)).toMatchObject({ success: true });
     expect(await invoiceStatusOf(record)).toBe('2');
     const listed = (await s.api.get(`/donation/record/queryById?id=${record}`, admin)).body.result;
-    expect(listed.invoice_status_dictText).toBe('已开票');
+    expect(listed.invoiceStatus_dictText).toBe('已开票');
   });
 
   it('refuses invoices above the record amount, counting every invoice but the void ones', async () => {
@@ -67,9 +67,9 @@ describe('donation invoices', () => {
   });
 
   it('only paid records can be invoiced', async () => {
-    const pending = await addDonation(s, admin, activity, { amount: 100, pay_status: '1', pay_time: null });
+    const pending = await addDonation(s, admin, activity, { amount: 100, payStatus: '1', payTime: null });
     refused(await s.api.post('/donation/invoice/add', invoice(pending), wangfang), '只有已支付的捐赠记录才能开具发票');
-    const refunded = await addDonation(s, admin, activity, { amount: 100, pay_status: '3' });
+    const refunded = await addDonation(s, admin, activity, { amount: 100, payStatus: '3' });
     refused(await s.api.post('/donation/invoice/add', invoice(refunded), wangfang), '只有已支付的捐赠记录才能开具发票');
     expect(await invoicesOf(pending)).toBe(0);
     expect(await invoiceStatusOf(pending)).toBe('0');
@@ -80,7 +80,7 @@ describe('donation invoices', () => {
     const record = await addDonation(s, admin, activity, { amount: 80 });
     const id = await addInvoice(record, { amount: 60 });
     const ceiling = '该捐赠记录的发票金额合计将超过捐赠金额，请先作废相应发票再修改金额或退款';
-    refused(await s.api.put('/donation/record/edit', { id: record, pay_status: '3' }, admin), ceiling);
+    refused(await s.api.put('/donation/record/edit', { id: record, payStatus: '3' }, admin), ceiling);
     refused(await s.api.put('/donation/record/edit', { id: record, amount: 59.99 }, admin), ceiling);
     expect(await row(s, 'donation_record', record)).toMatchObject({ pay_status: '2', amount: 80 });
     // Down to the invoiced sum, or up, is fine.
@@ -88,23 +88,23 @@ describe('donation invoices', () => {
     const voided = await s.api.put('/donation/invoice/edit', { id, status: '4' }, wangfang);
     expect(voided.body, JSON.stringify(voided.body)).toMatchObject({ success: true });
     expect(await invoiceStatusOf(record)).toBe('0');
-    expect((await s.api.put('/donation/record/edit', { id: record, pay_status: '3' }, admin)).body.success).toBe(true);
+    expect((await s.api.put('/donation/record/edit', { id: record, payStatus: '3' }, admin)).body.success).toBe(true);
   });
 
   it('税号 is required for a 单位 title and must look like one', async () => {
     const record = await addDonation(s, admin, activity, { amount: 100 });
     refused(
-      await s.api.post('/donation/invoice/add', invoice(record, { title_type: '2', title: '腾飞科技有限公司' }), wangfang),
+      await s.api.post('/donation/invoice/add', invoice(record, { titleType: '2', title: '腾飞科技有限公司' }), wangfang),
       '抬头类型为单位时，税号不能为空',
     );
     refused(
-      await s.api.post('/donation/invoice/add', invoice(record, { title_type: '2', title: '腾飞科技有限公司', tax_no: 'abc' }), wangfang),
+      await s.api.post('/donation/invoice/add', invoice(record, { titleType: '2', title: '腾飞科技有限公司', taxNo: 'abc' }), wangfang),
       '税号应为15至20位数字或大写字母',
     );
     expect(await invoicesOf(record)).toBe(0);
-    const id = await addInvoice(record, { title_type: '2', title: '腾飞科技有限公司', tax_no: '91110108MA01ABCD2X' });
+    const id = await addInvoice(record, { titleType: '2', title: '腾飞科技有限公司', taxNo: '91110108MA01ABCD2X' });
     // Clearing the number of a 单位 invoice later is refused too.
-    refused(await s.api.put('/donation/invoice/edit', { id, tax_no: '' }, wangfang), '抬头类型为单位时，税号不能为空');
+    refused(await s.api.put('/donation/invoice/edit', { id, taxNo: '' }, wangfang), '抬头类型为单位时，税号不能为空');
     expect((await row(s, 'donation_invoice', id))!.tax_no).toBe('91110108MA01ABCD2X');
   });
 
@@ -207,16 +207,16 @@ describe('WeChat users', () => {
 
   it('累计捐赠金额 and 捐赠次数 follow the paid records of the user', async () => {
     const user = await addWxUser();
-    const paid = await addDonation(s, admin, activity, { wx_user_id: user, amount: 88.8 });
-    await addDonation(s, admin, activity, { wx_user_id: user, amount: 20 });
-    await addDonation(s, admin, activity, { wx_user_id: user, amount: 500, pay_status: '1', pay_time: null });
+    const paid = await addDonation(s, admin, activity, { wxUserId: user, amount: 88.8 });
+    await addDonation(s, admin, activity, { wxUserId: user, amount: 20 });
+    await addDonation(s, admin, activity, { wxUserId: user, amount: 500, payStatus: '1', payTime: null });
     expect(await row(s, 'wx_user', user)).toMatchObject({ total_donation_amount: 108.8, donation_count: 2 });
-    await s.api.put('/donation/record/edit', { id: paid, pay_status: '3' }, admin);
+    await s.api.put('/donation/record/edit', { id: paid, payStatus: '3' }, admin);
     expect(await row(s, 'wx_user', user)).toMatchObject({ total_donation_amount: 20, donation_count: 1 });
     refused(
       await s.api.post(
         '/donation/record/add',
-        { donor_type: '1', donor_name: '无此用户', activity_id: activity, amount: 1, pay_method: '1', pay_status: '1', wx_user_id: 'nosuchuser' },
+        { donorType: '1', donorName: '无此用户', activityId: activity, amount: 1, payMethod: '1', payStatus: '1', wxUserId: 'nosuchuser' },
         admin,
       ),
       '小程序用户不存在',
@@ -227,7 +227,7 @@ describe('WeChat users', () => {
 
 describe('articles', () => {
   const addArticle = (values: Record<string, unknown> = {}) =>
-    addRecord(s, zhangwei, 'info/article', { title: '希望小学落成', column_type: '1', status: '1', ...values });
+    addRecord(s, zhangwei, 'info/article', { title: '希望小学落成', columnType: '1', status: '1', ...values });
 
   it('cleans the body of scripts and event handlers before it is stored', async () => {
     const id = await addArticle({ content: '<p onclick="steal()">孩子们的新教室<script>alert(1)</script><img src="x.png" onerror="alert(2)"></p>' });
@@ -245,32 +245,32 @@ describe('articles', () => {
     refused(await s.api.put('/info/article/edit', { id, status: '3' }, zhangwei), '没有权限，请联系管理员授权【info:article:offline】', 403);
     expect((await row(s, 'info_article', id))!.status).toBe('2');
     expect((await s.api.put('/info/article/edit', { id, status: '3' }, admin)).body.success).toBe(true);
-    refused(await s.api.post('/info/article/add', { title: '直接发布', column_type: '1', status: '2' }, zhangwei), '新记录的状态只能是草稿');
+    refused(await s.api.post('/info/article/add', { title: '直接发布', columnType: '1', status: '2' }, zhangwei), '新记录的状态只能是草稿');
   });
 
   it('点赞数 and 收藏数 roll up from the WeChat likes and collections of articles only', async () => {
     const article = await addArticle();
     const [a, b] = [await addWxUser(), await addWxUser()];
-    const like = { object_type: '1', object_id: article, like_time: '2025-06-01 09:00:00' };
-    const likeA = await addRecord(s, zhangwei, 'wx/user_like', { user_id: a, ...like });
-    await addRecord(s, zhangwei, 'wx/user_like', { user_id: b, ...like });
+    const like = { objectType: '1', objectId: article, likeTime: '2025-06-01 09:00:00' };
+    const likeA = await addRecord(s, zhangwei, 'wx/user_like', { userId: a, ...like });
+    await addRecord(s, zhangwei, 'wx/user_like', { userId: b, ...like });
     // The same id under another object type is not an article like.
-    await addRecord(s, zhangwei, 'wx/user_like', { user_id: a, object_type: '3', object_id: article, like_time: '2025-06-01 09:00:00' });
-    await addRecord(s, zhangwei, 'wx/user_collect', { user_id: a, object_type: '1', object_id: article, collect_time: '2025-06-02 09:00:00' });
+    await addRecord(s, zhangwei, 'wx/user_like', { userId: a, objectType: '3', objectId: article, likeTime: '2025-06-01 09:00:00' });
+    await addRecord(s, zhangwei, 'wx/user_collect', { userId: a, objectType: '1', objectId: article, collectTime: '2025-06-02 09:00:00' });
     expect(await row(s, 'info_article', article)).toMatchObject({ like_count: 2, collect_count: 1 });
 
-    refused(await s.api.post('/wx/user_like/add', { user_id: a, ...like }, zhangwei), `用户、对象类型、对象已存在: ${a}、1、${article}`);
+    refused(await s.api.post('/wx/user_like/add', { userId: a, ...like }, zhangwei), `用户、对象类型、对象已存在: ${a}、1、${article}`);
     await s.api.delete(`/wx/user_like/delete?id=${likeA}`, zhangwei);
     expect(await row(s, 'info_article', article)).toMatchObject({ like_count: 1, collect_count: 1 });
     // 点赞数 is not typed in.
-    await s.api.put('/info/article/edit', { id: article, like_count: 999 }, zhangwei);
+    await s.api.put('/info/article/edit', { id: article, likeCount: 999 }, zhangwei);
     expect((await row(s, 'info_article', article))!.like_count).toBe(1);
   });
 });
 
 describe('love messages', () => {
   const addMessage = (values: Record<string, unknown> = {}) =>
-    addRecord(s, zhangwei, 'love/message', { nickname: '暖阳', content: '愿山里的孩子都能读上书', activity_id: activity, ...values });
+    addRecord(s, zhangwei, 'love/message', { nickname: '暖阳', content: '愿山里的孩子都能读上书', activityId: activity, ...values });
 
   it('are moderated along 待审核→已通过|已屏蔽, each with its permission', async () => {
     const id = await addMessage();
@@ -284,12 +284,10 @@ describe('love messages', () => {
 
   it('a reply needs its time; likes of messages roll up into 点赞数', async () => {
     const id = await addMessage();
-    refused(await s.api.put('/love/message/edit', { id, reply_content: '感谢您的爱心！' }, zhangwei), '填写回复内容时，回复时间不能为空');
-    expect((await s.api.put('/love/message/edit', { id, reply_content: '感谢您的爱心！', reply_time: '2025-06-03 10:00:00' }, zhangwei)).body.success).toBe(
-      true,
-    );
+    refused(await s.api.put('/love/message/edit', { id, replyContent: '感谢您的爱心！' }, zhangwei), '填写回复内容时，回复时间不能为空');
+    expect((await s.api.put('/love/message/edit', { id, replyContent: '感谢您的爱心！', replyTime: '2025-06-03 10:00:00' }, zhangwei)).body.success).toBe(true);
     const user = await addWxUser();
-    await addRecord(s, zhangwei, 'wx/user_like', { user_id: user, object_type: '2', object_id: id, like_time: '2025-06-03 11:00:00' });
+    await addRecord(s, zhangwei, 'wx/user_like', { userId: user, objectType: '2', objectId: id, likeTime: '2025-06-03 11:00:00' });
     expect((await row(s, 'love_message', id))!.like_count).toBe(1);
   });
 });
@@ -321,18 +319,18 @@ describe('screens and grants', () => {
 describe('carousel', () => {
   it('a link type other than 无 needs its target', async () => {
     refused(
-      await s.api.post('/web/carousel/add', { title: '春蕾助学', image: 'carousel/a.png', link_type: '3', position: '1', status: '1' }, zhangwei),
+      await s.api.post('/web/carousel/add', { title: '春蕾助学', image: 'carousel/a.png', linkType: '3', position: '1', status: '1' }, zhangwei),
       '请填写跳转目标',
     );
     expect(await count(s, 'web_carousel')).toBe(0);
     const id = await addRecord(s, zhangwei, 'web/carousel', {
       title: '春蕾助学',
       image: 'carousel/a.png',
-      link_type: '3',
-      link_target: 'https://example.org',
+      linkType: '3',
+      linkTarget: 'https://example.org',
       position: '1',
       status: '1',
     });
-    refused(await s.api.put('/web/carousel/edit', { id, sort_no: -1 }, zhangwei), '排序不能小于0');
+    refused(await s.api.put('/web/carousel/edit', { id, sortNo: -1 }, zhangwei), '排序不能小于0');
   });
 });

@@ -28,11 +28,11 @@ const move = (code: string, token: string, body: Record<string, unknown>) => s.a
 
 const addProject = (token = lina, values: Record<string, unknown> = {}) =>
   addRecord(s, token, 'project/application', {
-    project_name: '怒江希望小学',
-    project_type: '1',
+    projectName: '怒江希望小学',
+    projectType: '1',
     school: '怒江州福贡县中心小学',
     contact: '和建国',
-    apply_amount: 100000,
+    applyAmount: 100000,
     ...values,
   });
 
@@ -40,7 +40,7 @@ const addProject = (token = lina, values: Record<string, unknown> = {}) =>
 async function approvedProject(amount = 50000): Promise<string> {
   const id = await addProject();
   expect((await move('project/application', lina, { id, to: '2' })).body.success).toBe(true);
-  await approve(s, wangfang, 'project/application', id, { approved_amount: amount });
+  await approve(s, wangfang, 'project/application', id, { approvedAmount: amount });
   return id;
 }
 
@@ -53,12 +53,12 @@ describe('project status moves (POST /project/application/transition)', () => {
 
     // 立项 is the end of the approval process (财务审核): it asks for the approved amount, keeps the opinion and stamps who and when.
     refused(
-      await move('project/application', wangfang, { id, to: '3', approved_amount: 80000 }),
+      await move('project/application', wangfang, { id, to: '3', approvedAmount: 80000 }),
       '项目申请正在审批中，状态由审批流程决定，请在【我的任务】中办理',
     );
     const task = await myTask(s, wangfang, 'project/application', id);
     refused(await s.api.post('/workflow/task/approve', { id: task.id }, wangfang), '请填写批准金额');
-    await approve(s, wangfang, 'project/application', id, { approved_amount: 80000 }, '同意立项');
+    await approve(s, wangfang, 'project/application', id, { approvedAmount: 80000 }, '同意立项');
     const r = (await row(s, 'project_application', id))!;
     expect([r.status, Number(r.approved_amount), r.audit_opinion, r.audit_by]).toEqual(['3', 80000, '同意立项', 'wangfang']);
     expect(r.audit_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -72,12 +72,15 @@ describe('project status moves (POST /project/application/transition)', () => {
 
   it('refuses a jump that skips a step, and a step without its permission (403), changing nothing', async () => {
     const id = await addProject();
-    refused(await move('project/application', admin, { id, to: '3', approved_amount: 1000 }), '状态不能从草稿变为已立项');
+    refused(await move('project/application', admin, { id, to: '3', approvedAmount: 1000 }), '状态不能从草稿变为已立项');
     refused(await move('project/application', admin, { id, to: '6' }), '状态不能从草稿变为已结项');
+    // A step's fields come by property: a column's name is refused, naming the property, and nothing moves.
+    refused(await move('project/application', lina, { id, to: '2', audit_opinion: '提交' }), '未知字段: audit_opinion（应写作 auditOpinion）');
+    expect((await row(s, 'project_application', id))!.status).toBe('1');
     await move('project/application', lina, { id, to: '2' });
-    refused(await move('project/application', lina, { id, to: '3', approved_amount: 1000 }), '没有权限，请联系管理员授权【project:application:approve】', 403);
+    refused(await move('project/application', lina, { id, to: '3', approvedAmount: 1000 }), '没有权限，请联系管理员授权【project:application:approve】', 403);
     refused(
-      await move('project/application', zhangwei, { id, to: '4', audit_opinion: '不行' }),
+      await move('project/application', zhangwei, { id, to: '4', auditOpinion: '不行' }),
       '没有权限，请联系管理员授权【project:application:approve】',
       403,
     );
@@ -101,7 +104,7 @@ describe('project status moves (POST /project/application/transition)', () => {
     refused(
       await s.api.post(
         '/project/application/add',
-        { project_name: '直接立项', project_type: '1', school: '某校', contact: '某人', apply_amount: 10, status: '3' },
+        { projectName: '直接立项', projectType: '1', school: '某校', contact: '某人', applyAmount: 10, status: '3' },
         admin,
       ),
       '新记录的状态只能是草稿',
@@ -114,7 +117,7 @@ describe('project status moves (POST /project/application/transition)', () => {
     refused(await move('project/application', lina, { id, to: "2' or 1=1" }), '目标状态不正确');
     refused(await move('project/application', lina, { id: 'nope', to: '2' }), '未找到对应数据', 404);
     await move('project/application', lina, { id, to: '2' });
-    const r = await move('project/application', wangfang, { id, to: '3', approved_amount: 100.123 });
+    const r = await move('project/application', wangfang, { id, to: '3', approvedAmount: 100.123 });
     expect(r.status).toBe(400);
     expect(r.body.message).toMatch(/批准金额/);
     expect((await row(s, 'project_application', id))!.status).toBe('2');
@@ -131,7 +134,7 @@ describe('project status moves (POST /project/application/transition)', () => {
 
 describe('disbursements (project/sending)', () => {
   const send = (projectId: string, amount: number, token = wangfang, extra: Record<string, unknown> = {}) =>
-    s.api.post('/project/sending/add', { project_id: projectId, batch_no: 1, amount, send_date: '2025-06-01', method: '1', status: '2', ...extra }, token);
+    s.api.post('/project/sending/add', { projectId: projectId, batchNo: 1, amount, sendDate: '2025-06-01', method: '1', status: '2', ...extra }, token);
 
   it('never above the approved amount, and rolled up into 已拨付金额', async () => {
     const id = await approvedProject(50000);
@@ -158,7 +161,7 @@ describe('fund ledger (project/fund): the balance is derived', () => {
   it('income minus expense, following edits and deletes', async () => {
     const id = await approvedProject();
     const fund = (values: Record<string, unknown>) =>
-      addRecord(s, wangfang, 'project/fund', { project_id: id, fund_date: '2025-05-01', summary: '测试', ...values });
+      addRecord(s, wangfang, 'project/fund', { projectId: id, fundDate: '2025-05-01', summary: '测试', ...values });
     await fund({ direction: '1', amount: 10000 });
     const expense = await fund({ direction: '2', amount: 2500.5 });
     const balance = async () => {
@@ -172,7 +175,7 @@ describe('fund ledger (project/fund): the balance is derived', () => {
     expect(await balance()).toEqual([10000, 0, 10000]);
     // The balance is never typed in: the field is read-only; so are the approved amount and the opinion,
     // which only the 立项 step writes.
-    await s.api.put('/project/application/edit', { id, fund_balance: 1, approved_amount: 1, audit_opinion: '改写' }, admin);
+    await s.api.put('/project/application/edit', { id, fundBalance: 1, approvedAmount: 1, auditOpinion: '改写' }, admin);
     expect((await balance())[2]).toBe(10000);
     const r = (await row(s, 'project_application', id))!;
     expect([Number(r.approved_amount), r.audit_opinion]).toEqual([50000, '同意']);
@@ -182,14 +185,14 @@ describe('fund ledger (project/fund): the balance is derived', () => {
 describe('help applications and poor students', () => {
   const apply = (values: Record<string, unknown> = {}) =>
     addRecord(s, lina, 'help/application', {
-      applicant_name: '李小花',
+      applicantName: '李小花',
       gender: '2',
-      id_card: '530102200901011234',
+      idCard: '530102200901011234',
       phone: '13812345678',
       school: '昆明市第十中学',
       grade: '初二',
-      hardship_type: '1',
-      apply_amount: 2000,
+      hardshipType: '1',
+      applyAmount: 2000,
       situation: '父亲因病去世',
       ...values,
     });
@@ -198,7 +201,7 @@ describe('help applications and poor students', () => {
     const first = await apply();
     // 待审核 belongs to 救助申请审核: the audit is 我的任务's 同意, by the project officer.
     refused(
-      await move('help/application', lina, { id: first, to: '2', audit_opinion: '情况属实' }),
+      await move('help/application', lina, { id: first, to: '2', auditOpinion: '情况属实' }),
       '救助申请正在审批中，状态由审批流程决定，请在【我的任务】中办理',
     );
     await approve(s, lina, 'help/application', first, {}, '情况属实');
@@ -215,14 +218,14 @@ describe('help applications and poor students', () => {
     ]);
     expect(student.student_no).toMatch(/^XS\d{4}\d{5}$/);
 
-    const second = await apply({ hardship_type: '2' });
+    const second = await apply({ hardshipType: '2' });
     await approve(s, lina, 'help/application', second);
     expect((await row(s, 'help_application', second))!.student_id).toBe(app1.student_id);
     expect(await count(s, 'poor_student', sql`id_card = '530102200901011234'`)).toBe(1);
   });
 
   it('a rejected one creates nothing; someone else than the auditor gets 403', async () => {
-    const id = await apply({ id_card: '530102200902021111' });
+    const id = await apply({ idCard: '530102200902021111' });
     const task = await myTask(s, lina, 'help/application', id);
     refused(await s.api.post('/workflow/task/approve', { id: task.id }, zhangwei), '不能办理他人的任务', 403);
     expect((await s.api.post('/workflow/task/reject', { id: task.id, comment: '不符合条件' }, lina)).body.success).toBe(true);
@@ -233,26 +236,23 @@ describe('help applications and poor students', () => {
   });
 
   it('masks 身份证号 for users without the view-sensitive permission', async () => {
-    await apply({ id_card: '530102200903033333' });
+    await apply({ idCard: '530102200903033333' });
     const list = async (token: string) =>
-      (await s.api.get('/help/application/list?applicant_name=李小花&pageSize=50', token)).body.result.records as { id_card: string }[];
-    expect((await list(wangfang)).map((r) => r.id_card)).toContain('530102****3333');
-    expect((await list(admin)).map((r) => r.id_card)).toContain('530102200903033333');
+      (await s.api.get('/help/application/list?applicantName=李小花&pageSize=50', token)).body.result.records as { idCard: string }[];
+    expect((await list(wangfang)).map((r) => r.idCard)).toContain('530102****3333');
+    expect((await list(admin)).map((r) => r.idCard)).toContain('530102200903033333');
   });
 
   it('a student keeps aid records in a sub-table and their sum as 累计资助金额', async () => {
     const aids = [
-      { aid_date: '2025-03-01', amount: 1500, aid_type: '1', sponsor: '腾飞科技' },
-      { aid_date: '2025-09-01', amount: 800.5, aid_type: '2' },
+      { aidDate: '2025-03-01', amount: 1500, aidType: '1', sponsor: '腾飞科技' },
+      { aidDate: '2025-09-01', amount: 800.5, aidType: '2' },
     ];
-    const id = await addRecord(s, lina, 'student/poor_student', { name: '王小明', id_card: '530102201001014444', school: '福贡县中心小学', status: '2', aids });
+    const id = await addRecord(s, lina, 'student/poor_student', { name: '王小明', idCard: '530102201001014444', school: '福贡县中心小学', status: '2', aids });
     expect(Number((await row(s, 'poor_student', id))!.total_aid_amount)).toBe(2300.5);
     const read = await s.api.get(`/student/poor_student/queryById?id=${id}`, lina);
     expect(read.body.result.aids).toHaveLength(2);
-    refused(
-      await s.api.put('/student/poor_student/edit', { id, aids: [{ aid_date: '2025-03-01', amount: 1.234, aid_type: '1' }] }, lina),
-      /资助记录第1行：金额/,
-    );
+    refused(await s.api.put('/student/poor_student/edit', { id, aids: [{ aidDate: '2025-03-01', amount: 1.234, aidType: '1' }] }, lina), /资助记录第1行：金额/);
     expect(Number((await row(s, 'poor_student', id))!.total_aid_amount)).toBe(2300.5);
   });
 });

@@ -35,13 +35,13 @@ const names = new Map<string, string>();
 
 async function give(g: Gift) {
   await addDonation(s, admin, g.activity, {
-    team_id: g.team,
-    donor_name: g.donor_name,
-    donor_type: g.donor_type,
-    pay_method: g.pay_method,
+    teamId: g.team,
+    donorName: g.donor_name,
+    donorType: g.donor_type,
+    payMethod: g.pay_method,
     amount: g.amount,
-    pay_status: g.pay_status,
-    pay_time: g.pay_time,
+    payStatus: g.pay_status,
+    payTime: g.pay_time,
   });
   gifts.push(g);
 }
@@ -61,9 +61,9 @@ beforeAll(async () => {
   lina = await s.loginAs('lina', ADMIN_PASSWORD);
   guest = (await s.api.post('/sys/guestLogin')).body.result.token;
 
-  const a1 = await addActivity(s, admin, { activity_name: '春蕾助学' });
-  const a2 = await addActivity(s, admin, { activity_name: '乡村图书室' });
-  const t1 = await addTeam(s, admin, a1, { team_name: '一起捐一队' });
+  const a1 = await addActivity(s, admin, { activityName: '春蕾助学' });
+  const a2 = await addActivity(s, admin, { activityName: '乡村图书室' });
+  const t1 = await addTeam(s, admin, a1, { teamName: '一起捐一队' });
   names.set(a1, '春蕾助学').set(a2, '乡村图书室').set(t1, '一起捐一队');
   const rows: [string, string | null, string, string, string, number, string, string | null][] = [
     [a1, t1, '张三', '1', '1', 100, '2', '2019-01-05 09:00:00'],
@@ -113,10 +113,10 @@ describe('捐赠报表 /donation/record/report/summary', () => {
         expect.objectContaining({ value: activity, text: names.get(activity), amount: sumOf(list), count: list.length }),
       );
     expect(byKey('team')).toContainEqual(expect.objectContaining({ value: null, text: '未填写', amount: sumOf(paid.filter((g) => !g.team)) }));
-    const methods = byKey('pay_method');
+    const methods = byKey('payMethod');
     expect(methods).toContainEqual(expect.objectContaining({ value: '1', text: '微信支付', amount: sumOf(paid.filter((g) => g.pay_method === '1')) }));
     expect(methods.reduce((t: number, m: any) => t + m.count, 0)).toBe(paid.length);
-    expect(byKey('donor_type')).toContainEqual(expect.objectContaining({ value: '2', text: '企业', amount: 10000, count: 1 }));
+    expect(byKey('donorType')).toContainEqual(expect.objectContaining({ value: '2', text: '企业', amount: 10000, count: 1 }));
   });
 
   it('a range without records gives zeros, twelve empty months and no other groups', async () => {
@@ -146,6 +146,10 @@ describe('捐赠报表 /donation/record/report/summary', () => {
     refused(await s.api.get(path('begin=2019-05-01&end=2019-04-30'), admin), '开始日期不能晚于结束日期');
     refused(await s.api.get(path('begin=2010-01-01&end=2019-12-31'), admin), '统计区间不能超过1098天');
     refused(await s.api.get(path('begin=2019-01-01&end=2019-12-31&dimensions=phone'), admin), '报表没有维度：phone');
+    // Dimensions are named as the document names them (payMethod); the column's name is refused, saying which.
+    refused(await s.api.get(path('begin=2019-01-01&end=2019-12-31&dimensions=pay_method'), admin), '报表没有维度：pay_method（应写作 payMethod）');
+    const one = await s.api.get(path('begin=2019-01-01&end=2019-12-31&dimensions=payMethod'), admin);
+    expect(one.body.result.groups.map((g: { key: string }) => g.key)).toEqual(['payMethod']);
   });
 
   it('needs the report menu: a fundraiser may, the guest and a project officer may not; unknown reports are 404', async () => {

@@ -32,7 +32,7 @@ async function departmentReader(): Promise<string> {
     admin,
   );
   const permissions = [area, menuIdOf('donation/record'), `rule:${rule.body.result.id}`].join(',');
-  const role = await s.api.post('/system/role/add', { role_name: '部门读者', role_code: 'dept_pages', permissions }, admin);
+  const role = await s.api.post('/system/role/add', { roleName: '部门读者', roleCode: 'dept_pages', permissions }, admin);
   const depart = (await s.db.selectFrom('sys_depart').select('id').where('org_code', '=', org).executeTakeFirstOrThrow()).id;
   const added = await s.api.post(
     '/sys/user/add',
@@ -121,7 +121,7 @@ describe('deep list pages (deferred join)', () => {
 
   it('answer as the plain OFFSET read with filters', async () => {
     const paid = await visibleIds(sql`tenant_id in (0, 1) and pay_status = '2' and amount >= 30`);
-    await expectSamePages(admin, 'pay_status=2&amount_begin=30&column=amount&order=desc', paid);
+    await expectSamePages(admin, 'payStatus=2&amount_begin=30&column=amount&order=desc', paid);
   });
 
   it('show a department-scoped user only the rows of their department and tenant', async () => {

@@ -54,13 +54,13 @@ beforeAll(async () => {
   s = await startServer();
   admin = await s.loginAs('admin', ADMIN_PASSWORD);
   zhangwei = await s.loginAs('zhangwei', ADMIN_PASSWORD);
-  activity = await addActivity(s, admin, { activity_name: '导入活动' });
+  activity = await addActivity(s, admin, { activityName: '导入活动' });
 });
 afterAll(() => s?.close());
 
 describe('checking before writing', () => {
   it("refuses the sheet's own repeat of a unique value and one the table holds, by row, writing nothing", async () => {
-    await addDonation(s, admin, activity, { trade_no: 'HELD-1' });
+    await addDonation(s, admin, activity, { tradeNo: 'HELD-1' });
     const before = await count(s, 'donation_record');
     const r = await s.api.upload(
       '/donation/record/importExcel',
@@ -143,7 +143,7 @@ describe('progress and cancelling', () => {
 describe('exports', () => {
   it('lays out every row of the list page by page, reporting its progress, the same as the list shows', async () => {
     const key = `export-${Date.now()}`;
-    const r = await s.api.download(`/donation/record/exportXls?trade_no=OK-*&column=amount&order=desc&runKey=${key}`, admin);
+    const r = await s.api.download(`/donation/record/exportXls?tradeNo=OK-*&column=amount&order=desc&runKey=${key}`, admin);
     expect(r.status).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(r.bytes as unknown as ExcelJS.Buffer);
@@ -165,7 +165,7 @@ describe('exports', () => {
 
 describe('many rows', () => {
   it('keeps a roll-up exact over 20,000 changes in one statement (the deltas were an expression 20,000 terms deep)', async () => {
-    const target = await addActivity(s, admin, { activity_name: '大量变更' });
+    const target = await addActivity(s, admin, { activityName: '大量变更' });
     const model = s.ctx.runtime.registry.get('donation/record');
     const base = { activity_id: target, pay_status: '2', pay_time: '2025-06-01 10:00:00', donor_type: '1', sys_org_code: 'A01', tenant_id: 1 };
     const changes = Array.from({ length: 20_000 }, (_, i) => ({ after: { ...base, id: `x${i}`, amount: i % 2 ? '0.01' : '-0.005' } }));

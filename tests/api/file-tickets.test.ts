@@ -99,8 +99,8 @@ describe('who gets a ticket', () => {
   it('anyone who reads a record holding it: the invoice that holds it opens it to 募捐专员, not to 项目专员', async () => {
     const file = await upload(admin, PDF_BYTES, '发票.pdf', 'application/pdf');
     expect((await ticketFor(file, 'download', zhangwei)).status).toBe(403);
-    const record = await addDonation(s, admin, await addActivity(s, admin), { amount: 300, pay_status: '2' });
-    await addRecord(s, admin, 'donation/invoice', { record_id: record, title_type: '1', title: '张三', amount: 300, status: '1', file });
+    const record = await addDonation(s, admin, await addActivity(s, admin), { amount: 300, payStatus: '2' });
+    await addRecord(s, admin, 'donation/invoice', { recordId: record, titleType: '1', title: '张三', amount: 300, status: '1', file });
     const given = await ticketFor(file, 'preview', zhangwei);
     expect(given.body.success, JSON.stringify(given.body)).toBe(true);
     expect((await read(file, given.body.result.ticket)).status).toBe(200);

@@ -44,7 +44,7 @@ const refsOf = (fileId: string) =>
     .where('file_id' as never, '=', fileId as never)
     .execute() as Promise<Record<string, any>[]>;
 const carousel = async (image: string) => {
-  const r = await s.api.post('/web/carousel/add', { title: '文件测试', image, link_type: '0', position: '1', status: '1' }, admin);
+  const r = await s.api.post('/web/carousel/add', { title: '文件测试', image, linkType: '0', position: '1', status: '1' }, admin);
   expect(r.body.success, JSON.stringify(r.body)).toBe(true);
   return r.body.result.id as string;
 };
@@ -98,10 +98,10 @@ describe('the reference index follows every write', () => {
       '/system/announcement/add',
       {
         titile: '带图片的通告',
-        msg_category: '1',
-        msg_type: 'ALL',
+        msgCategory: '1',
+        msgType: 'ALL',
         priority: 'M',
-        msg_content: `<p>见图</p><p><img src="${s.config.apiBase}/sys/common/static/${path}"></p>`,
+        msgContent: `<p>见图</p><p><img src="${s.config.apiBase}/sys/common/static/${path}"></p>`,
       },
       admin,
     );
@@ -166,8 +166,8 @@ describe('文件管理 reads through the scoped reader', () => {
     const inTenant = { tenant_id: '1' };
     const path = await upload(admin, '本租户.png', 'carousel', '1');
     expect(await fileRow(path)).toMatchObject({ tenant_id: 1 });
-    const list = await s.api.get('/system/file/list?pageSize=100&column=create_time&order=desc', admin, inTenant);
-    expect(list.body.result.records).toEqual(expect.arrayContaining([expect.objectContaining({ path, file_name: '本租户.png', create_by: 'admin' })]));
+    const list = await s.api.get('/system/file/list?pageSize=100&column=createTime&order=desc', admin, inTenant);
+    expect(list.body.result.records).toEqual(expect.arrayContaining([expect.objectContaining({ path, fileName: '本租户.png', createBy: 'admin' })]));
 
     const other = await upload(admin, '别的租户.png', 'carousel', '1');
     await s.db

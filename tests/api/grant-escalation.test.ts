@@ -21,7 +21,7 @@ const rolesOf = async (user: string) =>
   (await s.db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', user).execute()).map((r) => r.role_id).sort();
 
 async function addRole(code: string, keys: string[] = []): Promise<string> {
-  const r = await s.api.post('/system/role/add', { role_name: code, role_code: code, permissions: keys.join(',') }, admin);
+  const r = await s.api.post('/system/role/add', { roleName: code, roleCode: code, permissions: keys.join(',') }, admin);
   expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: true });
   return r.body.result.id;
 }
@@ -127,7 +127,7 @@ describe('assigning roles to users', () => {
 
   it('department roles: deptRoleUserAdd needs 分配角色', async () => {
     const depart = await departId('A01');
-    const role = await s.api.post('/system/depart_role/add', { depart_id: depart, role_name: '部门甲', role_code: 'dept_a_esc' }, admin);
+    const role = await s.api.post('/system/depart_role/add', { departId: depart, roleName: '部门甲', roleCode: 'dept_a_esc' }, admin);
     expect(role.body.success).toBe(true);
     forbidden(
       await s.api.post(
@@ -157,11 +157,11 @@ describe('handing out permissions', () => {
       '不能授予自己没有的权限：系统日志',
     );
     forbidden(
-      await s.api.put('/system/role/edit', { id: viewer, role_name: 'esc_viewer', permissions: [...keys, menuIdOf('system/log')].join(',') }, roleManager),
+      await s.api.put('/system/role/edit', { id: viewer, roleName: 'esc_viewer', permissions: [...keys, menuIdOf('system/log')].join(',') }, roleManager),
       '不能授予自己没有的权限：系统日志',
     );
     forbidden(
-      await s.api.post('/system/role/add', { role_name: 'esc2', role_code: 'esc2', permissions: menuIdOf('donation/record') }, roleManager),
+      await s.api.post('/system/role/add', { roleName: 'esc2', roleCode: 'esc2', permissions: menuIdOf('donation/record') }, roleManager),
       '不能授予自己没有的权限：捐赠记录',
     );
     const stored = (await raw().selectFrom('sys_role_permission').select('permission_id').where('role_id', '=', viewer).execute())
@@ -190,7 +190,7 @@ describe('handing out permissions', () => {
     expect((await s.api.post('/sys/permission/saveDepartPermission', { departId: depart, permissionIds: menuIdOf('system/log') }, admin)).body.success).toBe(
       true,
     );
-    const role = await s.api.post('/system/depart_role/add', { depart_id: depart, role_name: '部门乙', role_code: 'dept_b_esc' }, admin);
+    const role = await s.api.post('/system/depart_role/add', { departId: depart, roleName: '部门乙', roleCode: 'dept_b_esc' }, admin);
     forbidden(
       await s.api.post('/sys/sysDepartPermission/saveDeptRolePermission', { roleId: role.body.result.id, permissionIds: menuIdOf('system/log') }, roleManager),
       '不能授予自己没有的权限：系统日志',

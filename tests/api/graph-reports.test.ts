@@ -21,13 +21,13 @@ type Row = { text: string; value: unknown; y0: number; y1?: number };
 beforeAll(async () => {
   s = await startServer();
   admin = await s.loginAs('admin', ADMIN_PASSWORD);
-  const a = await addActivity(s, admin, { activity_name: '图表活动甲', target_amount: 5000 });
-  const b = await addActivity(s, admin, { activity_name: '图表活动乙', target_amount: 8000 });
-  await addDonation(s, admin, a, { amount: 100, pay_method: '1' });
-  await addDonation(s, admin, a, { amount: 250.5, pay_method: '1' });
-  await addDonation(s, admin, b, { amount: 40, pay_method: '2' });
+  const a = await addActivity(s, admin, { activityName: '图表活动甲', targetAmount: 5000 });
+  const b = await addActivity(s, admin, { activityName: '图表活动乙', targetAmount: 8000 });
+  await addDonation(s, admin, a, { amount: 100, payMethod: '1' });
+  await addDonation(s, admin, a, { amount: 250.5, payMethod: '1' });
+  await addDonation(s, admin, b, { amount: 40, payMethod: '2' });
   // Another tenant's donation: in the table, never in this tenant's figures.
-  const foreign = await addDonation(s, admin, b, { amount: 9999, pay_method: '2' });
+  const foreign = await addDonation(s, admin, b, { amount: 9999, payMethod: '2' });
   await s.db.insertInto('sys_tenant').values({ id: 2, name: '另一个租户', status: 1, create_time: nowText() }).execute();
   await sql`update donation_record set tenant_id = 2 where id = ${foreign}`.execute(s.db);
 });
@@ -68,16 +68,9 @@ describe('the demo charts', () => {
 
   it('over a screen, the list’s query items filter the rows before grouping (no 高级查询), and a field off the list is refused', async () => {
     const all = (await chart('graph_donation_pay_method')).body.result;
-    expect(all.query.map((q: { field: string }) => q.field)).toEqual([
-      'donor_name',
-      'activity_id',
-      'pay_status',
-      'amount',
-      'pay_time',
-      'pay_method',
-      'donor_type',
-    ]);
-    expect(all.query.find((q: { field: string }) => q.field === 'activity_id')).toMatchObject({
+    // By property, as the screen's list reads its filters; the table dictionary keeps its columns.
+    expect(all.query.map((q: { field: string }) => q.field)).toEqual(['donorName', 'activityId', 'payStatus', 'amount', 'payTime', 'payMethod', 'donorType']);
+    expect(all.query.find((q: { field: string }) => q.field === 'activityId')).toMatchObject({
       view: 'list',
       dictTable: 'donation_activity',
       dictText: 'activity_name',
@@ -85,6 +78,12 @@ describe('the demo charts', () => {
     });
     const r = await s.api.get('/online/graphreport/api/getChartsData/graph_donation_pay_method?amount_begin=200', admin);
     expect(r.body.result.rows.map((x: Row) => [x.text, x.y0])).toEqual([['微信支付', 250.5]]);
+    const byMethod = await s.api.get('/online/graphreport/api/getChartsData/graph_donation_pay_method?payMethod=2', admin);
+    expect(byMethod.body.result.rows.map((x: Row) => [x.text, x.y0])).toEqual([['支付宝', 40]]);
+    refused(
+      await s.api.get('/online/graphreport/api/getChartsData/graph_donation_pay_method?pay_method=2', admin),
+      '未知的查询字段: pay_method（应写作 payMethod）',
+    );
     const advanced = encodeURIComponent(JSON.stringify([{ field: 'amount', rule: 'gt', val: '1000' }]));
     const ignored = await s.api.get(`/online/graphreport/api/getChartsData/graph_donation_pay_method?superQueryParams=${advanced}`, admin);
     expect(ignored.body.result.rows.map((x: Row) => x.y0)).toEqual([350.5, 40]);
@@ -123,14 +122,14 @@ describe('图表配置', () => {
   const DEFINITION = {
     code: 'graph_activity_count',
     name: '各类别活动数',
-    source_type: 'entity',
+    sourceType: 'entity',
     source: 'donation/activity',
-    x_field: 'category',
-    y_fields: 'id',
+    xField: 'category',
+    yFields: 'id',
     aggregate: 'count',
-    graph_type: 'line,table',
+    graphType: 'line,table',
     dashboard: 0,
-    order_num: 3,
+    orderNum: 3,
   };
   let id: string;
 
@@ -164,13 +163,13 @@ describe('图表配置', () => {
   it('refuses a chart whose source or columns do not fit, naming the problem, and stores nothing', async () => {
     const before = await count(s, 'onl_graphreport_head');
     const add = (changes: Record<string, unknown>) => s.api.post('/online/graph_report/add', { ...DEFINITION, code: 'graph_bad', ...changes }, admin);
-    refused(await add({ x_field: 'nothing_here' }), '图表字段不存在: nothing_here');
-    refused(await add({ aggregate: 'sum', y_fields: 'activity_name' }), '图表字段【活动名称】不是数值，不能求和');
-    refused(await add({ source: 'donation/record', x_field: 'phone', y_fields: 'amount' }), '图表字段【联系电话】是敏感字段，不能用于图表');
-    refused(await add({ source_type: 'report', source: 'report_nothing' }), '图表的在线报表不存在: report_nothing');
+    refused(await add({ xField: 'nothing_here' }), '图表字段不存在: nothing_here');
+    refused(await add({ aggregate: 'sum', yFields: 'activity_name' }), '图表字段【活动名称】不是数值，不能求和');
+    refused(await add({ source: 'donation/record', xField: 'phone', yFields: 'amount' }), '图表字段【联系电话】是敏感字段，不能用于图表');
+    refused(await add({ sourceType: 'report', source: 'report_nothing' }), '图表的在线报表不存在: report_nothing');
     refused(await add({ source: 'donation/nothing' }), '图表的表单不存在: donation/nothing');
-    refused(await add({ graph_type: 'bar,radar' }), '图表类型不正确: radar');
-    refused(await add({ y_fields: 'id;drop table x' }), /数值字段是逗号分隔的字段名/);
+    refused(await add({ graphType: 'bar,radar' }), '图表类型不正确: radar');
+    refused(await add({ yFields: 'id;drop table x' }), /数值字段是逗号分隔的字段名/);
     expect(await count(s, 'onl_graphreport_head')).toBe(before);
   });
 

@@ -89,22 +89,23 @@ describe('docs/jeecg-contract.md', () => {
 
 describe('JeecgBoot names and calls', () => {
   it('/sys/<client name>/… reaches the same document as /system/<entity>/…', async () => {
-    const added = await s.api.post('/sys/position/add', { code: 'jeecg_pos', name: '客户端职务', post_rank: '1' }, admin);
+    const added = await s.api.post('/sys/position/add', { code: 'jeecg_pos', name: '客户端职务', postRank: '1' }, admin);
     expect(added.body, JSON.stringify(added.body)).toMatchObject({ success: true });
     const ours = await s.api.get('/system/position/list?code=jeecg_pos', admin);
     const theirs = await s.api.get('/sys/position/list?code=jeecg_pos', admin);
-    // The same records, with each column under its JeecgBoot name too (positionName beside position_name).
-    expect(theirs.body.result.records).toMatchObject(ours.body.result.records);
-    expect(theirs.body.result.records[0]).toHaveProperty('postRank', ours.body.result.records[0].post_rank);
+    // The same records, each field under its JeecgBoot (Java) name whichever path: postRank, not post_rank.
+    expect(theirs.body.result.records).toEqual(ours.body.result.records);
+    expect(theirs.body.result.records[0]).toHaveProperty('postRank', '1');
+    expect(theirs.body.result.records[0]).not.toHaveProperty('post_rank');
     expect(ours.body.result.total).toBe(1);
     // A route of its own at the /sys/ path keeps answering there (the user list with department names).
-    expect((await s.api.get('/sys/user/list?username=admin', admin)).body.result.records[0]).toHaveProperty('org_code_dictText');
+    expect((await s.api.get('/sys/user/list?username=admin', admin)).body.result.records[0]).toHaveProperty('orgCode_dictText');
   });
 
   it('the job screen’s 启动/停止/执行一次 by GET with the id', async () => {
     const added = await s.api.post(
       '/sys/quartzJob/add',
-      { job_name: '客户端任务', cron_expression: '0 0 3 * * *', job_handler: 'sampleLog', parameter: 'x' },
+      { jobName: '客户端任务', cronExpression: '0 0 3 * * *', jobHandler: 'sampleLog', parameter: 'x' },
       admin,
     );
     const id = added.body.result.id;
@@ -164,10 +165,10 @@ describe('calls the issue names: categories, data log versions, data-rule grants
     const id = added.body.result.id;
     await s.api.put('/sys/position/edit', { id, name: '版本二' }, admin);
     const versions = await s.api.get(`/sys/dataLog/queryDataVerList?dataTable=sys_position&dataId=${id}`, admin);
-    expect(versions.body.result.map((v: { data_version: number }) => v.data_version)).toEqual([2, 1]);
+    expect(versions.body.result.map((v: { dataVersion: number }) => v.dataVersion)).toEqual([2, 1]);
     const [second, first] = versions.body.result;
     const compared = await s.api.get(`/sys/dataLog/queryCompareList?dataId1=${first.id}&dataId2=${second.id}`, admin);
-    expect(compared.body.result.map((v: { data_version: number }) => v.data_version)).toEqual([1, 2]);
+    expect(compared.body.result.map((v: { dataVersion: number }) => v.dataVersion)).toEqual([1, 2]);
   });
 
   it('a role’s data rules for one menu entry are read and saved; a rule of another entry is refused', async () => {
@@ -178,7 +179,7 @@ describe('calls the issue names: categories, data log versions, data-rule grants
       admin,
     );
     const ruleId = rule.body.result.id;
-    const role = await s.api.post('/system/role/add', { role_name: '规则角色', role_code: 'rule_role', permissions: menu }, admin);
+    const role = await s.api.post('/system/role/add', { roleName: '规则角色', roleCode: 'rule_role', permissions: menu }, admin);
     const roleId = role.body.result.id;
     const before = await s.api.get(`/sys/role/datarule/${menu}/${roleId}`, admin);
     expect(before.body.result.datarule.map((r: { id: string }) => r.id)).toEqual([ruleId]);
@@ -191,11 +192,11 @@ describe('calls the issue names: categories, data log versions, data-rule grants
   });
 
   it('a deleted dictionary comes back by PUT /sys/dict/back/{id}', async () => {
-    const dict = await s.api.post('/sys/dict/add', { dict_name: '回收测试', dict_code: 'recycle_test' }, admin);
+    const dict = await s.api.post('/sys/dict/add', { dictName: '回收测试', dictCode: 'recycle_test' }, admin);
     const id = dict.body.result.id;
     expect((await s.api.delete(`/sys/dict/delete?id=${id}`, admin)).body.success).toBe(true);
     expect((await s.api.put(`/sys/dict/back/${id}`, {}, admin)).body.message).toBe('还原成功!');
-    expect((await s.api.get(`/sys/dict/queryById?id=${id}`, admin)).body.result.dict_code).toBe('recycle_test');
+    expect((await s.api.get(`/sys/dict/queryById?id=${id}`, admin)).body.result.dictCode).toBe('recycle_test');
   });
 });
 

@@ -33,7 +33,7 @@ it('runs an every-second job once per tick across the servers, and a pause on on
   const admin = await one.loginAs('admin', ADMIN_PASSWORD);
   const added = await one.api.post(
     '/system/job/add',
-    { job_name: '每秒任务', cron_expression: '* * * * * *', job_handler: 'sampleLog', parameter: 'tick' },
+    { jobName: '每秒任务', cronExpression: '* * * * * *', jobHandler: 'sampleLog', parameter: 'tick' },
     admin,
   );
   const id = added.body.result.id as string;

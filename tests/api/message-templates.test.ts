@@ -25,10 +25,10 @@ async function template(fields: Record<string, unknown>): Promise<string> {
   const r = await s.api.post(
     '/system/message_template/add',
     {
-      template_code: `T${Date.now()}${Math.floor(Math.random() * 1000)}`,
-      template_name: '助学金到账通知',
-      template_type: '1',
-      template_content: '${name}同学，您的助学金 ${amount} 元已到账。',
+      templateCode: `T${Date.now()}${Math.floor(Math.random() * 1000)}`,
+      templateName: '助学金到账通知',
+      templateType: '1',
+      templateContent: '${name}同学，您的助学金 ${amount} 元已到账。',
       ...fields,
     },
     admin,
@@ -61,8 +61,8 @@ const announcementCount = async () =>
 
 describe('sending a template', () => {
   it("fills the placeholders, reaches the chosen user and the role's users in 我的消息, and logs the send", async () => {
-    const id = await template({ template_name: '到账通知A' });
-    const r = await send(id, { user_names: 'zhangwei', role_codes: ['project_officer'], template_test_json: '{"name":"小明","amount":500}' });
+    const id = await template({ templateName: '到账通知A' });
+    const r = await send(id, { userNames: 'zhangwei', roleCodes: ['project_officer'], templateTestJson: '{"name":"小明","amount":500}' });
     expect(r.body).toMatchObject({ success: true, message: '消息已发送给 2 人', result: { receivers: 2 } });
 
     for (const token of [zhangwei, lina]) {
@@ -85,14 +85,14 @@ describe('sending a template', () => {
   });
 
   it('a department reaches its members; the values never become markup in a rich-text template', async () => {
-    const id = await template({ template_name: '富文本通知', template_type: '2', template_content: '<p><b>${name}</b> 您好</p><script>alert(1)</script>' });
+    const id = await template({ templateName: '富文本通知', templateType: '2', templateContent: '<p><b>${name}</b> 您好</p><script>alert(1)</script>' });
     const depart = await s.db
       .selectFrom('sys_user_depart')
       .innerJoin('sys_user', 'sys_user.id', 'sys_user_depart.user_id')
       .select('sys_user_depart.dep_id')
       .where('sys_user.username', '=', 'zhangwei')
       .executeTakeFirstOrThrow();
-    const r = await send(id, { depart_ids: [depart.dep_id], template_test_json: { name: '<img src=x onerror=alert(1)>' } });
+    const r = await send(id, { departIds: [depart.dep_id], templateTestJson: { name: '<img src=x onerror=alert(1)>' } });
     expect(r.body.success).toBe(true);
     const annt = await s.db.selectFrom('sys_announcement').select('msg_content').where('titile', '=', '富文本通知').executeTakeFirstOrThrow();
     expect(annt.msg_content).toBe('<p><b>&lt;img src=x onerror=alert(1)&gt;</b> 您好</p>');
@@ -100,12 +100,14 @@ describe('sending a template', () => {
   });
 
   it.each([
-    [{ user_names: 'zhangwei' }, '模板参数缺少值：name、amount'],
-    [{ user_names: 'zhangwei', template_test_json: '{"name":"小明"' }, '模板参数必须是 JSON 对象，例如 {"name": "张三"}'],
-    [{ user_names: 'zhangwei', template_test_json: '{"name":"小明","amount":{"x":1}}' }, '模板参数 amount 的值必须是文字或数字'],
-    [{ template_test_json: '{"name":"小明","amount":1}' }, '请选择接收用户、角色或部门'],
-    [{ user_names: 'nobody', template_test_json: '{"name":"小明","amount":1}' }, '接收用户不存在或已冻结：nobody'],
-    [{ role_codes: 'no_such_role', template_test_json: '{"name":"小明","amount":1}' }, '接收角色不存在：no_such_role'],
+    [{ userNames: 'zhangwei' }, '模板参数缺少值：name、amount'],
+    [{ userNames: 'zhangwei', templateTestJson: '{"name":"小明"' }, '模板参数必须是 JSON 对象，例如 {"name": "张三"}'],
+    [{ userNames: 'zhangwei', templateTestJson: '{"name":"小明","amount":{"x":1}}' }, '模板参数 amount 的值必须是文字或数字'],
+    [{ templateTestJson: '{"name":"小明","amount":1}' }, '请选择接收用户、角色或部门'],
+    [{ userNames: 'nobody', templateTestJson: '{"name":"小明","amount":1}' }, '接收用户不存在或已冻结：nobody'],
+    [{ roleCodes: 'no_such_role', templateTestJson: '{"name":"小明","amount":1}' }, '接收角色不存在：no_such_role'],
+    // The form's values by property: a receiver under its column's spelling is refused, naming the property.
+    [{ user_names: 'zhangwei', templateTestJson: '{"name":"小明","amount":1}' }, '未知字段: user_names（应写作 userNames）'],
   ])('refuses %j with its message and sends nothing', async (body, message) => {
     const id = await template({});
     const before = [await announcementCount(), await logCount()];
@@ -116,7 +118,7 @@ describe('sending a template', () => {
 
   it('is refused without the 发送 button permission', async () => {
     const id = await template({});
-    const r = await send(id, { user_names: 'lina', template_test_json: '{"name":"a","amount":1}' }, zhangwei);
+    const r = await send(id, { userNames: 'lina', templateTestJson: '{"name":"a","amount":1}' }, zhangwei);
     expect(r.body.success).toBe(false);
     expect([401, 403]).toContain(r.status);
   });

@@ -44,7 +44,7 @@ afterAll(() => s?.close());
 describe('复制', () => {
   it('stores the design under the new code and name, unpublished, version 1', async () => {
     await save('visit_a');
-    const r = await op('copy', await idOf('visit_a'), { desform_code: 'visit_b', desform_name: '来访登记副本' });
+    const r = await op('copy', await idOf('visit_a'), { desformCode: 'visit_b', desformName: '来访登记副本' });
     expect(r.body).toMatchObject({
       success: true,
       message: '复制成功',
@@ -58,14 +58,14 @@ describe('复制', () => {
   it('refuses a taken code, a bad code and a missing name, storing nothing', async () => {
     const id = await idOf('visit_a');
     const before = await count(s, 'onl_desform');
-    refused(await op('copy', id, { desform_code: 'visit_a', desform_name: 'x' }), '表单编码 visit_a 已存在');
-    refused(await op('copy', id, { desform_code: 'Bad-Code', desform_name: 'x' }), /表单编码/);
-    refused(await op('copy', id, { desform_code: 'visit_c' }), '请填写表单名称');
+    refused(await op('copy', id, { desformCode: 'visit_a', desformName: 'x' }), '表单编码 visit_a 已存在');
+    refused(await op('copy', id, { desformCode: 'Bad-Code', desformName: 'x' }), /表单编码/);
+    refused(await op('copy', id, { desformCode: 'visit_c' }), '请填写表单名称');
     expect(await count(s, 'onl_desform')).toBe(before);
   });
 
   it('needs the 复制 button permission', async () => {
-    const r = await op('copy', await idOf('visit_a'), { desform_code: 'visit_z', desform_name: 'z' }, zhangwei);
+    const r = await op('copy', await idOf('visit_a'), { desformCode: 'visit_z', desformName: 'z' }, zhangwei);
     expect(r.body.success).toBe(false);
     expect(await count(s, 'onl_desform')).toBeGreaterThan(0);
     expect(
@@ -96,14 +96,16 @@ describe('删除', () => {
   it('a published form with records needs their count; then its screen and menu go and its records stay', async () => {
     await save('visit_e');
     expect((await s.api.post('/form/formConfiguration/publish', { desformCode: 'visit_e', roles: [] }, admin)).body.success).toBe(true);
-    expect((await s.api.post('/online/visit_e/add', { visitor_name: '张三' }, admin)).body.success).toBe(true);
+    expect((await s.api.post('/online/visit_e/add', { visitorName: '张三' }, admin)).body.success).toBe(true);
     const id = await idOf('visit_e');
 
     refused(await op('remove', id), /该表单已有 1 条记录，请在“确认记录数”中输入 1 后再删除/);
-    refused(await op('remove', id, { confirm_count: 2 }), /该表单已有 1 条记录/);
+    refused(await op('remove', id, { confirmCount: 2 }), /该表单已有 1 条记录/);
+    // The form's value by its property; the column spelling is refused, naming it.
+    refused(await op('remove', id, { confirm_count: 1 }), '未知字段: confirm_count（应写作 confirmCount）');
     expect((await s.api.get('/online/visit_e/list', admin)).body.success).toBe(true);
 
-    expect((await op('remove', id, { confirm_count: 1 })).body).toMatchObject({ success: true, message: '删除成功' });
+    expect((await op('remove', id, { confirmCount: 1 })).body).toMatchObject({ success: true, message: '删除成功' });
     expect((await s.api.get('/online/visit_e/list', admin)).status).toBe(404);
     expect(await s.db.selectFrom('sys_permission').select('id').where('url', '=', '/online/visit_e').execute()).toEqual([]);
     expect(

@@ -165,11 +165,16 @@ describe('publishing', () => {
     expect(perms.auth.map((a: { action: string }) => a.action)).toEqual(expect.arrayContaining(['online:family:add', 'online:family:edit']));
 
     refused(await s.api.post('/online/family/add', { phone: '12345', members: [] }, zhangwei), /请输入正确的手机号/);
-    refused(await s.api.post('/online/family/add', { phone: '13800001111', members: [{ member_name: '' }] }, zhangwei), /家庭成员第1行：/);
+    refused(await s.api.post('/online/family/add', { phone: '13800001111', members: [{ memberName: '' }] }, zhangwei), '家庭成员第1行：成员姓名不能为空');
+    // Sub-table rows name their fields by property too; the column's name is refused, naming the property.
+    refused(
+      await s.api.post('/online/family/add', { phone: '13800001111', members: [{ member_name: '李四' }] }, zhangwei),
+      '家庭成员第1行：未知字段: member_name（应写作 memberName）',
+    );
     expect(await count(s, 'online_family')).toBe(0);
     const added = await s.api.post(
       '/online/family/add',
-      { phone: '13800001111', sex: '1', birthday: '2015-06-01', members: [{ member_name: '李四' }, { member_name: '王五' }] },
+      { phone: '13800001111', sex: '1', birthday: '2015-06-01', members: [{ memberName: '李四' }, { memberName: '王五' }] },
       zhangwei,
     );
     expect(added.body, JSON.stringify(added.body)).toMatchObject({ success: true });
@@ -184,13 +189,13 @@ describe('publishing', () => {
     // A staff user of another role has neither the menu nor the records.
     refused(await s.api.get('/online/family/list', lina), '没有权限访问【家庭信息登记】，请联系管理员授权', NO_AUTH);
     const one = await s.api.get(`/online/family/queryById?id=${id}`, zhangwei);
-    expect(one.body.result.members.map((m: { member_name: string }) => m.member_name).sort()).toEqual(['李四', '王五']);
+    expect(one.body.result.members.map((m: { memberName: string }) => m.memberName).sort()).toEqual(['李四', '王五']);
 
     // Edit: one row kept and renamed, one removed, one added.
-    const kept = one.body.result.members.find((m: { member_name: string }) => m.member_name === '李四');
+    const kept = one.body.result.members.find((m: { memberName: string }) => m.memberName === '李四');
     const edited = await s.api.put(
       '/online/family/edit',
-      { id, phone: '13800002222', members: [{ id: kept.id, member_name: '李四四' }, { member_name: '赵六' }] },
+      { id, phone: '13800002222', members: [{ id: kept.id, memberName: '李四四' }, { memberName: '赵六' }] },
       zhangwei,
     );
     expect(edited.body, JSON.stringify(edited.body)).toMatchObject({ success: true });
@@ -260,10 +265,10 @@ describe('publishing', () => {
       {
         code: 'online/family_members',
         title: '家庭信息登记-家庭成员',
-        parent: { entity: 'online/family', field: 'parent_id' },
+        parent: { entity: 'online/family', field: 'parentId' },
         fields: [
-          { name: 'parent_id', label: '主表记录', type: 'string' },
-          { name: 'member_name', label: '成员姓名', type: 'string' },
+          { name: 'parentId', label: '主表记录', type: 'string' },
+          { name: 'memberName', label: '成员姓名', type: 'string' },
         ],
       },
     ]);
@@ -272,10 +277,10 @@ describe('publishing', () => {
 
 describe('the list screen of online forms', () => {
   it('is a read-only schema screen over the records, whose row button 发布 publishes the latest design', async () => {
-    const list = await s.api.get('/online/desform/list?column=desform_code&order=asc', admin);
-    expect(list.body.result.records.map((r: { desform_code: string }) => r.desform_code)).toEqual(['desform', 'empty', 'family', 'visit']);
-    refused(await s.api.post('/online/desform/add', { desform_code: 'sneaky', desform_name: 'x' }, admin), '【在线表单】是只读数据，不能修改');
-    const visit = list.body.result.records.find((r: { desform_code: string }) => r.desform_code === 'visit');
+    const list = await s.api.get('/online/desform/list?column=desformCode&order=asc', admin);
+    expect(list.body.result.records.map((r: { desformCode: string }) => r.desformCode)).toEqual(['desform', 'empty', 'family', 'visit']);
+    refused(await s.api.post('/online/desform/add', { desformCode: 'sneaky', desformName: 'x' }, admin), '【在线表单】是只读数据，不能修改');
+    const visit = list.body.result.records.find((r: { desformCode: string }) => r.desformCode === 'visit');
     refused(await s.api.post(`/online/desform/operation/publish?id=${visit.id}`, {}, zhangwei), '没有权限，请联系管理员授权【online:desform:publish】', 403);
     const r = await s.api.post(`/online/desform/operation/publish?id=${visit.id}`, {}, admin);
     expect(r.body).toMatchObject({ success: true, message: '发布成功', result: { cgformCode: 'online/visit', documents: ['online/visit'] } });

@@ -22,12 +22,13 @@ afterAll(() => s?.close());
 const DEFINITION = {
   code: 'report_depts',
   name: '部门一览',
-  cgr_sql: 'select d.org_code, d.depart_name from sys_depart d where d.del_flag = 0 and d.org_code like ${prefix}',
+  cgrSql: 'select d.org_code, d.depart_name from sys_depart d where d.del_flag = 0 and d.org_code like ${prefix}',
+  // The report's columns are its SQL's aliases (org_code), as the admin wrote them; the records that declare them are named by property.
   items: [
-    { field_name: 'org_code', field_txt: '部门编码', field_type: 'string', is_show: 1, is_search: 1, search_mode: 'single', order_num: 1 },
-    { field_name: 'depart_name', field_txt: '部门名称', field_type: 'string', is_show: 1, is_search: 0, search_mode: 'single', order_num: 2 },
+    { fieldName: 'org_code', fieldTxt: '部门编码', fieldType: 'string', isShow: 1, isSearch: 1, searchMode: 'single', orderNum: 1 },
+    { fieldName: 'depart_name', fieldTxt: '部门名称', fieldType: 'string', isShow: 1, isSearch: 0, searchMode: 'single', orderNum: 2 },
   ],
-  params: [{ param_name: 'prefix', param_txt: '编码前缀', param_value: 'A01%' }],
+  params: [{ paramName: 'prefix', paramTxt: '编码前缀', paramValue: 'A01%' }],
 };
 
 describe('报表配置', () => {
@@ -48,10 +49,10 @@ describe('报表配置', () => {
 
   it('its columns list in their own order when a client asks for createTime, which that table does not have; filtering on it is refused', async () => {
     // JeecgBoot's clients (and the detail's sub-lists) sort by createTime unless told otherwise.
-    const listed = await s.api.get(`/online/report_item/list?head_id=${id}&column=createTime&order=desc`, admin);
+    const listed = await s.api.get(`/online/report_item/list?headId=${id}&column=createTime&order=desc`, admin);
     expect(listed.status).toBe(200);
-    expect(listed.body.result.records.map((r: { field_name: string }) => r.field_name)).toEqual(['org_code', 'depart_name']);
-    const filtered = await s.api.get(`/online/report_item/list?head_id=${id}&createTime_begin=2026-01-01`, admin);
+    expect(listed.body.result.records.map((r: { fieldName: string }) => r.fieldName)).toEqual(['org_code', 'depart_name']);
+    const filtered = await s.api.get(`/online/report_item/list?headId=${id}&createTime_begin=2026-01-01`, admin);
     expect(filtered.status).toBe(400);
     // A table that has it is still sorted by it as asked.
     const reports = await s.api.get('/online/report/list?column=createTime&order=asc', admin);
@@ -80,12 +81,12 @@ describe('报表配置', () => {
     const heads = await count(s, 'onl_cgreport_head');
     const items = await count(s, 'onl_cgreport_item');
     const add = (changes: Record<string, unknown>) => s.api.post('/online/report/add', { ...DEFINITION, code: 'report_bad', ...changes }, admin);
-    refused(await add({ cgr_sql: 'delete from sys_user' }), '报表SQL必须是查询语句（select 或 with 开头）');
-    refused(await add({ cgr_sql: 'select 1 as org_code; drop table sys_user' }), '报表SQL只能是一条查询语句');
+    refused(await add({ cgrSql: 'delete from sys_user' }), '报表SQL必须是查询语句（select 或 with 开头）');
+    refused(await add({ cgrSql: 'select 1 as org_code; drop table sys_user' }), '报表SQL只能是一条查询语句');
     refused(await add({ params: [] }), '报表SQL使用了未声明的参数: prefix');
-    refused(await add({ cgr_sql: 'select org_code from sys_depart where org_code = #{password}' }), /^未知的系统变量: #\{password\}/);
-    refused(await add({ scope_entity: 'donation/nothing' }), '数据范围【donation/nothing】不是一个有菜单的表单');
-    refused(await add({ items: [{ field_name: 'Org Code', field_txt: '坏', field_type: 'string' }] }), /字段名只能是小写字母、数字和下划线/);
+    refused(await add({ cgrSql: 'select org_code from sys_depart where org_code = #{password}' }), /^未知的系统变量: #\{password\}/);
+    refused(await add({ scopeEntity: 'donation/nothing' }), '数据范围【donation/nothing】不是一个有菜单的表单');
+    refused(await add({ items: [{ fieldName: 'Org Code', fieldTxt: '坏', fieldType: 'string' }] }), /字段名只能是小写字母、数字和下划线/);
     refused(await add({ code: 'report_depts' }), /已存在/);
     expect(await count(s, 'onl_cgreport_head')).toBe(heads);
     expect(await count(s, 'onl_cgreport_item')).toBe(items);
@@ -104,7 +105,7 @@ describe('报表配置', () => {
   });
 
   it('an edit is checked the same way; deleting moves the report out of the popup calls', async () => {
-    refused(await s.api.put('/online/report/edit', { id, cgr_sql: 'select 1 as org_code where ${missing} = 1' }, admin), '报表SQL使用了未声明的参数: missing');
+    refused(await s.api.put('/online/report/edit', { id, cgrSql: 'select 1 as org_code where ${missing} = 1' }, admin), '报表SQL使用了未声明的参数: missing');
     const renamed = await s.api.put('/online/report/edit', { id, name: '部门清单' }, admin);
     expect(renamed.body, JSON.stringify(renamed.body)).toMatchObject({ success: true });
     expect((await s.api.get('/online/cgreport/api/getRpColumns/report_depts', admin)).body.result.cgRpConfigName).toBe('部门清单');

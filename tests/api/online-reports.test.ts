@@ -40,9 +40,9 @@ beforeAll(async () => {
   admin = await s.loginAs('admin', ADMIN_PASSWORD);
   zhangwei = await s.loginAs('zhangwei', ADMIN_PASSWORD);
   wangfang = await s.loginAs('wangfang', ADMIN_PASSWORD);
-  await addActivity(s, admin, { activity_name: '春蕾助学', category: '1', status: '1', start_date: '2025-03-01' });
-  await addActivity(s, admin, { activity_name: '乡村图书角', category: '3', status: '1', start_date: '2025-06-01' });
-  await addActivity(s, admin, { activity_name: '草稿活动', category: '1', status: '0' });
+  await addActivity(s, admin, { activityName: '春蕾助学', category: '1', status: '1', startDate: '2025-03-01' });
+  await addActivity(s, admin, { activityName: '乡村图书角', category: '3', status: '1', startDate: '2025-06-01' });
+  await addActivity(s, admin, { activityName: '草稿活动', category: '1', status: '0' });
   userReport = (await s.api.get('/online/cgreport/api/getRpColumns/report_user', admin)).body.result.cgRpConfigId;
   activityReport = (await s.api.get('/online/cgreport/api/getRpColumns/report_donation_activity', admin)).body.result.cgRpConfigId;
 });

@@ -137,11 +137,7 @@ describe('users for the user modal', () => {
 describe('departments screen (system/depart over sys_depart)', () => {
   it('adds a department under a parent through the generic CRUD', async () => {
     const parent = await departId('A01A05');
-    const r = await s.api.post(
-      '/system/depart/add',
-      { depart_name: '助学一组', parent_id: parent, org_code: 'A01A05A01', org_category: '2', status: '1' },
-      admin,
-    );
+    const r = await s.api.post('/system/depart/add', { departName: '助学一组', parentId: parent, orgCode: 'A01A05A01', orgCategory: '2', status: '1' }, admin);
     expect(r.body).toMatchObject({ success: true });
     const tree = await s.api.get('/sys/sysDepart/queryTreeList', admin);
     const aid = tree.body.result[0].children.find((c: { title: string }) => c.title === '资助部');
@@ -149,8 +145,8 @@ describe('departments screen (system/depart over sys_depart)', () => {
   });
 
   it('the list filters by parent departments picked in the query bar (sel_depart sends a comma list)', async () => {
-    const r = await s.api.get(`/system/depart/list?parent_id=${await departId('A01A05')},${await departId('A01A04')}`, admin);
-    expect(r.body.result.records.map((d: { depart_name: string }) => d.depart_name)).toEqual(['助学一组']);
+    const r = await s.api.get(`/system/depart/list?parentId=${await departId('A01A05')},${await departId('A01A04')}`, admin);
+    expect(r.body.result.records.map((d: { departName: string }) => d.departName)).toEqual(['助学一组']);
   });
 
   it("refuses making a department its own parent or its child's child, and changes nothing", async () => {
@@ -158,13 +154,13 @@ describe('departments screen (system/depart over sys_depart)', () => {
     const group = await departId('A01A05A01');
     const loop = await s.api.put(
       '/system/depart/edit',
-      { id: aid, depart_name: '资助部', org_code: 'A01A05', org_category: '2', status: '1', parent_id: group },
+      { id: aid, departName: '资助部', orgCode: 'A01A05', orgCategory: '2', status: '1', parentId: group },
       admin,
     );
     expect(loop.body).toMatchObject({ success: false, code: 400, message: '上级部门不能是自己或自己的下级' });
     const self = await s.api.put(
       '/system/depart/edit',
-      { id: aid, depart_name: '资助部', org_code: 'A01A05', org_category: '2', status: '1', parent_id: aid },
+      { id: aid, departName: '资助部', orgCode: 'A01A05', orgCategory: '2', status: '1', parentId: aid },
       admin,
     );
     expect(self.body.message).toBe('上级部门不能是自己或自己的下级');

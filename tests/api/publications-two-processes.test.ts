@@ -40,9 +40,9 @@ it.skipIf(!onPostgres)('an online form published on one process is served by the
   expect((await one.api.post('/form/formConfiguration/publish', { desformCode: 'guestbook', roles: [] }, adminOne)).body.success).toBe(true);
 
   await expect.poll(async () => (await two.api.get('/online/guestbook/list', adminTwo)).status, { timeout: 2000, interval: 100 }).toBe(200);
-  expect((await two.api.post('/online/guestbook/add', { guest_name: '王五' }, adminTwo)).body.success).toBe(true);
+  expect((await two.api.post('/online/guestbook/add', { guestName: '王五' }, adminTwo)).body.success).toBe(true);
 
-  const id = (await one.api.get('/online/desform/list?desform_code=guestbook', adminOne)).body.result.records[0].id;
-  expect((await one.api.post(`/online/desform/operation/remove?id=${id}`, { confirm_count: 1 }, adminOne)).body.success).toBe(true);
+  const id = (await one.api.get('/online/desform/list?desformCode=guestbook', adminOne)).body.result.records[0].id;
+  expect((await one.api.post(`/online/desform/operation/remove?id=${id}`, { confirmCount: 1 }, adminOne)).body.success).toBe(true);
   await expect.poll(async () => (await two.api.get('/online/guestbook/list', adminTwo)).status, { timeout: 2000, interval: 100 }).toBe(404);
 });

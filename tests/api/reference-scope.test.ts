@@ -26,14 +26,14 @@ it("refuses an add or an edit pointing at another tenant's row as a missing one,
   const before = await count(s, 'donation_record');
   const add = await s.api.post(
     '/donation/record/add',
-    { donor_type: '1', donor_name: '越界', activity_id: foreign, amount: 100, pay_method: '1', pay_status: '2' },
+    { donorType: '1', donorName: '越界', activityId: foreign, amount: 100, payMethod: '1', payStatus: '2' },
     admin,
   );
   refused(add, /所属活动不存在/);
   expect(await count(s, 'donation_record')).toBe(before);
 
   const id = await addDonation(s, admin, mine, { amount: 50 });
-  const edit = await s.api.put('/donation/record/edit', { id, activity_id: foreign }, admin);
+  const edit = await s.api.put('/donation/record/edit', { id, activityId: foreign }, admin);
   refused(edit, /所属活动不存在/);
   expect((await row(s, 'donation_record', id))!.activity_id).toBe(mine);
   expect(await raised(foreign)).toBe(0);

@@ -32,16 +32,16 @@ const DIMENSIONS = {
   month: sql`to_char(pay_time, 'YYYY-MM')`,
   activity: sql`activity_id`,
   team: sql`team_id`,
-  pay_method: sql`pay_method`,
-  donor_type: sql`donor_type`,
+  payMethod: sql`pay_method`,
+  donorType: sql`donor_type`,
 } as const;
 
 beforeAll(async () => {
   s = await startServer();
   admin = await s.loginAs('admin', ADMIN_PASSWORD);
-  a1 = await addActivity(s, admin, { activity_name: '人数一' });
-  a2 = await addActivity(s, admin, { activity_name: '人数二' });
-  team = await addTeam(s, admin, a1, { team_name: '人数队' });
+  a1 = await addActivity(s, admin, { activityName: '人数一' });
+  a2 = await addActivity(s, admin, { activityName: '人数二' });
+  team = await addTeam(s, admin, a1, { teamName: '人数队' });
 });
 afterAll(() => s?.close());
 
@@ -102,28 +102,28 @@ describe('distinct counts from the maintained companion', () => {
       ids.push(id);
       return id;
     };
-    await add({ donor_name: '周敏', pay_time: '2024-03-05 10:00:00', team_id: team });
-    await add({ donor_name: '周敏', pay_time: '2024-03-18 10:00:00' });
-    await add({ donor_name: '吴静', pay_time: '2024-03-20 11:00:00', pay_method: '2' });
-    await add({ donor_name: '吴静', pay_time: '2024-02-09 11:00:00' });
-    await add({ donor_name: '郑强', pay_time: '2024-02-12 09:00:00', donor_type: '2' }, a2);
-    await add({ donor_name: '王芳', pay_time: '2024-07-04 09:00:00' }, a2);
-    await add({ donor_name: '王芳', pay_time: '2024-09-16 09:00:00', pay_method: '3' }, a2);
-    await add({ donor_name: '李娜', pay_time: '2024-12-31 23:00:00' });
-    await add({ donor_name: '未付', pay_status: '1', pay_time: null });
+    await add({ donorName: '周敏', payTime: '2024-03-05 10:00:00', teamId: team });
+    await add({ donorName: '周敏', payTime: '2024-03-18 10:00:00' });
+    await add({ donorName: '吴静', payTime: '2024-03-20 11:00:00', payMethod: '2' });
+    await add({ donorName: '吴静', payTime: '2024-02-09 11:00:00' });
+    await add({ donorName: '郑强', payTime: '2024-02-12 09:00:00', donorType: '2' }, a2);
+    await add({ donorName: '王芳', payTime: '2024-07-04 09:00:00' }, a2);
+    await add({ donorName: '王芳', payTime: '2024-09-16 09:00:00', payMethod: '3' }, a2);
+    await add({ donorName: '李娜', payTime: '2024-12-31 23:00:00' });
+    await add({ donorName: '未付', payStatus: '1', payTime: null });
     await allAgree();
     expect((await donors(RANGES[0])).total).toBe(2);
     expect((await donors(RANGES[1])).total).toBe(5);
 
-    await edit(ids[1], { donor_name: '赵磊' }); // the donor
+    await edit(ids[1], { donorName: '赵磊' }); // the donor
     await allAgree();
-    await edit(ids[2], { pay_time: '2024-08-02 08:00:00' }); // the date, to another month
+    await edit(ids[2], { payTime: '2024-08-02 08:00:00' }); // the date, to another month
     await allAgree();
-    await edit(ids[3], { pay_time: '2024-02-11 08:00:00' }); // the date, into the partial month's days
+    await edit(ids[3], { payTime: '2024-02-11 08:00:00' }); // the date, into the partial month's days
     await allAgree();
-    await edit(ids[0], { activity_id: a2, team_id: null, pay_method: '4' }); // the groups
+    await edit(ids[0], { activityId: a2, teamId: null, payMethod: '4' }); // the groups
     await allAgree();
-    await edit(ids[4], { pay_status: '3' }); // a refund leaves the report
+    await edit(ids[4], { payStatus: '3' }); // a refund leaves the report
     await allAgree();
     expect((await s.api.delete(`/donation/record/delete?id=${ids[5]}`, admin)).body).toMatchObject({ success: true });
     await allAgree();
@@ -144,7 +144,7 @@ describe('distinct counts from the maintained companion', () => {
 
   it('parallel adds of one donor all count, and removing all but one keeps them counted once', async () => {
     const added = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => addDonation(s, admin, a1, { amount: 5 + i, pay_time: '2024-05-05 12:00:00', donor_name: '并发同名' })),
+      Array.from({ length: 8 }, (_, i) => addDonation(s, admin, a1, { amount: 5 + i, payTime: '2024-05-05 12:00:00', donorName: '并发同名' })),
     );
     await allAgree();
     const { rows } = await sql<any>`select max(n) as n from ${sql.table(companion())} where v = '并发同名'`.execute(s.db);
@@ -173,9 +173,9 @@ describe('distinct counts from the maintained companion', () => {
   it('a reader of one tenant with a 本部门 rule counts their own rows only, from the companion', async () => {
     const org = (await s.db.selectFrom('sys_user').select('org_code').where('username', '=', 'admin').executeTakeFirstOrThrow()).org_code!;
     // One paid donor's record moves to another department, another's to another tenant.
-    await addDonation(s, admin, a1, { donor_name: '别部门', pay_time: '2024-06-06 10:00:00' });
-    await addDonation(s, admin, a1, { donor_name: '别部门', pay_time: '2024-02-20 10:00:00' });
-    await addDonation(s, admin, a1, { donor_name: '别租户', pay_time: '2024-06-07 10:00:00' });
+    await addDonation(s, admin, a1, { donorName: '别部门', payTime: '2024-06-06 10:00:00' });
+    await addDonation(s, admin, a1, { donorName: '别部门', payTime: '2024-02-20 10:00:00' });
+    await addDonation(s, admin, a1, { donorName: '别租户', payTime: '2024-06-07 10:00:00' });
     await s.db.insertInto('sys_tenant').values({ id: 2, name: '分会', status: 1, create_time: nowText() }).execute();
     await sql`update donation_record set sys_org_code = 'A01A99' where donor_name = '别部门'`.execute(s.db);
     await sql`update donation_record set tenant_id = 2 where donor_name = '别租户'`.execute(s.db);

@@ -18,16 +18,16 @@ const payTime = `${year}-${String(new Date().getMonth() + 1).padStart(2, '0')}-0
 beforeAll(async () => {
   s = await startServer();
   admin = await s.loginAs('admin', ADMIN_PASSWORD);
-  const activity = await addActivity(s, admin, { activity_name: '报表范围活动' });
-  await addDonation(s, admin, activity, { amount: 100, pay_time: payTime });
-  const foreign = await addDonation(s, admin, activity, { amount: 7, pay_time: payTime });
+  const activity = await addActivity(s, admin, { activityName: '报表范围活动' });
+  await addDonation(s, admin, activity, { amount: 100, payTime: payTime });
+  const foreign = await addDonation(s, admin, activity, { amount: 7, payTime: payTime });
   const help = await addRecord(s, admin, 'help/application', {
-    applicant_name: '外租户申请人',
+    applicantName: '外租户申请人',
     gender: '1',
-    id_card: '530102200901015555',
+    idCard: '530102200901015555',
     school: '某校',
-    hardship_type: '1',
-    apply_amount: 1000,
+    hardshipType: '1',
+    applyAmount: 1000,
   });
   await s.db.insertInto('sys_tenant').values({ id: 2, name: '另一个租户', status: 1, create_time: nowText() }).execute();
   await sql`update donation_record set tenant_id = 2 where id = ${foreign}`.execute(s.db);

@@ -21,8 +21,8 @@ const RANGE = 'begin=2024-01-01&end=2024-12-31';
 beforeAll(async () => {
   s = await startServer();
   admin = await s.loginAs('admin', ADMIN_PASSWORD);
-  a1 = await addActivity(s, admin, { activity_name: '汇总一' });
-  a2 = await addActivity(s, admin, { activity_name: '汇总二' });
+  a1 = await addActivity(s, admin, { activityName: '汇总一' });
+  a2 = await addActivity(s, admin, { activityName: '汇总二' });
 });
 afterAll(() => s?.close());
 
@@ -66,24 +66,24 @@ const edit = async (id: string, values: Record<string, unknown>) => {
 
 describe('report summaries', () => {
   it('follow adds, a move between months and activities, a refund and a delete', async () => {
-    const team = await addTeam(s, admin, a1, { team_name: '汇总队' });
-    const one = await addDonation(s, admin, a1, { amount: 120.5, pay_time: '2024-03-05 10:00:00', donor_name: '周敏', team_id: team });
-    const two = await addDonation(s, admin, a1, { amount: 80, pay_time: '2024-03-20 11:00:00', donor_name: '吴静', pay_method: '2' });
-    const three = await addDonation(s, admin, a2, { amount: 66.6, pay_time: '2024-07-01 09:00:00', donor_name: '周敏' });
-    await addDonation(s, admin, a2, { amount: 10, pay_status: '1', pay_time: null });
+    const team = await addTeam(s, admin, a1, { teamName: '汇总队' });
+    const one = await addDonation(s, admin, a1, { amount: 120.5, payTime: '2024-03-05 10:00:00', donorName: '周敏', teamId: team });
+    const two = await addDonation(s, admin, a1, { amount: 80, payTime: '2024-03-20 11:00:00', donorName: '吴静', payMethod: '2' });
+    const three = await addDonation(s, admin, a2, { amount: 66.6, payTime: '2024-07-01 09:00:00', donorName: '周敏' });
+    await addDonation(s, admin, a2, { amount: 10, payStatus: '1', payTime: null });
     let now = await report();
     expect(now).toEqual(await expected());
     expect(now.totals).toMatchObject({ amount: 267.1, count: 3, donors: 2 });
     expect(now.month['2024-03']).toEqual([200.5, 2, 2]);
 
-    await edit(two, { pay_time: '2024-08-02 08:00:00', activity_id: a2 });
+    await edit(two, { payTime: '2024-08-02 08:00:00', activityId: a2 });
     now = await report();
     expect(now.month['2024-03']).toEqual([120.5, 1, 1]);
     expect(now.month['2024-08']).toEqual([80, 1, 1]);
     expect(now.activity[a2]).toEqual([146.6, 2, 2]);
     expect(now).toEqual(await expected());
 
-    await edit(one, { pay_status: '3' });
+    await edit(one, { payStatus: '3' });
     now = await report();
     expect(now.month['2024-03']).toBeUndefined();
     expect(now.activity[a1]).toBeUndefined();
@@ -97,7 +97,7 @@ describe('report summaries', () => {
 
   it('parallel adds to the same day and activity all count (upsert, no lost update)', async () => {
     await Promise.all(
-      Array.from({ length: 12 }, (_, i) => addDonation(s, admin, a1, { amount: 5 + i, pay_time: '2024-05-05 12:00:00', donor_name: `并发${i}` })),
+      Array.from({ length: 12 }, (_, i) => addDonation(s, admin, a1, { amount: 5 + i, payTime: '2024-05-05 12:00:00', donorName: `并发${i}` })),
     );
     const now = await report();
     expect(now.month['2024-05']).toEqual([126, 12, 12]);

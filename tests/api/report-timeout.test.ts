@@ -46,11 +46,11 @@ afterAll(async () => {
 
 const data = (id: string, query = '') => s.api.get(`/online/cgreport/api/getData/${id}${query ? `?${query}` : ''}`, admin);
 const activities = async () =>
-  (await s.api.get('/donation/activity/list?pageSize=100', admin)).body.result.records.map((r: { activity_name: string }) => r.activity_name);
+  (await s.api.get('/donation/activity/list?pageSize=100', admin)).body.result.records.map((r: { activityName: string }) => r.activityName);
 
 describe('a report that runs past its time limit', () => {
   it('is stopped at the deadline with the timeout message; the server answers meanwhile and keeps every committed write', async () => {
-    await addActivity(s, admin, { activity_name: '超时前写入', category: '1', status: '1', start_date: '2025-03-01' });
+    await addActivity(s, admin, { activityName: '超时前写入', category: '1', status: '1', startDate: '2025-03-01' });
     const lock = join(dataDir, 'owner.lock');
     const started = performance.now();
     const report = data(runaway).then((r) => ({ r, ms: performance.now() - started }));
@@ -79,7 +79,7 @@ describe('a report that runs past its time limit', () => {
   });
 
   it('after the stop, writes, ordinary reports and a second stop work as before', async () => {
-    await addActivity(s, admin, { activity_name: '重开后写入', category: '3', status: '1', start_date: '2025-06-01' });
+    await addActivity(s, admin, { activityName: '重开后写入', category: '3', status: '1', startDate: '2025-06-01' });
     expect(await activities()).toEqual(expect.arrayContaining(['超时前写入', '重开后写入']));
     const page = await data(activityReport, 'pageSize=50');
     expect(page.body.success).toBe(true);

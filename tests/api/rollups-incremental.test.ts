@@ -37,28 +37,28 @@ const edit = async (id: string, values: Record<string, unknown>) => {
 
 describe('incremental roll-ups', () => {
   it('follow adds, amount edits, a move between activities, a refund and a delete', async () => {
-    const a = await addActivity(s, admin, { activity_name: '增量一' });
-    const b = await addActivity(s, admin, { activity_name: '增量二' });
-    const team = await addTeam(s, admin, a, { team_name: '增量队' });
-    const paid = await addDonation(s, admin, a, { amount: 100, team_id: team, donor_name: '王芳' });
-    const pending = await addDonation(s, admin, a, { amount: 50, pay_status: '1', pay_time: null, team_id: team, donor_name: '王芳' });
+    const a = await addActivity(s, admin, { activityName: '增量一' });
+    const b = await addActivity(s, admin, { activityName: '增量二' });
+    const team = await addTeam(s, admin, a, { teamName: '增量队' });
+    const paid = await addDonation(s, admin, a, { amount: 100, teamId: team, donorName: '王芳' });
+    const pending = await addDonation(s, admin, a, { amount: 50, payStatus: '1', payTime: null, teamId: team, donorName: '王芳' });
     expect(await totals(a)).toEqual({ raised: 100, count: 1 });
 
-    await edit(pending, { pay_status: '2', pay_time: '2025-03-02 10:00:00' });
+    await edit(pending, { payStatus: '2', payTime: '2025-03-02 10:00:00' });
     expect(await totals(a)).toEqual({ raised: 150, count: 2 });
     expect(Number((await row(s, 'donation_team', team))!.member_count)).toBe(1);
 
-    await edit(paid, { amount: 80.55, donor_name: '李强' });
+    await edit(paid, { amount: 80.55, donorName: '李强' });
     expect(await totals(a)).toEqual({ raised: 130.55, count: 2 });
     expect(Number((await row(s, 'donation_team', team))!.member_count)).toBe(2);
     expect(Number((await row(s, 'donation_team', team))!.raised_amount)).toBe(130.55);
 
-    await edit(paid, { activity_id: b, team_id: null });
+    await edit(paid, { activityId: b, teamId: null });
     expect(await totals(a)).toEqual({ raised: 50, count: 1 });
     expect(await totals(b)).toEqual({ raised: 80.55, count: 1 });
     expect(Number((await row(s, 'donation_team', team))!.raised_amount)).toBe(50);
 
-    await edit(paid, { pay_status: '3' });
+    await edit(paid, { payStatus: '3' });
     expect(await totals(b)).toEqual({ raised: 0, count: 0 });
 
     const r = await s.api.delete(`/donation/record/delete?id=${pending}`, admin);
@@ -69,14 +69,14 @@ describe('incremental roll-ups', () => {
   });
 
   it('twenty parallel paid donations to one activity all count (no lost update)', async () => {
-    const a = await addActivity(s, admin, { activity_name: '并发' });
+    const a = await addActivity(s, admin, { activityName: '并发' });
     await Promise.all(Array.from({ length: 20 }, (_, i) => addDonation(s, admin, a, { amount: 10 + i / 100 })));
     expect(await totals(a)).toEqual({ raised: 201.9, count: 20 });
     expect(await totals(a)).toEqual(await recomputed(a));
   });
 
   it('a rule new to the database recomputes its targets at sync; a plain reload does not scan', async () => {
-    const a = await addActivity(s, admin, { activity_name: '同步' });
+    const a = await addActivity(s, admin, { activityName: '同步' });
     await addDonation(s, admin, a, { amount: 70 });
     await sql`update donation_activity set raised_amount = 999, donor_count = 9 where id = ${a}`.execute(s.db);
     await s.ctx.runtime.reload();

@@ -19,7 +19,7 @@ afterAll(() => s.close());
 const counter = async (table: string) => Number((await sql<{ n: number }>`select n from sys_row_count where table_name = ${table}`.execute(s.db)).rows[0]?.n);
 
 async function activityId() {
-  const res = await s.api.post('/donation/activity/add', { activity_name: '计数测试活动', category: '1', status: '1' }, token);
+  const res = await s.api.post('/donation/activity/add', { activityName: '计数测试活动', category: '1', status: '1' }, token);
   expect(res.status).toBe(200);
   return (res.body.result as { id: string }).id;
 }
@@ -30,7 +30,7 @@ describe('list totals', () => {
     const activity = await activityId();
     const add = await s.api.post(
       '/donation/record/add',
-      { donor_type: '1', donor_name: '计数', activity_id: activity, amount: 5, pay_method: '1', pay_status: '1' },
+      { donorType: '1', donorName: '计数', activityId: activity, amount: 5, payMethod: '1', payStatus: '1' },
       token,
     );
     expect(add.status).toBe(200);
@@ -46,7 +46,7 @@ describe('list totals', () => {
   });
 
   it('a filtered list over few rows counts exactly', async () => {
-    const res = await s.api.get('/donation/record/list?donor_name=计数', token);
+    const res = await s.api.get('/donation/record/list?donorName=计数', token);
     expect(res.body.result).toMatchObject({ total: 1 });
     expect((res.body.result as Record<string, unknown>).totalEstimated).toBeUndefined();
   });
@@ -58,7 +58,7 @@ describe('list totals', () => {
       s.db,
     );
     await sql`analyze donation_record`.execute(s.db);
-    const res = await s.api.get(`/donation/record/list?activity_id=${activity}&pageSize=10`, token);
+    const res = await s.api.get(`/donation/record/list?activityId=${activity}&pageSize=10`, token);
     const page = res.body.result as { total: number; totalEstimated?: boolean; records: unknown[] };
     expect(page.totalEstimated).toBe(true);
     expect(page.total).toBeGreaterThan(EXACT_COUNT_LIMIT / 2);

@@ -11,14 +11,14 @@ let activityId: string;
 beforeAll(async () => {
   s = await startServer();
   admin = await s.loginAs('admin', ADMIN_PASSWORD);
-  activityId = await addActivity(s, admin, { activity_name: '春蕾助学' });
+  activityId = await addActivity(s, admin, { activityName: '春蕾助学' });
 });
 afterAll(() => s?.close());
 
 describe('documents', () => {
   it('serves a document by code, upgraded and validated, and the list of documents', async () => {
     const r = await s.api.get('/sys/schema/get?code=donation/record', admin);
-    expect(r.body).toMatchObject({ success: true, result: { code: 'donation/record', version: 1, entity: { table: 'donation_record' } } });
+    expect(r.body).toMatchObject({ success: true, result: { code: 'donation/record', version: 2, entity: { table: 'donation_record' } } });
     const list = await s.api.get('/sys/schema/list', admin);
     expect(list.body.result).toEqual(
       expect.arrayContaining([
@@ -41,7 +41,7 @@ describe('documents', () => {
 
 describe('add', () => {
   it('stores the record with audit columns, defaults and a generated code, and logs it', async () => {
-    const id = await addDonation(s, admin, activityId, { donor_name: '王芳', amount: '88.50' });
+    const id = await addDonation(s, admin, activityId, { donorName: '王芳', amount: '88.50' });
     const stored = await row(s, 'donation_record', id);
     expect(stored).toMatchObject({
       donor_name: '王芳',
@@ -64,7 +64,7 @@ describe('add', () => {
   it('ignores read-only fields and the id a client sends', async () => {
     const r = await s.api.post(
       '/donation/activity/add',
-      { id: 'chosen-id', activity_name: '只读测试', category: '2', status: '0', raised_amount: 999999, donor_count: 5, activity_no: 'FAKE' },
+      { id: 'chosen-id', activityName: '只读测试', category: '2', status: '0', raisedAmount: 999999, donorCount: 5, activityNo: 'FAKE' },
       admin,
     );
     expect(r.body.success).toBe(true);
@@ -83,21 +83,22 @@ describe('add', () => {
 
   const bad: [string, Record<string, unknown>, string][] = [
     ['an unknown field', { password: 'x' }, '未知字段: password'],
-    ['a missing required field', { donor_name: '' }, '捐赠人姓名不能为空'],
-    ['an over-long string', { donor_name: '长'.repeat(101) }, '捐赠人姓名长度不能超过100个字符'],
+    ['a column name instead of its property', { pay_method: '1' }, '未知字段: pay_method（应写作 payMethod）'],
+    ['a missing required field', { donorName: '' }, '捐赠人姓名不能为空'],
+    ['an over-long string', { donorName: '长'.repeat(101) }, '捐赠人姓名长度不能超过100个字符'],
     ['text in a number', { amount: 'abc' }, '捐赠金额必须是数字'],
     ['a negative amount', { amount: -5 }, '捐赠金额不能小于0.01'],
     ['three decimals', { amount: 10.123 }, '捐赠金额最多保留2位小数'],
-    ['a value outside the dictionary', { pay_method: '9' }, '支付方式的值不在字典中: 9'],
+    ['a value outside the dictionary', { payMethod: '9' }, '支付方式的值不在字典中: 9'],
     ['a phone that fails the pattern', { phone: '12345' }, '请输入正确的手机号码'],
-    ['a malformed date-time', { pay_time: '2025-02-30 10:00' }, '支付时间格式不正确'],
-    ['an activity that does not exist', { activity_id: 'nope' }, '所属活动不存在'],
+    ['a malformed date-time', { payTime: '2025-02-30 10:00' }, '支付时间格式不正确'],
+    ['an activity that does not exist', { activityId: 'nope' }, '所属活动不存在'],
   ];
   it.each(bad)('refuses %s with its message and writes nothing', async (_what, values, message) => {
     const before = await count(s, 'donation_record');
     const r = await s.api.post(
       '/donation/record/add',
-      { donor_type: '1', donor_name: '某人', activity_id: activityId, amount: 1, pay_method: '1', pay_status: '1', ...values },
+      { donorType: '1', donorName: '某人', activityId: activityId, amount: 1, payMethod: '1', payStatus: '1', ...values },
       admin,
     );
     refused(r, message);
@@ -105,17 +106,17 @@ describe('add', () => {
   });
 
   it('reports every failing field at once', async () => {
-    const r = await s.api.post('/donation/record/add', { donor_type: '1', activity_id: activityId, amount: -1, pay_status: '1' }, admin);
+    const r = await s.api.post('/donation/record/add', { donorType: '1', activityId: activityId, amount: -1, payStatus: '1' }, admin);
     refused(r, '捐赠人姓名不能为空；捐赠金额不能小于0.01；支付方式不能为空');
-    expect(r.body.result.errors.map((e: { field: string }) => e.field)).toEqual(['donor_name', 'amount', 'pay_method']);
+    expect(r.body.result.errors.map((e: { field: string }) => e.field)).toEqual(['donorName', 'amount', 'payMethod']);
   });
 
   it('refuses a duplicate trade number', async () => {
-    await addDonation(s, admin, activityId, { trade_no: 'WX2025000001' });
+    await addDonation(s, admin, activityId, { tradeNo: 'WX2025000001' });
     refused(
       await s.api.post(
         '/donation/record/add',
-        { donor_type: '1', donor_name: '重复', activity_id: activityId, amount: 1, pay_method: '1', pay_status: '2', trade_no: 'WX2025000001' },
+        { donorType: '1', donorName: '重复', activityId: activityId, amount: 1, payMethod: '1', payStatus: '2', tradeNo: 'WX2025000001' },
         admin,
       ),
       '交易流水号已存在: WX2025000001',
@@ -123,17 +124,17 @@ describe('add', () => {
   });
 
   it('refuses a team of another activity', async () => {
-    const other = await addActivity(s, admin, { activity_name: '另一个活动' });
+    const other = await addActivity(s, admin, { activityName: '另一个活动' });
     const team = await addTeam(s, admin, other);
     refused(
       await s.api.post(
         '/donation/record/add',
-        { donor_type: '1', donor_name: '某人', activity_id: activityId, team_id: team, amount: 1, pay_method: '1', pay_status: '1' },
+        { donorType: '1', donorName: '某人', activityId: activityId, teamId: team, amount: 1, payMethod: '1', payStatus: '1' },
         admin,
       ),
       '所选团队不属于该捐赠活动',
     );
-    const ok = await addDonation(s, admin, other, { team_id: team });
+    const ok = await addDonation(s, admin, other, { teamId: team });
     expect((await row(s, 'donation_record', ok))!.team_id).toBe(team);
   });
 
@@ -144,25 +145,25 @@ describe('add', () => {
 
 describe('queryById, edit, delete', () => {
   it('reads a record with dictionary and reference texts', async () => {
-    const id = await addDonation(s, admin, activityId, { pay_method: '2' });
+    const id = await addDonation(s, admin, activityId, { payMethod: '2' });
     const r = await s.api.get(`/donation/record/queryById?id=${id}`, admin);
     expect(r.body.result).toMatchObject({
       id,
-      pay_method: '2',
-      pay_method_dictText: '支付宝',
-      pay_status_dictText: '已支付',
-      activity_id_dictText: '春蕾助学',
-      team_id_dictText: '',
+      payMethod: '2',
+      payMethod_dictText: '支付宝',
+      payStatus_dictText: '已支付',
+      activityId_dictText: '春蕾助学',
+      teamId_dictText: '',
     });
     refused(await s.api.get('/donation/record/queryById?id=missing', admin), '未找到对应数据', 404);
     refused(await s.api.get(`/donation/record/queryById?id=${encodeURIComponent("1' or '1'='1")}`, admin), 'ID格式不正确');
   });
 
   it('edits with PUT (and POST), keeping what is not sent, and logs before and after', async () => {
-    const id = await addDonation(s, admin, activityId, { donor_name: '李娜', message: '留言' });
+    const id = await addDonation(s, admin, activityId, { donorName: '李娜', message: '留言' });
     const r = await s.api.put(
       '/donation/record/edit',
-      { id, donor_name: '李娜娜', amount: 66.6, record_no: 'HACK', create_by: 'someone', donor_name_dictText: 'x' },
+      { id, donorName: '李娜娜', amount: 66.6, recordNo: 'HACK', createBy: 'someone', donorName_dictText: 'x' },
       admin,
     );
     expect(r.body).toMatchObject({ success: true, message: '编辑成功!', result: { id } });
@@ -182,8 +183,8 @@ describe('queryById, edit, delete', () => {
   });
 
   it('refuses an edit without an id, of a missing record, or with a bad value', async () => {
-    refused(await s.api.put('/donation/record/edit', { donor_name: 'x' }, admin), 'ID不能为空');
-    refused(await s.api.put('/donation/record/edit', { id: 'missing', donor_name: 'x' }, admin), '未找到对应数据', 404);
+    refused(await s.api.put('/donation/record/edit', { donorName: 'x' }, admin), 'ID不能为空');
+    refused(await s.api.put('/donation/record/edit', { id: 'missing', donorName: 'x' }, admin), '未找到对应数据', 404);
     const id = await addDonation(s, admin, activityId);
     refused(await s.api.put('/donation/record/edit', { id, amount: 0 }, admin), '捐赠金额不能小于0.01');
     expect((await row(s, 'donation_record', id))!.amount).toBe(100);
@@ -214,7 +215,7 @@ describe('queryById, edit, delete', () => {
   });
 
   it('refuses to delete an activity its records point at', async () => {
-    const used = await addActivity(s, admin, { activity_name: '有记录的活动' });
+    const used = await addActivity(s, admin, { activityName: '有记录的活动' });
     await addDonation(s, admin, used);
     refused(await s.api.delete(`/donation/activity/delete?id=${used}`, admin), '该捐赠活动已被捐赠记录引用，不能删除');
     expect(await row(s, 'donation_activity', used)).toBeDefined();

@@ -43,7 +43,7 @@ describe('demo donations', () => {
 
   it('gives every record a generated code of the day it was made, and logs every write', async () => {
     const { records } = (await s.api.get('/donation/record/list?pageSize=5&column=createTime&order=asc', token)).body.result;
-    for (const r of records) expect(r.record_no).toBe(`JZ${r.create_time.slice(0, 10).replace(/-/g, '')}${r.record_no.slice(-4)}`);
+    for (const r of records) expect(r.recordNo).toBe(`JZ${r.createTime.slice(0, 10).replace(/-/g, '')}${r.recordNo.slice(-4)}`);
     expect(await count('sys_data_log')).toBeGreaterThanOrEqual(300);
   });
 

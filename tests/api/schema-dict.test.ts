@@ -34,8 +34,8 @@ beforeAll(async () => {
   s = await startServer();
   admin = await s.loginAs('admin', ADMIN_PASSWORD);
   zhangwei = await s.loginAs('zhangwei', ADMIN_PASSWORD);
-  activity = await addActivity(s, admin, { activity_name: '字典活动', status: '1' });
-  await addActivity(s, admin, { activity_name: '草稿活动', status: '0' });
+  activity = await addActivity(s, admin, { activityName: '字典活动', status: '1' });
+  await addActivity(s, admin, { activityName: '草稿活动', status: '0' });
   await s.db
     .insertInto('sys_schema')
     .values({
@@ -61,12 +61,12 @@ describe('dictionary management (sys/dict with its items)', () => {
 
   it('adds a dictionary with its items in one call; getDictItems shows them at once', async () => {
     dictId = await addRecord(s, admin, 'sys/dict', {
-      dict_name: '捐赠渠道',
-      dict_code: 'donation_channel',
+      dictName: '捐赠渠道',
+      dictCode: 'donation_channel',
       description: '来源',
       items: [
-        { item_text: '线上', item_value: '1', sort_order: 1, status: 1 },
-        { item_text: '线下', item_value: '2', sort_order: 2, status: 1 },
+        { itemText: '线上', itemValue: '1', sortOrder: 1, status: 1 },
+        { itemText: '线下', itemValue: '2', sortOrder: 2, status: 1 },
       ],
     });
     expect(await texts('donation_channel')).toEqual(['线上', '线下']);
@@ -75,8 +75,8 @@ describe('dictionary management (sys/dict with its items)', () => {
 
   it("reads the dictionary with its items under the batch widget's model", async () => {
     const r = (await s.api.get(`/sys/dict/queryById?id=${dictId}`, admin)).body.result;
-    expect(r).toMatchObject({ dict_code: 'donation_channel' });
-    expect(r.items.map((i: { item_text: string; dict_id_dictText: string }) => [i.item_text, i.dict_id_dictText])).toEqual([
+    expect(r).toMatchObject({ dictCode: 'donation_channel' });
+    expect(r.items.map((i: { itemText: string; dictId_dictText: string }) => [i.itemText, i.dictId_dictText])).toEqual([
       ['线上', '捐赠渠道'],
       ['线下', '捐赠渠道'],
     ]);
@@ -90,8 +90,8 @@ describe('dictionary management (sys/dict with its items)', () => {
       {
         ...current,
         items: [
-          { ...online, item_text: '网上' },
-          { item_text: '电话', item_value: '3', sort_order: 3, status: 1 },
+          { ...online, itemText: '网上' },
+          { itemText: '电话', itemValue: '3', sortOrder: 3, status: 1 },
         ],
       },
       admin,
@@ -107,34 +107,36 @@ describe('dictionary management (sys/dict with its items)', () => {
       {
         id: dictId,
         items: [
-          { item_text: '甲', item_value: '1' },
-          { item_text: '', item_value: '2' },
-          { item_text: '丙', item_value: '1' },
+          { itemText: '甲', itemValue: '1' },
+          { itemText: '', itemValue: '2' },
+          { itemText: '丙', itemValue: '1' },
         ],
       },
       admin,
     );
     refused(r, '字典项第2行：名称不能为空');
+    // The failing field is named as the request named it: the row's property under the batch's.
+    expect(r.body.result.errors.map((e: { field: string }) => e.field)).toEqual(['items.1.itemText']);
     const dup = await s.api.put(
       '/sys/dict/edit',
       {
         id: dictId,
         items: [
-          { item_text: '甲', item_value: '1' },
-          { item_text: '丙', item_value: '1' },
+          { itemText: '甲', itemValue: '1' },
+          { itemText: '丙', itemValue: '1' },
         ],
       },
       admin,
     );
     refused(dup, '字典项第2行：数据值已存在: 1');
     refused(await s.api.put('/sys/dict/edit', { id: dictId, items: 'x' }, admin), '字典项格式不正确');
-    refused(await s.api.put('/sys/dict/edit', { id: dictId, items: [{ item_text: 'x', item_value: '9', evil: 1 }] }, admin), '字典项第1行：未知字段: evil');
+    refused(await s.api.put('/sys/dict/edit', { id: dictId, items: [{ itemText: 'x', itemValue: '9', evil: 1 }] }, admin), '字典项第1行：未知字段: evil');
     expect(await texts('donation_channel')).toEqual(['网上', '电话']);
   });
 
   it('refuses a duplicate or malformed dictionary code', async () => {
-    refused(await s.api.post('/sys/dict/add', { dict_name: '性别2', dict_code: 'sex' }, admin), '字典编码已存在: sex');
-    refused(await s.api.post('/sys/dict/add', { dict_name: '坏', dict_code: '1bad code' }, admin), '字典编码以字母开头，只能包含字母、数字和下划线');
+    refused(await s.api.post('/sys/dict/add', { dictName: '性别2', dictCode: 'sex' }, admin), '字典编码已存在: sex');
+    refused(await s.api.post('/sys/dict/add', { dictName: '坏', dictCode: '1bad code' }, admin), '字典编码以字母开头，只能包含字母、数字和下划线');
   });
 
   it('deletes a dictionary into the recycle bin (its items kept for a restore), and for good from there', async () => {
@@ -146,12 +148,8 @@ describe('dictionary management (sys/dict with its items)', () => {
   });
 
   it('is refused to a user without the dictionary screen', async () => {
-    refused(await s.api.post('/sys/dict/add', { dict_name: 'x', dict_code: 'x_dict' }, zhangwei), '没有权限，请联系管理员授权【sys:dict:add】', 403);
-    refused(
-      await s.api.post('/sys/dictItem/add', { dict_id: 'x', item_text: 'x', item_value: 'x' }, zhangwei),
-      '没有权限，请联系管理员授权【sys:dict:add】',
-      403,
-    );
+    refused(await s.api.post('/sys/dict/add', { dictName: 'x', dictCode: 'x_dict' }, zhangwei), '没有权限，请联系管理员授权【sys:dict:add】', 403);
+    refused(await s.api.post('/sys/dictItem/add', { dictId: 'x', itemText: 'x', itemValue: 'x' }, zhangwei), '没有权限，请联系管理员授权【sys:dict:add】', 403);
   });
 });
 
@@ -210,7 +208,7 @@ describe('lookup helpers', () => {
   });
 
   it('loadTreeData walks a tree source one level at a time', async () => {
-    await addRecord(s, admin, 'test/category', { name: '教育', code: 'edu', has_child: '1' });
+    await addRecord(s, admin, 'test/category', { name: '教育', code: 'edu', hasChild: '1' });
     await addRecord(s, admin, 'test/category', { name: '小学', code: 'edu_p', pid: 'edu' });
     await addRecord(s, admin, 'test/category', { name: '医疗', code: 'med' });
     const tree = (q: string) =>
@@ -251,7 +249,7 @@ describe('lookup helpers', () => {
 
 describe('duplicate check', () => {
   it('says whether a value of a unique field is taken, not counting the record itself', async () => {
-    const id = await addDonation(s, admin, activity, { trade_no: 'DUP-001' });
+    const id = await addDonation(s, admin, activity, { tradeNo: 'DUP-001' });
     const check = (q: string) => s.api.get(`/sys/duplicate/check?tableName=donation_record&fieldName=trade_no&${q}`, admin);
     expect((await check('fieldVal=DUP-001')).body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
     expect((await check('fieldVal=DUP-001')).status).toBe(200);
@@ -276,8 +274,8 @@ describe('duplicate check', () => {
 
 describe('tables a team names', () => {
   it("a team's activity is shown by name in lists", async () => {
-    await addTeam(s, admin, activity, { team_name: '字典团队' });
+    await addTeam(s, admin, activity, { teamName: '字典团队' });
     const r = (await s.api.get('/donation/team/list', admin)).body.result.records[0];
-    expect(r.activity_id_dictText).toBe('字典活动');
+    expect(r.activityId_dictText).toBe('字典活动');
   });
 });

@@ -16,7 +16,7 @@ beforeAll(async () => {
   s = await startServer();
   admin = await s.loginAs('admin', ADMIN_PASSWORD);
   zhangwei = await s.loginAs('zhangwei', ADMIN_PASSWORD);
-  activity = await addActivity(s, admin, { activity_name: '导出活动' });
+  activity = await addActivity(s, admin, { activityName: '导出活动' });
   const rows: [string, number, string, string][] = [
     ['周一', 10, '1', 'WX0001'],
     ['周二', 20.5, '2', 'ZFB0002'],
@@ -24,7 +24,7 @@ beforeAll(async () => {
     ['周四', 40, '3', 'TR0004'],
   ];
   for (const [name, amount, method, trade] of rows)
-    ids.push(await addDonation(s, admin, activity, { donor_name: name, amount, pay_method: method, trade_no: trade, phone: '13912345678' }));
+    ids.push(await addDonation(s, admin, activity, { donorName: name, amount, payMethod: method, tradeNo: trade, phone: '13912345678' }));
 });
 afterAll(() => s?.close());
 
@@ -47,7 +47,7 @@ const column = (rows: string[][], title: string) => rows.slice(1).map((r) => r[r
 
 describe('exportXls', () => {
   it('writes the list columns under their titles, only the filtered rows, with dictionary and reference texts', async () => {
-    const r = await s.api.download('/donation/record/exportXls?pay_method=2&column=amount&order=asc', admin);
+    const r = await s.api.download('/donation/record/exportXls?payMethod=2&column=amount&order=asc', admin);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toContain('spreadsheetml');
     expect(r.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('捐赠记录.xlsx')}`);
@@ -82,6 +82,7 @@ describe('exportXls', () => {
 
   it('refuses the same bad parameters as the list', async () => {
     refused(await s.api.get('/donation/record/exportXls?password=1', admin), '未知的查询字段: password');
+    refused(await s.api.get('/donation/record/exportXls?pay_method=2', admin), '未知的查询字段: pay_method（应写作 payMethod）');
   });
 });
 
@@ -120,7 +121,7 @@ describe('importExcel', () => {
     expect(await count(s, 'donation_record')).toBe(before);
   });
 
-  it('refuses an unknown column, a file that is no workbook, an empty sheet and a missing file', async () => {
+  it('refuses an unknown column or a column name for a title, a file that is no workbook, an empty sheet and a missing file', async () => {
     refused(
       await s.api.upload(
         '/donation/record/importExcel',
@@ -133,6 +134,21 @@ describe('importExcel', () => {
       ),
       '导入失败，无法识别的列: 密码',
     );
+    // A sheet headed by the table's column names instead of the template's titles imports nothing, and says which titles to use.
+    const before = await count(s, 'donation_record');
+    refused(
+      await s.api.upload(
+        '/donation/record/importExcel',
+        await workbook([
+          ['donor_name', 'activity_id', 'amount', 'pay_method', 'pay_status'],
+          ['列名一', '导出活动', 5, '微信支付', '待支付'],
+        ]),
+        'a.xlsx',
+        admin,
+      ),
+      '导入失败，无法识别的列: donor_name（应写作 捐赠人姓名）、activity_id（应写作 所属活动）、pay_method（应写作 支付方式）、pay_status（应写作 支付状态）',
+    );
+    expect(await count(s, 'donation_record')).toBe(before);
     refused(await s.api.upload('/donation/record/importExcel', Buffer.from('not a workbook'), 'a.xlsx', admin), '导入失败，文件不是有效的Excel文件（.xlsx）');
     refused(await s.api.upload('/donation/record/importExcel', await workbook([['捐赠人姓名']]), 'a.xlsx', admin), '导入失败，文件中没有数据');
     refused(await s.api.upload('/donation/record/importExcel', Buffer.from('x'), 'a.xlsx', admin, 'other'), '请选择要导入的文件');

@@ -25,11 +25,11 @@ beforeAll(async () => {
   const activity = await addActivity(s, admin);
   for (const [name, amount, method, status, time] of DONATIONS) {
     ids[name] = await addDonation(s, admin, activity, {
-      donor_name: name,
+      donorName: name,
       amount,
-      pay_method: method,
-      pay_status: status,
-      pay_time: status === '1' ? null : time,
+      payMethod: method,
+      payStatus: status,
+      payTime: status === '1' ? null : time,
     });
   }
 });
@@ -40,28 +40,28 @@ const list = async (query: string) => {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.result as { records: Record<string, any>[]; total: number; size: number; current: number; pages: number };
 };
-const names = async (query: string) => (await list(`pageSize=100&column=amount&order=asc&${query}`)).records.map((r) => r.donor_name);
+const names = async (query: string) => (await list(`pageSize=100&column=amount&order=asc&${query}`)).records.map((r) => r.donorName);
 const q = (value: string) => encodeURIComponent(value);
 
 describe('filters', () => {
   it('field=value is an exact match, on a dictionary field and on text', async () => {
-    expect(await names('pay_method=1')).toEqual(['张三', '孙七', '王五']);
-    expect(await names(`donor_name=${q('张三')}`)).toEqual(['张三']);
+    expect(await names('payMethod=1')).toEqual(['张三', '孙七', '王五']);
+    expect(await names(`donorName=${q('张三')}`)).toEqual(['张三']);
   });
 
   it('*x*, x* and *x are contains, starts-with and ends-with', async () => {
-    expect(await names(`donor_name=${q('*三*')}`)).toEqual(['张三', '张三丰']);
-    expect(await names(`donor_name=${q('张*')}`)).toEqual(['张三', '张三丰']);
-    expect(await names(`donor_name=${q('*丰')}`)).toEqual(['张三丰']);
+    expect(await names(`donorName=${q('*三*')}`)).toEqual(['张三', '张三丰']);
+    expect(await names(`donorName=${q('张*')}`)).toEqual(['张三', '张三丰']);
+    expect(await names(`donorName=${q('*丰')}`)).toEqual(['张三丰']);
   });
 
   it('treats % and _ inside a like value as plain characters', async () => {
-    expect(await names(`donor_name=${q('*%_*')}`)).toEqual(['100%_好人']);
-    expect(await names(`donor_name=${q('*_*')}`)).toEqual(['100%_好人']);
+    expect(await names(`donorName=${q('*%_*')}`)).toEqual(['100%_好人']);
+    expect(await names(`donorName=${q('*_*')}`)).toEqual(['100%_好人']);
   });
 
   it('!x is not equal', async () => {
-    expect(await names('pay_status=!2')).toEqual(['李四', '王五']);
+    expect(await names('payStatus=!2')).toEqual(['李四', '王五']);
   });
 
   it('>=x, <=x, >x and <x compare', async () => {
@@ -72,35 +72,45 @@ describe('filters', () => {
   });
 
   it('a,b,c on a dictionary field is any of them; on free text a comma is just a character', async () => {
-    expect(await names('pay_method=2,4,5')).toEqual(['张三丰', '赵六', '100%_好人']);
-    expect(await names(`donor_name=${q('张三,李四')}`)).toEqual([]);
+    expect(await names('payMethod=2,4,5')).toEqual(['张三丰', '赵六', '100%_好人']);
+    expect(await names(`donorName=${q('张三,李四')}`)).toEqual([]);
   });
 
   it('{field}_begin and _end are a range; a date-only end covers its whole day', async () => {
     expect(await names('amount_begin=50&amount_end=500')).toEqual(['张三丰', '李四', '王五', '赵六']);
-    expect(await names('pay_time_begin=2025-03-01&pay_time_end=2025-03-02')).toEqual(['张三', '张三丰']);
-    expect(await names(`pay_time_begin=${q('2025-03-02 00:00:00')}&pay_time_end=${q('2025-03-04 11:59:59')}`)).toEqual(['张三丰']);
-    expect(await names('pay_time=2025-03-02')).toEqual(['张三丰']);
+    expect(await names('payTime_begin=2025-03-01&payTime_end=2025-03-02')).toEqual(['张三', '张三丰']);
+    expect(await names(`payTime_begin=${q('2025-03-02 00:00:00')}&payTime_end=${q('2025-03-04 11:59:59')}`)).toEqual(['张三丰']);
+    expect(await names('payTime=2025-03-02')).toEqual(['张三丰']);
   });
 
-  it('accepts camelCase names and audit columns, and ignores empty values and the reserved parameters', async () => {
-    expect(await names('createBy=admin&donor_name=&_t=123&field=id,donor_name')).toHaveLength(7);
-    expect(await names('create_time_begin=2000-01-01')).toHaveLength(7);
+  it('filters by property (payTime, createBy, the audit ones too), and ignores empty values and the reserved parameters', async () => {
+    expect(await names('createBy=admin&donorName=&_t=123&field=id,donorName')).toHaveLength(7);
+    expect(await names('createTime_begin=2000-01-01')).toHaveLength(7);
+  });
+
+  it('refuses a column name where the record has another property, saying which to write', async () => {
+    refused(await s.api.get('/donation/record/list?pay_method=1', admin), '未知的查询字段: pay_method（应写作 payMethod）');
+    refused(await s.api.get('/donation/record/list?create_time_begin=2000-01-01', admin), '未知的查询字段: create_time_begin（应写作 createTime_begin）');
+    refused(await s.api.get('/donation/record/list?column=pay_time', admin), '不支持按该字段排序: pay_time（应写作 payTime）');
+    refused(
+      await s.api.get(`/donation/record/list?superQueryParams=${q(JSON.stringify([{ field: 'donor_name', rule: 'eq', val: '张三' }]))}`, admin),
+      '高级查询字段不存在: donor_name（应写作 donorName）',
+    );
   });
 });
 
 describe('sort and paging', () => {
   it('sorts by createTime descending by default (newest first)', async () => {
     const page = await list('');
-    expect(page.records[0].donor_name).toBe('孙七');
+    expect(page.records[0].donorName).toBe('孙七');
     expect(page).toMatchObject({ total: 7, size: 10, current: 1, pages: 1 });
   });
 
-  it('sorts by any declared column, camelCase or snake, either way', async () => {
+  it('sorts by any declared field, by its property, either way', async () => {
     expect((await list('column=amount&order=desc')).records.map((r) => r.amount)).toEqual([1000, 500, 200.5, 100, 50, 20, 10]);
     // Empty values sort as the smallest: first ascending, last descending (one index serves both).
-    const ascending = (await list('column=payTime&order=asc')).records.map((r) => r.pay_time as string | null);
-    const descending = (await list('column=payTime&order=desc')).records.map((r) => r.pay_time as string | null);
+    const ascending = (await list('column=payTime&order=asc')).records.map((r) => r.payTime as string | null);
+    const descending = (await list('column=payTime&order=desc')).records.map((r) => r.payTime as string | null);
     expect(ascending[0]).toBeNull();
     expect(descending.at(-1)).toBeNull();
     const stamps = ascending.filter((t): t is string => t !== null);
@@ -111,7 +121,7 @@ describe('sort and paging', () => {
   it('pages with pageNo and pageSize', async () => {
     const second = await list('column=amount&order=asc&pageNo=2&pageSize=3');
     expect(second).toMatchObject({ total: 7, size: 3, current: 2, pages: 3 });
-    expect(second.records.map((r) => r.donor_name)).toEqual(['李四', '王五', '赵六']);
+    expect(second.records.map((r) => r.donorName)).toEqual(['李四', '王五', '赵六']);
     expect((await list('pageSize=5000')).size).toBe(1000);
   });
 });
@@ -129,9 +139,9 @@ describe('bad parameters', () => {
 
   it('refuses values that do not fit the column, like on a number, repeated parameters and bad paging', async () => {
     refused(await s.api.get(`/donation/record/list?amount=${q('>=abc')}`, admin), '捐赠金额的查询值格式不正确: abc');
-    refused(await s.api.get('/donation/record/list?pay_time_end=2025-13-40', admin), '支付时间的查询值格式不正确: 2025-13-40');
+    refused(await s.api.get('/donation/record/list?payTime_end=2025-13-40', admin), '支付时间的查询值格式不正确: 2025-13-40');
     refused(await s.api.get(`/donation/record/list?amount=${q('*1*')}`, admin), '捐赠金额不支持模糊查询');
-    refused(await s.api.get('/donation/record/list?pay_method=1&pay_method=2', admin), '查询参数重复: pay_method');
+    refused(await s.api.get('/donation/record/list?payMethod=1&payMethod=2', admin), '查询参数重复: payMethod');
     refused(await s.api.get('/donation/record/list?pageNo=abc', admin), '分页参数不正确: abc');
   });
 
@@ -142,7 +152,7 @@ describe('bad parameters', () => {
     [`column=${q('(select password from sys_user limit 1)')}`, /^不支持按该字段排序: /],
     [`column=amount&order=${q('desc; drop table donation_record')}`, /^不支持的排序方式: /],
     [`amount=${q('>=1; drop table donation_record')}`, /^捐赠金额的查询值格式不正确/],
-    [`pay_time_begin=${q("2025-01-01' or '1'='1")}`, /^支付时间的查询值格式不正确/],
+    [`payTime_begin=${q("2025-01-01' or '1'='1")}`, /^支付时间的查询值格式不正确/],
     [`pageSize=${q('10; delete from donation_record')}`, /^分页参数不正确/],
   ];
   it.each(injections)('refuses %s with 400 and leaves the tables as they were', async (query, message) => {
@@ -152,8 +162,8 @@ describe('bad parameters', () => {
   });
 
   it('binds SQL in a text value as a value: it matches nothing and changes nothing', async () => {
-    expect(await names(`donor_name=${q("' or '1'='1")}`)).toEqual([]);
-    expect(await names(`donor_name=${q("*'; delete from donation_record; --*")}`)).toEqual([]);
+    expect(await names(`donorName=${q("' or '1'='1")}`)).toEqual([]);
+    expect(await names(`donorName=${q("*'; delete from donation_record; --*")}`)).toEqual([]);
     expect(await count(s, 'donation_record')).toBe(7);
   });
 });
@@ -175,7 +185,7 @@ describe('高级查询 (superQueryParams)', () => {
       await names(
         advanced(
           [
-            { field: 'donor_name', rule: 'eq', val: '孙七' },
+            { field: 'donorName', rule: 'eq', val: '孙七' },
             { field: 'amount', rule: 'gt', val: '400' },
           ],
           'or',
@@ -184,7 +194,7 @@ describe('高级查询 (superQueryParams)', () => {
     ).toEqual(['孙七', '赵六', '100%_好人']);
     expect(
       await names(
-        `pay_method=1&${advanced(
+        `payMethod=1&${advanced(
           [
             { field: 'amount', rule: 'lt', val: '100' },
             { field: 'amount', rule: 'gt', val: '150' },
@@ -193,9 +203,9 @@ describe('高级查询 (superQueryParams)', () => {
         )}`,
       ),
     ).toEqual(['张三', '孙七', '王五']);
-    expect(await names(advanced([{ field: 'pay_method', rule: 'in', val: '4,5' }]))).toEqual(['赵六', '100%_好人']);
-    expect(await names(advanced([{ field: 'pay_status', rule: 'ne', val: '2' }], 'and', true))).toEqual(['李四', '王五']);
-    expect(await names(advanced([{ field: 'donor_name', rule: 'like', val: '100%' }]))).toEqual(['100%_好人']);
+    expect(await names(advanced([{ field: 'payMethod', rule: 'in', val: '4,5' }]))).toEqual(['赵六', '100%_好人']);
+    expect(await names(advanced([{ field: 'payStatus', rule: 'ne', val: '2' }], 'and', true))).toEqual(['李四', '王五']);
+    expect(await names(advanced([{ field: 'donorName', rule: 'like', val: '100%' }]))).toEqual(['100%_好人']);
   });
 
   it('fields outside the allow-list, unknown rules, bad values and bad JSON are refused', async () => {
@@ -241,16 +251,16 @@ describe('高级查询 (superQueryParams)', () => {
 
 describe('query views and buttons of the spec’s maps', () => {
   it('the popup query view’s value filters by the picked text: 捐赠团队 by 队长', async () => {
-    const activity = await addActivity(s, admin, { activity_name: '队长查询活动' });
+    const activity = await addActivity(s, admin, { activityName: '队长查询活动' });
     for (const [team, leader] of [
       ['甲队', '王队长'],
       ['乙队', '李队长'],
     ]) {
-      const r = await s.api.post('/donation/team/add', { team_name: team, activity_id: activity, status: '1', leader_name: leader }, admin);
+      const r = await s.api.post('/donation/team/add', { teamName: team, activityId: activity, status: '1', leaderName: leader }, admin);
       expect(r.body.success, JSON.stringify(r.body)).toBe(true);
     }
-    const r = await s.api.get(`/donation/team/list?leader_name=${encodeURIComponent('王队长')}&pageSize=100`, admin);
-    expect(r.body.result.records.map((t: { team_name: string }) => t.team_name)).toEqual(['甲队']);
+    const r = await s.api.get(`/donation/team/list?leaderName=${encodeURIComponent('王队长')}&pageSize=100`, admin);
+    expect(r.body.result.records.map((t: { teamName: string }) => t.teamName)).toEqual(['甲队']);
   });
 
   it('配置地址 is a button permission of the screens whose toolbar lists it, held by their menu roles', async () => {

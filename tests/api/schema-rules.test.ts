@@ -30,9 +30,9 @@ describe('roll-ups', () => {
   it('a paid record raises its activity and team; a pending one does not', async () => {
     const activity = await addActivity(s, admin);
     const team = await addTeam(s, admin, activity);
-    await addDonation(s, admin, activity, { team_id: team, donor_name: '甲', amount: 100 });
-    await addDonation(s, admin, activity, { team_id: team, donor_name: '甲', amount: 50.5 });
-    await addDonation(s, admin, activity, { team_id: team, donor_name: '乙', amount: 30, pay_status: '1', pay_time: null });
+    await addDonation(s, admin, activity, { teamId: team, donorName: '甲', amount: 100 });
+    await addDonation(s, admin, activity, { teamId: team, donorName: '甲', amount: 50.5 });
+    await addDonation(s, admin, activity, { teamId: team, donorName: '乙', amount: 30, payStatus: '1', payTime: null });
     expect(await totals('donation_activity', activity, 'raised_amount', 'donor_count')).toEqual([150.5, 2]);
     // member_count counts distinct paying donors: 甲 gave twice.
     expect(await totals('donation_team', team, 'raised_amount', 'member_count')).toEqual([150.5, 1]);
@@ -42,23 +42,23 @@ describe('roll-ups', () => {
     const first = await addActivity(s, admin);
     const second = await addActivity(s, admin);
     const team = await addTeam(s, admin, first);
-    const id = await addDonation(s, admin, first, { team_id: team, amount: 40, pay_status: '1', pay_time: null });
+    const id = await addDonation(s, admin, first, { teamId: team, amount: 40, payStatus: '1', payTime: null });
     expect(await totals('donation_activity', first, 'raised_amount', 'donor_count')).toEqual([0, 0]);
 
-    await s.api.put('/donation/record/edit', { id, pay_status: '2', pay_time: '2025-05-01 10:00:00' }, admin);
+    await s.api.put('/donation/record/edit', { id, payStatus: '2', payTime: '2025-05-01 10:00:00' }, admin);
     expect(await totals('donation_activity', first, 'raised_amount', 'donor_count')).toEqual([40, 1]);
     expect(await totals('donation_team', team, 'raised_amount', 'member_count')).toEqual([40, 1]);
 
     await s.api.put('/donation/record/edit', { id, amount: 45.5 }, admin);
     expect(await totals('donation_activity', first, 'raised_amount')).toEqual([45.5]);
 
-    const moved = await s.api.put('/donation/record/edit', { id, activity_id: second, team_id: null }, admin);
+    const moved = await s.api.put('/donation/record/edit', { id, activityId: second, teamId: null }, admin);
     expect(moved.body.success).toBe(true);
     expect(await totals('donation_activity', first, 'raised_amount', 'donor_count')).toEqual([0, 0]);
     expect(await totals('donation_team', team, 'raised_amount', 'member_count')).toEqual([0, 0]);
     expect(await totals('donation_activity', second, 'raised_amount', 'donor_count')).toEqual([45.5, 1]);
 
-    await s.api.put('/donation/record/edit', { id, pay_status: '3' }, admin);
+    await s.api.put('/donation/record/edit', { id, payStatus: '3' }, admin);
     expect(await totals('donation_activity', second, 'raised_amount', 'donor_count')).toEqual([0, 0]);
   });
 
@@ -78,12 +78,12 @@ describe('masking', () => {
   let activity: string;
   let id: string;
   beforeAll(async () => {
-    activity = await addActivity(s, admin, { activity_name: '脱敏测试' });
-    id = await addDonation(s, admin, activity, { donor_name: '脱敏', phone: '13812341234' });
+    activity = await addActivity(s, admin, { activityName: '脱敏测试' });
+    id = await addDonation(s, admin, activity, { donorName: '脱敏', phone: '13812341234' });
   });
 
   it('masks the phone for a user without the view-sensitive permission, in the list and the record', async () => {
-    const listed = (await s.api.get('/donation/record/list?donor_name=脱敏', zhangwei)).body.result.records[0];
+    const listed = (await s.api.get('/donation/record/list?donorName=脱敏', zhangwei)).body.result.records[0];
     expect(listed.phone).toBe('138****1234');
     expect((await s.api.get(`/donation/record/queryById?id=${id}`, zhangwei)).body.result.phone).toBe('138****1234');
     expect((await s.api.get(`/donation/record/queryById?id=${id}`, guest)).body.result.phone).toBe('138****1234');
@@ -112,7 +112,7 @@ describe('permissions', () => {
   });
 
   const add = (token: string) =>
-    s.api.post('/donation/record/add', { donor_type: '1', donor_name: '权限', activity_id: activity, amount: 1, pay_method: '1', pay_status: '1' }, token);
+    s.api.post('/donation/record/add', { donorType: '1', donorName: '权限', activityId: activity, amount: 1, payMethod: '1', payStatus: '1' }, token);
 
   it('the guest reads but gets 403 on add, edit and delete', async () => {
     expect((await s.api.get('/donation/record/list', guest)).status).toBe(200);
@@ -196,7 +196,7 @@ describe('permissions', () => {
 describe('generated codes', () => {
   it('twenty parallel adds get twenty different record numbers of today', async () => {
     const activity = await addActivity(s, admin);
-    const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => addDonation(s, admin, activity, { donor_name: `并发${i}` })));
+    const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => addDonation(s, admin, activity, { donorName: `并发${i}` })));
     const { rows } = await sql<{ record_no: string }>`select record_no from donation_record where id in (${sql.join(ids)})`.execute(s.db);
     const codes = rows.map((r) => r.record_no);
     expect(new Set(codes).size).toBe(20);

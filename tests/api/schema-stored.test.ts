@@ -107,7 +107,11 @@ afterAll(() => s?.close());
 describe('stored documents', () => {
   it('create their tables, menus and dictionaries, and are served like files', async () => {
     expect(await count(s, 'test_project')).toBe(0);
-    expect((await s.api.get('/sys/schema/get?code=test/project', admin)).body.result.title).toBe('测试项目');
+    const served = (await s.api.get('/sys/schema/get?code=test/project', admin)).body.result;
+    expect(served.title).toBe('测试项目');
+    // Stored at format version 1 (fields by column), served upgraded: fields by property, as records travel.
+    expect(served).toMatchObject({ version: 2 });
+    expect(served.entity.fields.map((f: { name: string }) => f.name)).toEqual(['name', 'approvedAmount', 'status']);
     const menu = await s.db.selectFrom('sys_permission').select('component').where('url', '=', '/test/project').executeTakeFirstOrThrow();
     expect(menu.component).toBe('schema/test/project');
     expect((await s.api.get('/sys/dict/getDictItems/test_project_status', admin)).body.result.map((o: { text: string }) => o.text)).toEqual([
@@ -149,18 +153,18 @@ describe('status transitions', () => {
 describe('limits', () => {
   let approved: string;
   beforeAll(async () => {
-    approved = await addRecord(s, admin, 'test/project', { name: '已立项项目', approved_amount: 1000 });
+    approved = await addRecord(s, admin, 'test/project', { name: '已立项项目', approvedAmount: 1000 });
     await s.api.put('/test/project/edit', { id: approved, status: '1' }, admin);
     await s.api.put('/test/project/edit', { id: approved, status: '2' }, admin);
   });
 
   it("the sum over a parent's rows never exceeds its ceiling", async () => {
-    await addRecord(s, admin, 'test/sending', { project_id: approved, amount: 600 });
-    await addRecord(s, admin, 'test/sending', { project_id: approved, amount: 400 });
-    refused(await s.api.post('/test/sending/add', { project_id: approved, amount: 0.01 }, admin), '累计拨付金额不能超过批准金额');
+    await addRecord(s, admin, 'test/sending', { projectId: approved, amount: 600 });
+    await addRecord(s, admin, 'test/sending', { projectId: approved, amount: 400 });
+    refused(await s.api.post('/test/sending/add', { projectId: approved, amount: 0.01 }, admin), '累计拨付金额不能超过批准金额');
     expect(await count(s, 'test_sending')).toBe(2);
     // Rows outside the limit's `where` do not count.
-    await addRecord(s, admin, 'test/sending', { project_id: approved, amount: 5000, status: '0' });
+    await addRecord(s, admin, 'test/sending', { projectId: approved, amount: 5000, status: '0' });
   });
 
   it('an edit that would exceed it is refused and changes nothing', async () => {
@@ -170,8 +174,8 @@ describe('limits', () => {
   });
 
   it('the parent must satisfy parentWhere', async () => {
-    const draft = await addRecord(s, admin, 'test/project', { name: '草稿项目', approved_amount: 1000 });
-    refused(await s.api.post('/test/sending/add', { project_id: draft, amount: 1 }, admin), '只有已立项的项目可以拨付');
+    const draft = await addRecord(s, admin, 'test/project', { name: '草稿项目', approvedAmount: 1000 });
+    refused(await s.api.post('/test/sending/add', { projectId: draft, amount: 1 }, admin), '只有已立项的项目可以拨付');
   });
 });
 
@@ -200,9 +204,9 @@ describe('table changes', () => {
   });
 
   it('refuses to narrow a column holding data, naming table and column, and changes nothing', async () => {
-    const team = await addTeam(s, admin, await addActivity(s, admin), { team_name: '一个很长的团队名称测试' });
+    const team = await addTeam(s, admin, await addActivity(s, admin), { teamName: '一个很长的团队名称测试' });
     const file = JSON.parse(JSON.stringify((await s.api.get('/sys/schema/get?code=donation/team', admin)).body.result));
-    file.entity.fields.find((f: { name: string }) => f.name === 'team_name').length = 5;
+    file.entity.fields.find((f: { name: string }) => f.name === 'teamName').length = 5;
     await store(file);
     const error = await s.ctx.runtime.reload().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SchemaError);

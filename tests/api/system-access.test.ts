@@ -26,7 +26,7 @@ const areaId = async (url: string) =>
   (await s.db.selectFrom('sys_permission').select('id').where('url', '=', url).where('menu_type', '=', 0).executeTakeFirstOrThrow()).id;
 
 async function addRole(code: string, keys: string[] = []): Promise<string> {
-  const r = await s.api.post('/system/role/add', { role_name: code, role_code: code, permissions: keys.join(',') }, admin);
+  const r = await s.api.post('/system/role/add', { roleName: code, roleCode: code, permissions: keys.join(',') }, admin);
   expect(r.body.message).toBe('添加成功！');
   return r.body.result.id;
 }
@@ -158,13 +158,13 @@ describe('roles and their permissions', () => {
     expect(menu.menu.map((m: { meta: { title: string } }) => m.meta.title)).toContain('捐赠管理');
     expect(menu.auth).toEqual([]);
     expect((await s.api.get('/donation/activity/list', viewer)).status).toBe(200);
-    const refused = await s.api.post('/donation/activity/add', { activity_name: '新活动', category: '1' }, viewer);
+    const refused = await s.api.post('/donation/activity/add', { activityName: '新活动', category: '1' }, viewer);
     expect(refused.status).toBe(403);
 
     const keys = [await areaId('/donation'), menuIdOf('donation/activity'), await buttonId('donation:activity:add')];
     const saved = await s.api.post('/sys/permission/saveRolePermission', { roleId: role, permissionIds: keys.join(',') }, admin);
     expect(saved.body.success).toBe(true);
-    expect((await s.api.post('/donation/activity/add', { activity_name: '新活动', category: '1' }, viewer)).status).toBe(200);
+    expect((await s.api.post('/donation/activity/add', { activityName: '新活动', category: '1' }, viewer)).status).toBe(200);
     const after = (await s.api.get('/sys/permission/getUserPermissionByToken', viewer)).body.result;
     expect(after.auth.map((a: { action: string }) => a.action)).toEqual(['donation:activity:add']);
     expect((await s.api.get(`/sys/permission/queryRolePermission?roleId=${role}`, admin)).body.result.sort()).toEqual(keys.sort());
@@ -233,12 +233,12 @@ describe('data rules', () => {
     await addUser('deptuser', { selectedroles: [role], selecteddeparts: [await departId('A01A03')] });
     const user = await s.loginAs('deptuser', PASSWORD);
 
-    const theirs = await s.api.post('/donation/activity/add', { activity_name: '部门活动', category: '1' }, user);
-    const others = await s.api.post('/donation/activity/add', { activity_name: '总部活动', category: '1' }, admin);
-    const names = (await s.api.get('/donation/activity/list?pageSize=100', user)).body.result.records.map((r: { activity_name: string }) => r.activity_name);
+    const theirs = await s.api.post('/donation/activity/add', { activityName: '部门活动', category: '1' }, user);
+    const others = await s.api.post('/donation/activity/add', { activityName: '总部活动', category: '1' }, admin);
+    const names = (await s.api.get('/donation/activity/list?pageSize=100', user)).body.result.records.map((r: { activityName: string }) => r.activityName);
     expect(names).toEqual(['部门活动']);
     const adminNames = (await s.api.get('/donation/activity/list?pageSize=100', admin)).body.result.records.map(
-      (r: { activity_name: string }) => r.activity_name,
+      (r: { activityName: string }) => r.activityName,
     );
     expect(adminNames).toEqual(expect.arrayContaining(['部门活动', '总部活动']));
     // The online report over activities declares 捐赠活动 its scope: the same rule limits its rows.
@@ -251,7 +251,7 @@ describe('data rules', () => {
     expect(await reported(admin)).toEqual(expect.arrayContaining(['部门活动', '总部活动']));
 
     expect((await s.api.get(`/donation/activity/queryById?id=${others.body.result.id}`, user)).status).toBe(404);
-    expect((await s.api.put('/donation/activity/edit', { id: others.body.result.id, activity_name: '改名' }, user)).status).toBe(404);
+    expect((await s.api.put('/donation/activity/edit', { id: others.body.result.id, activityName: '改名' }, user)).status).toBe(404);
     expect((await s.api.delete(`/donation/activity/delete?id=${others.body.result.id}`, user)).status).toBe(404);
     expect((await s.api.get(`/donation/activity/queryById?id=${theirs.body.result.id}`, user)).status).toBe(200);
 
@@ -300,18 +300,18 @@ describe('tenants', () => {
     await addUser('tenant2user', { selectedroles: [role], relTenantIds: '2' });
     const other = await s.loginAs('tenant2user', PASSWORD);
 
-    const mine = await s.api.post('/donation/activity/add', { activity_name: '分会活动', category: '1' }, other, { tenant_id: '2' });
+    const mine = await s.api.post('/donation/activity/add', { activityName: '分会活动', category: '1' }, other, { tenant_id: '2' });
     expect(mine.status).toBe(200);
-    const hq = await s.api.post('/donation/activity/add', { activity_name: '总部专属活动', category: '1' }, admin, { tenant_id: '1' });
+    const hq = await s.api.post('/donation/activity/add', { activityName: '总部专属活动', category: '1' }, admin, { tenant_id: '1' });
     expect(hq.status).toBe(200);
 
     const seenByOther = (await s.api.get('/donation/activity/list?pageSize=100', other)).body.result.records.map(
-      (r: { activity_name: string }) => r.activity_name,
+      (r: { activityName: string }) => r.activityName,
     );
     expect(seenByOther).toContain('分会活动');
     expect(seenByOther).not.toContain('总部专属活动');
     const seenByAdmin = (await s.api.get('/donation/activity/list?pageSize=100', admin)).body.result.records.map(
-      (r: { activity_name: string }) => r.activity_name,
+      (r: { activityName: string }) => r.activityName,
     );
     expect(seenByAdmin).toContain('总部专属活动');
     expect(seenByAdmin).not.toContain('分会活动');
@@ -326,26 +326,26 @@ describe('menu tree', () => {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       return r.body.result.id as string;
     };
-    const top = await add({ menu_type: 0, name: '帮助中心', url: '/helpdesk', component: 'layouts/RouteView', sort_no: 99, always_show: true });
+    const top = await add({ menuType: 0, name: '帮助中心', url: '/helpdesk', component: 'layouts/RouteView', sortNo: 99, alwaysShow: true });
     const sub = await add({
-      menu_type: 1,
+      menuType: 1,
       name: '常见问题',
-      parent_id: top,
+      parentId: top,
       url: '/helpdesk/faq',
       component: 'dashboard/Analysis',
       hidden: true,
-      keep_alive: true,
+      keepAlive: true,
     });
     const site = await add({
-      menu_type: 1,
+      menuType: 1,
       name: '官网',
-      parent_id: top,
+      parentId: top,
       url: 'https://www.cydf.org.cn',
       component: 'layouts/IframePageView',
-      internal_or_external: true,
+      internalOrExternal: true,
     });
-    const button = await add({ menu_type: 2, name: '回复', parent_id: sub, perms: 'helpdesk:faq:reply', status: '1' });
-    expect((await s.api.post('/system/permission/add', { menu_type: 2, name: '坏按钮', perms: 'a b' }, admin)).body.message).toContain('授权标识形如');
+    const button = await add({ menuType: 2, name: '回复', parentId: sub, perms: 'helpdesk:faq:reply', status: '1' });
+    expect((await s.api.post('/system/permission/add', { menuType: 2, name: '坏按钮', perms: 'a b' }, admin)).body.message).toContain('授权标识形如');
 
     const role = await addRole('helpdesk', [top, sub, site, button]);
     await addUser('helper', { selectedroles: [role] });
@@ -367,14 +367,14 @@ describe('menu tree', () => {
     const menu = menuIdOf('donation/team');
     const r = await s.api.put(
       '/system/permission/edit',
-      { id: menu, data_rules: [{ rule_name: '坏规则', rule_column: 'sys_org_code', rule_conditions: '=', rule_value: '#{db_password}', status: '1' }] },
+      { id: menu, dataRules: [{ ruleName: '坏规则', ruleColumn: 'sys_org_code', ruleConditions: '=', ruleValue: '#{db_password}', status: '1' }] },
       admin,
     );
     expect(r.status).toBe(400);
     expect(r.body.message).toContain('规则值只能引用系统变量');
     const ok = await s.api.put(
       '/system/permission/edit',
-      { id: menu, data_rules: [{ rule_name: '本人创建', rule_column: 'create_by', rule_conditions: '=', rule_value: '#{sys_user_code}', status: '1' }] },
+      { id: menu, dataRules: [{ ruleName: '本人创建', ruleColumn: 'create_by', ruleConditions: '=', ruleValue: '#{sys_user_code}', status: '1' }] },
       admin,
     );
     expect(ok.body.success).toBe(true);

@@ -22,16 +22,16 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 const job = (over: Record<string, unknown> = {}) => ({
-  job_name: `任务${Math.random().toString(36).slice(2, 8)}`,
-  cron_expression: '0 0 3 * * *',
-  job_handler: 'sampleLog',
+  jobName: `任务${Math.random().toString(36).slice(2, 8)}`,
+  cronExpression: '0 0 3 * * *',
+  jobHandler: 'sampleLog',
   parameter: 'hello',
   ...over,
 });
 
 describe('scheduled jobs', () => {
   it('adds a job paused, starts it (a live timer), runs it once (a run log row) and pauses it', async () => {
-    const added = await s.api.post('/system/job/add', job({ job_name: '示例任务' }), admin);
+    const added = await s.api.post('/system/job/add', job({ jobName: '示例任务' }), admin);
     expect(added.body).toMatchObject({ success: true });
     const id = added.body.result.id;
     expect(await db().selectFrom('quartz_job').select('status').where('id', '=', id).executeTakeFirst()).toEqual({ status: '0' });
@@ -45,8 +45,8 @@ describe('scheduled jobs', () => {
     const logs = await db().selectFrom('quartz_job_log').selectAll().where('job_id', '=', id).execute();
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ success: '1', message: '示例任务执行完成：hello' });
-    const detail = await s.api.get(`/system/job_log/list?job_id=${id}`, admin);
-    expect(detail.body.result.records[0]).toMatchObject({ job_id: id, success_dictText: '成功' });
+    const detail = await s.api.get(`/system/job_log/list?jobId=${id}`, admin);
+    expect(detail.body.result.records[0]).toMatchObject({ jobId: id, success_dictText: '成功' });
 
     const paused = await s.api.post(`/system/job/operation/pause?id=${id}`, {}, admin);
     expect(paused.body).toMatchObject({ success: true, message: '定时任务已暂停' });
@@ -71,10 +71,10 @@ describe('scheduled jobs', () => {
       .selectFrom('quartz_job')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    const badCron = await s.api.post('/system/job/add', job({ cron_expression: 'every day' }), admin);
+    const badCron = await s.api.post('/system/job/add', job({ cronExpression: 'every day' }), admin);
     expect(badCron.status).toBe(400);
     expect(badCron.body.message).toContain('Cron表达式不正确');
-    const badHandler = await s.api.post('/system/job/add', job({ job_handler: 'java.lang.Runtime' }), admin);
+    const badHandler = await s.api.post('/system/job/add', job({ jobHandler: 'java.lang.Runtime' }), admin);
     expect(badHandler.status).toBe(400);
     expect(badHandler.body.message).toContain('任务处理器');
     const after = await db()
@@ -93,7 +93,7 @@ describe('scheduled jobs', () => {
   });
 
   it('a started job runs on its schedule and logs each run', async () => {
-    const id = (await s.api.post('/system/job/add', job({ cron_expression: '* * * * * *', parameter: 'tick' }), admin)).body.result.id;
+    const id = (await s.api.post('/system/job/add', job({ cronExpression: '* * * * * *', parameter: 'tick' }), admin)).body.result.id;
     await s.api.post(`/system/job/operation/start?id=${id}`, {}, admin);
     try {
       await expect
@@ -177,7 +177,7 @@ describe('data sources', () => {
   it('stores the password encrypted, never returns it, and keeps it when an edit leaves it empty', async () => {
     const added = await s.api.post(
       '/system/data_source/add',
-      { code: 'report_db', name: '报表库', db_url: 'postgres://127.0.0.1:1/reports', db_username: 'reader', db_password: 'S3cret!' },
+      { code: 'report_db', name: '报表库', dbUrl: 'postgres://127.0.0.1:1/reports', dbUsername: 'reader', dbPassword: 'S3cret!' },
       admin,
     );
     expect(added.body).toMatchObject({ success: true });
@@ -186,10 +186,10 @@ describe('data sources', () => {
     expect(stored.db_password).toMatch(/^enc:v1:/);
     expect(stored.db_password).not.toContain('S3cret');
     const read = await s.api.get(`/system/data_source/queryById?id=${id}`, admin);
-    expect(read.body.result.db_password).toBe('');
+    expect(read.body.result.dbPassword).toBe('');
     const list = await s.api.get('/system/data_source/list', admin);
     expect(JSON.stringify(list.body)).not.toContain('enc:v1:');
-    await s.api.put('/system/data_source/edit', { id, name: '报表库2', db_password: '' }, admin);
+    await s.api.put('/system/data_source/edit', { id, name: '报表库2', dbPassword: '' }, admin);
     const kept = await db().selectFrom('data_source').select(['db_password', 'name']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(kept).toEqual({ db_password: stored.db_password, name: '报表库2' });
     // The data log keeps no copy of it either, not even the ciphertext.
@@ -204,9 +204,9 @@ describe('data sources', () => {
   });
 
   it('refuses a URL that is not a postgres:// database URL', async () => {
-    for (const db_url of ['http://example.com/db', 'file:///etc/passwd', 'mysql://h/db', 'postgres://host']) {
-      const r = await s.api.post('/system/data_source/add', { code: `x${Math.random().toString(36).slice(2, 7)}`, name: 'x', db_url }, admin);
-      expect(r.status, db_url).toBe(400);
+    for (const dbUrl of ['http://example.com/db', 'file:///etc/passwd', 'mysql://h/db', 'postgres://host']) {
+      const r = await s.api.post('/system/data_source/add', { code: `x${Math.random().toString(36).slice(2, 7)}`, name: 'x', dbUrl }, admin);
+      expect(r.status, dbUrl).toBe(400);
     }
     expect(await db().selectFrom('data_source').select('id').where('name', '=', 'x').execute()).toEqual([]);
   });
@@ -215,7 +215,7 @@ describe('data sources', () => {
     const id = (
       await s.api.post(
         '/system/data_source/add',
-        { code: 'dead_db', name: '不可达', db_url: 'postgres://127.0.0.1:1/nothing', db_username: 'u', db_password: 'p' },
+        { code: 'dead_db', name: '不可达', dbUrl: 'postgres://127.0.0.1:1/nothing', dbUsername: 'u', dbPassword: 'p' },
         admin,
       )
     ).body.result.id;
@@ -229,7 +229,7 @@ describe('check rules', () => {
   it('checks a value against a stored rule by code', async () => {
     const added = await s.api.post(
       '/system/check_rule/add',
-      { rule_code: 'zip6', rule_name: '邮编', rule_json: JSON.stringify([{ pattern: '^\\d{6}$', message: '请输入6位数字邮编' }]) },
+      { ruleCode: 'zip6', ruleName: '邮编', ruleJson: JSON.stringify([{ pattern: '^\\d{6}$', message: '请输入6位数字邮编' }]) },
       admin,
     );
     expect(added.body).toMatchObject({ success: true });
@@ -243,9 +243,9 @@ describe('check rules', () => {
   });
 
   it('refuses rule content that is not a list of valid patterns', async () => {
-    for (const rule_json of ['not json', '[]', '[{"pattern":"(","message":"x"}]', '[{"pattern":"a"}]']) {
-      const r = await s.api.post('/system/check_rule/add', { rule_code: `r${Math.random().toString(36).slice(2, 7)}`, rule_name: 'x', rule_json }, admin);
-      expect(r.status, rule_json).toBe(400);
+    for (const ruleJson of ['not json', '[]', '[{"pattern":"(","message":"x"}]', '[{"pattern":"a"}]']) {
+      const r = await s.api.post('/system/check_rule/add', { ruleCode: `r${Math.random().toString(36).slice(2, 7)}`, ruleName: 'x', ruleJson }, admin);
+      expect(r.status, ruleJson).toBe(400);
     }
   });
 });
@@ -253,14 +253,14 @@ describe('check rules', () => {
 describe('dictionary recycle bin', () => {
   it('a deleted dictionary leaves the list and the cache, is listed as deleted, and can be restored or deleted for good', async () => {
     const add = async (code: string) => {
-      await s.api.post('/sys/dict/add', { dict_name: `回收${code}`, dict_code: code, items: [{ item_text: '甲', item_value: 'a', status: 1 }] }, admin);
+      await s.api.post('/sys/dict/add', { dictName: `回收${code}`, dictCode: code, items: [{ itemText: '甲', itemValue: 'a', status: 1 }] }, admin);
       return (await db().selectFrom('sys_dict').select('id').where('dict_code', '=', code).executeTakeFirstOrThrow()).id as string;
     };
     const id = await add('recycle_a');
     expect((await s.api.get('/sys/dict/getDictItems/recycle_a', admin)).body.result).toHaveLength(1);
     expect((await s.api.delete(`/sys/dict/delete?id=${id}`, admin)).body).toMatchObject({ success: true });
     expect(await db().selectFrom('sys_dict').select('del_flag').where('id', '=', id).executeTakeFirst()).toEqual({ del_flag: 1 });
-    expect((await s.api.get('/sys/dict/list?dict_code=recycle_a', admin)).body.result.records).toEqual([]);
+    expect((await s.api.get('/sys/dict/list?dictCode=recycle_a', admin)).body.result.records).toEqual([]);
     expect((await s.api.get('/sys/dict/getDictItems/recycle_a', admin)).body.result).toEqual([]);
     expect((await s.api.get(`/sys/dict/queryById?id=${id}`, admin)).status).toBe(404);
 
@@ -292,21 +292,19 @@ describe('fill rules, address list, data log, system log', () => {
   it('fill rules are records of a screen, and the generated code follows an edited rule', async () => {
     const added = await s.api.post(
       '/system/fill_rule/add',
-      { rule_code: 'test_no', rule_name: '测试编号', prefix: 'T', date_format: '', seq_length: 3, reset_period: 'never' },
+      { ruleCode: 'test_no', ruleName: '测试编号', prefix: 'T', dateFormat: '', seqLength: 3, resetPeriod: 'never' },
       admin,
     );
     expect(added.body).toMatchObject({ success: true });
     expect((await s.api.get('/sys/fillRule/executeRuleByCode/test_no', admin)).body.result).toBe('T001');
     await s.api.put('/system/fill_rule/edit', { id: added.body.result.id, prefix: 'X' }, admin);
     expect((await s.api.get('/sys/fillRule/executeRuleByCode/test_no', admin)).body.result).toBe('X002');
-    expect((await s.api.post('/system/fill_rule/add', { rule_code: 'Bad-Code', rule_name: 'x', seq_length: 3, reset_period: 'never' }, admin)).status).toBe(
-      400,
-    );
+    expect((await s.api.post('/system/fill_rule/add', { ruleCode: 'Bad-Code', ruleName: 'x', seqLength: 3, resetPeriod: 'never' }, admin)).status).toBe(400);
   });
 
   it('the address list shows users by department and refuses writes', async () => {
     const r = await s.api.get('/system/address_list/list?pageSize=100', admin);
-    expect(r.body.result.records.some((u: { username: string; depart_name: string }) => u.username === 'wangfang' && u.depart_name)).toBe(true);
+    expect(r.body.result.records.some((u: { username: string; departName: string }) => u.username === 'wangfang' && u.departName)).toBe(true);
     expect(r.body.result.records.some((u: { username: string }) => u.username === 'guest')).toBe(false);
     const write = await s.api.post('/system/address_list/add', { username: 'x' }, admin);
     expect(write.status).toBe(400);
@@ -314,26 +312,26 @@ describe('fill rules, address list, data log, system log', () => {
   });
 
   it("the data log lists a record's versions with before and after", async () => {
-    const id = (await s.api.post('/system/job/add', job({ job_name: '日志任务' }), admin)).body.result.id;
+    const id = (await s.api.post('/system/job/add', job({ jobName: '日志任务' }), admin)).body.result.id;
     await s.api.put('/system/job/edit', { id, parameter: 'changed' }, admin);
-    const r = await s.api.get(`/system/data_log/list?data_table=quartz_job&data_id=${id}&column=data_version&order=asc`, admin);
+    const r = await s.api.get(`/system/data_log/list?dataTable=quartz_job&dataId=${id}&column=dataVersion&order=asc`, admin);
     expect(r.body.result.records.map((x: { action: string }) => x.action)).toEqual(['add', 'edit']);
     const edit = await s.api.get(`/system/data_log/queryById?id=${r.body.result.records[1].id}`, admin);
-    expect(edit.body.result.data_before).toMatchObject({ parameter: 'hello' });
-    expect(edit.body.result.data_after).toMatchObject({ parameter: 'changed' });
+    expect(edit.body.result.dataBefore).toMatchObject({ parameter: 'hello' });
+    expect(edit.body.result.dataAfter).toMatchObject({ parameter: 'changed' });
     expect((await s.api.delete(`/system/data_log/delete?id=${edit.body.result.id}`, admin)).status).toBe(400);
   });
 
   it('writes an operation log line for each write request, and filters logs by type and time', async () => {
-    await s.api.post('/system/check_rule/add', { rule_code: 'oplog', rule_name: '日志', rule_json: '[{"pattern":"a","message":"m"}]' }, admin);
+    await s.api.post('/system/check_rule/add', { ruleCode: 'oplog', ruleName: '日志', ruleJson: '[{"pattern":"a","message":"m"}]' }, admin);
     const line = await db().selectFrom('sys_log').selectAll().where('request_url', 'like', '%/system/check_rule/add').executeTakeFirstOrThrow();
     expect(line).toMatchObject({ log_type: 2, operate_type: 2, username: 'admin', request_type: 'POST', result_code: 200 });
     expect(line.ip).toBeTruthy();
     expect(line.cost_time).toBeGreaterThanOrEqual(0);
-    const logins = await s.api.get('/system/log/list?log_type=1&pageSize=100', admin);
+    const logins = await s.api.get('/system/log/list?logType=1&pageSize=100', admin);
     expect(logins.body.result.records.length).toBeGreaterThan(0);
-    expect(logins.body.result.records.every((r: { log_type: number }) => r.log_type === 1)).toBe(true);
-    const none = await s.api.get('/system/log/list?create_time_begin=2000-01-01 00:00:00&create_time_end=2000-01-02 00:00:00', admin);
+    expect(logins.body.result.records.every((r: { logType: number }) => r.logType === 1)).toBe(true);
+    const none = await s.api.get('/system/log/list?createTime_begin=2000-01-01 00:00:00&createTime_end=2000-01-02 00:00:00', admin);
     expect(none.body.result.records).toEqual([]);
     expect((await s.api.get('/system/log/list', staff)).status).toBe(403);
   });

@@ -26,7 +26,7 @@ afterAll(() => s?.close());
 
 describe('租户管理', () => {
   it('adds a tenant with the number the administrator chose; bad input is refused and writes nothing', async () => {
-    const ok = await s.api.post('/system/tenant/add', { id: 2, name: '西部分站', begin_date: '2026-01-01', end_date: '2026-12-31', status: 1 }, admin);
+    const ok = await s.api.post('/system/tenant/add', { id: 2, name: '西部分站', beginDate: '2026-01-01', endDate: '2026-12-31', status: 1 }, admin);
     expect(ok.body).toMatchObject({ success: true, message: '添加成功！', result: { id: 2 } });
     expect(await s.db.selectFrom('sys_tenant').select(['name', 'status']).where('id', '=', 2).executeTakeFirst()).toEqual({ name: '西部分站', status: 1 });
 
@@ -34,7 +34,7 @@ describe('租户管理', () => {
       [{ id: 2, name: '重复', status: 1 }, '该租户编号已存在'],
       [{ id: 'x', name: '坏编号', status: 1 }, '租户编号必须是正整数'],
       [{ id: 3, name: '', status: 1 }, '租户名称不能为空'],
-      [{ id: 3, name: '时间颠倒', begin_date: '2026-05-01', end_date: '2026-01-01', status: 1 }, '结束时间不能早于开始时间'],
+      [{ id: 3, name: '时间颠倒', beginDate: '2026-05-01', endDate: '2026-01-01', status: 1 }, '结束时间不能早于开始时间'],
       [{ id: 3, name: '状态', status: 7 }, '状态值不正确'],
       [{ id: 3, name: '多余', status: 1, drop: 1 }, '未知字段: drop'],
     ];
@@ -80,16 +80,16 @@ describe('租户管理', () => {
     // A department role of tenant 2 belongs to a department of tenant 2: tenant 1's A01 is none of its business.
     const acrossTenants = await s.api.post(
       '/system/depart_role/add',
-      { depart_id: await departId('A01'), role_name: '越界角色', role_code: 'across_role' },
+      { departId: await departId('A01'), roleName: '越界角色', roleCode: 'across_role' },
       admin,
       { tenant_id: '2' },
     );
     expect(acrossTenants.body).toMatchObject({ success: false, message: expect.stringContaining('不存在') });
-    const departB = await s.api.post('/system/depart/add', { depart_name: '乙租户部门', org_code: 'B01', org_category: '1', status: '1' }, admin, {
+    const departB = await s.api.post('/system/depart/add', { departName: '乙租户部门', orgCode: 'B01', orgCategory: '1', status: '1' }, admin, {
       tenant_id: '2',
     });
     expect(departB.body.success).toBe(true);
-    const inB = await s.api.post('/system/depart_role/add', { depart_id: departB.body.result.id, role_name: '乙租户角色', role_code: 'tenant_b_role' }, admin, {
+    const inB = await s.api.post('/system/depart_role/add', { departId: departB.body.result.id, roleName: '乙租户角色', roleCode: 'tenant_b_role' }, admin, {
       tenant_id: '2',
     });
     expect(inB.body.success).toBe(true);
@@ -98,19 +98,19 @@ describe('租户管理', () => {
     );
     const inA = await s.api.post(
       '/system/depart_role/add',
-      { depart_id: await departId('A01'), role_name: '甲租户角色', role_code: 'tenant_a_role', tenant_id: 2 },
+      { departId: await departId('A01'), roleName: '甲租户角色', roleCode: 'tenant_a_role', tenantId: 2 },
       admin,
       { tenant_id: '1' },
     );
     expect(inA.body.success).toBe(true);
-    // A tenant_id in the body is ignored: the validated header decides.
+    // A tenantId in the body is ignored: the validated header decides.
     expect((await raw().selectFrom('sys_depart_role').select('tenant_id').where('role_code', '=', 'tenant_a_role').executeTakeFirstOrThrow()).tenant_id).toBe(
       1,
     );
 
     const codes = async (token: string, headers?: Record<string, string>) =>
       (await s.api.get('/system/depart_role/list?pageNo=1&pageSize=50', token, headers)).body.result.records
-        .map((r: { role_code: string }) => r.role_code)
+        .map((r: { roleCode: string }) => r.roleCode)
         .sort();
     expect(await codes(tenantA)).toEqual(['tenant_a_role']);
     expect(await codes(admin, { tenant_id: '1' })).toEqual(['tenant_a_role']);
@@ -153,7 +153,7 @@ describe('department permissions and department roles', () => {
   });
 
   it('a department role chooses from its department’s set only: a key outside it is refused (not silently dropped)', async () => {
-    const added = await s.api.post('/system/depart_role/add', { depart_id: depart, role_name: '租户查看', role_code: 'tenant_viewer' }, admin);
+    const added = await s.api.post('/system/depart_role/add', { departId: depart, roleName: '租户查看', roleCode: 'tenant_viewer' }, admin);
     roleId = added.body.result.id;
     const tree = await s.api.get(`/sys/sysDepartPermission/queryTreeListForDeptRole?departId=${depart}`, admin);
     expect(tree.body.result.ids).toEqual(expect.arrayContaining([tenantMenu, tenantAdd]));
@@ -226,14 +226,14 @@ describe('department form', () => {
   it('reads and saves the department permissions with the record; bad keys refuse the whole save', async () => {
     const id = await departId('A01A04');
     const menu = menuIdOf('system/tenant');
-    const saved = await s.api.put('/system/depart/edit', { id, depart_name: '财务部（权限）', permissions: menu }, admin);
+    const saved = await s.api.put('/system/depart/edit', { id, departName: '财务部（权限）', permissions: menu }, admin);
     expect(saved.body).toMatchObject({ success: true, message: '编辑成功!' });
     const read = await s.api.get(`/system/depart/queryById?id=${id}`, admin);
-    expect(read.body.result).toMatchObject({ depart_name: '财务部（权限）', permissions: menu });
-    const bad = await s.api.put('/system/depart/edit', { id, depart_name: '不应保存', permissions: 'nosuchid' }, admin);
+    expect(read.body.result).toMatchObject({ departName: '财务部（权限）', permissions: menu });
+    const bad = await s.api.put('/system/depart/edit', { id, departName: '不应保存', permissions: 'nosuchid' }, admin);
     expect(bad.body.message).toBe('所选菜单或按钮不存在');
     expect((await s.db.selectFrom('sys_depart').select('depart_name').where('id', '=', id).executeTakeFirstOrThrow()).depart_name).toBe('财务部（权限）');
-    expect((await s.api.put('/system/depart/edit', { id, depart_name: 'x', permissions: '' }, zhangwei)).status).toBe(403);
+    expect((await s.api.put('/system/depart/edit', { id, departName: 'x', permissions: '' }, zhangwei)).status).toBe(403);
   });
 });
 
@@ -241,17 +241,13 @@ describe('department role form', () => {
   it('saves the role with its permissions; a key outside the department refuses the whole save', async () => {
     const depart = await departId('A01A04');
     const menu = menuIdOf('system/tenant');
-    const added = await s.api.post(
-      '/system/depart_role/add',
-      { depart_id: depart, role_name: '财务租户', role_code: 'finance_tenant', permissions: menu },
-      admin,
-    );
+    const added = await s.api.post('/system/depart_role/add', { departId: depart, roleName: '财务租户', roleCode: 'finance_tenant', permissions: menu }, admin);
     expect(added.body.success).toBe(true);
     const read = await s.api.get(`/system/depart_role/queryById?id=${added.body.result.id}`, admin);
     expect(read.body.result.permissions).toBe(menu);
     const refused = await s.api.post(
       '/system/depart_role/add',
-      { depart_id: depart, role_name: '越权', role_code: 'too_much', permissions: menuIdOf('system/user') },
+      { departId: depart, roleName: '越权', roleCode: 'too_much', permissions: menuIdOf('system/user') },
       admin,
     );
     expect(refused.body.message).toBe('所选权限超出了部门的权限范围');
@@ -263,41 +259,37 @@ describe('user screen niceties', () => {
   it('shows 当前部门 by department name in the list and the record', async () => {
     const list = await s.api.get('/system/user/list?pageNo=1&pageSize=50&username=zhangwei', admin);
     const row = list.body.result.records.find((r: { username: string }) => r.username === 'zhangwei');
-    expect(row.org_code).toBe('A01A02');
+    expect(row.orgCode).toBe('A01A02');
     const name = (await s.db.selectFrom('sys_depart').select('depart_name').where('org_code', '=', 'A01A02').executeTakeFirstOrThrow()).depart_name;
-    expect(row.org_code_dictText).toBe(name);
-    expect((await s.api.get(`/system/user/queryById?id=${row.id}`, admin)).body.result.org_code_dictText).toBe(name);
+    expect(row.orgCode_dictText).toBe(name);
+    expect((await s.api.get(`/system/user/queryById?id=${row.id}`, admin)).body.result.orgCode_dictText).toBe(name);
   });
 
-  it('the user form chooses tenants (rel_tenant_ids), checked against sys_tenant', async () => {
-    const added = await s.api.post(
-      '/system/user/add',
-      { username: 'two_tenants', realname: '双租户', password: 'Abcd@1234', rel_tenant_ids: ['1', '2'] },
-      admin,
-    );
+  it('the user form chooses tenants (relTenantIds), checked against sys_tenant', async () => {
+    const added = await s.api.post('/system/user/add', { username: 'two_tenants', realname: '双租户', password: 'Abcd@1234', relTenantIds: ['1', '2'] }, admin);
     expect(added.body.success).toBe(true);
     const id = await userId('two_tenants');
     expect(
       (await s.db.selectFrom('sys_user_tenant').select('tenant_id').where('user_id', '=', id).orderBy('tenant_id').execute()).map((r) => r.tenant_id),
     ).toEqual([1, 2]);
-    expect((await s.api.get(`/system/user/queryById?id=${id}`, admin)).body.result.rel_tenant_ids).toEqual(['1', '2']);
-    const bad = await s.api.post('/system/user/add', { username: 'no_tenant', realname: '无', password: 'Abcd@1234', rel_tenant_ids: ['77'] }, admin);
+    expect((await s.api.get(`/system/user/queryById?id=${id}`, admin)).body.result.relTenantIds).toEqual(['1', '2']);
+    const bad = await s.api.post('/system/user/add', { username: 'no_tenant', realname: '无', password: 'Abcd@1234', relTenantIds: ['77'] }, admin);
     expect(bad.status).toBe(400);
     expect(await s.db.selectFrom('sys_user').select('id').where('username', '=', 'no_tenant').execute()).toHaveLength(0);
   });
 
   it('the user form gives department roles of the user’s own departments only; a foreign one refuses the whole save', async () => {
     const finance = await departId('A01A04');
-    const role = await s.api.post('/system/depart_role/add', { depart_id: finance, role_name: '财务查看', role_code: 'finance_viewer' }, admin);
+    const role = await s.api.post('/system/depart_role/add', { departId: finance, roleName: '财务查看', roleCode: 'finance_viewer' }, admin);
     const wangfang = await userId('wangfang');
-    const ok = await s.api.put('/system/user/edit', { id: wangfang, realname: '王芳', selected_depart_roles: [role.body.result.id] }, admin);
+    const ok = await s.api.put('/system/user/edit', { id: wangfang, realname: '王芳', selectedDepartRoles: [role.body.result.id] }, admin);
     expect(ok.body.success).toBe(true);
-    expect((await s.api.get(`/system/user/queryById?id=${wangfang}`, admin)).body.result.selected_depart_roles).toEqual([role.body.result.id]);
+    expect((await s.api.get(`/system/user/queryById?id=${wangfang}`, admin)).body.result.selectedDepartRoles).toEqual([role.body.result.id]);
     const lina = await userId('lina');
-    const refused = await s.api.put('/system/user/edit', { id: lina, realname: '改名不应保存', selected_depart_roles: [role.body.result.id] }, admin);
+    const refused = await s.api.put('/system/user/edit', { id: lina, realname: '改名不应保存', selectedDepartRoles: [role.body.result.id] }, admin);
     expect(refused.body.message).toBe('所选部门角色不属于该用户的部门');
     expect((await s.db.selectFrom('sys_user').select('realname').where('id', '=', lina).executeTakeFirstOrThrow()).realname).toBe('李娜');
-    expect((await s.api.put('/system/user/edit', { id: lina, realname: '李娜', selected_depart_roles: ['nosuchrole'] }, admin)).body.message).toBe(
+    expect((await s.api.put('/system/user/edit', { id: lina, realname: '李娜', selectedDepartRoles: ['nosuchrole'] }, admin)).body.message).toBe(
       '所选部门角色不存在',
     );
   });
@@ -319,8 +311,7 @@ describe('declared reports and department roles', () => {
 
     const linaDepart = await departId('A01A03');
     expect((await s.api.post('/sys/permission/saveDepartPermission', { departId: linaDepart, permissionIds: reportMenu }, admin)).body.success).toBe(true);
-    const role = (await s.api.post('/system/depart_role/add', { depart_id: linaDepart, role_name: '报表查看', role_code: 'report_viewer' }, admin)).body.result
-      .id;
+    const role = (await s.api.post('/system/depart_role/add', { departId: linaDepart, roleName: '报表查看', roleCode: 'report_viewer' }, admin)).body.result.id;
     expect((await s.api.post('/sys/sysDepartPermission/saveDeptRolePermission', { roleId: role, permissionIds: reportMenu }, admin)).body.success).toBe(true);
     expect(
       (await s.api.post('/sys/sysDepartRole/deptRoleUserAdd', { departId: linaDepart, userId: await userId('lina'), newRoleId: role }, admin)).body.success,

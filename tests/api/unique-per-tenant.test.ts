@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const station = (name: string) => ({ station_name: name, station_type: '1', region: '110101' });
+const station = (name: string) => ({ stationName: name, stationType: '1', region: '110101' });
 const addStation = (name: string) => addRecord(s, admin, 'demo/station', station(name));
 const moveToTenant = (table: string, id: string, tenant: number) => sql`update ${sql.table(table)} set tenant_id = ${tenant} where id = ${id}`.execute(s.db);
 const check = (value: string) => s.api.get(`/sys/duplicate/check?tableName=demo_station&fieldName=station_name&fieldVal=${encodeURIComponent(value)}`, admin);
@@ -74,12 +74,12 @@ describe('a document unique per tenant', () => {
 });
 
 it('a code unique across the table is refused whichever tenant holds it', async () => {
-  const foreign = await addDonation(s, admin, await addActivity(s, admin), { trade_no: 'WX-UNIQUE-1' });
+  const foreign = await addDonation(s, admin, await addActivity(s, admin), { tradeNo: 'WX-UNIQUE-1' });
   await moveToTenant('donation_record', foreign, 2);
   refused(
     await s.api.post(
       '/donation/record/add',
-      { donor_type: '1', donor_name: '甲', activity_id: await addActivity(s, admin), amount: 1, pay_method: '1', pay_status: '1', trade_no: 'WX-UNIQUE-1' },
+      { donorType: '1', donorName: '甲', activityId: await addActivity(s, admin), amount: 1, payMethod: '1', payStatus: '1', tradeNo: 'WX-UNIQUE-1' },
       admin,
     ),
     '交易流水号已存在: WX-UNIQUE-1',

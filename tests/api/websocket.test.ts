@@ -58,7 +58,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function releaseAs(server: TestServer, token: string, fields: Record<string, unknown>, tenant?: string) {
   // Written on the schema screen (system/announcement), released by the spec's call.
-  const id = (await server.api.post('/system/announcement/add', { titile: '推送测试', msg_type: 'ALL', ...fields }, token, tenant ? { tenant_id: tenant } : {}))
+  const id = (await server.api.post('/system/announcement/add', { titile: '推送测试', msgType: 'ALL', ...fields }, token, tenant ? { tenant_id: tenant } : {}))
     .body.result.id;
   const r = await server.api.get(`/sys/annountCement/doReleaseData?id=${id}`, token);
   expect(r.body.success).toBe(true);
@@ -123,7 +123,7 @@ describe('push on release', () => {
     const z1 = await socketOf(s, zhangweiId, zhangwei);
     const z2 = await socketOf(s, zhangweiId, zhangwei);
     const l = await socketOf(s, linaId, lina);
-    const [m1, m2, id] = await Promise.all([z1.next(), z2.next(), releaseAs(s, admin, { titile: '点对点', msg_type: 'USER', user_ids: zhangweiId })]);
+    const [m1, m2, id] = await Promise.all([z1.next(), z2.next(), releaseAs(s, admin, { titile: '点对点', msgType: 'USER', userIds: zhangweiId })]);
     expect(m1).toEqual({ cmd: 'user', msgId: id, msgTxt: '点对点' });
     expect(m2).toEqual(m1);
     await pause(300);

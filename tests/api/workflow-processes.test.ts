@@ -41,9 +41,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 it('an instance half-way through continues after a restart', { timeout: 120_000 }, async () => {
   let [s] = servers;
   const lina = await s.loginAs('lina', ADMIN_PASSWORD);
-  const id = await addRecord(s, lina, APP, { project_name: '重启续办项目', project_type: '1', school: '某校', contact: '某人', apply_amount: 250000 });
+  const id = await addRecord(s, lina, APP, { projectName: '重启续办项目', projectType: '1', school: '某校', contact: '某人', applyAmount: 250000 });
   expect((await s.api.post(`/${APP}/transition`, { id, to: '2' }, lina)).body.success).toBe(true);
-  await approve(s, await s.loginAs('wangfang', ADMIN_PASSWORD), APP, id, { approved_amount: 200000 });
+  await approve(s, await s.loginAs('wangfang', ADMIN_PASSWORD), APP, id, { approvedAmount: 200000 });
 
   await stopAll();
   await startAll();
@@ -61,7 +61,7 @@ it('a due timer fires once across the servers sharing the database', { timeout: 
   const xml = timerProcessXml('PT1S');
   expect((await one.api.post('/workflow/process/deploy', { xml }, admin)).body.success).toBe(true);
   const lina = await two.loginAs('lina', ADMIN_PASSWORD);
-  const id = await addRecord(two, lina, APP, { project_name: '定时项目', project_type: '1', school: '某校', contact: '某人', apply_amount: 1000 });
+  const id = await addRecord(two, lina, APP, { projectName: '定时项目', projectType: '1', school: '某校', contact: '某人', applyAmount: 1000 });
   expect((await two.api.post(`/${APP}/transition`, { id, to: '2' }, lina)).body.success).toBe(true);
   const instance = await instanceOf(one, APP, id);
 
@@ -82,7 +82,7 @@ it('a timer that fell due while the servers were down fires once after the resta
   const admin = await s.loginAs('admin', ADMIN_PASSWORD);
   expect((await s.api.post('/workflow/process/deploy', { xml: timerProcessXml('PT3S') }, admin)).body.success).toBe(true);
   const lina = await s.loginAs('lina', ADMIN_PASSWORD);
-  const id = await addRecord(s, lina, APP, { project_name: '停机定时项目', project_type: '1', school: '某校', contact: '某人', apply_amount: 1000 });
+  const id = await addRecord(s, lina, APP, { projectName: '停机定时项目', projectType: '1', school: '某校', contact: '某人', applyAmount: 1000 });
   expect((await s.api.post(`/${APP}/transition`, { id, to: '2' }, lina)).body.success).toBe(true);
   const instance = await instanceOf(s, APP, id);
   const timerOf = async (db: Kysely<any>) => db.selectFrom('wf_timer').select(['fired_by', 'due_time']).where('instance_id', '=', instance.id).execute();

@@ -22,7 +22,7 @@ const PROCESS = bpmn(
     ['startEvent', 's'],
     ['userTask', 'leader', { name: '部门负责人审批', 'hope:assignee': 'deptLeader', 'hope:fields': 'contact:hidden' }],
     ['parallelGateway', 'fork'],
-    ['userTask', 'fin', { name: '财务审核', 'hope:assignee': 'role:finance', 'hope:fields': 'approved_amount:edit' }],
+    ['userTask', 'fin', { name: '财务审核', 'hope:assignee': 'role:finance', 'hope:fields': 'approvedAmount:edit' }],
     ['userTask', 'dir', { name: '主任审核', 'hope:assignee': 'user:admin' }],
     ['parallelGateway', 'join'],
     ['userTask', 'final', { name: '终审', 'hope:assignee': 'user:admin' }],
@@ -66,7 +66,11 @@ const taskOf = async (token: string) => (await myTask(s, token, APP, project)).i
 async function setLeaders(orgCode: string, leader: string) {
   const depart = (await s.db.selectFrom('sys_depart').selectAll().where('org_code', '=', orgCode).executeTakeFirstOrThrow()) as Record<string, any>;
   const { id, depart_name, org_code, org_category, status, parent_id } = depart;
-  const r = await s.api.put('/system/depart/edit', { id, depart_name, org_code, org_category, status, parent_id, leader }, admin);
+  const r = await s.api.put(
+    '/system/depart/edit',
+    { id, departName: depart_name, orgCode: org_code, orgCategory: org_category, status, parentId: parent_id, leader },
+    admin,
+  );
   expect(r.body.success, JSON.stringify(r.body)).toBe(true);
 }
 
@@ -87,17 +91,17 @@ describe('a process drawn with the rules', () => {
         ['userTask', 'b', { 'hope:assignee': 'user:admin' }],
         ['endEvent', 'e'],
       ],
-      ['s->g', 'g->a if apply_amount > 100000', 'g->b', 'a->e', 'b->e'],
+      ['s->g', 'g->a if applyAmount > 100000', 'g->b', 'a->e', 'b->e'],
       ' hope:entity="project/application"',
     );
-    refused(await post('process/deploy', { xml: unparsable }, admin), '连线（f_g_a）的条件无法解析：apply_amount > 100000');
+    refused(await post('process/deploy', { xml: unparsable }, admin), '连线（f_g_a）的条件无法解析：applyAmount > 100000');
     expect(await count(s, 'wf_process', sql`process_key = 'project_application'`)).toBe(versions);
     const deployed = await post('process/deploy', { xml: PROCESS }, admin);
     expect(deployed.body).toMatchObject({ success: true, result: { version: versions + 1 } });
   });
 
   it("goes to the leaders of the initiator's department: none set is refused and changes nothing; two are offered it to claim", async () => {
-    project = await addRecord(s, lina, APP, { project_name: '规则测试项目', project_type: '1', school: '某校', contact: '和建国', apply_amount: 200000 });
+    project = await addRecord(s, lina, APP, { projectName: '规则测试项目', projectType: '1', school: '某校', contact: '和建国', applyAmount: 200000 });
     refused(await s.api.post(`/${APP}/transition`, { id: project, to: '2' }, lina), '审批节点【部门负责人审批】没有可用的办理人');
     expect((await row(s, 'project_application', project))!.status).toBe('1');
     expect(await count(s, 'wf_instance', sql`business_id = ${project}`)).toBe(0);
@@ -120,7 +124,7 @@ describe('a process drawn with the rules', () => {
     const opened = (await s.api.get(`/workflow/task/detail?id=${task}`, zhangwei)).body.result;
     expect(opened.fields.map((f: any) => f.name)).not.toContain('contact');
     expect(opened.record).not.toHaveProperty('contact');
-    expect(opened.record.project_name).toBe('规则测试项目');
+    expect(opened.record.projectName).toBe('规则测试项目');
     const before = await events();
     refused(await post('task/approve', { id: task, values: { contact: '别人' } }, zhangwei), '此步骤不能修改字段：联系人');
     expect(await events()).toBe(before);
@@ -159,7 +163,7 @@ describe('a process drawn with the rules', () => {
   it('rejecting back across the join runs that branch again only, and the process goes on to its end', async () => {
     // 财务审核 copies 张伟 as it approves; 主任审核 (transferred to him) completes the join.
     const fin = await taskOf(wangfang);
-    const approved = await post('task/approve', { id: fin, values: { approved_amount: 150000 }, cc: ['zhangwei'], comment: '同意' }, wangfang);
+    const approved = await post('task/approve', { id: fin, values: { approvedAmount: 150000 }, cc: ['zhangwei'], comment: '同意' }, wangfang);
     expect(approved.body.success, approved.body.message).toBe(true);
     const copy = (await s.api.get('/workflow/cc/list', zhangwei)).body.result.records.find((c: any) => c.instanceId === instance.id);
     expect(copy).toMatchObject({ nodeName: '财务审核', read: false });
@@ -178,7 +182,7 @@ describe('a process drawn with the rules', () => {
     expect((await s.api.get(`/workflow/task/detail?id=${again}`, wangfang)).body.result.rejectTargets.map((t: any) => t.name)).toEqual(['部门负责人审批']);
     refused(await post('task/reject', { id: again, target: 'dir', comment: '横向' }, wangfang), '只能驳回到之前已办理的审批节点');
 
-    await approve(s, wangfang, APP, project, { approved_amount: 120000 });
+    await approve(s, wangfang, APP, project, { approvedAmount: 120000 });
     expect(await openTasks()).toEqual(['final:admin']);
     await approve(s, admin, APP, project, {}, '同意立项');
     expect(await row(s, 'project_application', project)).toMatchObject({ status: '3', audit_opinion: '同意立项' });
@@ -211,12 +215,12 @@ describe('a process drawn with the rules', () => {
 describe('救助申请 (help applications)', () => {
   it('are approved through the shipped 救助申请审核, not by moving the status', async () => {
     const id = await addRecord(s, admin, 'help/application', {
-      applicant_name: '流程审核测试',
+      applicantName: '流程审核测试',
       gender: '1',
-      id_card: '530102200901015678',
+      idCard: '530102200901015678',
       school: '某校',
-      hardship_type: '1',
-      apply_amount: 2000,
+      hardshipType: '1',
+      applyAmount: 2000,
     });
     expect((await instanceOf(s, 'help/application', id)).process_key).toBe('help_application');
     refused(await s.api.post('/help/application/transition', { id, to: '2' }, admin), '救助申请正在审批中，状态由审批流程决定，请在【我的任务】中办理');

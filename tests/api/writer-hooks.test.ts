@@ -47,22 +47,22 @@ afterAll(() => s?.close());
 describe('text no database can keep', () => {
   it('refuses a NUL character in a form field with a clear message and stores nothing', async () => {
     const before = await count(s, 'donation_activity');
-    refused(await s.api.post('/donation/activity/add', { activity_name: 'a\u0000b', category: '1', status: '1' }, admin), BAD);
+    refused(await s.api.post('/donation/activity/add', { activityName: 'a\u0000b', category: '1', status: '1' }, admin), BAD);
     expect(await count(s, 'donation_activity')).toBe(before);
   });
 
   it('refuses an unpaired surrogate, alone or reversed', async () => {
-    refused(await s.api.post('/donation/activity/add', { activity_name: 'x\uD800y', category: '1', status: '1' }, admin), BAD);
-    refused(await s.api.post('/donation/activity/add', { activity_name: '\uDC00\uD800', category: '1', status: '1' }, admin), BAD);
+    refused(await s.api.post('/donation/activity/add', { activityName: 'x\uD800y', category: '1', status: '1' }, admin), BAD);
+    refused(await s.api.post('/donation/activity/add', { activityName: '\uDC00\uD800', category: '1', status: '1' }, admin), BAD);
     // A whole pair is an ordinary character (an emoji) and is kept.
-    const id = await addActivity(s, admin, { activity_name: '爱心😀活动' });
+    const id = await addActivity(s, admin, { activityName: '爱心😀活动' });
     expect((await row(s, 'donation_activity', id))?.activity_name).toBe('爱心😀活动');
   });
 
   it('refuses it in a search parameter and in an edit, never answering 500', async () => {
-    refused(await s.api.get(`/donation/activity/list?activity_name=${encodeURIComponent('a\u0000')}`, admin), BAD);
-    const id = await addActivity(s, admin, { activity_name: '编辑前' });
-    refused(await s.api.put('/donation/activity/edit', { id, activity_name: '编辑\u0000后' }, admin), BAD);
+    refused(await s.api.get(`/donation/activity/list?activityName=${encodeURIComponent('a\u0000')}`, admin), BAD);
+    const id = await addActivity(s, admin, { activityName: '编辑前' });
+    refused(await s.api.put('/donation/activity/edit', { id, activityName: '编辑\u0000后' }, admin), BAD);
     expect((await row(s, 'donation_activity', id))?.activity_name).toBe('编辑前');
   });
 
@@ -101,7 +101,7 @@ describe('rich text', () => {
   });
 
   it('is sanitised on the form path', async () => {
-    const id = await addActivity(s, admin, { activity_name: '表单富文本', description: '<img src="x" onerror="steal()"><script>x()</script>' });
+    const id = await addActivity(s, admin, { activityName: '表单富文本', description: '<img src="x" onerror="steal()"><script>x()</script>' });
     expect((await row(s, 'donation_activity', id))?.description).toBe('<img src="x" />');
   });
 });
@@ -109,7 +109,7 @@ describe('rich text', () => {
 describe('hooks', () => {
   it('runs a hand-written beforeSave after the declared checks, refusing with its message', async () => {
     const activity = await addActivity(s, admin);
-    refused(await s.api.post('/donation/team/add', { team_name: '禁止的团队', activity_id: activity, status: '1' }, admin), '团队名称不可用');
+    refused(await s.api.post('/donation/team/add', { teamName: '禁止的团队', activityId: activity, status: '1' }, admin), '团队名称不可用');
     expect(await count(s, 'donation_team', sql`team_name = '禁止的团队'`)).toBe(0);
   });
 
@@ -130,7 +130,7 @@ describe('hooks', () => {
 
   it('runs them once per write outside an import', async () => {
     afterSaveCalls.length = 0;
-    await addActivity(s, admin, { activity_name: '单条' });
+    await addActivity(s, admin, { activityName: '单条' });
     expect(afterSaveCalls).toEqual([1]);
   });
 });

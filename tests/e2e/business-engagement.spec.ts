@@ -105,15 +105,15 @@ test('donation invoices: over the limit refused on screen, then add, issue, quer
   await signIn(page, 'admin', { open: false });
   test.setTimeout(120_000);
   const paid = (
-    await api<{ records: { id: string; record_no: string; amount: number }[] }>(page, '/donation/record/list?pay_status=2&invoice_status=0&pageSize=1')
+    await api<{ records: { id: string; recordNo: string; amount: number }[] }>(page, '/donation/record/list?payStatus=2&invoiceStatus=0&pageSize=1')
   ).records[0];
   await open(page, 'donation/invoice');
   await shot(page, 'engagement-invoice-list', { fullPage: true });
 
   await page.getByRole('button', { name: /新\s*增/ }).click();
   const record = item(page, '捐赠记录');
-  await record.locator('input').fill(paid.record_no);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: paid.record_no }).click();
+  await record.locator('input').fill(paid.recordNo);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: paid.recordNo }).click();
   await input(page, '抬头').fill('E2E发票单位');
   // A 单位 title makes 税号 required in the form too.
   await item(page, '抬头类型').getByText('单位').click();
@@ -134,9 +134,9 @@ test('donation invoices: over the limit refused on screen, then add, issue, quer
   await search(page, '抬头', 'E2E发票单位');
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('待开具');
-  await expect(rows(page).first()).toContainText(paid.record_no);
+  await expect(rows(page).first()).toContainText(paid.recordNo);
   // The record now reads 已申请; issuing the invoice turns it to 已开票.
-  expect((await api(page, `/donation/record/queryById?id=${paid.id}`)).invoice_status_dictText).toBe('已申请');
+  expect((await api(page, `/donation/record/queryById?id=${paid.id}`)).invoiceStatus_dictText).toBe('已申请');
   await rows(page).first().getByTestId('transition-2').click();
   await page
     .locator('.ant-modal-confirm')
@@ -144,7 +144,7 @@ test('donation invoices: over the limit refused on screen, then add, issue, quer
     .click();
   await expect(page.getByText('开具成功!')).toBeVisible();
   await expect(rows(page).first()).toContainText('已开具');
-  expect((await api(page, `/donation/record/queryById?id=${paid.id}`)).invoice_status_dictText).toBe('已开票');
+  expect((await api(page, `/donation/record/queryById?id=${paid.id}`)).invoiceStatus_dictText).toBe('已开票');
 
   await rows(page).first().getByText('编辑').click();
   await input(page, '邮箱').fill('e2e@example.com');
@@ -168,7 +168,7 @@ test('donation invoices: over the limit refused on screen, then add, issue, quer
     .getByRole('button', { name: /确\s*定/ })
     .click();
   await expect(page.getByText('删除成功!')).toBeVisible();
-  expect((await api(page, `/donation/record/queryById?id=${paid.id}`)).invoice_status_dictText).toBe('未开票');
+  expect((await api(page, `/donation/record/queryById?id=${paid.id}`)).invoiceStatus_dictText).toBe('未开票');
 });
 
 test('articles: list, query, add, edit, detail, export, delete', async ({ page }) => {
@@ -323,18 +323,18 @@ test("a donation marked paid raises its activity's and its team's totals on scre
   test.setTimeout(90_000);
   const token = (await storedToken(page))!;
   const team = (
-    await api<{ records: { id: string; team_name: string; activity_id: string; activity_id_dictText: string }[] }>(page, '/donation/team/list?pageSize=1')
+    await api<{ records: { id: string; teamName: string; activityId: string; activityId_dictText: string }[] }>(page, '/donation/team/list?pageSize=1')
   ).records[0];
   const added = await page.request.post(`${API}/donation/record/add`, {
     headers: { 'X-Access-Token': token },
     data: {
-      donor_type: '1',
-      donor_name: 'E2E待支付捐赠人',
-      activity_id: team.activity_id,
-      team_id: team.id,
+      donorType: '1',
+      donorName: 'E2E待支付捐赠人',
+      activityId: team.activityId,
+      teamId: team.id,
       amount: 1234.56,
-      pay_method: '1',
-      pay_status: '1',
+      payMethod: '1',
+      payStatus: '1',
     },
   });
   expect((await added.json()).success).toBe(true);
@@ -353,8 +353,8 @@ test("a donation marked paid raises its activity's and its team's totals on scre
         .textContent(),
     );
   };
-  const activityBefore = await raisedOn('donation/activity', '活动名称', team.activity_id_dictText);
-  const teamBefore = await raisedOn('donation/team', '团队名称', team.team_name);
+  const activityBefore = await raisedOn('donation/activity', '活动名称', team.activityId_dictText);
+  const teamBefore = await raisedOn('donation/team', '团队名称', team.teamName);
 
   await open(page, 'donation/record');
   await search(page, '捐赠人', 'E2E待支付捐赠人');
@@ -363,8 +363,8 @@ test("a donation marked paid raises its activity's and its team's totals on scre
   await pickNow(page, '支付时间');
   await save(page, '编辑成功!');
 
-  expect(await raisedOn('donation/activity', '活动名称', team.activity_id_dictText)).toBeCloseTo(activityBefore + 1234.56, 2);
+  expect(await raisedOn('donation/activity', '活动名称', team.activityId_dictText)).toBeCloseTo(activityBefore + 1234.56, 2);
   await shot(page, 'engagement-activity-raised');
-  expect(await raisedOn('donation/team', '团队名称', team.team_name)).toBeCloseTo(teamBefore + 1234.56, 2);
+  expect(await raisedOn('donation/team', '团队名称', team.teamName)).toBeCloseTo(teamBefore + 1234.56, 2);
   await shot(page, 'engagement-team-raised');
 });

@@ -122,7 +122,7 @@ test('the admin draws, configures and deploys a two-step approval with a conditi
   const file = await (await download).path();
   const xml = readFileSync(file, 'utf8');
   expect(xml).toContain('hope:assignee="role:finance"');
-  expect(xml).toContain('{"apply_amount":{"$gt":100000}}');
+  expect(xml).toContain('{"applyAmount":{"$gt":100000}}');
   await page.getByTestId('wf-new').click();
   await expect(page.locator(`.djs-element[data-element-id="${director}"]`)).toHaveCount(0);
   await page.locator('input[type="file"][accept=".bpmn,.xml"]').setInputFiles(file);
@@ -133,11 +133,11 @@ test('a project is approved, rejected back, followed, urged and copied through t
   // 李娜 submits a large project (the list's own add and 提交审核 are covered by the project tests).
   await signIn(page, 'lina');
   const { id } = await post(page, '/project/application/add', {
-    project_name: PROJECT,
-    project_type: '1',
+    projectName: PROJECT,
+    projectType: '1',
     school: '兰坪县希望小学',
     contact: '和建国',
-    apply_amount: 200000,
+    applyAmount: 200000,
   });
   await post(page, '/project/application/transition', { id, to: '2' });
 

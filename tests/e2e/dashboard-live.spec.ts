@@ -24,13 +24,13 @@ test('a paid donation and its refund show in the dashboard figures at once', asy
   const pad = (n: number) => String(n).padStart(2, '0');
   const payTime = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} 00:00:01`;
   const added = await call(page, 'POST', 'donation/record/add', {
-    donor_type: '1',
-    donor_name: '汇总测试人',
-    activity_id: records[0].id,
+    donorType: '1',
+    donorName: '汇总测试人',
+    activityId: records[0].id,
     amount: 1234.56,
-    pay_method: '1',
-    pay_status: '2',
-    pay_time: payTime,
+    payMethod: '1',
+    payStatus: '2',
+    payTime: payTime,
   });
 
   await page.reload();
@@ -42,7 +42,7 @@ test('a paid donation and its refund show in the dashboard figures at once', asy
   await expect(page.getByTestId('stat-count')).toContainText(String(after.count));
   await shot(page, 'dashboard-after-add', { fullPage: true, settle: 800 });
 
-  await call(page, 'PUT', 'donation/record/edit', { id: added.id, pay_status: '3' });
+  await call(page, 'PUT', 'donation/record/edit', { id: added.id, payStatus: '3' });
   await page.reload();
   await expectDashboard(page);
   await expect(page.getByTestId('stat-count')).toContainText(String(before.count));

@@ -67,7 +67,7 @@ test.describe('捐赠报表', () => {
     await expect(page.locator('.report-page')).toContainText(`${year}-01-01 至 ${year}-12-31`);
     await expect(page.getByTestId('report-total-amount')).toContainText(money(expected.totals.amount));
     await expect(page.getByTestId('report-total-count')).toContainText(String(expected.totals.count));
-    for (const key of ['month', 'activity', 'team', 'pay_method', 'donor_type'])
+    for (const key of ['month', 'activity', 'team', 'payMethod', 'donorType'])
       await expect(page.getByTestId(`report-chart-${key}`).locator('canvas').first()).toBeVisible();
     await expect(page.getByTestId('report-group-month').locator('tbody tr')).toHaveCount(12);
     await shot(page, 'donation-report', { fullPage: true, settle: 800 });

@@ -78,8 +78,8 @@ test('a user limited to their department sees only its donations in the list, th
     ruleValue: '#{sys_org_code}',
   });
   const role = await call(request, admin, 'POST', '/system/role/add', {
-    role_name: 'E2E本部门捐赠',
-    role_code: 'e2e_dept_scope',
+    roleName: 'E2E本部门捐赠',
+    roleCode: 'e2e_dept_scope',
     permissions: [area.key, records.key, add.key, report.key, `rule:${rule.id}`].join(','),
   });
 
@@ -87,10 +87,10 @@ test('a user limited to their department sees only its donations in the list, th
   const departs: Node[] = await call(request, admin, 'GET', '/sys/sysDepart/queryTreeList');
   const foundation = findNode(departs, '希望工程基金会')!;
   const depart = await call(request, admin, 'POST', '/system/depart/add', {
-    depart_name: '募捐二部',
-    parent_id: foundation.key,
-    org_code: 'A01A02E2E',
-    org_category: '2',
+    departName: '募捐二部',
+    parentId: foundation.key,
+    orgCode: 'A01A02E2E',
+    orgCategory: '2',
     status: '1',
   });
   await call(request, admin, 'POST', '/sys/user/add', {
@@ -102,17 +102,17 @@ test('a user limited to their department sees only its donations in the list, th
   });
 
   // Two paid donations to one new activity this month: one recorded by the user, one by the admin (the foundation).
-  const activity = await call(request, admin, 'POST', '/donation/activity/add', { activity_name: ACTIVITY, category: '1' });
+  const activity = await call(request, admin, 'POST', '/donation/activity/add', { activityName: ACTIVITY, category: '1' });
   const now = new Date();
   const payTime = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} 00:00:01`;
   const donation = (d: typeof INSIDE) => ({
-    donor_type: '1',
-    donor_name: d.donor,
-    activity_id: activity.id,
+    donorType: '1',
+    donorName: d.donor,
+    activityId: activity.id,
     amount: d.amount,
-    pay_method: '1',
-    pay_status: '2',
-    pay_time: payTime,
+    payMethod: '1',
+    payStatus: '2',
+    payTime,
   });
   const user = await tokenOf(request, USER, PASSWORD);
   await call(request, user, 'POST', '/donation/record/add', donation(INSIDE));
@@ -148,8 +148,8 @@ test('a user limited to their department sees only its donations in the list, th
   await expect(stat(page, 'stat-count')).toHaveText(String(adminBefore.count + 2));
 
   // (Their list through the API: the list screen itself is covered by schema-donation.spec.ts.)
-  const adminRows: { donor_name: string }[] = (await call(request, admin, 'GET', `/donation/record/list?activity_id=${activity.id}`)).records;
-  expect(adminRows.map((r) => r.donor_name).sort()).toEqual([INSIDE.donor, OUTSIDE.donor].sort());
+  const adminRows: { donorName: string }[] = (await call(request, admin, 'GET', `/donation/record/list?activityId=${activity.id}`)).records;
+  expect(adminRows.map((r) => r.donorName).sort()).toEqual([INSIDE.donor, OUTSIDE.donor].sort());
 
   await openReport(page);
   const ours = activityRows(page).filter({ hasText: ACTIVITY });

@@ -60,7 +60,7 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
   await drag(page, palette(page, 'date'), canvasItems(page, 'grid'), 'bottom');
   await dropped(page, 'date');
   await setText(page, '标签', '家访日期');
-  await setText(page, '数据字段', 'visit_date');
+  await setText(page, '数据字段', 'visitDate');
   await drag(page, palette(page, 'batch'), canvasItems(page, 'date'), 'bottom');
   await dropped(page, 'batch');
   await setText(page, '标签', '家庭成员');
@@ -68,7 +68,7 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
   await drag(page, palette(page, 'input'), canvasItems(page, 'batch').locator('.fd-batch-columns'));
   await dropped(page, 'input');
   await setText(page, '标签', '成员姓名');
-  await setText(page, '数据字段', 'member_name');
+  await setText(page, '数据字段', 'memberName');
   await shot(page, 'publish-designer');
 
   // Preview: the data as JSON.
@@ -80,7 +80,7 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
   await preview.locator('.ant-table-tbody input').first().fill('李四');
   await page.getByRole('button', { name: '获取数据' }).click();
   await dialog(page, '表单数据');
-  expect(JSON.parse((await page.getByTestId('preview-data').textContent())!)).toMatchObject({ phone: '13800001111', members: [{ member_name: '李四' }] });
+  expect(JSON.parse((await page.getByTestId('preview-data').textContent())!)).toMatchObject({ phone: '13800001111', members: [{ memberName: '李四' }] });
   await closeDialog(page, '表单数据');
   await closeDialog(page, '预览');
 
@@ -113,7 +113,7 @@ test('admin designs, saves and publishes a form; a staff user adds records throu
   await expect(code).toContainText(`文件：schemas/online/${CODE}.json`);
   const doc = JSON.parse((await page.getByTestId('code-view').textContent())!);
   expect(doc).toMatchObject({ code: `online/${CODE}`, entity: { table: `online_${CODE}` }, menu: { parent: 'online', title: NAME } });
-  expect(doc.entity.fields.map((f: { name: string }) => f.name)).toEqual(['phone', 'sex', 'visit_date']);
+  expect(doc.entity.fields.map((f: { name: string }) => f.name)).toEqual(['phone', 'sex', 'visitDate']);
   await code.getByRole('tab', { name: `${NAME}-家庭成员` }).click();
   await expect(code).toContainText(`文件：schemas/online/${CODE}_members.json`);
   await expect(code.getByRole('tab', { name: `${NAME}-家庭成员` })).toHaveAttribute('aria-selected', 'true');

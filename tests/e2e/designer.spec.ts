@@ -74,7 +74,7 @@ test('admin designs a form by drag and drop, previews it, exports and imports it
   await drag(page, palette(page, 'input'), canvasItems(page, 'batch').locator('.fd-batch-columns'));
   await dropped(page, 'input');
   await setText(page, '标签', '成员姓名');
-  await setText(page, '数据字段', 'member_name');
+  await setText(page, '数据字段', 'memberName');
   const order = () =>
     canvas(page)
       .locator('.fd-root-list > .fd-item')
@@ -140,8 +140,8 @@ test('admin designs a form by drag and drop, previews it, exports and imports it
   await page.getByRole('button', { name: '获取数据' }).click();
   await dialog(page, '表单数据');
   const data = JSON.parse((await page.getByTestId('preview-data').textContent())!);
-  expect(data).toMatchObject({ phone: '13800001111', sex: '1', members: [{ member_name: '李四' }] });
-  expect(Object.keys(data.members[0])).toEqual(['member_name']);
+  expect(data).toMatchObject({ phone: '13800001111', sex: '1', members: [{ memberName: '李四' }] });
+  expect(Object.keys(data.members[0])).toEqual(['memberName']);
   expect(data.birthday).toBe('2015-06-01');
   await modalsSettled(page);
   await shot(page, 'designer-preview-data');

@@ -19,7 +19,7 @@ async function openRecords(page: Page) {
 async function donationSheet(page: Page, prefix: string, n: number): Promise<Buffer> {
   const token = (await storedToken(page))!;
   const activities = await (await page.request.get(`${API}/donation/activity/list?pageSize=1`, { headers: { 'X-Access-Token': token } })).json();
-  const activity = activities.result.records[0].activity_name as string;
+  const activity = activities.result.records[0].activityName as string;
   const book = new ExcelJS.Workbook();
   const ws = book.addWorksheet('捐赠记录');
   ws.addRow(['捐赠人类型', '捐赠人姓名', '所属活动', '捐赠金额', '支付方式', '支付状态', '交易流水号']);
@@ -29,7 +29,7 @@ async function donationSheet(page: Page, prefix: string, n: number): Promise<Buf
 
 async function idsOf(page: Page, prefix: string): Promise<string[]> {
   const token = (await storedToken(page))!;
-  const r = await page.request.get(`${API}/donation/record/list?pageSize=1000&trade_no=${prefix}*`, { headers: { 'X-Access-Token': token } });
+  const r = await page.request.get(`${API}/donation/record/list?pageSize=1000&tradeNo=${prefix}*`, { headers: { 'X-Access-Token': token } });
   return ((await r.json()).result.records as { id: string }[]).map((x) => x.id);
 }
 

@@ -52,8 +52,8 @@ test('admin defines a chart over a screen’s fields, tests it and publishes it 
 
   // Over a screen, the screen's own query items filter the rows before grouping: one activity, one category.
   const headers = { 'X-Access-Token': (await storedToken(page))! };
-  const activities = await (await page.request.get(`${API}/donation/activity/list?pageSize=1&column=activity_name&order=asc`, { headers })).json();
-  await screen.getByTestId('query-bar').getByPlaceholder('请输入活动名称').fill(activities.result.records[0].activity_name);
+  const activities = await (await page.request.get(`${API}/donation/activity/list?pageSize=1&column=activityName&order=asc`, { headers })).json();
+  await screen.getByTestId('query-bar').getByPlaceholder('请输入活动名称').fill(activities.result.records[0].activityName);
   await screen
     .getByTestId('query-bar')
     .getByRole('button', { name: /查\s*询/ })
@@ -68,8 +68,8 @@ test('a published chart over a report filters its groups by the report’s query
   const list = await (await page.request.get(`${API}/online/graph_report/list?code=graph_activity_funds`, { headers })).json();
   const published = await page.request.post(`${API}/online/graph_report/operation/publish?id=${list.result.records[0].id}`, { headers, data: {} });
   expect((await published.json()).success).toBe(true);
-  const activities = await (await page.request.get(`${API}/donation/activity/list?pageSize=1&column=activity_name&order=asc`, { headers })).json();
-  const name = activities.result.records[0].activity_name as string;
+  const activities = await (await page.request.get(`${API}/donation/activity/list?pageSize=1&column=activityName&order=asc`, { headers })).json();
+  const name = activities.result.records[0].activityName as string;
 
   await page.goto('/#/online/graphreport/chart/graph_activity_funds');
   const screen = page.getByTestId('graph-report-graph_activity_funds');

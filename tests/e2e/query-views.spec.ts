@@ -14,14 +14,14 @@ test('the popup query view picks 队长 from the 用户 report and filters the t
   const activity = (await (await page.request.get(`${API}/donation/activity/list?pageSize=1`, { headers })).json()).result.records[0];
   const added = await page.request.post(`${API}/donation/team/add`, {
     headers,
-    data: { team_name: 'E2E查询弹框团队', activity_id: activity.id, status: '1', leader_name: '管理员' },
+    data: { teamName: 'E2E查询弹框团队', activityId: activity.id, status: '1', leaderName: '管理员' },
   });
   expect((await added.json()).success).toBe(true);
 
   await openList(page, 'donation/team');
   const bar = page.getByTestId('query-bar');
   await bar.getByText('展开').click();
-  await bar.getByTestId('query-popup-leader_name').click();
+  await bar.getByTestId('query-popup-leaderName').click();
   const popup = page.locator('.report-popup');
   await expect(popup.locator('.ant-modal-title')).toHaveText('用户');
   await popup.getByPlaceholder('请输入账号').fill('admin');
@@ -31,7 +31,7 @@ test('the popup query view picks 队长 from the 用户 report and filters the t
   await found.first().click();
   await popup.getByRole('button', { name: /确\s*定/ }).click();
   await expect(popup).toHaveCount(0);
-  await expect(bar.getByTestId('query-popup-leader_name')).toHaveValue('管理员');
+  await expect(bar.getByTestId('query-popup-leaderName')).toHaveValue('管理员');
   await bar.getByRole('button', { name: /查\s*询/ }).click();
   await expect(rows(page).filter({ hasText: 'E2E查询弹框团队' })).toHaveCount(1);
   await expect(rows(page)).toHaveCount(await rows(page).filter({ hasText: '管理员' }).count());

@@ -87,6 +87,6 @@ test('轮播图: 跳转目标 picks an article by its title, and the detail name
 
   const row = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: 'E2E资讯轮播' });
   await row.getByText('详情', { exact: true }).click();
-  const target = page.locator('.ant-drawer-content-wrapper:visible [data-field="link_target"]');
+  const target = page.locator('.ant-drawer-content-wrapper:visible [data-field="linkTarget"]');
   await expect(target).toHaveText(title);
 });

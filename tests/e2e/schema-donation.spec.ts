@@ -170,7 +170,7 @@ test('batch delete removes the selected records', async ({ page, request }) => {
   for (const n of [1, 2]) {
     const res = await request.post(`${API}/donation/record/add`, {
       headers: { 'X-Access-Token': token },
-      data: { donor_type: '1', donor_name: `批量删除${n}`, activity_id: activityId, amount: 10, pay_method: '1', pay_status: '1' },
+      data: { donorType: '1', donorName: `批量删除${n}`, activityId, amount: 10, payMethod: '1', payStatus: '1' },
     });
     expect(res.status()).toBe(200);
   }
@@ -217,7 +217,7 @@ test('高级查询 finds records by conditions on any field, all together or any
   ] as const) {
     const res = await request.post(`${API}/donation/record/add`, {
       headers: { 'X-Access-Token': token },
-      data: { donor_type: '1', donor_name: name, activity_id: activities.result.records[0].id, amount, pay_method: '1', pay_status: '1' },
+      data: { donorType: '1', donorName: name, activityId: activities.result.records[0].id, amount, payMethod: '1', payStatus: '1' },
     });
     expect(res.status()).toBe(200);
   }

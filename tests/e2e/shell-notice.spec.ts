@@ -20,7 +20,7 @@ async function releaseAsAdmin(admin: Page, title: string, content: string) {
   const token = await storedToken(admin);
   const added = await admin.request.post(`${API}/system/announcement/add`, {
     headers: { 'X-Access-Token': token ?? '' },
-    data: { titile: title, msg_content: content, priority: 'H', msg_category: '1', msg_type: 'ALL' },
+    data: { titile: title, msgContent: content, priority: 'H', msgCategory: '1', msgType: 'ALL' },
   });
   expect((await added.json()).success).toBe(true);
   await openList(admin, 'system/announcement');

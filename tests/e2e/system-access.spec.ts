@@ -175,7 +175,7 @@ test('admin creates a role with menus, buttons and the data rule, and a user of 
   const zhangwei = await apiToken(page.request, 'zhangwei');
   const made = await page.request.post(`${API}/donation/activity/add`, {
     headers: { 'X-Access-Token': zhangwei },
-    data: { activity_name: '募捐部专属活动', category: '1' },
+    data: { activityName: '募捐部专属活动', category: '1' },
   });
   expect((await made.json()).success).toBe(true);
 });
@@ -257,7 +257,7 @@ test('admin adds a position and gives it to a user; the user form reads roles, d
   const token = (await storedToken(page))!;
   const user = (await apiGet(page.request, token, `/system/user/list?username=${USER}`)).result.records[0];
   const read = (await apiGet(page.request, token, `/system/user/queryById?id=${user.id}`)).result;
-  expect(read.selected_positions).toHaveLength(1);
+  expect(read.selectedPositions).toHaveLength(1);
   expect(read).not.toHaveProperty('password');
 });
 

@@ -89,7 +89,7 @@ test('admin writes an announcement for a chosen user, releases it, sees who read
     await row.getByText('详情').click();
     const drawer = admin.locator('.ant-drawer-open');
     // 指定用户 by name (the picker stores usernames), and 阅读情况 listing who has read it.
-    await expect(drawer.locator('[data-field="user_ids"]')).toHaveText('张伟');
+    await expect(drawer.locator('[data-field="userIds"]')).toHaveText('张伟');
     await expect(drawer).toContainText('阅读情况');
     await expect(drawer).toContainText('张伟');
     await expect(drawer).toContainText('已读');

@@ -36,7 +36,7 @@ test('admin finds an upload in 文件管理 with the record using it; a used fil
   const free = await upload(page, token, 'e2e-无人使用.png');
   const slide = await page.request.post(`${API}/web/carousel/add`, {
     headers: { 'X-Access-Token': token },
-    data: { title: 'E2E文件引用', image: used, link_type: '0', position: '1', status: '1' },
+    data: { title: 'E2E文件引用', image: used, linkType: '0', position: '1', status: '1' },
   });
   expect((await slide.json()).success).toBe(true);
 
@@ -96,7 +96,7 @@ test('a PDF in 文件管理 previews in a window of its own, with a ticket asked
   await shot(page, 'system-files-pdf');
 
   // The file goes again, so later specs find 文件管理 as they left it.
-  const id = await page.request.get(`${API}/system/file/list?file_name=e2e-捐赠协议.pdf`, { headers: { 'X-Access-Token': token } });
+  const id = await page.request.get(`${API}/system/file/list?fileName=e2e-捐赠协议.pdf`, { headers: { 'X-Access-Token': token } });
   const [row] = (await id.json()).result.records;
   await page.request.post(`${API}/system/file/operation/remove?id=${row.id}`, { headers: { 'X-Access-Token': token }, data: {} });
 });

@@ -110,7 +110,7 @@ test('刷新缓存 takes the dictionaries anew, without signing in again', async
   // A dictionary added after signing in: the client's dictionaries do not have it yet.
   const added = await page.request.post(`${API}/sys/dict/add`, {
     headers: { 'X-Access-Token': token },
-    data: { dict_name: 'E2E刷新字典', dict_code: 'e2e_refresh', items: [{ item_text: '刷新项', item_value: '1', sort_order: 1, status: 1 }] },
+    data: { dictName: 'E2E刷新字典', dictCode: 'e2e_refresh', items: [{ itemText: '刷新项', itemValue: '1', sortOrder: 1, status: 1 }] },
   });
   expect((await added.json()).success).toBe(true);
   expect(await cachedCodes()).not.toContain('e2e_refresh');

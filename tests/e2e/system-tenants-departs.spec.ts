@@ -52,8 +52,8 @@ test('部门管理 assigns a department’s permissions in its form; 部门角�
   const token = (await storedToken(page))!;
   const headers = { 'X-Access-Token': token, tenant_id: '1' };
   const departs = await (await page.request.get(`${API}/system/depart/list?pageNo=1&pageSize=50`, { headers })).json();
-  const depart = departs.result.records.find((d: { org_code: string }) => d.org_code === 'A01A05');
-  const departRow = (p: Page) => rows(p).filter({ has: p.locator('td', { hasText: new RegExp(`^${depart.depart_name}$`) }) });
+  const depart = departs.result.records.find((d: { orgCode: string }) => d.orgCode === 'A01A05');
+  const departRow = (p: Page) => rows(p).filter({ has: p.locator('td', { hasText: new RegExp(`^${depart.departName}$`) }) });
   await openList(page, 'system/depart');
   await departRow(page).getByText('编辑').click();
   const tree = item(page, '部门权限');
@@ -74,14 +74,14 @@ test('部门管理 assigns a department’s permissions in its form; 部门角�
   const added = await (
     await page.request.post(`${API}/system/depart_role/add`, {
       headers,
-      data: { depart_id: depart.id, role_name: 'E2E租户查看', role_code: 'e2e_tenant_viewer' },
+      data: { departId: depart.id, roleName: 'E2E租户查看', roleCode: 'e2e_tenant_viewer' },
     })
   ).json();
   expect(added.success, JSON.stringify(added)).toBe(true);
 
   await openList(page, 'system/depart_role');
   const roleRow = rows(page).filter({ hasText: 'E2E租户查看' });
-  await expect(roleRow).toContainText(depart.depart_name);
+  await expect(roleRow).toContainText(depart.departName);
   await roleRow.getByText('编辑').click();
   const roleTree = item(page, '授权');
   await expect(roleTree.locator('.ant-tree-treenode').filter({ hasText: '租户管理' }).first()).toBeVisible();

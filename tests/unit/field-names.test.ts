@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { readSchemaFiles } from '../../server/engine/schema/loader.ts';
 import { AUDIT_NAMES } from '../../src/core/schema/audit-fields.ts';
-import { columnFor, jeecgFieldName, PropertyMap, propertyOf, toSnake } from '../../src/core/schema/field-names.ts';
+import { columnFor, PropertyMap, propertyOf, toSnake } from '../../src/core/schema/field-names.ts';
 import type { SchemaDocument } from '../../src/core/schema/types.generated.ts';
 
 describe('field names between the database and JeecgBoot', () => {
-  it('names a column as JeecgBoot’s Java field, keeping a dictionary text’s suffix', () => {
-    expect(jeecgFieldName('org_code')).toBe('orgCode');
-    expect(jeecgFieldName('org_code_dictText')).toBe('orgCode_dictText');
-    expect(jeecgFieldName('create_time')).toBe('createTime');
-    expect(jeecgFieldName('id')).toBe('id');
-  });
-
   it('takes JeecgBoot’s names back to columns', () => {
     expect(toSnake('createTime')).toBe('create_time');
-    expect(toSnake(jeecgFieldName('sys_org_code'))).toBe('sys_org_code');
+    expect(toSnake(propertyOf('sys_org_code'))).toBe('sys_org_code');
     expect(toSnake('id')).toBe('id');
   });
 });
@@ -36,7 +29,7 @@ describe('a column’s property', () => {
 
   it('round-trips both ways, acronyms included', () => {
     for (const property of ['userID', 'idCard', 'orgCode', 'a1B', 'x']) expect(propertyOf(columnFor(property))).toBe(property);
-    const columns = [...AUDIT_NAMES, ...readSchemaFiles().flatMap((s) => (s.raw as SchemaDocument).entity.fields.map((f) => f.name))];
+    const columns = [...AUDIT_NAMES, ...readSchemaFiles().flatMap((s) => (s.raw as SchemaDocument).entity.fields.map((f) => columnFor(f.name)))];
     const properties = new Set<string>();
     for (const column of columns) {
       expect(columnFor(propertyOf(column)), column).toBe(column);

@@ -25,22 +25,34 @@ export interface RowError {
   messages: string[];
 }
 
-/** Header → field name, or null for columns that are recognised but never imported (audit, read-only). */
+/**
+ * Header → field name (its column), or null for columns that are recognised but never imported (audit,
+ * read-only). A header is the template's title, a field's label or its property (donorName), as a
+ * record on the wire names it; a column's own name where it differs (donor_name) is not recognised, and
+ * the refusal names the title to write instead.
+ */
 export function mapHeaders(model: EntityModel, headers: string[]): (string | null)[] {
   const byTitle = new Map<string, string>();
-  for (const f of model.fields) byTitle.set(f.name, f.name);
+  for (const name of model.columns.keys()) byTitle.set(model.wire.wireName(name), name);
   for (const f of model.fields) byTitle.set(f.label, f.name);
   for (const c of exportColumns(model)) byTitle.set(c.title, c.name);
   const unknown: string[] = [];
   const mapped = headers.map((h) => {
     if (h === '') return null;
-    const name = byTitle.get(h) ?? (model.columns.has(h) ? h : undefined) ?? [...model.columns.values()].find((f) => f.label === h)?.name;
+    const name = byTitle.get(h) ?? [...model.columns.values()].find((f) => f.label === h)?.name;
     if (!name) unknown.push(h);
     if (!name || AUDIT_NAMES.has(name) || model.field.get(name)?.readOnly) return null;
     return name;
   });
-  if (unknown.length) throw badRequest(`导入失败，无法识别的列: ${unknown.map((h) => h.slice(0, 30)).join('、')}`);
+  if (unknown.length) throw badRequest(`导入失败，无法识别的列: ${unknown.map((h) => unknownHeader(model, h)).join('、')}`);
   return mapped;
+}
+
+/** An unrecognised header for the refusal; a column's name says the title the template uses for it (donor_name（应写作 捐赠人姓名）). */
+function unknownHeader(model: EntityModel, header: string): string {
+  const field = model.wire.property(header) !== undefined ? model.columns.get(header) : undefined;
+  const title = field && (exportColumns(model).find((c) => c.name === field.name)?.title ?? field.label);
+  return `${header.slice(0, 30)}${title ? `（应写作 ${title}）` : ''}`;
 }
 
 class CellDecoder {

@@ -1,4 +1,3 @@
-import { toSnake } from '../../../src/core/schema/field-names.ts';
 import type { FieldDef } from '../../../src/core/schema/types.generated.ts';
 import { badRequest } from '../../http/envelope.ts';
 import { escapeLike } from '../schema/like.ts';
@@ -115,7 +114,8 @@ function pageNumber(raw: unknown, fallback: number): number {
 
 function sortOf(model: EntityModel, query: Record<string, string>): ListPlan['sort'] {
   const fallback = model.doc.list?.defaultSort ?? { column: 'create_time', order: 'desc' as const };
-  const asked = query.column ? toSnake(query.column) : undefined;
+  const asked = query.column ? model.wire.column(query.column) : undefined;
+  if (query.column && !asked) throw badRequest(`不支持按该字段排序: ${model.wire.describe(query.column)}`);
   // JeecgBoot's clients sort by createTime unless told otherwise: a table without it keeps its own order.
   const requested = asked && !(asked === 'create_time' && !columnOf(model, asked)) ? asked : fallback.column;
   if (!columnOf(model, requested) || columnOf(model, requested)!.type === 'json') throw badRequest(`不支持按该字段排序: ${String(query.column).slice(0, 50)}`);
@@ -164,14 +164,22 @@ function superQuery(model: EntityModel, raw: string, match: string | undefined):
   if (match !== undefined && match !== '' && match !== 'and' && match !== 'or') throw badRequest('高级查询的匹配方式只能是 and 或 or');
   const filters = parsed.map((c: unknown) => {
     const { field, rule, val } = (c ?? {}) as Record<string, unknown>;
-    const column = typeof field === 'string' ? columnOf(model, toSnake(field)) : undefined;
-    if (!column || column.type === 'json') throw badRequest(`高级查询字段不存在: ${String(field).slice(0, 50)}`);
+    const name = typeof field === 'string' ? model.wire.column(field) : undefined;
+    const column = name ? columnOf(model, name) : undefined;
+    if (!column || column.type === 'json') throw badRequest(`高级查询字段不存在: ${typeof field === 'string' ? model.wire.describe(field) : ''}`);
     const build = typeof rule === 'string' ? SUPER_RULES[rule] : undefined;
     if (!build) throw badRequest(`不支持的高级查询规则: ${String(rule).slice(0, 20)}`);
     if (val === undefined || val === null || String(val).trim() === '') throw badRequest(`请填写${column.label}的查询值`);
     return build(column, String(val).trim());
   });
   return match === 'or' && filters.length ? { filters: [], anyOf: filters } : { filters };
+}
+
+/** An unknown query parameter for its message; a column's name says its property, a range's too (pay_time_begin（应写作 payTime_begin）). */
+function unknownParam(model: EntityModel, key: string, range: RegExpExecArray | null): string {
+  const property = range ? model.wire.property(range[1]) : undefined;
+  if (range && property !== undefined && property !== range[1]) return `${key.slice(0, 64)}（应写作 ${property}_${range[2]}）`;
+  return model.wire.describe(key);
 }
 
 /** Parses and checks every parameter; anything not understood is a 400, before any SQL is built. */
@@ -184,11 +192,12 @@ export function planList(model: EntityModel, rawQuery: Record<string, unknown>):
   const filters: Filter[] = [];
   for (const [key, raw] of Object.entries(query)) {
     if (RESERVED.has(key)) continue;
-    const name = toSnake(key);
-    const exact = columnOf(model, name);
-    const range = /^(.+)_(begin|end)$/.exec(name);
-    const ranged = !exact && range ? columnOf(model, range[1]) : undefined;
-    if (!exact && !ranged) throw badRequest(`未知的查询字段: ${key.slice(0, 50)}`);
+    const name = model.wire.column(key);
+    const exact = name ? columnOf(model, name) : undefined;
+    const range = /^(.+)_(begin|end)$/.exec(key);
+    const rangeName = !exact && range ? model.wire.column(range[1]) : undefined;
+    const ranged = rangeName ? columnOf(model, rangeName) : undefined;
+    if (!exact && !ranged) throw badRequest(`未知的查询字段: ${unknownParam(model, key, range)}`);
     if (raw.trim() === '') continue;
     if (exact) filters.push(...fieldFilters(model, exact, raw));
     else filters.push(rangeFilter(ranged!, range![2] === 'end', raw));

@@ -3,6 +3,8 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { checkDocument } from '../../../src/core/schema/check.ts';
+import { columnFor } from '../../../src/core/schema/field-names.ts';
+import { renameDocumentFields } from '../../../src/core/schema/field-refs.ts';
 import type { SchemaDocument } from '../../../src/core/schema/types.generated.ts';
 import { upgradeDocument } from '../../../src/core/schema/upgrade.ts';
 import { validateDocument } from '../../../src/core/schema/validate.ts';
@@ -13,6 +15,11 @@ import { reportProblems } from '../read/reports.ts';
  * Documents come from two places: the files in schemas/ (shipped with the code) and sys_schema (saved by
  * the designer). Each is upgraded to the current version, then must pass the meta-schema and the
  * document checks; a stored document replaces the file of the same code.
+ *
+ * Documents name fields by property (createTime), as records on the wire do; the engine works in its
+ * tables' columns (create_time). So each document is read once more with every field it names turned
+ * into its column: that is the document the engine's models, rules and SQL use, and the engine's edge
+ * (EntityModel.source, server/engine/wire.ts) turns records and requests between the two.
  */
 
 export const SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas', import.meta.url));
@@ -74,8 +81,8 @@ export function parseDocuments(sources: Source[]): { docs: Map<string, SchemaDoc
       problems.push(...verdict.errors.map((e) => `${source.origin}: ${e}`));
       continue;
     }
-    const doc = verdict.doc;
-    const own = [...checkDocument(doc), ...reportProblems(doc)];
+    const doc = renameDocumentFields(verdict.doc, columnFor);
+    const own = [...checkDocument(verdict.doc), ...reportProblems(doc)];
     if (source.fileCode && doc.code !== source.fileCode) own.push(`code ${doc.code} 与文件路径不一致（应为 schemas/${doc.code}.json）`);
     if (!source.fileCode && origins.get(doc.code)?.startsWith('sys_schema')) own.push(`重复的 code ${doc.code}`);
     if (source.fileCode && origins.has(doc.code)) own.push(`code ${doc.code} 与 ${origins.get(doc.code)} 重复`);

@@ -1,4 +1,6 @@
 import { AUDIT_FIELDS, AUDIT_NAMES } from '../../../src/core/schema/audit-fields.ts';
+import { PropertyMap, propertyOf } from '../../../src/core/schema/field-names.ts';
+import { renameDocumentFields } from '../../../src/core/schema/field-refs.ts';
 import type { FieldDef, SchemaDocument, WidgetItem } from '../../../src/core/schema/types.generated.ts';
 import { widgets } from '../../../src/core/schema/walk.ts';
 
@@ -15,7 +17,12 @@ export interface BatchSlot {
  */
 export interface EntityModel {
   code: string;
+  /** The document in its table's column names (create_time): what the engine reads. */
   doc: SchemaDocument;
+  /** The document as it was written and as clients get it, fields named by property (createTime). */
+  readonly source: SchemaDocument;
+  /** Every field's property and column (declared, virtual and audit): the allow-list the edge checks requests against. */
+  wire: PropertyMap;
   title: string;
   table: string;
   system: boolean;
@@ -48,9 +55,14 @@ export function buildModel(doc: SchemaDocument): EntityModel {
   // Virtual fields have no column: only the document's own routes handle them (see FieldDef.virtual).
   const stored = doc.entity.fields.filter((f) => !f.virtual);
   const field = new Map(stored.map((f) => [f.name, f]));
+  let source: SchemaDocument | undefined;
   return {
     code: doc.code,
     doc,
+    get source() {
+      return (source ??= renameDocumentFields(doc, propertyOf));
+    },
+    wire: new PropertyMap([...AUDIT_NAMES, ...doc.entity.fields.map((f) => f.name)]),
     title: doc.title,
     table: doc.entity.table,
     system: !!doc.entity.system,

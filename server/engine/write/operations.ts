@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound, ok } from '../../http/envelope.ts';
 import type { EntityModel } from '../schema/model.ts';
 import { type Publication, publishDefinition } from '../schema/menus.ts';
+import { bodyIn } from '../wire.ts';
 import { checkId } from './record-input.ts';
 
 /*
@@ -55,8 +56,9 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
     const id = checkId(request.query.id ?? request.query.jobId ?? body.id);
     // Only rows the user can see (tenant, data rules): any other id answers as not found.
     await ctx.runtime.access.demandInScope(request.session, model, [id]);
-    const { id: _id, ...input } = body;
-    const { message, result } = await operation({ ctx, session: request.session, model, id, input });
+    const { id: _id, ...given } = body;
+    // An operation's form sends the row's fields by property (templateTestJson); operations read columns.
+    const { message, result } = await operation({ ctx, session: request.session, model, id, input: bodyIn(model, given) });
     return ok(result ?? null, message);
   }
 

@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { AUDIT_NAMES } from '../../../src/core/schema/audit-fields.ts';
-import { toSnake } from '../../../src/core/schema/field-names.ts';
+import { DICT_TEXT, propertyOf } from '../../../src/core/schema/field-names.ts';
 import { badRequest } from '../../http/envelope.ts';
 import type { EntityModel } from '../schema/model.ts';
 
@@ -47,6 +47,10 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
 
 export const sanitizeRichText = (html: string) => sanitizeHtml(html, RICH_TEXT);
 
+/**
+ * A body names fields by property (donorName), as records on the wire do; the values come out under
+ * their columns. A column's own name where it differs (donor_name) is refused with the property to use.
+ */
 export function readInput(model: EntityModel, body: unknown): Input {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('请求数据格式不正确');
   const input: Input = { values: {}, batches: new Map() };
@@ -57,27 +61,24 @@ export function readInput(model: EntityModel, body: unknown): Input {
       if (given !== undefined && given !== null && given !== '') input.id = checkId(given);
       continue;
     }
-    if (AUDIT_NAMES.has(key)) continue;
-    // A dictionary text sent back, under the column's name or JeecgBoot's (orgCode_dictText).
-    const textOf = key.endsWith('_dictText') ? key.slice(0, -'_dictText'.length) : undefined;
-    if (textOf && (model.field.has(textOf) || model.field.has(toSnake(textOf)))) continue;
-    const slot = model.batches.find((b) => b.model === key);
+    // A dictionary text sent back with the record it was read with (orgCode_dictText).
+    if (key.endsWith(DICT_TEXT) && model.wire.column(key.slice(0, -DICT_TEXT.length))) continue;
+    const slot = model.batches.find((b) => propertyOf(b.model) === key);
     if (slot) {
       if (value === null || value === undefined) continue;
       if (!Array.isArray(value)) throw badRequest(`${slot.label}格式不正确`);
-      input.batches.set(key, value);
+      input.batches.set(slot.model, value);
       continue;
     }
-    // JeecgBoot's clients send camelCase names (relTenantIds for rel_tenant_ids).
-    const name = model.field.has(key) || model.doc.entity.fields.some((f) => f.name === key) ? key : toSnake(key);
+    const name = model.wire.column(key);
+    if (!name) throw badRequest(`未知字段: ${model.wire.describe(key)}`);
+    if (AUDIT_NAMES.has(name)) continue;
     const field = model.field.get(name);
     if (!field && model.doc.entity.fields.some((f) => f.virtual && f.name === name)) {
       (input.virtual ??= {})[name] = value;
       continue;
     }
-    if (!field && AUDIT_NAMES.has(name)) continue;
-    if (!field) throw badRequest(`未知字段: ${key.slice(0, 64)}`);
-    if (field.readOnly) continue;
+    if (!field || field.readOnly) continue;
     // Rich text is sanitised by the writer's hooks, whatever path (form, import, effects) a value takes.
     input.values[name] = value === '' ? null : value;
   }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { propertyOf } from '../../../src/core/schema/field-names.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/envelope.ts';
 import { newId } from '../../lib/ids.ts';
 import { nextTurn } from '../../lib/turn.ts';
@@ -35,6 +36,9 @@ export class RecordInvalid extends ApiError {
     super(400, errors.map((e) => e.message).join('；'), { errors });
   }
 }
+
+/** A record's refusal as the API answers it: each failing field named by its property (donorName), as the request named it. */
+const invalid = (model: EntityModel, errors: FieldError[]) => new RecordInvalid(errors.map((e) => ({ ...e, field: model.wire.wireName(e.field) })));
 
 export interface WriteContext {
   db: Kysely<any>;
@@ -119,11 +123,11 @@ export class RecordWriter {
     const outside = dictErrors(model, record, changed, this.ctx.dicts);
     const required = conditionalRequiredErrors(model, record).filter((r) => !errors.some((e) => e.field === r.field));
     const problems = inFormOrder(model, [...errors.filter((e) => !outside.some((d) => d.field === e.field)), ...outside, ...required]);
-    if (problems.length) throw new RecordInvalid(problems);
+    if (problems.length) throw invalid(model, problems);
     const checked = [...fieldCheckErrors(model, clean, changed), ...compareCheckErrors(model, clean)];
-    if (checked.length) throw new RecordInvalid(checked);
+    if (checked.length) throw invalid(model, checked);
     const dataProblems = await dataErrors(this.ctx, model, clean, changed, id, before ? before.tenant_id : this.ctx.actor.tenantId);
-    if (dataProblems.length) throw new RecordInvalid(dataProblems);
+    if (dataProblems.length) throw invalid(model, dataProblems);
     return clean;
   }
 
@@ -364,7 +368,7 @@ export class RecordWriter {
 function rowError(slot: BatchSlot, index: number, error: unknown): unknown {
   const where = `${slot.label}第${index + 1}行：`;
   if (error instanceof RecordInvalid)
-    return new RecordInvalid(error.errors.map((e) => ({ field: `${slot.model}.${index}.${e.field}`, message: `${where}${e.message}` })));
+    return new RecordInvalid(error.errors.map((e) => ({ field: `${propertyOf(slot.model)}.${index}.${e.field}`, message: `${where}${e.message}` })));
   if (error instanceof ApiError) return new ApiError(error.status, `${where}${error.message}`, error.result);
   return error;
 }

@@ -35,10 +35,13 @@ async function reportGroups(ctx: AppContext, session: Session, report: ReportDef
   return runReportGroups(ctx.db, report, parseDataRequest(report, query), await reportReader(ctx, session, report), g);
 }
 
-/** A screen's query items, as a chart over it offers them (the list's query bar, without 高级查询). */
+/**
+ * A screen's query items, as a chart over it offers them (the list's query bar, without 高级查询): each field by
+ * property (payStatus), as the screen's list reads it back from the request; a table dictionary keeps its columns.
+ */
 const screenQueryItems = (model: EntityModel): ChartQueryItem[] =>
   (model.doc.list?.query ?? []).map((q) => ({
-    field: q.field,
+    field: model.wire.wireName(q.field),
     label: q.label ?? model.field.get(q.field)?.label ?? q.field,
     view: q.view ?? 'text',
     mode: q.mode ?? 'single',
@@ -55,7 +58,7 @@ async function entityGroups(
   query: Record<string, unknown>,
 ): Promise<{ groups: Group[]; texts: Map<string, string> }> {
   const reader = await ctx.runtime.reader(session);
-  // The list's filters only (checked against the screen's allow-list); no advanced query, no paging.
+  // The list's filters only (by property, checked against the screen's allow-list); no advanced query, no paging.
   const { superQueryParams: _sq, superQueryMatchType: _mt, ...filters } = query;
   const plan = planList(model, filters);
   const groups = groupsOf(await groupedSelect(await reader.scoped(model, 't', plan), 't', g).execute(), g);

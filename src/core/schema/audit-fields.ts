@@ -1,4 +1,5 @@
 import type { FieldDef } from './types.generated.ts';
+import { propertyOf } from './field-names.ts';
 
 /** Columns every entity table has besides its declared fields (BUSINESS.md: the usual audit columns). */
 export const AUDIT_FIELDS: FieldDef[] = [
@@ -12,3 +13,8 @@ export const AUDIT_FIELDS: FieldDef[] = [
 ];
 
 export const AUDIT_NAMES = new Set(AUDIT_FIELDS.map((f) => f.name));
+
+/** The same columns as the properties documents and records name them (createTime …): what the client and document checks see. */
+export const AUDIT_PROPERTIES: FieldDef[] = AUDIT_FIELDS.map((f) => ({ ...f, name: propertyOf(f.name) }));
+
+export const AUDIT_PROPERTY_NAMES = new Set(AUDIT_PROPERTIES.map((f) => f.name));

@@ -1,9 +1,11 @@
-import { AUDIT_NAMES } from './audit-fields.ts';
+import { AUDIT_PROPERTY_NAMES } from './audit-fields.ts';
+import { columnFor, propertyOf } from './field-names.ts';
 import type { SchemaDocument } from './types.generated.ts';
 import { LAYOUT_TYPES, widgets } from './walk.ts';
 
 /*
- * What JSON Schema cannot say about one document: names must point at declared fields, and no two
+ * What JSON Schema cannot say about one document: names must point at declared fields, each field has one
+ * name (its property: createTime, not create_time, so that records and documents agree), and no two
  * widgets may share a model. Cross-document checks (refs, dictionaries) are the server's, which sees all.
  */
 export function checkDocument(doc: SchemaDocument): string[] {
@@ -11,10 +13,12 @@ export function checkDocument(doc: SchemaDocument): string[] {
   const fields = new Set<string>();
   for (const f of doc.entity.fields) {
     if (fields.has(f.name)) problems.push(`entity: 字段重复 ${f.name}`);
-    if (AUDIT_NAMES.has(f.name)) problems.push(`entity: ${f.name} 是系统字段，不能声明`);
+    if (AUDIT_PROPERTY_NAMES.has(f.name)) problems.push(`entity: ${f.name} 是系统字段，不能声明`);
+    const property = propertyOf(columnFor(f.name));
+    if (property !== f.name) problems.push(`entity: 字段 ${f.name} 应写作 ${property}`);
     fields.add(f.name);
   }
-  const known = (name: string) => fields.has(name) || AUDIT_NAMES.has(name);
+  const known = (name: string) => fields.has(name) || AUDIT_PROPERTY_NAMES.has(name);
   for (const c of doc.list?.columns ?? []) if (!known(c.dataIndex)) problems.push(`list.columns: 未知字段 ${c.dataIndex}`);
   for (const q of doc.list?.query ?? []) if (!known(q.field)) problems.push(`list.query: 未知字段 ${q.field}`);
   const models = new Set<string>();

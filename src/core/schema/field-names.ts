@@ -8,7 +8,8 @@
  * when it is its column's own name, so the two kinds never collide and each direction has one answer.
  */
 
-const DICT_TEXT = '_dictText';
+/** The key a record's dictionary text travels under, after its field's name (orgCode_dictText). */
+export const DICT_TEXT = '_dictText';
 
 /** 'createTime' → 'create_time': the list API accepts JeecgBoot's camelCase column names too. */
 export const toSnake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -23,12 +24,6 @@ export function propertyOf(column: string): string {
 
 /** A property's column: createTime → create_time; a property with an underscore is already its column's name. */
 export const columnFor = (property: string): string => (property.includes('_') ? property : toSnake(property));
-
-/** A column's name as JeecgBoot's Java field: org_code → orgCode; a dictionary text keeps its suffix (org_code_dictText → orgCode_dictText). */
-export function jeecgFieldName(key: string): string {
-  const base = key.endsWith(DICT_TEXT) ? key.slice(0, -DICT_TEXT.length) : key;
-  return propertyOf(base) + (base === key ? '' : DICT_TEXT);
-}
 
 /**
  * One entity's properties and columns, built from its document's fields and the audit columns: the table
@@ -60,10 +55,28 @@ export class PropertyMap {
     return this.byProperty.get(property);
   }
 
-  /** A stored row as the API answers it: known columns under their properties, anything else as it was. */
+  /** A name a request used, for a message: a column's own name where it has another property says which (donor_name（应写作 donorName）). */
+  describe(name: string): string {
+    const property = this.property(name);
+    return `${name.slice(0, 64)}${property && property !== name ? `（应写作 ${property}）` : ''}`;
+  }
+
+  /** A key of a stored row as the API answers it: a field's property, and any other key (a computed hasChild) named the same way. */
+  wireName(key: string): string {
+    const known = this.property(key);
+    if (known !== undefined) return known;
+    return key.endsWith(DICT_TEXT) ? propertyOf(key.slice(0, -DICT_TEXT.length)) + DICT_TEXT : propertyOf(key);
+  }
+
+  /** A request's values with the entity's properties turned into their columns; other keys (id, to) as they came. */
+  fromWire(values: Record<string, unknown>): Record<string, unknown> {
+    return Object.fromEntries(Object.entries(values).map(([key, value]) => [this.column(key) ?? key, value]));
+  }
+
+  /** A stored row as the API answers it, one level deep (values, JSON ones included, are left as they are). */
   toWire(row: Record<string, unknown>): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(row)) out[this.property(key) ?? key] = value;
+    for (const [key, value] of Object.entries(row)) out[this.wireName(key)] = value;
     return out;
   }
 }

@@ -1,7 +1,7 @@
 /* Generated from schemas/_meta/*.schema.json by `npm run gen:types`. Do not edit by hand. */
 
 /**
- * A field of an entity (a declared field or an audit column), wherever a document names one. "x-field" marks every such place for the tools that rename fields across a document (src/core/schema/field-refs.ts): "name" a string naming one, "keys" an object whose keys (but $-operators) name fields, "list" a comma list of them, "template" a text naming them in {braces}.
+ * A field of an entity (a declared field or an audit column), wherever a document names one: its property, as records on the wire name it (createTime, orgCode); its column is the snake name (create_time), or the property itself where that holds an underscore (a designer key such as input_1700000000000; src/core/schema/field-names.ts). "x-field" marks every such place for the tools that rename fields across a document (src/core/schema/field-refs.ts): "name" a string naming one, "keys" an object whose keys (but $-operators) name fields, "list" a comma list of them, "template" a text naming them in {braces}.
  *
  * This interface was referenced by `EntityDef`'s JSON-Schema
  * via the `definition` "FieldName".
@@ -47,9 +47,9 @@ export type Expression =
 export interface SchemaDocument {
   $schema?: string;
   /**
-   * format version; older documents are upgraded on load
+   * format version; older documents are upgraded on load (2: fields named by property, createTime rather than create_time)
    */
-  version: 1;
+  version: 2;
   /**
    * area/entity: also the API path /{area}/{entity}/…
    */
@@ -295,25 +295,25 @@ export interface Condition {
 }
 /**
  * This interface was referenced by `Condition`'s JSON-Schema definition
- * via the `patternProperty` "^[a-z][a-z0-9_]{0,62}$".
+ * via the `patternProperty` "^([a-z][a-zA-Z0-9]{0,62}|[a-z][a-z0-9_]{0,62})$".
  *
  * This interface was referenced by `Condition`'s JSON-Schema
  * via the `definition` "Comparison".
  *
  * This interface was referenced by `Condition1`'s JSON-Schema definition
- * via the `patternProperty` "^[a-z][a-z0-9_]{0,62}$".
+ * via the `patternProperty` "^([a-z][a-zA-Z0-9]{0,62}|[a-z][a-z0-9_]{0,62})$".
  *
  * This interface was referenced by `Condition1`'s JSON-Schema
  * via the `definition` "Comparison".
  *
  * This interface was referenced by `Condition2`'s JSON-Schema definition
- * via the `patternProperty` "^[a-z][a-z0-9_]{0,62}$".
+ * via the `patternProperty` "^([a-z][a-zA-Z0-9]{0,62}|[a-z][a-z0-9_]{0,62})$".
  *
  * This interface was referenced by `Condition2`'s JSON-Schema
  * via the `definition` "Comparison".
  *
  * This interface was referenced by `Condition3`'s JSON-Schema definition
- * via the `patternProperty` "^[a-z][a-z0-9_]{0,62}$".
+ * via the `patternProperty` "^([a-z][a-zA-Z0-9]{0,62}|[a-z][a-z0-9_]{0,62})$".
  *
  * This interface was referenced by `Condition3`'s JSON-Schema
  * via the `definition` "Comparison".

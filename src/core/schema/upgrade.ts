@@ -1,8 +1,11 @@
+import { renameDocumentFields } from './field-refs.ts';
+import { propertyOf } from './field-names.ts';
+
 /*
  * Every document carries a version; a chain of pure functions lifts an old one to the current format
  * on load (and in a server migration), so a schema saved by an old designer still renders.
  */
-export const CURRENT_VERSION = 1;
+export const CURRENT_VERSION = 2;
 
 type Doc = Record<string, unknown>;
 type Upgrade = (doc: Doc) => Doc;
@@ -23,7 +26,14 @@ function v0ToV1(doc: Doc): Doc {
   return { ...doc, version: 1, ...(entity ? { entity: { ...entity, fields } } : {}), ...(nextList ? { list: nextList } : {}) };
 }
 
-const UPGRADES: Record<number, Upgrade> = { 0: v0ToV1 };
+/**
+ * v1 → v2: version 1 named fields by their columns (create_time, org_code); version 2 by the properties
+ * records carry on the wire (createTime, orgCode). Every place the meta-schemas mark as naming a field is
+ * renamed; a column whose camel name would not come back to it (a designer key input_1700000000000) keeps its name.
+ */
+const v1ToV2: Upgrade = (doc) => ({ ...renameDocumentFields(doc, propertyOf), version: 2 });
+
+const UPGRADES: Record<number, Upgrade> = { 0: v0ToV1, 1: v1ToV2 };
 
 export function upgradeDocument(input: unknown): unknown {
   if (!input || typeof input !== 'object') return input;

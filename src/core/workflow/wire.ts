@@ -62,6 +62,7 @@ export interface WfTaskView {
 }
 
 export interface WfField {
+  /** The field's property (approvedAmount), as the record below and the values an approval sends name it. */
   name: string;
   label: string;
   type: string;
@@ -75,6 +76,7 @@ export interface WfTaskDetail {
   claimable: boolean;
   instance: WfInstanceDetail;
   fields: WfField[];
+  /** The business record by property (approvedAmount, payStatus_dictText), less the fields the step hides. */
   record: Record<string, unknown>;
   rejectTargets: { node: string; name: string }[];
 }
@@ -94,6 +96,7 @@ export interface WfProcessView {
 export interface WfEntity {
   code: string;
   title: string;
+  /** By property (applyAmount): the names a process's conditions and field rules use. */
   fields: { name: string; label: string; type: string; dict: string | null }[];
 }
 

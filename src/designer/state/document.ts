@@ -1,4 +1,4 @@
-import { AUDIT_NAMES } from '../../core/schema/audit-fields.ts';
+import { AUDIT_PROPERTY_NAMES } from '../../core/schema/audit-fields.ts';
 import { checkDocument } from '../../core/schema/check.ts';
 import type { FormDef, SchemaDocument } from '../../core/schema/types.generated.ts';
 import { formFields, listColumns } from '../../core/publication.ts';
@@ -26,14 +26,14 @@ export function toSchemaDocument(def: FormDef, meta: DocumentMeta, base?: Schema
   const derived = formFields(form);
   if (base) {
     // A model naming an audit column (租户编号 edits the tenant's id) is the table's own, not a new field.
-    const declared = new Set([...AUDIT_NAMES, ...base.entity.fields.map((f) => f.name)]);
+    const declared = new Set([...AUDIT_PROPERTY_NAMES, ...base.entity.fields.map((f) => f.name)]);
     const added = derived.filter((f) => !declared.has(f.name));
     return { ...structuredClone(base), form, entity: { ...structuredClone(base.entity), fields: [...base.entity.fields, ...added] } };
   }
   const [area, entity] = meta.code.split('/');
   return {
     $schema: '../_meta/document.schema.json',
-    version: 1,
+    version: 2,
     code: meta.code,
     title: meta.title,
     menu: { parent: area ?? 'online', title: meta.title },

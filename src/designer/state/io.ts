@@ -54,12 +54,13 @@ export function parseImport(text: string): ImportResult {
   return errors.length ? { ok: false, message: IMPORT_FAILED, errors } : { ok: true, def: loadForm(data as FormDef) };
 }
 
-const MODEL = /^[a-z][a-z0-9_]{0,62}$/;
+/** A field's property (FieldName in schemas/_meta/entity.schema.json): camelCase (donorName), or a designer key with underscores (input_1700000000000). */
+const MODEL = /^([a-z][a-zA-Z0-9]{0,62}|[a-z][a-z0-9_]{0,62})$/;
 
 /** What is wrong with a model name for one item: the pattern, or another widget in the same table using it. */
 export function modelProblem(def: FormDef, key: string, model: string | undefined): string | null {
   if (!model) return '请填写数据字段';
-  if (!MODEL.test(model)) return '以小写字母开头，只能包含小写字母、数字和下划线';
+  if (!MODEL.test(model)) return '以小写字母开头，只能包含字母和数字（如 donorName），或小写字母、数字和下划线';
   let scopeOfKey = '';
   const scopes = new Map<string, string[]>();
   const visit = (list: WidgetItem[], scope: string) => {

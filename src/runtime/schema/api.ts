@@ -93,11 +93,11 @@ export interface RecordVersion {
   id: string;
   action: string;
   action_dictText?: string;
-  data_version: number;
-  data_before: unknown;
-  data_after: unknown;
-  create_by: string;
-  create_time: string;
+  dataVersion: number;
+  dataBefore: unknown;
+  dataAfter: unknown;
+  createBy: string;
+  createTime: string;
 }
 
 /** A record's versions, newest first; silent: a user who may not read the data log is not offered them. */

@@ -86,7 +86,7 @@ describe('权限树 (permissionTree)', () => {
   describe("with a department field (a department role's permissions)", () => {
     it("offers the chosen department's permissions, asked for with its id", async () => {
       const server = fakeServer({ [DEPART]: () => ({ treeList: [TREE[1]] }) });
-      await renderWidget('permissionTree', { options: { departField: 'depart_id' }, values: { depart_id: 'd7' } });
+      await renderWidget('permissionTree', { options: { departField: 'departId' }, values: { departId: 'd7' } });
       expect(await screen.findByText('系统管理')).toBeInTheDocument();
       expect(screen.queryByText('捐赠管理')).not.toBeInTheDocument();
       expect(server.sentTo(DEPART).map((r) => r.params)).toEqual([{ departId: 'd7' }]);
@@ -95,7 +95,7 @@ describe('权限树 (permissionTree)', () => {
 
     it('asks for a department first and the server nothing', async () => {
       const server = fakeServer({});
-      await renderWidget('permissionTree', { options: { departField: 'depart_id' } });
+      await renderWidget('permissionTree', { options: { departField: 'departId' } });
       expect(await screen.findByText('请先选择部门')).toBeInTheDocument();
       expect(server.requests).toEqual([]);
     });

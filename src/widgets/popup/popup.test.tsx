@@ -41,11 +41,11 @@ function reportServer() {
 }
 
 /* The leader's name comes from the report's realname column, the phone (another field of the form) from its phone column. */
-const LEADER = { popupCode: 'report_user', orgFields: 'realname,phone', destFields: 'leader_name,leader_phone' };
+const LEADER = { popupCode: 'report_user', orgFields: 'realname,phone', destFields: 'leaderName,leaderPhone' };
 
 async function renderPopup(setup: Parameters<typeof renderWidget>[1] = {}) {
   const server = reportServer();
-  const view = await renderWidget('popup', { item: { label: '队长姓名', model: 'leader_name' }, options: LEADER, ...setup });
+  const view = await renderWidget('popup', { item: { label: '队长姓名', model: 'leaderName' }, options: LEADER, ...setup });
   return { ...view, server };
 }
 
@@ -65,9 +65,9 @@ const ok = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: /
 
 describe('Popup弹框 (popup)', { timeout: 60_000 }, () => {
   it('shows the stored text in its input', async () => {
-    const { control, form } = await renderPopup({ value: '张伟', values: { leader_phone: '13800000001' } });
+    const { control, form } = await renderPopup({ value: '张伟', values: { leaderPhone: '13800000001' } });
     expect(control()).toHaveValue('张伟');
-    expect(form.values.leader_phone).toBe('13800000001');
+    expect(form.values.leaderPhone).toBe('13800000001');
   });
 
   it('a chosen row fills the field and the other fields it is mapped to', async () => {
@@ -79,7 +79,7 @@ describe('Popup弹框 (popup)', { timeout: 60_000 }, () => {
     await view.user.click(row(dialog, '李娜'));
     await view.user.click(ok(dialog));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(view.form.values).toEqual({ leader_name: '李娜', leader_phone: '13800000002' });
+    expect(view.form.values).toEqual({ leaderName: '李娜', leaderPhone: '13800000002' });
     expect(view.control()).toHaveValue('李娜');
   });
 
@@ -105,9 +105,9 @@ describe('Popup弹框 (popup)', { timeout: 60_000 }, () => {
   });
 
   it('the clear icon empties the field and the fields it filled', async () => {
-    const { user, form } = await renderPopup({ value: '张伟', values: { leader_phone: '13800000001' } });
+    const { user, form } = await renderPopup({ value: '张伟', values: { leaderPhone: '13800000001' } });
     await user.click(screen.getByLabelText('清除'));
-    expect(form.values).toEqual({ leader_name: '', leader_phone: '' });
+    expect(form.values).toEqual({ leaderName: '', leaderPhone: '' });
   });
 
   it('several chosen rows give a comma list', async () => {
@@ -139,7 +139,7 @@ describe('Popup弹框 (popup)', { timeout: 60_000 }, () => {
   });
 
   it('a mapping with more report columns than fields says so', async () => {
-    const { field } = await renderPopup({ options: { ...LEADER, destFields: 'leader_name' } });
+    const { field } = await renderPopup({ options: { ...LEADER, destFields: 'leaderName' } });
     expect(within(field()).getByTestId('popup-config-error')).toHaveTextContent('原始值和目标值数量不一致');
   });
 });

@@ -84,10 +84,10 @@ describe('搜索下拉框 (selectSearch)', () => {
     /* The carousel's jump target: an article or an activity found by its title, or a link typed in. */
     const ARTICLE = 'info_article,title,id';
     const ACTIVITY = 'donation_activity,activity_name,id';
-    const BY_TYPE = { field: 'link_type', dicts: { '1': ARTICLE, '2': ACTIVITY }, textPlaceholder: '以 http(s):// 开头的链接' };
+    const BY_TYPE = { field: 'linkType', dicts: { '1': ARTICLE, '2': ACTIVITY }, textPlaceholder: '以 http(s):// 开头的链接' };
     const linkType = itemOf(
       'select',
-      { key: 'select_link_type', label: '跳转类型', model: 'link_type' },
+      { key: 'select_link_type', label: '跳转类型', model: 'linkType' },
       {
         options: [
           { value: '1', label: '文章' },
@@ -96,7 +96,7 @@ describe('搜索下拉框 (selectSearch)', () => {
         ],
       },
     );
-    const linkTarget = itemOf('selectSearch', { key: 'select_search_link_target', label: '跳转目标', model: 'link_target' }, { dictByField: BY_TYPE });
+    const linkTarget = itemOf('selectSearch', { key: 'select_search_link_target', label: '跳转目标', model: 'linkTarget' }, { dictByField: BY_TYPE });
     const carousel = (values: Record<string, unknown>) =>
       renderWidget('grid', {
         item: {
@@ -117,33 +117,33 @@ describe('搜索下拉框 (selectSearch)', () => {
         ...dictionary(ARTICLE, [{ value: 'a1', text: '希望工程三十年' }]),
         ...dictionary(ACTIVITY, [{ value: 'd1', text: '九九公益日' }]),
       });
-      const { user, form } = await carousel({ link_type: '1', link_target: 'a1' });
+      const { user, form } = await carousel({ linkType: '1', linkTarget: 'a1' });
       expect(await within(formItem('跳转目标')).findByText('希望工程三十年')).toBeInTheDocument();
       expect(server.sentTo(NAMES(ARTICLE)).map((r) => r.params)).toEqual([{ key: 'a1' }]);
 
       await chooseType(user, '活动');
-      await waitFor(() => expect(form.values.link_target).toBe(''));
+      await waitFor(() => expect(form.values.linkTarget).toBe(''));
       await user.click(within(formItem('跳转目标')).getByRole('combobox'));
       await user.click(await screen.findByTitle('九九公益日'));
-      expect(form.values).toEqual({ link_type: '2', link_target: 'd1' });
+      expect(form.values).toEqual({ linkType: '2', linkTarget: 'd1' });
       expect(server.sentTo(SEARCH(ARTICLE))).toEqual([]);
     });
 
     it('a type without a dictionary takes the link typed in', async () => {
       const server = fakeServer({});
-      const { user, form } = await carousel({ link_type: '3' });
+      const { user, form } = await carousel({ linkType: '3' });
       const box = within(formItem('跳转目标')).getByPlaceholderText('以 http(s):// 开头的链接');
       await user.type(box, 'https://hope.org');
-      expect(form.values).toEqual({ link_type: '3', link_target: 'https://hope.org' });
+      expect(form.values).toEqual({ linkType: '3', linkTarget: 'https://hope.org' });
       expect(server.requests).toEqual([]);
     });
 
     it("reads in a detail as the name in the record's type's dictionary, a link as it is", async () => {
       const server = fakeServer({ [`GET /sys/dict/getDictItems/${ACTIVITY}`]: () => [{ value: 'd1', text: '九九公益日' }] });
       const { lookup } = widgetOf('selectSearch')!.readable!;
-      expect(await lookup!(linkTarget, { link_type: '2' })!(['d1'])).toBe('九九公益日');
+      expect(await lookup!(linkTarget, { linkType: '2' })!(['d1'])).toBe('九九公益日');
       expect(server.sentTo(`GET /sys/dict/getDictItems/${ACTIVITY}`)).toHaveLength(1);
-      expect(lookup!(linkTarget, { link_type: '3' })).toBeUndefined();
+      expect(lookup!(linkTarget, { linkType: '3' })).toBeUndefined();
     });
   });
 });

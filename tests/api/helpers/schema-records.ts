@@ -5,7 +5,7 @@ import { nowText } from '../../../server/lib/time.ts';
 import { menuIdOf, reportMenuIdOf } from '../../../server/engine/schema/menus.ts';
 import type { TestServer } from './server.ts';
 
-/* Donation records made through the API, and direct looks at the tables behind them, for the schema tests. */
+/* Donation records made through the API (bodies by property: donorName), and direct looks at the tables behind them (by column), for the schema tests. */
 
 export async function addRecord(s: TestServer, token: string, code: string, values: Record<string, unknown>): Promise<string> {
   const r = await s.api.post(`/${code}/add`, values, token);
@@ -14,20 +14,20 @@ export async function addRecord(s: TestServer, token: string, code: string, valu
 }
 
 export const addActivity = (s: TestServer, token: string, values: Record<string, unknown> = {}) =>
-  addRecord(s, token, 'donation/activity', { activity_name: '测试活动', category: '1', status: '1', target_amount: 100000, ...values });
+  addRecord(s, token, 'donation/activity', { activityName: '测试活动', category: '1', status: '1', targetAmount: 100000, ...values });
 
 export const addTeam = (s: TestServer, token: string, activityId: string, values: Record<string, unknown> = {}) =>
-  addRecord(s, token, 'donation/team', { team_name: '测试团队', activity_id: activityId, status: '1', ...values });
+  addRecord(s, token, 'donation/team', { teamName: '测试团队', activityId, status: '1', ...values });
 
 export const addDonation = (s: TestServer, token: string, activityId: string, values: Record<string, unknown> = {}) =>
   addRecord(s, token, 'donation/record', {
-    donor_type: '1',
-    donor_name: '测试捐赠人',
-    activity_id: activityId,
+    donorType: '1',
+    donorName: '测试捐赠人',
+    activityId,
     amount: 100,
-    pay_method: '1',
-    pay_status: '2',
-    pay_time: '2025-03-01 10:00:00',
+    payMethod: '1',
+    payStatus: '2',
+    payTime: '2025-03-01 10:00:00',
     ...values,
   });
 
@@ -37,7 +37,7 @@ export const addDonation = (s: TestServer, token: string, activityId: string, va
  */
 export async function activitiesOfTwoTenants(s: TestServer, token: string, mine: string, foreign: string): Promise<{ mine: string; foreign: string }> {
   await s.db.insertInto('sys_tenant').values({ id: 2, name: '另一个租户', status: 1, create_time: nowText() }).execute();
-  const ids = { mine: await addActivity(s, token, { activity_name: mine }), foreign: await addActivity(s, token, { activity_name: foreign }) };
+  const ids = { mine: await addActivity(s, token, { activityName: mine }), foreign: await addActivity(s, token, { activityName: foreign }) };
   await sql`update donation_activity set tenant_id = 2 where id = ${ids.foreign}`.execute(s.db);
   return ids;
 }

@@ -40,6 +40,6 @@ export const timerProcessXml = (duration: string) => `<?xml version="1.0" encodi
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:hope="http://hope-backoffice/schema/bpmn" id="d" targetNamespace="t">
 <bpmn:process id="project_application" name="项目立项审批" hope:entity="project/application">
 <bpmn:startEvent id="s"/><bpmn:intermediateCatchEvent id="wait" name="冷静期"><bpmn:timerEventDefinition><bpmn:timeDuration>${duration}</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>
-<bpmn:userTask id="check" name="财务审核" hope:assignee="role:finance" hope:fields="approved_amount:edit"/><bpmn:endEvent id="e" hope:result="approved"/>
+<bpmn:userTask id="check" name="财务审核" hope:assignee="role:finance" hope:fields="approvedAmount:edit"/><bpmn:endEvent id="e" hope:result="approved"/>
 <bpmn:sequenceFlow id="f1" sourceRef="s" targetRef="wait"/><bpmn:sequenceFlow id="f2" sourceRef="wait" targetRef="check"/><bpmn:sequenceFlow id="f3" sourceRef="check" targetRef="e"/>
 </bpmn:process></bpmn:definitions>`;

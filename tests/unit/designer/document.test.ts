@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addAt, initialState, updateItem } from '../../../src/designer/state/designer.ts';
 import { documentProblems, fieldOf, schemaFilePath, toSchemaDocument } from '../../../src/designer/state/document.ts';
-import { loadForm } from '../../../src/designer/state/io.ts';
+import { loadForm, modelProblem } from '../../../src/designer/state/io.ts';
 import { ROOT } from '../../../src/designer/state/tree.ts';
 import { form, item, schemaDocuments } from './fixtures.ts';
 
@@ -47,6 +47,24 @@ describe('export code: the schema document for the form', () => {
     });
     expect(documentProblems(doc)).toEqual([]);
     expect(doc.form).toEqual(s.def);
+  });
+
+  it('a new document is in the current format: fields by property, a designer key as it is; a model typed as its column is named', () => {
+    let s = initialState(form([]));
+    s = addAt(s, 'input', ROOT, 0, 1_700_000_000_000);
+    s = addAt(s, 'input', ROOT, 1, 2);
+    s = updateItem(s, 'input_2', (i) => ({ ...i, model: 'donorName', label: '捐赠人' }));
+    const doc = toSchemaDocument(s.def, { code: 'online/donor', title: '捐赠人' });
+    expect(doc.version).toBe(2);
+    expect(doc.entity.fields.map((f) => f.name)).toEqual(['input_1700000000000', 'donorName']);
+    expect(doc.list!.columns!.map((c) => c.dataIndex)).toEqual(['input_1700000000000', 'donorName']);
+    expect(documentProblems(doc)).toEqual([]);
+    expect(modelProblem(s.def, 'input_2', 'donorName')).toBeNull();
+    expect(modelProblem(s.def, 'input_2', 'input_1700000000001')).toBeNull();
+    expect(modelProblem(s.def, 'input_2', 'Donor')).toMatch(/以小写字母开头/);
+
+    const typed = updateItem(s, 'input_2', (i) => ({ ...i, model: 'donor_name' }));
+    expect(documentProblems(toSchemaDocument(typed.def, { code: 'online/donor', title: '捐赠人' }))).toEqual(['entity: 字段 donor_name 应写作 donorName']);
   });
 
   it('field types follow the widgets', () => {

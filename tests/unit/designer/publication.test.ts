@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { batchesOf, duplicateProblems, publicationOf } from '../../../src/core/publication.ts';
 import { checkDocument } from '../../../src/core/schema/check.ts';
+import { columnFor } from '../../../src/core/schema/field-names.ts';
+import { renameDocumentFields } from '../../../src/core/schema/field-refs.ts';
 import type { FormDef, SchemaDocument } from '../../../src/core/schema/types.generated.ts';
 import { validateDocument } from '../../../src/core/schema/validate.ts';
 import { crossCheck } from '../../../server/engine/schema/cross-check.ts';
@@ -21,7 +23,8 @@ const loads = (docs: SchemaDocument[]) => {
     expect(validateDocument(d).errors).toEqual([]);
     expect(checkDocument(d)).toEqual([]);
   }
-  expect(crossCheck(new Map(docs.map((d) => [d.code, d])))).toEqual([]);
+  // The server checks them across in its tables' columns, as its loader reads them (server/engine/schema/loader.ts).
+  expect(crossCheck(new Map(docs.map((d) => [d.code, renameDocumentFields(d, columnFor)])))).toEqual([]);
 };
 
 describe('publicationOf', () => {
@@ -59,10 +62,10 @@ describe('publicationOf', () => {
       { name: 'phone', label: 'phone', type: 'string', required: true, pattern: '^1\\d{10}$', patternMessage: '手机号不对' },
     ]);
     expect(children.map((c) => [c.code, c.entity.table, c.permissionPrefix, c.entity.parent])).toEqual([
-      ['online/family_members', 'online_family_members', 'online:family', { entity: 'online/family', field: 'parent_id' }],
+      ['online/family_members', 'online_family_members', 'online:family', { entity: 'online/family', field: 'parentId' }],
     ]);
     expect(batchesOf(main.form!)[0].options!.onlineFormCode).toBe('online/family_members');
-    expect(main.detail!.children).toEqual([{ entity: 'online/family_members', field: 'parent_id', title: '成员' }]);
+    expect(main.detail!.children).toEqual([{ entity: 'online/family_members', field: 'parentId', title: '成员' }]);
     // The designer's design itself is not changed.
     expect(batchesOf(def)[0].options!.onlineFormCode).toBe('');
     loads([main, ...children]);

@@ -19,8 +19,8 @@ describe('form compiler: designer format → Formily schema', () => {
     expect(grid['x-component-props']).toEqual({ gutter: 16 });
     const [left, right] = Object.values(grid.properties!);
     expect(left['x-component-props']).toEqual({ span: 12 });
-    expect(Object.keys(left.properties!)).toEqual(['donor_type', 'phone', 'activity_id', 'amount', 'pay_status']);
-    expect(Object.keys(right.properties!)).toContain('donor_name');
+    expect(Object.keys(left.properties!)).toEqual(['donorType', 'phone', 'activityId', 'amount', 'payStatus']);
+    expect(Object.keys(right.properties!)).toContain('donorName');
   });
 
   it('the first rule gives required with its message; later rules are patterns', () => {
@@ -40,16 +40,16 @@ describe('form compiler: designer format → Formily schema', () => {
   it("the entity's number range and cross-field checks validate the form with the server's messages", () => {
     const activity = doc('schemas/donation/activity.json');
     const columns = (compileForm(activity.form!, { entity: activity.entity }) as Node).properties!.grid_activity_1.properties!;
-    expect(columns.grid_activity_1_col0.properties!.target_amount['x-validator']).toEqual([{ minimum: 0, message: '目标金额不能小于0' }]);
-    const end = columns.grid_activity_1_col1.properties!.end_date;
+    expect(columns.grid_activity_1_col0.properties!.targetAmount['x-validator']).toEqual([{ minimum: 0, message: '目标金额不能小于0' }]);
+    const end = columns.grid_activity_1_col1.properties!.endDate;
     const check = (end['x-validator'] as { validator?: (v: unknown, r: unknown, ctx: unknown) => string }[]).find((r) => r.validator)!.validator!;
-    const ctx = { form: { values: { start_date: '2026-03-10' } } };
+    const ctx = { form: { values: { startDate: '2026-03-10' } } };
     expect(check('2026-03-01', {}, ctx)).toBe('结束日期不能早于开始日期');
     expect(check('2026-03-10', {}, ctx)).toBe('');
     expect(check('', {}, ctx)).toBe('');
     expect(end['x-reactions']).toHaveLength(1);
     // Without the entity (the designer's preview) there is nothing to check against.
-    const bare = (compileForm(activity.form!) as Node).properties!.grid_activity_1.properties!.grid_activity_1_col1.properties!.end_date;
+    const bare = (compileForm(activity.form!) as Node).properties!.grid_activity_1.properties!.grid_activity_1_col1.properties!.endDate;
     expect(bare['x-validator']).toEqual([]);
   });
 
@@ -60,17 +60,17 @@ describe('form compiler: designer format → Formily schema', () => {
 
   it('dictionary and table options sources become a dictionary code', () => {
     const col0 = record.properties!.grid_record_1.properties!.grid_record_1_col0.properties!;
-    expect(col0.donor_type['x-component-props']).toMatchObject({ dictCode: 'donor_type' });
-    expect(col0.activity_id['x-component-props']).toMatchObject({ dictCode: 'donation_activity,activity_name,id' });
+    expect(col0.donorType['x-component-props']).toMatchObject({ dictCode: 'donor_type' });
+    expect(col0.activityId['x-component-props']).toMatchObject({ dictCode: 'donation_activity,activity_name,id' });
   });
 
-  it('linkage becomes a reaction that requires pay_time once paid', () => {
-    const payTime = record.properties!.grid_record_1.properties!.grid_record_1_col1.properties!.pay_time;
+  it('linkage becomes a reaction that requires payTime once paid', () => {
+    const payTime = record.properties!.grid_record_1.properties!.grid_record_1_col1.properties!.payTime;
     const [reaction] = payTime['x-reactions'] as ((f: unknown) => void)[];
-    const field = { required: false, form: { values: { pay_status: '2' } } };
+    const field = { required: false, form: { values: { payStatus: '2' } } };
     reaction(field);
     expect(field.required).toBe(true);
-    field.form.values.pay_status = '1';
+    field.form.values.payStatus = '1';
     reaction(field);
     expect(field.required).toBe(false);
   });
@@ -81,7 +81,7 @@ describe('form compiler: designer format → Formily schema', () => {
     expect(items.type).toBe('array');
     expect(items['x-component']).toBe('ArrayTable');
     const columns = Object.keys(items.items!.properties!);
-    expect(columns).toEqual(['__index', '__col_item_text', '__col_item_value', '__col_sort_order', '__col_status', '__operations']);
+    expect(columns).toEqual(['__index', '__col_itemText', '__col_itemValue', '__col_sortOrder', '__col_status', '__operations']);
     expect(items.properties!.add['x-component']).toBe('ArrayTable.Addition');
   });
 
@@ -128,7 +128,7 @@ describe('form compiler: designer format → Formily schema', () => {
 describe('form values sent to the server', () => {
   it("drop Formily's internal row index at any depth", async () => {
     const { withoutInternals } = await import('../../../src/runtime/renderers/form/values.ts');
-    const values = { dict_name: '性别', items: [{ item_text: '男', __DO_NOT_USE_THIS_PROPERTY_index__: 0 }] };
-    expect(withoutInternals(values)).toEqual({ dict_name: '性别', items: [{ item_text: '男' }] });
+    const values = { dictName: '性别', items: [{ itemText: '男', __DO_NOT_USE_THIS_PROPERTY_index__: 0 }] };
+    expect(withoutInternals(values)).toEqual({ dictName: '性别', items: [{ itemText: '男' }] });
   });
 });

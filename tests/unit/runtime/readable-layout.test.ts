@@ -41,10 +41,10 @@ describe('detail grid', () => {
 
   it('sections follow detail.groups; fields in no group come last under 其他信息', () => {
     const d = doc('donation/activity');
-    const withGroups = { ...d, detail: { groups: [{ title: '时间', fields: ['start_date', 'end_date'] }] } };
+    const withGroups = { ...d, detail: { groups: [{ title: '时间', fields: ['startDate', 'endDate'] }] } };
     const sections = detailSections(withGroups, d.entity.fields.slice(0, 3));
     expect(sections.map((s) => s.title)).toEqual(['时间', '其他信息']);
-    expect(sections[0].fields.map((f) => f.name)).toEqual(['start_date', 'end_date']);
+    expect(sections[0].fields.map((f) => f.name)).toEqual(['startDate', 'endDate']);
   });
 });
 
@@ -76,8 +76,8 @@ describe('compare checks', () => {
 describe("a record page's 操作记录", () => {
   it('names the declared fields a version changed, not the audit columns, from objects or JSON text', () => {
     const todo = doc('demo/todo');
-    const before = { title: '整理票据', status: '1', update_time: '2026-11-01 10:00:00' };
-    const after = JSON.stringify({ title: '整理票据', status: '3', finish_time: '2026-11-02 09:00:00', update_time: '2026-11-02 09:00:00' });
+    const before = { title: '整理票据', status: '1', updateTime: '2026-11-01 10:00:00' };
+    const after = JSON.stringify({ title: '整理票据', status: '3', finishTime: '2026-11-02 09:00:00', updateTime: '2026-11-02 09:00:00' });
     expect(changedLabels(todo, before, after)).toEqual(['状态', '完成时间']);
     expect(changedLabels(todo, before, before)).toEqual([]);
   });

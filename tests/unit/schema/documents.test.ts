@@ -55,7 +55,7 @@ describe('bad documents are refused with a reason', () => {
     const doc = structuredClone(good);
     doc.list.columns.push({ dataIndex: 'password' });
     doc.form.list.push({ ...doc.form.list[0], key: 'copy' });
-    expect(checkDocument(doc)).toEqual(['list.columns: 未知字段 password', 'form: 数据字段重复 team_name']);
+    expect(checkDocument(doc)).toEqual(['list.columns: 未知字段 password', 'form: 数据字段重复 teamName']);
   });
 
   it('a record page naming fields that are not there, or a progress over a field without its values', () => {
@@ -79,15 +79,33 @@ describe('upgrades', () => {
     const old = JSON.parse(readFileSync(join(root, 'tests/fixtures/schemas/v0-donation-note.json'), 'utf8'));
     expect(validateDocument(old).ok).toBe(false);
     const upgraded = upgradeDocument(old) as Record<string, any>;
-    expect(upgraded.version).toBe(1);
+    expect(upgraded.version).toBe(2);
     expect(upgraded.entity.fields[1]).toEqual({ name: 'kind', label: '类型', type: 'string', dict: 'donor_type' });
     expect(upgraded.list.toolbar).toEqual(['add']);
     expect(upgraded.list.rowActions).toEqual(['edit', 'delete']);
     expect(validateDocument(upgraded).errors).toEqual([]);
   });
 
+  it('version-1 documents (golden fixtures) are lifted to fields named by property, everything else unchanged', () => {
+    // Pairs frozen when the files moved to version 2: tests/fixtures/schema-v1/… lifts to exactly tests/fixtures/schema-v2/….
+    for (const code of ['info/article', 'donation/record', 'project/application', 'help/application', 'system/user']) {
+      const old = JSON.parse(readFileSync(join(root, `tests/fixtures/schema-v1/${code}.json`), 'utf8'));
+      const expected = JSON.parse(readFileSync(join(root, `tests/fixtures/schema-v2/${code}.json`), 'utf8'));
+      expect(old.version).toBe(1);
+      const lifted = upgradeDocument(old);
+      expect(lifted, code).toEqual(expected);
+      expect(validateDocument(lifted).errors, code).toEqual([]);
+      expect(checkDocument(lifted as never), code).toEqual([]);
+    }
+    const article = upgradeDocument(JSON.parse(readFileSync(join(root, 'tests/fixtures/schema-v1/info/article.json'), 'utf8'))) as Record<string, any>;
+    expect(article.entity.rules.transitions.steps[0].stamp).toEqual({ publishTime: 'now' });
+    expect(article.list.defaultSort).toEqual({ column: 'createTime', order: 'desc' });
+    // A table dictionary's columns are JeecgBoot's contract: they stay columns.
+    expect(article.entity.dictSource).toEqual({ text: ['title'], code: ['id'] });
+  });
+
   it('a current document is left as it is', () => {
-    const doc = { version: 1, code: 'a/b', title: 't', entity: { table: 'ab', fields: [{ name: 'x', label: 'x', type: 'string' }] } };
+    const doc = { version: 2, code: 'a/b', title: 't', entity: { table: 'ab', fields: [{ name: 'x', label: 'x', type: 'string' }] } };
     expect(upgradeDocument(doc)).toBe(doc);
   });
 });

@@ -5,7 +5,7 @@ import { Registry } from '../../../server/engine/schema/registry.ts';
 import { buildDepartTree } from '../../../server/services/departs.ts';
 
 const doc = (code: string, table: string): SchemaDocument => ({
-  version: 1,
+  version: 2,
   code,
   title: code,
   entity: { table, fields: [{ name: 'parent_id', label: '上级', type: 'string' }] },

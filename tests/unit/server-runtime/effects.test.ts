@@ -49,7 +49,7 @@ const rule: TransitionRule = {
 const doc = {
   code: 'project/application',
   title: '项目申请',
-  version: 1,
+  version: 2,
   entity: { table: 'project_application', fields: [{ name: 'status', label: '状态', type: 'string' }], rules: { transitions: rule } },
 } as unknown as SchemaDocument;
 
@@ -86,9 +86,16 @@ describe('cross-check of steps, effects and signed roll-ups', () => {
     ];
     const fund = documentOf('project/fund');
     fund.entity.rules!.rollups![2] = { ...fund.entity.rules!.rollups![2], subtractWhere: { no_direction: { $eq: '2' } } };
-    const docs = ['project/application', 'project/sending', 'project/report', 'student/poor_student', 'student/aid', 'donation/activity', 'system/user'].map(
-      (c) => [c, documentOf(c)] as const,
-    );
+    const docs = [
+      'project/application',
+      'project/sending',
+      'project/report',
+      'student/poor_student',
+      'student/aid',
+      'donation/activity',
+      'system/user',
+      'system/depart',
+    ].map((c) => [c, documentOf(c)] as const);
     const problems = crossCheck(new Map([...docs, ['help/application', help], ['project/fund', fund]]));
     expect(problems).toEqual([
       'help/application: rules.transitions 的步骤引用了未知字段 no_comment',

@@ -16,37 +16,37 @@ const refusal = (query: Record<string, unknown>) => {
 
 describe('planList: operators', () => {
   it('an exact value, a like in three shapes with % and _ escaped', () => {
-    expect(filters({ pay_status: '2' })).toEqual([{ column: 'pay_status', op: '=', value: '2' }]);
-    expect(filters({ donor_name: '*张*' })).toEqual([{ column: 'donor_name', op: 'ilike', value: '%张%' }]);
-    expect(filters({ donor_name: '张*' })).toEqual([{ column: 'donor_name', op: 'ilike', value: '张%' }]);
-    expect(filters({ donor_name: '*三' })).toEqual([{ column: 'donor_name', op: 'ilike', value: '%三' }]);
-    expect(filters({ donor_name: '*5%_\\*' })).toEqual([{ column: 'donor_name', op: 'ilike', value: '%5\\%\\_\\\\%' }]);
-    expect(filters({ donor_name: '*' })).toEqual([]);
+    expect(filters({ payStatus: '2' })).toEqual([{ column: 'pay_status', op: '=', value: '2' }]);
+    expect(filters({ donorName: '*张*' })).toEqual([{ column: 'donor_name', op: 'ilike', value: '%张%' }]);
+    expect(filters({ donorName: '张*' })).toEqual([{ column: 'donor_name', op: 'ilike', value: '张%' }]);
+    expect(filters({ donorName: '*三' })).toEqual([{ column: 'donor_name', op: 'ilike', value: '%三' }]);
+    expect(filters({ donorName: '*5%_\\*' })).toEqual([{ column: 'donor_name', op: 'ilike', value: '%5\\%\\_\\\\%' }]);
+    expect(filters({ donorName: '*' })).toEqual([]);
   });
 
   it('not equal and comparisons, typed by the field', () => {
-    expect(filters({ pay_status: '!1' })).toEqual([{ column: 'pay_status', op: 'is distinct from', value: '1' }]);
+    expect(filters({ payStatus: '!1' })).toEqual([{ column: 'pay_status', op: 'is distinct from', value: '1' }]);
     expect(filters({ amount: '>=10.5' })).toEqual([{ column: 'amount', op: '>=', value: '10.5' }]);
     expect(filters({ amount: '<3' })).toEqual([{ column: 'amount', op: '<', value: '3' }]);
   });
 
   it('a date alone against a date-time column covers the whole day', () => {
-    expect(filters({ pay_time: '2025-03-02' })).toEqual([
+    expect(filters({ payTime: '2025-03-02' })).toEqual([
       { column: 'pay_time', op: '>=', value: '2025-03-02 00:00:00' },
       { column: 'pay_time', op: '<', value: '2025-03-03 00:00:00' },
     ]);
-    expect(filters({ pay_time: '<=2025-12-31' })).toEqual([{ column: 'pay_time', op: '<', value: '2026-01-01 00:00:00' }]);
-    expect(filters({ pay_time_end: '2024-02-28' })).toEqual([{ column: 'pay_time', op: '<', value: '2024-02-29 00:00:00' }]);
-    expect(filters({ pay_time_end: '2025-03-02 12:00' })).toEqual([{ column: 'pay_time', op: '<=', value: '2025-03-02 12:00:00' }]);
+    expect(filters({ payTime: '<=2025-12-31' })).toEqual([{ column: 'pay_time', op: '<', value: '2026-01-01 00:00:00' }]);
+    expect(filters({ payTime_end: '2024-02-28' })).toEqual([{ column: 'pay_time', op: '<', value: '2024-02-29 00:00:00' }]);
+    expect(filters({ payTime_end: '2025-03-02 12:00' })).toEqual([{ column: 'pay_time', op: '<=', value: '2025-03-02 12:00:00' }]);
   });
 
   it('a comma list is IN on dictionary and reference fields only', () => {
-    expect(filters({ pay_method: '1,3' })).toEqual([{ column: 'pay_method', op: 'in', value: ['1', '3'] }]);
-    expect(filters({ activity_id: 'a,b' })).toEqual([{ column: 'activity_id', op: 'in', value: ['a', 'b'] }]);
-    expect(filters({ donor_name: '甲,乙' })).toEqual([{ column: 'donor_name', op: '=', value: '甲,乙' }]);
+    expect(filters({ payMethod: '1,3' })).toEqual([{ column: 'pay_method', op: 'in', value: ['1', '3'] }]);
+    expect(filters({ activityId: 'a,b' })).toEqual([{ column: 'activity_id', op: 'in', value: ['a', 'b'] }]);
+    expect(filters({ donorName: '甲,乙' })).toEqual([{ column: 'donor_name', op: '=', value: '甲,乙' }]);
   });
 
-  it('ranges, camelCase names, audit columns; empty values and reserved parameters are skipped', () => {
+  it('ranges, property names, audit properties; empty values and reserved parameters are skipped', () => {
     expect(filters({ amount_begin: '1', amount_end: '9' })).toEqual([
       { column: 'amount', op: '>=', value: '1' },
       { column: 'amount', op: '<=', value: '9' },
@@ -71,12 +71,15 @@ describe('planList: refusals', () => {
   it.each([
     [{ nothing: '1' }, '未知的查询字段: nothing'],
     [{ 'donor_name; drop table x': '1' }, '未知的查询字段: donor_name; drop table x'],
+    [{ pay_status: '2' }, '未知的查询字段: pay_status（应写作 payStatus）'],
+    [{ pay_time_begin: '2025-01-01' }, '未知的查询字段: pay_time_begin（应写作 payTime_begin）'],
     [{ column: 'password' }, '不支持按该字段排序: password'],
+    [{ column: 'pay_time' }, '不支持按该字段排序: pay_time（应写作 payTime）'],
     [{ order: 'up' }, '不支持的排序方式: up'],
     [{ amount: '*1*' }, '捐赠金额不支持模糊查询'],
     [{ amount: '>=1 or 1=1' }, '捐赠金额的查询值格式不正确: 1 or 1=1'],
-    [{ pay_time_begin: '2025-02-30' }, '支付时间的查询值格式不正确: 2025-02-30'],
-    [{ pay_method: ['1', '2'] }, '查询参数重复: pay_method'],
+    [{ payTime_begin: '2025-02-30' }, '支付时间的查询值格式不正确: 2025-02-30'],
+    [{ payMethod: ['1', '2'] }, '查询参数重复: payMethod'],
     [{ pageNo: '0' }, '分页参数不正确: 0'],
     [{ selections: "1,2' or 1=1" }, '选中的记录ID格式不正确'],
   ])('%j → %s', (query, message) => {

@@ -7,7 +7,7 @@ import { periodsOf, readRange, reportProblems } from '../../../server/engine/rea
 
 const doc = (reports: unknown): SchemaDocument =>
   ({
-    version: 1,
+    version: 2,
     code: 'donation/record',
     title: '捐赠记录',
     entity: {

@@ -6,7 +6,7 @@ import type { SchemaDocument } from '../../../src/core/schema/types.generated.ts
 import { withRuleParents } from '../../../src/widgets/permission-tree/api.ts';
 
 const model = buildModel({
-  version: 1,
+  version: 2,
   code: 'demo/thing',
   title: '物品',
   entity: {

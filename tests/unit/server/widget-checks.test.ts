@@ -4,14 +4,14 @@ import type { SchemaDocument, WidgetItem } from '../../../src/core/schema/types.
 
 /* Popup and linked-dropdown settings in a document are checked when it loads. */
 const region = {
-  version: 1,
+  version: 2,
   code: 'test/region',
   title: '地区',
   entity: { table: 'test_region', dictSource: { text: ['name'], code: ['code'], pid: 'pid' }, fields: [{ name: 'name', label: '名称', type: 'string' }] },
 } as unknown as SchemaDocument;
 const docOf = (...list: WidgetItem[]) =>
   ({
-    version: 1,
+    version: 2,
     code: 'test/team',
     title: '团队',
     entity: { table: 'test_team', fields: ['leader_name', 'leader_phone', 'province', 'city'].map((name) => ({ name, label: name, type: 'string' })) },

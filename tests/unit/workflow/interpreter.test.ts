@@ -217,7 +217,7 @@ describe('what a process may contain', () => {
   });
 
   it('checks condition and field names against the bound document', async () => {
-    const fields = () => new Set(['apply_amount', 'status']);
+    const fields = () => new Set(['applyAmount', 'status']);
     const xml = bpmn(
       'x',
       [['startEvent', 's'], ['exclusiveGateway', 'g', { default: 'f_g_b' }], task('a'), task('b'), ['endEvent', 'e']],
@@ -225,6 +225,34 @@ describe('what a process may contain', () => {
       ' hope:entity="project/application"',
     );
     await expect(parseProcess(xml, fields)).rejects.toThrow('的条件引用了不存在的字段：amount');
+  });
+
+  it('reads rules by property, or by column as processes modelled before did, and runs them by column', async () => {
+    const fields = () => new Set(['applyAmount', 'approvedAmount', 'reviewer']);
+    const drawn = (amount: string, approved: string, reviewer: string) =>
+      bpmn(
+        'x',
+        [
+          ['startEvent', 's'],
+          ['exclusiveGateway', 'g', { default: 'f_g_b' }],
+          ['userTask', 'a', { 'hope:assignee': `field:${reviewer}`, 'hope:fields': `${approved}:edit` }],
+          task('b'),
+          ['endEvent', 'e'],
+        ],
+        ['s->g', `g->a if {"${amount}":{"$gt":100000}}`, 'g->b', 'a->e', 'b->e'],
+        ' hope:entity="project/application"',
+      );
+    for (const xml of [drawn('applyAmount', 'approvedAmount', 'reviewer'), drawn('apply_amount', 'approved_amount', 'reviewer')]) {
+      const model = await parseProcess(xml, fields);
+      expect(model.flows.f_g_a.condition).toEqual({ apply_amount: { $gt: 100000 } });
+      expect(model.nodes.a.fields).toEqual({ approved_amount: 'edit' });
+      expect(model.nodes.a.assignee).toEqual({ kind: 'field', value: 'reviewer' });
+      // The engine's values are the record's columns.
+      expect(waiting(startProcess(model, { apply_amount: 200000 }, id))).toEqual(['a']);
+      expect(waiting(startProcess(model, { apply_amount: 5000 }, id))).toEqual(['b']);
+    }
+    await expect(parseProcess(drawn('applyAmount', 'approvedAmount', 'nobody'), fields)).rejects.toThrow('的办理人字段【nobody】不存在');
+    await expect(parseProcess(drawn('applyAmount', 'approvalAmount', 'reviewer'), fields)).rejects.toThrow('的字段权限引用了不存在的字段：approvalAmount');
   });
 
   it('reads ISO durations', () => {

@@ -28,7 +28,7 @@ export function DonationGallery({
   const { share, teams, options } = useMemo(() => {
     const now = new Date();
     const through = d.year === now.getFullYear() ? now.getMonth() + 1 : 12;
-    const share = thisYear ? { title: '捐赠人类型（金额）', rows: rowsOf(thisYear, 'donor_type') } : { title: '支付方式（金额）', rows: d.byPayMethod };
+    const share = thisYear ? { title: '捐赠人类型（金额）', rows: rowsOf(thisYear, 'donorType') } : { title: '支付方式（金额）', rows: d.byPayMethod };
     const teams = topRows(rowsOf(thisYear, 'team'), AMOUNT.key, TOP);
     const months = rowsOf(thisYear, 'month').map((r) => ({ ...r, text: `${Number(String(r.value).slice(5, 7))}月` }));
     const options = {

@@ -29,7 +29,7 @@ async function loadGallery(): Promise<GalleryData> {
   if (!figures.donations) return { figures, thisYear: null, lastYear: null };
   const year = figures.donations.year;
   const [thisYear, lastYear] = await Promise.all([
-    fetchReport(...DONATION_REPORT, yearRange(year), ['month', 'donor_type', 'team']).catch(() => null),
+    fetchReport(...DONATION_REPORT, yearRange(year), ['month', 'donorType', 'team']).catch(() => null),
     fetchReport(...DONATION_REPORT, yearRange(year - 1), ['month']).catch(() => null),
   ]);
   return { figures, thisYear, lastYear };

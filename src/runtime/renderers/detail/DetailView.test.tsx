@@ -7,7 +7,7 @@ import type { DataRecord } from '../../schema/api.ts';
 import { DetailView } from './DetailView.tsx';
 
 /* 职务详情: one 职务管理 record, loaded by id, read as label and value pairs. */
-const RECORD: DataRecord = { id: '7', code: 'manager', name: '经理', post_rank: '3', create_time: '2024-03-01 09:30:00' };
+const RECORD: DataRecord = { id: '7', code: 'manager', name: '经理', postRank: '3', createTime: '2024-03-01 09:30:00' };
 
 /** The detail's label → value pairs, once nothing is left loading. */
 async function shownPairs(): Promise<Record<string, string>> {
@@ -33,9 +33,9 @@ describe('detail', () => {
   });
 
   it.each([
-    ["the server's text when it sends one", { post_rank: '3', post_rank_dictText: '中级职称' }, '中级职称'],
-    ['a value the dictionary does not know, as stored', { post_rank: '9' }, '9'],
-    ['an empty value as -, not as still loading', { post_rank: '' }, '-'],
+    ["the server's text when it sends one", { postRank: '3', postRank_dictText: '中级职称' }, '中级职称'],
+    ['a value the dictionary does not know, as stored', { postRank: '9' }, '9'],
+    ['an empty value as -, not as still loading', { postRank: '' }, '-'],
   ])('职级 reads %s', async (_case, values, shown) => {
     renderDetail({ ...RECORD, ...values });
     expect((await shownPairs())['职级']).toBe(shown);

@@ -12,7 +12,7 @@ import { ChildList } from './ChildList.tsx';
 import { DataDiff } from './DataDiff.tsx';
 import './detail.css';
 
-/** create_by and update_by hold usernames: they read as a user picker's value does (real names). */
+/** createBy and updateBy hold usernames: they read as a user picker's value does (real names). */
 const AUDIT_USER: WidgetItem = { key: 'audit_user', type: 'user' };
 
 /** The fields the detail shows: detail.fields, else the form's models in form order, else every field. */
@@ -106,7 +106,7 @@ export function DetailBody({ doc, record, recordId }: { doc: SchemaDocument; rec
                 <span data-field={f.name}>
                   <ReadableValue
                     field={f}
-                    widget={section.title === RECORD_SECTION && f.name.endsWith('_by') ? AUDIT_USER : widgetOf.get(f.name)}
+                    widget={section.title === RECORD_SECTION && f.name.endsWith('By') ? AUDIT_USER : widgetOf.get(f.name)}
                     record={record}
                   />
                 </span>

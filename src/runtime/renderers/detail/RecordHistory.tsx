@@ -1,7 +1,7 @@
 import { Empty, Spin, Timeline } from 'antd';
 import { useEffect, useState } from 'react';
 import type { SchemaDocument } from '../../../core/schema/types.generated.ts';
-import { AUDIT_NAMES } from '../../../core/schema/audit-fields.ts';
+import { AUDIT_PROPERTY_NAMES } from '../../../core/schema/audit-fields.ts';
 import type { DictOption } from '../../../core/api-types.ts';
 import { dictText } from '../../dict/dictionaries.ts';
 import { type RecordVersion, recordVersions } from '../../schema/api.ts';
@@ -29,7 +29,7 @@ export function changedLabels(doc: SchemaDocument, before: unknown, after: unkno
   const a = asObject(before);
   const b = asObject(after);
   return doc.entity.fields
-    .filter((f) => !AUDIT_NAMES.has(f.name) && JSON.stringify(a[f.name] ?? null) !== JSON.stringify(b[f.name] ?? null))
+    .filter((f) => !AUDIT_PROPERTY_NAMES.has(f.name) && JSON.stringify(a[f.name] ?? null) !== JSON.stringify(b[f.name] ?? null))
     .map((f) => f.label);
 }
 
@@ -53,7 +53,7 @@ export function useRecordVersions(doc: SchemaDocument, recordId: string, version
 /** A move of the record's status, as its dictionary reads it (待审核 → 已通过), or null when the version left it alone. */
 function statusMove(field: string | undefined, v: RecordVersion, options: readonly DictOption[]): string | null {
   if (!field || v.action !== 'edit') return null;
-  const [from, to] = [asObject(v.data_before)[field], asObject(v.data_after)[field]];
+  const [from, to] = [asObject(v.dataBefore)[field], asObject(v.dataAfter)[field]];
   return String(from ?? '') === String(to ?? '') ? null : `${dictText(options, from) || '空'} → ${dictText(options, to) || '空'}`;
 }
 
@@ -66,13 +66,13 @@ export function RecordHistory({ doc, versions }: { doc: SchemaDocument; versions
     <Timeline
       className="record-history"
       items={versions.map((v) => {
-        const changed = v.action === 'edit' ? changedLabels(doc, v.data_before, v.data_after) : [];
+        const changed = v.action === 'edit' ? changedLabels(doc, v.dataBefore, v.dataAfter) : [];
         const moved = statusMove(status, v, options);
         return {
           color: v.action === 'delete' ? 'red' : v.action === 'add' ? 'green' : 'blue',
           children: (
             <div data-testid="history-item">
-              <b>{v.action_dictText ?? v.action}</b> · {v.create_by} · {v.create_time}
+              <b>{v.action_dictText ?? v.action}</b> · {v.createBy} · {v.createTime}
               {moved && <div className="record-history-move">状态：{moved}</div>}
               {changed.length > 0 && <div className="record-history-fields">修改了：{changed.join('、')}</div>}
             </div>

@@ -1,4 +1,4 @@
-import { AUDIT_FIELDS } from '../../../core/schema/audit-fields.ts';
+import { AUDIT_PROPERTIES } from '../../../core/schema/audit-fields.ts';
 import type { FieldDef, SchemaDocument } from '../../../core/schema/types.generated.ts';
 
 /*
@@ -17,7 +17,7 @@ export interface Section {
 }
 
 /** The audit columns a person cares about, as fields of the 记录信息 section. */
-export const RECORD_FIELDS: FieldDef[] = AUDIT_FIELDS.filter((f) => ['create_by', 'create_time', 'update_by', 'update_time'].includes(f.name));
+export const RECORD_FIELDS: FieldDef[] = AUDIT_PROPERTIES.filter((f) => ['createBy', 'createTime', 'updateBy', 'updateTime'].includes(f.name));
 export const RECORD_SECTION = '记录信息';
 
 export function detailSections(doc: SchemaDocument, fields: FieldDef[]): Section[] {

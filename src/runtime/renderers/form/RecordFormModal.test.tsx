@@ -52,6 +52,6 @@ describe('record form', () => {
     await user.click(ok);
 
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(server.sentTo('POST /system/position/add').map((r) => r.body)).toEqual([{ code: 'teacher', name: '支教老师', post_rank: '3' }]);
+    expect(server.sentTo('POST /system/position/add').map((r) => r.body)).toEqual([{ code: 'teacher', name: '支教老师', postRank: '3' }]);
   });
 });

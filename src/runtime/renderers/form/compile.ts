@@ -3,6 +3,7 @@ import type { ISchema, SchemaReaction } from '@formily/react';
 import type { CompileContext } from '../../widgets/contract.ts';
 import { widgetOf } from '../../widgets/kit.ts';
 import { evaluateCondition, evaluateExpression } from '../../../core/schema/condition.ts';
+import { columnFor } from '../../../core/schema/field-names.ts';
 import type { EntityDef, FormDef, Linkage, WidgetItem } from '../../../core/schema/types.generated.ts';
 import { entityReactions, entityValidators } from './entity-rules.ts';
 import { checkDuplicate } from '../../helpers/remote-validators.ts';
@@ -90,12 +91,17 @@ export interface CompileOptions {
   checkDuplicate?: typeof checkDuplicate;
 }
 
-/** The async validator of a unique field: the server's message (该值不可用，系统中已存在！) when taken. */
+/**
+ * The async validator of a unique field: the server's message (该值不可用，系统中已存在！) when taken. The field is
+ * named by its property (postRank); the check names table and column, as JeecgBoot's contract has it (post_rank).
+ */
 export function uniqueValidator(fieldName: string, unique: UniqueCheck, check: typeof checkDuplicate = checkDuplicate): Record<string, unknown> {
   return {
     triggerType: 'onInput',
     validator: (value: unknown) =>
-      check({ tableName: unique.tableName, fieldName, fieldVal: value, ...(unique.dataId ? { dataId: unique.dataId } : {}) }).catch(() => undefined),
+      check({ tableName: unique.tableName, fieldName: columnFor(fieldName), fieldVal: value, ...(unique.dataId ? { dataId: unique.dataId } : {}) }).catch(
+        () => undefined,
+      ),
   };
 }
 

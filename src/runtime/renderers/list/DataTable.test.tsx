@@ -10,8 +10,8 @@ import { DataTable, VIRTUAL_ROWS } from './DataTable.tsx';
 
 /* 待办事项's table as its list builds it: the document's columns over a page of rows, the dictionaries from the server. */
 const ROWS: DataRecord[] = [
-  { id: '1', title: '走访山区小学', priority: 'H', due_date: '2024-05-01', assignee: 'admin', assignee_dictText: '管理员', status: '2', finish_time: null },
-  { id: '2', title: '整理捐赠票据', priority: 'L', due_date: '2024-05-03', assignee: '', status: '3', finish_time: '2024-05-02 18:00:00' },
+  { id: '1', title: '走访山区小学', priority: 'H', dueDate: '2024-05-01', assignee: 'admin', assignee_dictText: '管理员', status: '2', finishTime: null },
+  { id: '2', title: '整理捐赠票据', priority: 'L', dueDate: '2024-05-03', assignee: '', status: '3', finishTime: '2024-05-02 18:00:00' },
 ];
 const labels = Object.fromEntries(todo.entity.fields.map((f) => [f.name, f.label]));
 
@@ -67,13 +67,13 @@ describe('data table', () => {
     await user.click(header('事项'));
     expect(onSortingChange).not.toHaveBeenCalled();
     await user.click(header('截止日期'));
-    expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'due_date', desc: false }]);
+    expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'dueDate', desc: false }]);
 
     // The list owns the sort and hands it back: the header shows it, and the next click reverses it.
-    rerender(<TodoTable data={ROWS} sorting={[{ id: 'due_date', desc: false }]} onSortingChange={onSortingChange} />);
+    rerender(<TodoTable data={ROWS} sorting={[{ id: 'dueDate', desc: false }]} onSortingChange={onSortingChange} />);
     expect(header('截止日期')).toHaveAttribute('aria-sort', 'ascending');
     await user.click(header('截止日期'));
-    expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'due_date', desc: true }]);
+    expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'dueDate', desc: true }]);
   });
 
   it('a row checkbox selects that record by its id; 全选 selects every row', async () => {

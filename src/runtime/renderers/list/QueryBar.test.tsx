@@ -25,9 +25,9 @@ describe('query bar', () => {
 
     await waitFor(() => expect(onSearch).toHaveBeenCalledTimes(1));
     const values = onSearch.mock.calls[0][0];
-    expect(values).toEqual({ name: '经理', post_rank: '3' });
+    expect(values).toEqual({ name: '经理', postRank: '3' });
     // A text item searches by substring (*x*); a dictionary item by its code.
-    expect(buildQueryParams(items, values)).toEqual({ name: '*经理*', post_rank: '3' });
+    expect(buildQueryParams(items, values)).toEqual({ name: '*经理*', postRank: '3' });
   });
 
   it('重置 empties the inputs and searches with no conditions', async () => {

@@ -4,7 +4,7 @@ import type { DictOption } from '../../../core/api-types.ts';
 import { loadDictOptions } from '../../dict/dictionaries.ts';
 import type { DataRecord } from '../../schema/api.ts';
 import type { ColumnDef, FieldDef } from '../../../core/schema/types.generated.ts';
-import { AUDIT_FIELDS } from '../../../core/schema/audit-fields.ts';
+import { AUDIT_PROPERTIES } from '../../../core/schema/audit-fields.ts';
 import { columnWidth } from './column-widths.ts';
 import { renderCell } from './cells.tsx';
 
@@ -40,7 +40,7 @@ export function useTableColumns(columns: readonly ColumnDef[], labels: Record<st
         header: c.title ?? labels[c.dataIndex] ?? c.dataIndex,
         size: columnWidth(
           c,
-          [...(fields ?? []), ...AUDIT_FIELDS].find((f) => f.name === c.dataIndex),
+          [...(fields ?? []), ...AUDIT_PROPERTIES].find((f) => f.name === c.dataIndex),
           c.title ?? labels[c.dataIndex] ?? c.dataIndex,
         ),
         enableSorting: !!c.sorter,
