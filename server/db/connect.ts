@@ -48,19 +48,19 @@ const parsers: Record<number, (v: string) => unknown> = Object.fromEntries(
  * PGlite's thread on `dir`; a new directory (`blank`) starts from the kept empty cluster (blank-cluster.ts),
  * or, where none is kept yet, runs initdb and keeps its result for the next one.
  */
-async function openThread(dir: string | undefined, blank: boolean, image?: Blob): Promise<PGliteThread> {
-  if (!blank) return PGliteThread.open({ dataDir: dir, image, parsers: PARSED_AS });
+async function openThread(dir: string | undefined, blank: boolean, image?: Blob | Uint8Array, sharedBuffers?: string): Promise<PGliteThread> {
+  if (!blank) return PGliteThread.open({ dataDir: dir, image, parsers: PARSED_AS, sharedBuffers });
   const kept = blankCluster();
   if (kept) {
     try {
-      return await PGliteThread.open({ dataDir: dir, image: kept, parsers: PARSED_AS });
+      return await PGliteThread.open({ dataDir: dir, image: kept, parsers: PARSED_AS, sharedBuffers });
     } catch (error) {
       dropBlankCluster();
       rmSync(dir!, { recursive: true, force: true });
       console.warn(`空白数据库映像无法打开（${error instanceof Error ? error.message : error}），改为重新初始化`);
     }
   }
-  const thread = await PGliteThread.open({ dataDir: dir, parsers: PARSED_AS });
+  const thread = await PGliteThread.open({ dataDir: dir, parsers: PARSED_AS, sharedBuffers });
   await keepBlankCluster(await thread.image());
   return thread;
 }
@@ -70,8 +70,15 @@ async function openThread(dir: string | undefined, blank: boolean, image?: Blob)
  * data directory that holds no database yet (one that does is opened as it is). The API tests start each
  * server from one migrated, seeded image, and each new data directory from an empty cluster's image,
  * rather than running initdb (10–15 s on a 2-core machine), the migrations and the seed every time.
+ * `sharedBuffers`: the embedded database's shared_buffers, when not PostgreSQL's 128MB (pglite-thread.ts).
  */
-export async function openDatabase(opts: { dataDir?: string; databaseUrl?: string; inMemory?: boolean; image?: Blob }): Promise<Database> {
+export async function openDatabase(opts: {
+  dataDir?: string;
+  databaseUrl?: string;
+  inMemory?: boolean;
+  image?: Blob | Uint8Array;
+  sharedBuffers?: string;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pg = await import('pg');
     const pool = new pg.default.Pool({
@@ -109,7 +116,7 @@ export async function openDatabase(opts: { dataDir?: string; databaseUrl?: strin
     // PGlite runs in a worker thread of its own (pglite-thread.ts): statements never hold the event loop, and one past its deadline is stopped.
     const fresh = !!dir && !existsSync(join(dir, 'PG_VERSION'));
     const image = opts.image && (fresh || !dir) ? opts.image : undefined;
-    thread = await openThread(dir, fresh && !image, image);
+    thread = await openThread(dir, fresh && !image, image, opts.sharedBuffers);
   } catch (error) {
     lock?.release();
     throw error;

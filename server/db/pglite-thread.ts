@@ -40,8 +40,10 @@ export type ParsedAs = 'number' | 'text';
 export interface ThreadOptions {
   /** PGlite's data directory; absent: in memory. */
   dataDir?: string;
-  /** An image() to start from (PGlite's loadDataDir) instead of initdb. */
-  image?: Blob;
+  /** An image() to start from (PGlite's loadDataDir) instead of initdb; its bytes are read faster than a Blob. */
+  image?: Blob | Uint8Array;
+  /** PostgreSQL's shared_buffers when not its 128MB: PGlite clears them on every open (half a second at 128MB). */
+  sharedBuffers?: string;
   /** How values of these type oids reach JavaScript (the worker turns the names into PGlite parsers). */
   parsers: Record<number, ParsedAs>;
 }
@@ -124,10 +126,13 @@ export class PGliteThread {
   }
 
   /** A new worker with the database open in it. */
-  private async spawn(image?: Blob): Promise<Worker> {
-    const buffer = image ? await image.arrayBuffer() : undefined;
+  private async spawn(image?: Blob | Uint8Array): Promise<Worker> {
+    // A copy handed over (transferred), never the caller's bytes (a Buffer's slice() would be a view of them);
+    // bytes rather than a Blob: node's Blob gives them back in small chunks, a quarter second for an image.
+    const buffer = image instanceof Uint8Array ? new Uint8Array(image).buffer : await image?.arrayBuffer();
+    const { dataDir, parsers, sharedBuffers } = this.opts;
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir: this.opts.dataDir, parsers: this.opts.parsers, image: buffer, ...(await loadArtifacts()) },
+      workerData: { dataDir, parsers, sharedBuffers, image: buffer, ...(await loadArtifacts()) },
       transferList: buffer ? [buffer] : [],
     });
     // Replies go to whoever waits for them; a worker that dies fails what waits on it, never leaves it hanging.

@@ -177,12 +177,17 @@ export function indexSql(table: string, plan: IndexPlan): string {
   return `create ${plan.unique ? 'unique ' : ''}index if not exists ${q(plan.name)} on ${q(table)} ${plan.trigram ? 'using gin ' : ''}(${columns})`;
 }
 
-/** The triggers that keep sys_row_count in step with a runtime table, and the resync of its counter. */
-export function rowCountSql(table: string): string[] {
+/**
+ * The triggers that keep sys_row_count in step with a runtime table (those not in `existing`, the triggers
+ * there are as `table.trigger`), and the resync of its counter.
+ */
+export function rowCountSql(table: string, existing: ReadonlySet<string> = new Set()): string[] {
   const t = q(table);
+  const trigger = (name: string, on: string) =>
+    existing.has(`${table}.${name}`) ? [] : [`create or replace trigger ${q(name)} after ${on} for each statement execute function sys_row_count_trg()`];
   return [
-    `create or replace trigger ${q(`cnt_ins_${table}`.slice(0, 63))} after insert on ${t} referencing new table as new_rows for each statement execute function sys_row_count_trg()`,
-    `create or replace trigger ${q(`cnt_del_${table}`.slice(0, 63))} after delete on ${t} referencing old table as old_rows for each statement execute function sys_row_count_trg()`,
+    ...trigger(`cnt_ins_${table}`.slice(0, 63), `insert on ${t} referencing new table as new_rows`),
+    ...trigger(`cnt_del_${table}`.slice(0, 63), `delete on ${t} referencing old table as old_rows`),
     `insert into sys_row_count (table_name, n) select '${table.replace(/'/g, "''")}', count(*) from ${t} on conflict (table_name) do update set n = excluded.n`,
   ];
 }

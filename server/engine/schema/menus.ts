@@ -178,15 +178,39 @@ export async function areaIdOf(db: Kysely<DB>, url: string): Promise<string | un
   return found?.id;
 }
 
+/**
+ * Writes the entries the documents declare, on every start. What exists is read once up front (ids, live
+ * areas by url), so that a start of an installed system sends no statement per entry; an insert still
+ * does nothing on a conflict, for a process starting beside this one.
+ */
 class MenuWriter {
   private readonly now = nowText();
-  constructor(
+  private constructor(
     private readonly db: Kysely<DB>,
     private readonly roleIds: Map<string, string>,
+    private readonly existing: Set<string>,
+    private readonly areas: Map<string, string>,
   ) {}
+
+  static async open(db: Kysely<DB>): Promise<MenuWriter> {
+    const [roles, ids, areas] = await Promise.all([
+      db.selectFrom('sys_role').select(['id', 'role_code']).execute(),
+      db.selectFrom('sys_permission').select('id').execute(),
+      db.selectFrom('sys_permission').select(['id', 'url']).where('menu_type', '=', 0).where('del_flag', '=', 0).orderBy('id', 'desc').execute(),
+    ]);
+    return new MenuWriter(
+      db,
+      new Map(roles.map((r) => [r.role_code, r.id])),
+      new Set(ids.map((r) => r.id)),
+      // Largest id first: the smallest id of a url is set last and stays, as areaIdOf answers.
+      new Map(areas.filter((r) => r.url).map((r) => [r.url!, r.id])),
+    );
+  }
 
   /** Inserts the row unless its id exists; true when it was created now. */
   async create(row: Row): Promise<boolean> {
+    if (this.existing.has(row.id)) return false;
+    this.existing.add(row.id);
     const inserted = await this.db
       .insertInto('sys_permission')
       .values({ ...row, create_by: 'system', create_time: this.now, update_by: null, update_time: null })
@@ -208,9 +232,10 @@ class MenuWriter {
   async area(model: EntityModel): Promise<string> {
     const menu = model.doc.menu!;
     const url = `/${menu.parent}`;
-    const found = await areaIdOf(this.db, url);
+    const found = this.areas.get(url);
     if (found) return found;
     const id = stableId('area', menu.parent);
+    this.areas.set(url, id);
     await this.create({
       ...MENU_ROW,
       id,
@@ -282,8 +307,7 @@ class MenuWriter {
 }
 
 export async function syncMenus(db: Kysely<DB>, registry: Registry): Promise<void> {
-  const roles = await db.selectFrom('sys_role').select(['id', 'role_code']).execute();
-  const writer = new MenuWriter(db, new Map(roles.map((r) => [r.role_code, r.id])));
+  const writer = await MenuWriter.open(db);
   for (const model of registry.all()) {
     if (model.doc.menu) await writer.screen(model);
     for (const report of model.doc.reports ?? []) if (report.menu) await writer.report(model, report);

@@ -69,12 +69,25 @@ async function existingIndexes(db: Kysely<DB>): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.indexname, r.tablename]));
 }
 
+/** The triggers there are, as `table.trigger` (the row counters' among them). */
+async function existingTriggers(db: Kysely<DB>): Promise<Set<string>> {
+  const { rows } = await sql<{ name: string }>`select c.relname || '.' || t.tgname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+    where not t.tgisinternal and c.relnamespace = current_schema()::regnamespace`.execute(db);
+  return new Set(rows.map((r) => r.name));
+}
+
 function describe(change: Change): string {
   return change.kind === 'orphan' ? '（文档已不再声明该字段）' : change.kind === 'narrow' ? `（${change.from} → ${change.to}）` : '';
 }
 
 /** The statements a table needs, or the reasons it may not be changed. */
-async function planModel(db: Kysely<DB>, model: EntityModel, existing: Map<string, ColumnInfo> | undefined, indexes: Map<string, string>) {
+async function planModel(
+  db: Kysely<DB>,
+  model: EntityModel,
+  existing: Map<string, ColumnInfo> | undefined,
+  indexes: Map<string, string>,
+  triggers: ReadonlySet<string>,
+) {
   const statements: string[] = [];
   const problems: string[] = [];
   if (!existing) statements.push(createTableSql(model));
@@ -100,7 +113,7 @@ async function planModel(db: Kysely<DB>, model: EntityModel, existing: Map<strin
     }
     statements.push(indexSql(model.table, index));
   }
-  statements.push(...rowCountSql(model.table));
+  statements.push(...rowCountSql(model.table, triggers));
   return { statements, problems };
 }
 
@@ -115,7 +128,7 @@ export async function syncTables(db: Kysely<DB>, registry: Registry): Promise<vo
     db,
     models.map((m) => m.table),
   );
-  const indexes = await existingIndexes(db);
+  const [indexes, triggers] = await Promise.all([existingIndexes(db), existingTriggers(db)]);
   const statements: string[] = [];
   const problems: string[] = [];
   for (const model of models) {
@@ -126,7 +139,7 @@ export async function syncTables(db: Kysely<DB>, registry: Registry): Promise<vo
       model.audit = new Set([...AUDIT_NAMES].filter((name) => existing?.has(name)));
       continue;
     }
-    const plan = await planModel(db, model, existing, indexes);
+    const plan = await planModel(db, model, existing, indexes, triggers);
     statements.push(...plan.statements);
     problems.push(...plan.problems);
   }
