@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /*
- * `npm test`: the whole suite: the type check beside lint, the Storybook build and the client build; then
- * unit, component and API tests on the embedded database, the API tests again on a real PostgreSQL server
- * (when one is reachable), and the end-to-end tests in Debian's Chromium.
- * `npm test -- static|unit|pg|storybook|e2e` runs one part; in the whole suite the PostgreSQL pass runs beside
- * the end-to-end tests. Prints one closing line: 'tests: N passed, N failed, N skipped'.
+ * `npm test`: the whole suite, in two rounds that each keep both cores busy: the type check, format check,
+ * lint, dead-code check, Storybook build and client build beside the API tests on the embedded database; then
+ * the end-to-end tests in Debian's Chromium beside the API tests again on a real PostgreSQL server (when one is
+ * reachable) and the unit and component tests.
+ * `npm test -- static|unit|pg|storybook|e2e` runs one part. Prints one closing line: 'tests: N passed, N failed, N skipped'.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -58,12 +58,18 @@ function runBeside(title, command, args, env = {}) {
   });
 }
 
+/** A stage [title, command, args, env?, ended?] run beside others, then what it does once ended (counting its tests). */
+async function beside([title, command, args, env, ended]) {
+  await runBeside(title, command, args, env);
+  ended?.();
+}
+
 /** Lanes run at once, each a list of stages run one after another: single-threaded tools share the two cores. */
 async function lanes(...list) {
   const t0 = Date.now();
   await Promise.all(
     list.map(async (lane) => {
-      for (const stage of lane) await runBeside(...stage);
+      for (const stage of lane) await beside(stage);
     }),
   );
   stageTimes.push([`(the stages above, side by side: wall time)`, Date.now() - t0]);
@@ -202,20 +208,24 @@ async function postgresUrl() {
 
 const only = process.argv[2];
 
-// The type check beside lint and the two builds (each tool keeps one core busy).
-if (!only) await lanes([TYPE_CHECK, FORMAT], [LINT, DEAD_CODE, STORYBOOK, CLIENT_BUILD]);
 if (only === 'static') await lanes([TYPE_CHECK, FORMAT], [LINT, DEAD_CODE]);
 if (only === 'storybook') run(...STORYBOOK);
 
-if (!only || only === 'unit') {
-  const out = join(tmp, 'vitest-pglite.json');
+/**
+ * A Vitest run on the embedded database (even where TEST_DATABASE_URL is set: CI exports it for the
+ * PostgreSQL pass) of the given projects of vitest.config.ts (all of them when none is given).
+ */
+function embeddedVitest(name, projects = []) {
+  const out = join(tmp, `vitest-${name.replace(/\W+/g, '-')}.json`);
   rmSync(out, { force: true });
-  // Every project of vitest.config.ts: unit, component (React in jsdom) and API. The embedded pass even
-  // where TEST_DATABASE_URL is set (CI exports it for the next pass).
-  run('unit, component and API tests (embedded PostgreSQL)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
-    TEST_DATABASE_URL: '',
-  });
-  countVitest(out, 'unit+component+api');
+  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  return [`${name} tests (embedded PostgreSQL)`, bin('vitest'), args, { TEST_DATABASE_URL: '' }, () => countVitest(out, name)];
+}
+
+if (only === 'unit') {
+  const [title, command, args, env, count] = embeddedVitest('unit, component and API');
+  run(title, command, args, env);
+  count();
 }
 
 /** The API files again on the PostgreSQL server (see PG_PASS_FILES); `workers` caps vitest's. */
@@ -256,13 +266,21 @@ if (only === 'pg') await postgresPass(2);
 if (only === 'e2e') await endToEnd();
 if (!only) {
   /*
-   * The PostgreSQL pass beside the end-to-end tests, one file at a time: Chromium leaves a fifth of the two
-   * cores idle between a test's steps (measured), which the pass's server and database fill, instead of
-   * adding its own minutes after. Its output comes in one piece when it ends.
+   * Two rounds, each filling both cores: single-threaded tools and Chromium leave some idle (a fifth of the
+   * cores between an end-to-end test's steps, measured). First the type check beside lint, the two builds and
+   * the API tests on the embedded database; then the end-to-end tests beside the PostgreSQL pass (one file at
+   * a time) and the unit and component tests. Output of a stage beside the end-to-end tests comes in one piece.
    */
+  await lanes([TYPE_CHECK, FORMAT], [LINT, DEAD_CODE, STORYBOOK, CLIENT_BUILD], [embeddedVitest('API', ['api'])]);
   const t0 = Date.now();
-  await Promise.all([postgresPass(1), endToEnd()]);
-  stageTimes.push([`(the two stages above, side by side: wall time)`, Date.now() - t0]);
+  await Promise.all([
+    endToEnd(),
+    (async () => {
+      await postgresPass(1);
+      await beside(embeddedVitest('unit and component', ['unit', 'component']));
+    })(),
+  ]);
+  stageTimes.push([`(the stages above, side by side: wall time)`, Date.now() - t0]);
 }
 
 console.log('\nstage times:');
