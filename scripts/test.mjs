@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /*
  * `npm test`: the whole suite, in two rounds that each keep both cores busy: the type check, format check,
- * lint, dead-code check, Storybook build and client build beside the API tests on the embedded database; then
- * the end-to-end tests in Debian's Chromium beside the API tests again on a real PostgreSQL server (when one is
- * reachable) and the unit and component tests.
+ * lint, dead-code check, Storybook build and client build beside the unit, component and API tests on the
+ * embedded database; then the end-to-end tests in Debian's Chromium beside the API tests again on a real
+ * PostgreSQL server (when one is reachable).
  * `npm test -- static|unit|pg|storybook|e2e` runs one part. Prints one closing line: 'tests: N passed, N failed, N skipped'.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -267,19 +267,14 @@ if (only === 'e2e') await endToEnd();
 if (!only) {
   /*
    * Two rounds, each filling both cores: single-threaded tools and Chromium leave some idle (a fifth of the
-   * cores between an end-to-end test's steps, measured). First the type check beside lint, the two builds and
-   * the API tests on the embedded database; then the end-to-end tests beside the PostgreSQL pass (one file at
-   * a time) and the unit and component tests. Output of a stage beside the end-to-end tests comes in one piece.
+   * cores between an end-to-end test's steps, measured). First the checks and the two builds beside the unit,
+   * component and API tests on the embedded database; then the end-to-end tests beside the PostgreSQL pass (one
+   * file at a time, its output in one piece when it ends). The unit and component tests beside the end-to-end
+   * ones instead made those 150 s slower (rendering in jsdom wants the same cores as Chromium).
    */
-  await lanes([TYPE_CHECK, FORMAT], [LINT, DEAD_CODE, STORYBOOK, CLIENT_BUILD], [embeddedVitest('API', ['api'])]);
+  await lanes([TYPE_CHECK, FORMAT], [LINT, DEAD_CODE, STORYBOOK, CLIENT_BUILD], [embeddedVitest('unit, component and API')]);
   const t0 = Date.now();
-  await Promise.all([
-    endToEnd(),
-    (async () => {
-      await postgresPass(1);
-      await beside(embeddedVitest('unit and component', ['unit', 'component']));
-    })(),
-  ]);
+  await Promise.all([endToEnd(), postgresPass(1)]);
   stageTimes.push([`(the stages above, side by side: wall time)`, Date.now() - t0]);
 }
 
