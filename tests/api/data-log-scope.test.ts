@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deepPages } from '../../server/engine/read/reader.ts';
 import { actionCode, menuIdOf } from '../../server/engine/schema/menus.ts';
 import { addActivity, addDonation, departmentDonationReader } from './helpers/schema-records.ts';
+import { steadyRoundTrips } from './helpers/round-trips.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 
 /*
@@ -73,21 +74,7 @@ describe('the data log under the logged records’ data rules', () => {
   });
 
   it('costs the limited reader no more round trips than the administrator, once the grants are cached', async () => {
-    // The grant cache is dropped once more when start-up's grant notice comes back: poll until the budget holds.
-    const steady = async (token: string, budget: number) => {
-      let trips = 0;
-      await expect
-        .poll(
-          async () => {
-            const r = await s.api.get('/system/data_log/list?pageSize=10', token);
-            expect(r.body.success).toBe(true);
-            return (trips = Number(r.headers.get('x-db-round-trips')));
-          },
-          { timeout: 5000, interval: 200 },
-        )
-        .toBeLessThanOrEqual(budget);
-      return trips;
-    };
+    const steady = (token: string, budget: number) => steadyRoundTrips(s, '/system/data_log/list?pageSize=10', token, budget);
     // A list's count, rows and the data log's table labels; the logged records' scope adds none.
     const adminTrips = await steady(admin, 4);
     expect(await steady(reader, adminTrips)).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roundTripsOf, steadyRoundTrips } from './helpers/round-trips.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 
 /*
@@ -18,46 +19,19 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const trips = (r: { headers: Headers }) => Number(r.headers.get('x-db-round-trips'));
-
 describe('round trips per request', () => {
   it('a steady-state list request of a department-scoped user sends at most 3', async () => {
     const warm = await s.api.get('/donation/record/list?pageNo=1&pageSize=10', zhangwei);
     expect(warm.body.success).toBe(true);
-    // A grant change at start-up drops the cache once more when its notice comes back (300 ms later, on
-    // PostgreSQL through LISTEN): steady state is the first request after that, within a few seconds.
-    let steady = 0;
-    await expect
-      .poll(
-        async () => {
-          const r = await s.api.get('/donation/record/list?pageNo=2&pageSize=10', zhangwei);
-          expect(r.body.success).toBe(true);
-          return (steady = trips(r));
-        },
-        { timeout: 5000, interval: 200 },
-      )
-      .toBeLessThanOrEqual(3);
-    console.log('round trips', trips(warm), steady);
+    const steady = await steadyRoundTrips(s, '/donation/record/list?pageNo=2&pageSize=10', zhangwei, 3);
+    console.log('round trips', roundTripsOf(warm), steady);
     expect(steady).toBeGreaterThan(0);
   });
 });
 
 describe('round trips of the figures (issue 21: report ≤ 5, dashboard ≤ 10)', () => {
-  /** A request's round trips once the grant cache is warm (see the list's budget above). */
-  const steadyTrips = async (path: string, token: string) => {
-    let last = 0;
-    await expect
-      .poll(
-        async () => {
-          const r = await s.api.get(path, token);
-          expect(r.body.success, JSON.stringify(r.body).slice(0, 200)).toBe(true);
-          return (last = trips(r));
-        },
-        { timeout: 5000, interval: 200 },
-      )
-      .toBeLessThanOrEqual(path.startsWith('/dashboard') ? 10 : 5);
-    return last;
-  };
+  /** A request's round trips once the grant cache is warm, within its budget. */
+  const steadyTrips = (path: string, token: string) => steadyRoundTrips(s, path, token, path.startsWith('/dashboard') ? 10 : 5);
 
   it('a year of the donation report — totals, every dimension, distinct donors — sends at most 5, for the admin and a department-scoped user', async () => {
     for (const token of [admin, zhangwei])
