@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { antdStaticStyles } from './build/antd-static-styles.ts';
+import { precompressedAssets } from './build/precompress.ts';
 
 const API_PORT = Number(process.env.API_PORT || 3000);
 
@@ -26,7 +28,7 @@ const formProviderOnly: Plugin = {
 };
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), formProviderOnly],
+  plugins: [react(), formProviderOnly, antdStaticStyles(), precompressedAssets()],
   resolve: {
     alias:
       command === 'build'

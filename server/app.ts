@@ -309,6 +309,8 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
       wildcard: false,
       maxAge: '1y',
       immutable: true,
+      // The build writes a gzipped copy beside each script and stylesheet (build/precompress.ts).
+      preCompressed: true,
       allowedPath: (path) => path !== '/index.html',
     });
     app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml));

@@ -1,9 +1,10 @@
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import { StrictMode } from 'react';
+import { StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
 import { App } from './App.tsx';
+import { ROOT_THEME } from './runtime/layout/antd-theme.ts';
 import { usePrefersReducedMotion } from './runtime/layout/motion.ts';
 import { ScrollToTop } from './runtime/session/ScrollToTop.tsx';
 import './styles/global.css';
@@ -13,8 +14,9 @@ installWidgets();
 
 function Root() {
   const motion = !usePrefersReducedMotion();
+  const theme = useMemo(() => ROOT_THEME(motion), [motion]);
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1890FF', motion } }}>
+    <ConfigProvider locale={zhCN} theme={theme}>
       <HashRouter>
         <ScrollToTop />
         <App />

@@ -7,6 +7,14 @@ test.describe('main layout', () => {
     await signIn(page);
     const sider = page.getByTestId('side-menu');
     await expect(sider).toHaveClass(/ant-layout-sider-dark/);
+    // antd's styles come from the build's stylesheet (build/antd-static-styles.ts): drawn, and none generated in the page.
+    await expect(sider.locator('.ant-menu').first()).toHaveCSS('background-color', 'rgb(0, 21, 41)');
+    const generated = await page.evaluate(() =>
+      [...document.querySelectorAll('style')]
+        .filter((s) => /\.ant-(menu|layout|btn|select|tabs|card|form)\b/.test(s.textContent ?? ''))
+        .map((s) => s.textContent!.slice(0, 80)),
+    );
+    expect(generated).toEqual([]);
     expect((await box(sider)).width).toBe(200);
     await sider.getByText('个人页').click();
     await sider.getByText('个人中心').click();

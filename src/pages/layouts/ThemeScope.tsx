@@ -1,5 +1,6 @@
 import { App, ConfigProvider } from 'antd';
 import { type ReactNode, useEffect, useMemo } from 'react';
+import { shellTheme } from '../../runtime/layout/antd-theme.ts';
 
 /**
  * The signed-in shell's theme: the chosen primary colour for every antd component inside, messages and
@@ -7,7 +8,7 @@ import { type ReactNode, useEffect, useMemo } from 'react';
  * body class, since it must also cover popups rendered outside the layout.
  */
 export function ThemeScope({ color, weak, children }: { color: string; weak: boolean; children: ReactNode }) {
-  const theme = useMemo(() => ({ token: { colorPrimary: color, colorLink: color } }), [color]);
+  const theme = useMemo(() => shellTheme(color), [color]);
 
   useEffect(() => {
     document.body.classList.toggle('colorWeak', weak);

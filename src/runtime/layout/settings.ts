@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import { KEYS, local } from '../storage.ts';
+import { DEFAULT_PRIMARY } from './antd-theme.ts';
 
 /*
  * Layout settings (spec section 3, "Layout settings"; section 4, "Layout"): each one is kept in local
@@ -40,7 +41,7 @@ export interface LayoutSettings {
 // The spec's section 3 says "light theme" but section 2 and the issue make dark the side menu's default.
 export const DEFAULT_SETTINGS: LayoutSettings = {
   theme: 'dark',
-  color: '#1890FF',
+  color: DEFAULT_PRIMARY,
   layout: 'sidemenu',
   contentWidth: 'Fixed',
   fixedHeader: false,
