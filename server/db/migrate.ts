@@ -25,6 +25,7 @@ import * as m033 from './migrations/033_log_by_user.ts';
 import * as m034 from './migrations/034_excel_runs.ts';
 import * as m035 from './migrations/035_third_accounts.ts';
 import * as m037 from './migrations/037_depart_leaders.ts';
+import * as m038 from './migrations/038_import_batches.ts';
 
 /* The ordered list of system-table migrations; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '034_excel_runs': m034,
   '035_third_accounts': m035,
   '037_depart_leaders': m037,
+  '038_import_batches': m038,
 };
 
 /** The migrations this code knows, in the order Kysely runs them (by name). */

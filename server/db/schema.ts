@@ -227,6 +227,15 @@ export interface SysDataLog {
   create_by: string | null;
   create_time: string;
   tenant_id: number;
+  /** The import batch that wrote the row while it is pending (migration 038); kept, meaningless, once published. */
+  import_batch: string | null;
+}
+
+/** An import's batch while its rows are pending (server/engine/write/import-batch.ts). */
+export interface SysImportBatch {
+  id: string;
+  table_name: string;
+  create_time: Generated<string>;
 }
 
 export interface SysFillRule {
@@ -306,5 +315,6 @@ export interface DB {
   sys_fill_rule: SysFillRule;
   sys_fill_rule_seq: SysFillRuleSeq;
   sys_excel_run: SysExcelRun;
+  sys_import_batch: SysImportBatch;
   sys_monitor_process: SysMonitorProcess;
 }

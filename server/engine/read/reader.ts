@@ -8,6 +8,7 @@ import type { ListPlan } from './query.ts';
 import type { Dicts } from '../write/record-checks.ts';
 import type { Registry } from '../schema/registry.ts';
 import { applyScope, isRestricted, type RowScope } from '../scope/row-scope.ts';
+import { hidePending } from './pending-rows.ts';
 import { hideSecrets } from '../write/secret-fields.ts';
 import { NOT_FOUND } from '../write/writer.ts';
 
@@ -81,7 +82,7 @@ export class RecordReader {
   /** The plan's rows within the scope: live ones, or (`deleted`) the soft-deleted ones of the recycle bin. */
   private filtered(model: EntityModel, plan: Pick<ListPlan, 'filters' | 'anyOf' | 'selections'>, scope: RowScope | undefined, deleted = false, alias?: string) {
     const col = (column: string) => (alias ? `${alias}.${column}` : column);
-    let query = applyScope(this.db.selectFrom(alias ? `${model.table} as ${alias}` : model.table), scope, alias);
+    let query = hidePending(applyScope(this.db.selectFrom(alias ? `${model.table} as ${alias}` : model.table), scope, alias), model.table, alias);
     if (model.doc.entity.softDelete) query = query.where(col(model.doc.entity.softDelete), '=', deleted ? 1 : 0);
     for (const f of plan.filters) query = query.where(col(f.column), f.op, f.value);
     const anyOf = plan.anyOf;
@@ -155,7 +156,7 @@ export class RecordReader {
   }
 
   async byId(model: EntityModel, id: string): Promise<Row> {
-    let one = applyScope(this.db.selectFrom(model.table).select(readColumns(model)).where('id', '=', id), await this.scopeOf(model));
+    let one = hidePending(applyScope(this.db.selectFrom(model.table).select(readColumns(model)).where('id', '=', id), await this.scopeOf(model)), model.table);
     if (model.doc.entity.softDelete) one = one.where(model.doc.entity.softDelete, '=', 0);
     const row = await one.executeTakeFirst();
     if (!row) throw notFound(NOT_FOUND);

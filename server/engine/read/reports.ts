@@ -5,6 +5,7 @@ import { badRequest } from '../../http/envelope.ts';
 import { conditionFields, conditionSql } from '../schema/condition.ts';
 import { buildModel, columnOf, type EntityModel } from '../schema/model.ts';
 import type { RecordReader } from './reader.ts';
+import { isPending } from './pending-rows.ts';
 import { BUCKET_FORMAT, distinctKept, readDistinct, readSummaries, summarised, summaryCovers } from './report-summaries.ts';
 import { nextDay, parseDate } from '../schema/values.ts';
 
@@ -183,10 +184,11 @@ export class ReportRunner {
   /**
    * Whether the maintained summary answers for this reader: it keeps each row's tenant, department and
    * owner, so a reader limited by those is answered from it; a data rule on any other column (a custom
-   * condition on the amount, say) is answered from a scan of the reader's own rows.
+   * condition on the amount, say) is answered from a scan of the reader's own rows. So is every reader while an
+   * import of the table is under way: the summary holds its pending rows already (pending-rows.ts).
    */
   private async fromSummaries(model: EntityModel, report: ReportDef): Promise<boolean> {
-    return summarised(model, report) && summaryCovers(await this.reader.scope(model));
+    return summarised(model, report) && !isPending(model.table) && summaryCovers(await this.reader.scope(model));
   }
 
   /** The report's totals over the range; `measures` narrows them (a distinct count alone reads its companion only). */

@@ -7,6 +7,7 @@ import { likeContains } from '../schema/like.ts';
 import { columnOf, type EntityModel } from '../schema/model.ts';
 import type { Registry } from '../schema/registry.ts';
 import { applyScope, type RowScope } from '../scope/row-scope.ts';
+import { hidePending } from './pending-rows.ts';
 
 /*
  * Table dictionaries ("table,text,code[,condition]"): options drawn from a business table. Only tables
@@ -82,7 +83,7 @@ export async function tableDictOptions(
   dict: TableDict,
   opts: { keyword?: string; keys?: string[]; limit?: number; scope?: RowScope } = {},
 ): Promise<DictOption[]> {
-  let query = applyScope(db.selectFrom(dict.model.table).select([`${dict.code} as value`, `${dict.text} as text`]), opts.scope);
+  let query = hidePending(applyScope(db.selectFrom(dict.model.table).select([`${dict.code} as value`, `${dict.text} as text`]), opts.scope), dict.model.table);
   const deleted = dict.model.doc.entity.softDelete;
   if (deleted) query = query.where(deleted, '=', 0);
   if (dict.condition) query = query.where((eb) => conditionSql(eb, dict.condition!));

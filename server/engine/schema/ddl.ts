@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { AUDIT_FIELDS } from '../../../src/core/schema/audit-fields.ts';
 import type { FieldDef } from '../../../src/core/schema/types.generated.ts';
 import { type EntityModel, precisionOf, scaleOf } from './model.ts';
+import { BATCH_TABLE, IMPORT_BATCH } from '../read/pending-rows.ts';
 
 /*
  * The pure half of the table sync: a document's columns as SQL types, the difference between what a
@@ -73,8 +74,14 @@ export function isWidening(from: string, to: string): boolean {
   return false;
 }
 
-/** The declared columns of a runtime-made table: id, the audit columns, then the fields. */
-export const declaredColumns = (model: EntityModel): FieldDef[] => [...AUDIT_FIELDS, ...model.fields];
+/**
+ * The import batch that wrote a row, while it is pending (read/pending-rows.ts): the engine's own column, in no
+ * document, never read or written through one.
+ */
+const IMPORT_BATCH_COLUMN: FieldDef = { name: IMPORT_BATCH, label: '导入批次', type: 'string', length: 32 };
+
+/** The declared columns of a runtime-made table: id, the audit columns, the fields, then the import batch. */
+export const declaredColumns = (model: EntityModel): FieldDef[] => [...AUDIT_FIELDS, ...model.fields, IMPORT_BATCH_COLUMN];
 
 export function diffTable(model: EntityModel, existing: Map<string, ColumnInfo>): Change[] {
   const changes: Change[] = [];
@@ -183,11 +190,16 @@ export function indexSql(table: string, plan: IndexPlan): string {
  */
 export function rowCountSql(table: string, existing: ReadonlySet<string> = new Set()): string[] {
   const t = q(table);
+  const name = `'${table.replace(/'/g, "''")}'`;
   const trigger = (name: string, on: string) =>
     existing.has(`${table}.${name}`) ? [] : [`create or replace trigger ${q(name)} after ${on} for each statement execute function sys_row_count_trg()`];
   return [
     ...trigger(`cnt_ins_${table}`.slice(0, 63), `insert on ${t} referencing new table as new_rows`),
     ...trigger(`cnt_del_${table}`.slice(0, 63), `delete on ${t} referencing old table as old_rows`),
-    `insert into sys_row_count (table_name, n) select '${table.replace(/'/g, "''")}', count(*) from ${t} on conflict (table_name) do update set n = excluded.n`,
+    // A pending import's rows are not counted until it publishes (write/import-batch.ts); the filtered count
+    // (a scan of every row) runs only when the table has a batch listed, which is rare.
+    `insert into sys_row_count (table_name, n) select ${name}, case when exists (select 1 from ${BATCH_TABLE} where table_name = ${name})
+      then (select count(*) from ${t} where ${IMPORT_BATCH} is null or ${IMPORT_BATCH} not in (select id from ${BATCH_TABLE}))
+      else (select count(*) from ${t}) end on conflict (table_name) do update set n = excluded.n`,
   ];
 }

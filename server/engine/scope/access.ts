@@ -8,6 +8,7 @@ import type { EntityModel } from '../schema/model.ts';
 import type { Registry } from '../schema/registry.ts';
 import { NOT_FOUND } from '../write/writer.ts';
 import { DATA_LOG } from '../write/data-log.ts';
+import { hidePending } from '../read/pending-rows.ts';
 import { applyScope, type DataRule, type LoggedRecords, type RowScope, ruleGroups, ruleVariables } from './row-scope.ts';
 
 /*
@@ -153,7 +154,10 @@ export class Access {
   /** Edits and deletes reach only rows the user can see: any other id answers as not found. */
   async demandInScope(session: Session, model: EntityModel, ids: string[]): Promise<void> {
     const scope = await this.scope(session, model);
-    const found = await applyScope((this.db as Kysely<any>).selectFrom(model.table).select('id').where('id', 'in', ids), scope).execute();
+    const found = await hidePending(
+      applyScope((this.db as Kysely<any>).selectFrom(model.table).select('id').where('id', 'in', ids), scope),
+      model.table,
+    ).execute();
     if (found.length < new Set(ids).size) throw notFound(NOT_FOUND);
   }
 

@@ -4,6 +4,7 @@ import type { RowChange } from './aggregates.ts';
 import { conditionSql } from '../schema/condition.ts';
 import type { EntityModel } from '../schema/model.ts';
 import type { Registry } from '../schema/registry.ts';
+import { hidePending } from '../read/pending-rows.ts';
 
 /*
  * Derived statuses: a referenced record's status field follows the rows that point at it (a donation's
@@ -27,8 +28,7 @@ const touchedIds = (changes: RowChange[], via: string) =>
 function statusOf(eb: any, model: EntityModel, rule: DerivedRule) {
   const rowsMeeting = (when: DerivedRule['cases'][number]['when']) =>
     eb.exists(
-      eb
-        .selectFrom(`${model.table} as c`)
+      hidePending(eb.selectFrom(`${model.table} as c`), model.table, 'c')
         .select(sql`1`.as('one'))
         .whereRef(`c.${rule.via}`, '=', 't.id')
         .where((sub: any) => conditionSql(sub, when)),

@@ -4,6 +4,7 @@ import type { EntityModel } from '../schema/model.ts';
 import type { FieldError } from '../schema/record-schema.ts';
 import type { Registry } from '../schema/registry.ts';
 import { applyScope } from '../scope/row-scope.ts';
+import { hidePending } from '../read/pending-rows.ts';
 
 /*
  * The checks that need data: dictionary membership (against the snapshot taken before the write),
@@ -29,9 +30,12 @@ export interface CheckContext {
   uniqueLater?: boolean;
 }
 
-/** A referenced table's rows the writer may point at: its tenants' and the shared ones (tenant 0), as the scoped reader shows them. */
+/**
+ * A referenced table's rows the writer may point at: its tenants' and the shared ones (tenant 0), as the scoped reader
+ * shows them — never an import's pending row, which may yet be dropped.
+ */
 export function referable(ctx: Pick<CheckContext, 'db' | 'tenants'>, target: EntityModel) {
-  const rows = ctx.db.selectFrom(target.table);
+  const rows = hidePending(ctx.db.selectFrom(target.table), target.table);
   return ctx.tenants && target.audit.has('tenant_id') ? applyScope(rows, { tenants: ctx.tenants }) : rows;
 }
 
@@ -100,10 +104,20 @@ export async function storedDuplicates(
     const candidates = [...records.entries()].filter(([, r]) => uniqueKey(columns, r) !== undefined);
     for (let start = 0; start < candidates.length; start += 500) {
       const chunk = candidates.slice(start, start + 500);
+      // One column: one index scan for the chunk's values (500 OR-ed equalities took ~1 s on the embedded database).
+      const [only] = columns;
       let query = ctx.db
         .selectFrom(model.table)
         .select(columns)
-        .where((eb: any) => eb.or(chunk.map(([, r]) => eb.and(columns.map((c) => eb(c, '=', r[c]))))));
+        .where((eb: any) =>
+          columns.length === 1
+            ? eb(
+                only,
+                'in',
+                chunk.map(([, r]) => r[only]),
+              )
+            : eb.or(chunk.map(([, r]) => eb.and(columns.map((c) => eb(c, '=', r[c]))))),
+        );
       if (tenants) query = query.where('tenant_id', 'in', tenants);
       const keys = new Set((await query.execute()).map((r: Record<string, unknown>) => uniqueKey(columns, r)));
       for (const [i, r] of chunk) if (keys.has(uniqueKey(columns, r))) found.set(i, [...(found.get(i) ?? []), duplicateError(model, columns, r)]);
