@@ -16,6 +16,7 @@ import { recordRoutes } from './http/route-table.ts';
 import { CacheRegistry } from './monitor/cache-stats.ts';
 import { ProcessHeartbeat } from './monitor/heartbeat.ts';
 import { ProcessMetrics } from './monitor/metrics.ts';
+import { answeringOne } from './lib/turn.ts';
 import { monitorRoutes } from './routes/monitor.ts';
 import { countingRoundTrips, roundTrips } from './db/round-trips.ts';
 import type { Database } from './db/connect.ts';
@@ -94,7 +95,7 @@ export function createContext(config: ServerConfig, database: Database): AppCont
   database.writes.on(GRANT_TABLES, () => grants.changed());
   const permissions = new PermissionService(database.db, grants);
   const dictionaries = new DictionaryService(database.db, notices);
-  const runtime = new SchemaRuntime(database.db, permissions, dictionaries);
+  const runtime = new SchemaRuntime(database.db, permissions, dictionaries, undefined, database.kind === 'pglite');
   const caches = new CacheRegistry();
   caches.add(grants.stats, dictionaries.stats, runtime.stats);
   database.statements.thresholdMs = config.slowStatementMs;
@@ -216,6 +217,8 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
   if (ctx.notices instanceof PostgresNotices) await ctx.notices.start();
   // Documents are loaded, checked and synced (tables, dictionaries, menus) before any route serves.
   await ctx.runtime.reload();
+  // What an import left pending when its process stopped is dropped before any request is served.
+  await ctx.runtime.dropLeftoverImports();
   followPublications(ctx);
   const jeecgPaths = new JeecgPaths(config.apiBase);
   const app = Fastify({
@@ -234,6 +237,10 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
   errorToEnvelope(app);
   // Each request counts its own database round trips (the statement budget); the header is opt-in.
   app.addHook('onRequest', (_request, _reply, done) => countingRoundTrips(done));
+  // Long work (an import's pending batch) steps aside while requests are being answered (lib/turn.ts).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.headers.upgrade) answeringOne(reply.raw);
+  });
   if (config.countRoundTrips) {
     app.addHook('onSend', async (_request, reply, payload) => {
       reply.header('x-db-round-trips', String(roundTrips()));

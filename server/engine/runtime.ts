@@ -20,7 +20,8 @@ import { loadRegistry, type Registry } from './schema/registry.ts';
 import { syncTables } from './schema/table-sync.ts';
 import { transitionPermissions } from './write/transitions.ts';
 import { RecordWriter, type WriteContext } from './write/writer.ts';
-import { checkRows, importRowByRow, importsRowByRow, publishRows } from './io/import.ts';
+import { checkRows, importRowByRow, importsPending, importsRowByRow, publishRows, writePending } from './io/import.ts';
+import { dropLeftoverBatches } from './write/import-batch.ts';
 import type { ExcelRun } from './io/excel-run.ts';
 import type { Sheet } from './io/excel.ts';
 import { hooksOf } from './write/hooks.ts';
@@ -50,6 +51,11 @@ export class SchemaRuntime {
     private readonly dictionaries: DictionaryService,
     /** schemas/ by default; tests may point elsewhere. */
     private readonly dir?: string,
+    /**
+     * Imports write pending batches in short transactions (the embedded database, whose one connection a long
+     * transaction would hold, and whose data one process owns); on PostgreSQL they write in one transaction.
+     */
+    private readonly pendingImports = false,
   ) {
     this.access = new Access(db, permissions, () => this.registry);
   }
@@ -169,8 +175,17 @@ export class SchemaRuntime {
   }
 
   /**
+   * Deletes the pending import batches a stopped process left (write/import-batch.ts); at start, once the
+   * documents are synced, before any request.
+   */
+  async dropLeftoverImports(): Promise<number> {
+    return dropLeftoverBatches(this.db, this.registry);
+  }
+
+  /**
    * An Excel sheet added as records, all or nothing: checked row by row outside any transaction, then
-   * written in one short transaction (io/import.ts). The run records its progress and may be cancelled.
+   * written (io/import.ts): in short transactions into a pending batch published in one short commit on the
+   * embedded database, in one transaction on PostgreSQL. The run records its progress and may be cancelled.
    */
   async importSheet(session: Session, model: EntityModel, sheet: Sheet, run: ExcelRun): Promise<number> {
     const settings = await this.writeContext(session, model);
@@ -178,7 +193,9 @@ export class SchemaRuntime {
       if (importsRowByRow(model)) return this.inTransaction(settings, (w) => importRowByRow(w, model, sheet, run));
       // Checked outside any transaction; only the writing holds one.
       const prepared = await checkRows(this.checker(settings), model, sheet, run);
-      return this.inTransaction(settings, (w) => publishRows(w, model, prepared));
+      if (this.pendingImports && importsPending(model))
+        return writePending(this.db, (importBatch, work) => this.inTransaction({ ...settings, importBatch }, work), model, prepared, run);
+      return this.inTransaction(settings, (w) => publishRows(w, model, prepared, run));
     });
   }
 

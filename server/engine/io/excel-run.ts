@@ -18,6 +18,9 @@ export function checkedKey(value: unknown): string {
   return value;
 }
 
+/** The phases a cancel is taken in: the client's (CANCELLABLE_PHASES), and the writing, honoured up to its commit. */
+const CANCELLING: ExcelPhase[] = [...CANCELLABLE_PHASES, 'write'];
+
 const isCancelled = (error: unknown) => error instanceof ApiError && Object.values(CANCELLED).includes(error.message);
 
 export class ExcelRun {
@@ -60,6 +63,16 @@ export class ExcelRun {
     if (row?.cancelled) throw new ApiError(400, CANCELLED[this.kind]);
   }
 
+  /**
+   * Ends the run inside the transaction that commits its work (`db`): a cancel that came first rolls the work
+   * back; one that comes after finds the run ended, so a cancel answered 已取消 never leaves rows behind.
+   */
+  async commitIn(db: Kysely<DB>): Promise<void> {
+    if (!this.key) return;
+    const row = await db.updateTable('sys_excel_run').set({ phase: 'done' }).where('id', '=', this.key).returning('cancelled').executeTakeFirst();
+    if (row?.cancelled) throw new ApiError(400, CANCELLED[this.kind]);
+  }
+
   private async end(outcome: unknown): Promise<void> {
     if (!this.key) return;
     const phase: ExcelPhase = outcome === undefined ? 'done' : isCancelled(outcome) ? 'cancelled' : 'failed';
@@ -90,9 +103,9 @@ export async function progressOf(db: Kysely<DB>, key: string, userId: string): P
 }
 
 /**
- * Asks the user's run to stop: honoured between chunks of its checking (import) or reading (export), or at its
- * start when it has not begun (the key is then kept as cancelled). False when the run is past those phases, or
- * the key is someone else's.
+ * Asks the user's run to stop: honoured between chunks of its checking and writing (import) or reading (export),
+ * at the latest by the commit of its writing (commitIn), or at its start when it has not begun (the key is then
+ * kept as cancelled). False when the run has ended, or the key is someone else's.
  */
 export async function cancelRun(db: Kysely<DB>, key: string, userId: string): Promise<boolean> {
   const running = await db
@@ -100,7 +113,7 @@ export async function cancelRun(db: Kysely<DB>, key: string, userId: string): Pr
     .set({ cancelled: true })
     .where('id', '=', key)
     .where('user_id', '=', userId)
-    .where('phase', 'in', [...CANCELLABLE_PHASES])
+    .where('phase', 'in', CANCELLING)
     .returning('id')
     .executeTakeFirst();
   if (running) return true;

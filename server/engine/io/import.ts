@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { AUDIT_NAMES } from '../../../src/core/schema/audit-fields.ts';
 import type { FieldDef } from '../../../src/core/schema/types.generated.ts';
 import { ApiError, badRequest } from '../../http/envelope.ts';
@@ -7,8 +8,10 @@ import type { FieldError } from '../schema/record-schema.ts';
 import { type CheckContext, duplicateError, referable, storedDuplicates, uniqueGroups, uniqueKey } from '../write/record-checks.ts';
 import { type PreparedAdd, RecordInvalid, type RecordWriter } from '../write/writer.ts';
 import type { ExcelRun } from './excel-run.ts';
-import { nextTurn } from '../../lib/turn.ts';
+import { nextTurn, yieldToRequests } from '../../lib/turn.ts';
 import { CANCELLED } from '../../../src/core/api-types.ts';
+import type { RowChange } from '../write/aggregates.ts';
+import { ImportBatch } from '../write/import-batch.ts';
 
 /*
  * An imported sheet → records, all or nothing, without one long transaction (on the embedded database a
@@ -17,7 +20,9 @@ import { CANCELLED } from '../../../src/core/api-types.ts';
  * name; cells hold what the export wrote (dictionary texts, referenced records' labels), which are turned
  * back into codes and ids. Every row goes through the same checks and hooks as an add (rich text sanitised,
  * bad text refused) in a first phase that writes nothing (checkRows); only a sheet without a failing row is
- * written, in one short set-based transaction (publishRows). Every failing row is reported.
+ * written: on the embedded database in short transactions into a pending batch that no reader sees, published in
+ * one short commit (writePending), on PostgreSQL, where other requests use other connections meanwhile, in one
+ * set-based transaction (publishRows). Every failing row is reported.
  */
 
 export interface RowError {
@@ -175,6 +180,7 @@ export async function importRowByRow(writer: RecordWriter, model: EntityModel, s
       await writer.add(model, { values, batches: new Map() }, 'import');
     });
     if (errors.length) throw refusal(errors);
+    await run.commitIn(writer.ctx.db);
   });
   return sheet.rows.length;
 }
@@ -209,12 +215,8 @@ export async function checkRows(checker: RecordWriter, model: EntityModel, sheet
   return prepared;
 }
 
-/**
- * The second phase: the checked rows written in the caller's (one, short) transaction, set-based — multi-row
- * inserts, codes taken at once, the after-hooks (roll-ups, summaries, data log) once for the sheet. The
- * references are checked again, in one statement per field, since rows may have gone since the first phase.
- */
-export async function publishRows(writer: RecordWriter, model: EntityModel, prepared: PreparedAdd[]): Promise<number> {
+/** The references of the checked rows checked again, one statement per field: rows may have gone since the first phase. */
+async function recheckReferences(writer: RecordWriter, model: EntityModel, prepared: PreparedAdd[]): Promise<void> {
   for (const f of model.fields) {
     if (!f.ref) continue;
     const ids = [
@@ -232,6 +234,87 @@ export async function publishRows(writer: RecordWriter, model: EntityModel, prep
       if (found.length < chunk.length) throw badRequest(`导入失败，${f.label}不存在（导入期间已被删除）`);
     }
   }
+}
+
+/**
+ * The second phase on PostgreSQL: the checked rows written in the caller's (one) transaction, set-based —
+ * multi-row inserts, codes taken at once, the after-hooks (roll-ups, summaries, data log) once for the sheet.
+ */
+export async function publishRows(writer: RecordWriter, model: EntityModel, prepared: PreparedAdd[], run: ExcelRun): Promise<number> {
+  await recheckReferences(writer, model, prepared);
   await writer.batch(() => writer.insertPrepared(model, prepared, 'import'));
+  await run.commitIn(writer.ctx.db);
+  return prepared.length;
+}
+
+/**
+ * Whether the document's rows may be written as a pending batch: rows that write nothing elsewhere as they are
+ * added (an effect creates records in another table, visible at once) in a table the documents own (system
+ * tables' hand-written hooks act per row). Others are written in one transaction.
+ */
+export const importsPending = (model: EntityModel): boolean => !model.system && !model.doc.entity.rules?.effects?.length;
+
+/**
+ * Rows per short transaction of a pending batch: with their data log, a few tens of milliseconds of the embedded
+ * database's only connection, after which other requests' statements run.
+ */
+export const PENDING_CHUNK = 100;
+
+/** At most this long (ms) a pending batch waits between two chunks while other requests are being answered. */
+const PENDING_CHUNK_PAUSE = 50;
+
+/** Runs `work` with a writer in a transaction of its own whose new rows belong to the pending batch `batch`. */
+export type BatchTransaction = <T>(batch: string | undefined, work: (writer: RecordWriter) => Promise<T>) => Promise<T>;
+
+/**
+ * The second phase on the embedded database, where a transaction holds the only connection: the checked rows and
+ * their data log written PENDING_CHUNK at a time, each chunk in a short transaction of its own into a pending
+ * batch that no reader sees (write/import-batch.ts), other requests served in between and a cancel honoured; then
+ * one short commit publishes the batch with the set-based after-hooks (roll-ups, derived statuses; the reports'
+ * summaries went in with the chunks) once for the sheet, the references checked again. On any failure or cancel
+ * the batch is dropped.
+ */
+export async function writePending(
+  db: Kysely<any>,
+  transaction: BatchTransaction,
+  model: EntityModel,
+  prepared: PreparedAdd[],
+  run: ExcelRun,
+): Promise<number> {
+  const batch = new ImportBatch(model);
+  try {
+    await batch.open(db);
+    const changes: RowChange[] = [];
+    for (let start = 0; start < prepared.length; start += PENDING_CHUNK) {
+      if (start) {
+        await run.step('write', start);
+        await yieldToRequests(PENDING_CHUNK_PAUSE);
+      }
+      const chunk = prepared.slice(start, start + PENDING_CHUNK);
+      const written = await transaction(batch.id, async (writer) => {
+        const done = await writer.pendingChunk(model, chunk);
+        await batch.wrote(writer.ctx.db, done);
+        return done;
+      });
+      changes.push(...written);
+    }
+    await yieldToRequests(PENDING_CHUNK_PAUSE);
+    await transaction(undefined, async (writer) => {
+      await batch.publish(writer.ctx.db);
+      await recheckReferences(writer, model, prepared);
+      await writer.publishChanges(model, changes);
+      await run.commitIn(writer.ctx.db);
+    });
+  } catch (error) {
+    await batch
+      .drop(db)
+      .catch((dropError) =>
+        console.warn(
+          `import batch ${batch.id} of ${model.table} not dropped (dropped at the next start): ${dropError instanceof Error ? dropError.message : dropError}`,
+        ),
+      );
+    throw error;
+  }
+  batch.published();
   return prepared.length;
 }

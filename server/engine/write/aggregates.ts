@@ -6,6 +6,7 @@ import { conditionSql } from '../schema/condition.ts';
 import type { EntityModel } from '../schema/model.ts';
 import type { Registry } from '../schema/registry.ts';
 import { applySummaries } from '../read/report-summaries.ts';
+import { hidePending } from '../read/pending-rows.ts';
 import { negated, numericSum } from '../../db/numeric-sum.ts';
 
 /*
@@ -44,9 +45,9 @@ type RollupRule = NonNullable<NonNullable<EntityModel['doc']['entity']['rules']>
 
 /** The aggregate of the rows of `model` pointing at each target row (`t`), as one SQL expression. */
 function aggregateOf(model: EntityModel, rule: RollupRule) {
+  // An import's pending rows count once it publishes (its own rows are no longer pending inside its publish).
   return (eb: any) =>
-    eb
-      .selectFrom(`${model.table} as c`)
+    hidePending(eb.selectFrom(`${model.table} as c`), model.table, 'c')
       .select((inner: any) =>
         rule.op === 'sum'
           ? sql`coalesce(sum(${signed(inner, sql.ref(`c.${rule.of}`), rule.subtractWhere)}), 0)`.as('v')
@@ -90,9 +91,10 @@ const sameContribution = (a: ReturnType<typeof contribution>, b: ReturnType<type
  * be maintained from one row, so its targets are recomputed, and only when the row's part in it changed.
  * `before` and `after` must be whole rows (the writer loads them), or a delta would miss a field.
  */
-export async function applyRollups(db: Kysely<any>, registry: Registry, model: EntityModel, changes: RowChange[]): Promise<void> {
-  // The declared reports' summaries are roll-ups too (by day and group), kept at the same point of the write.
-  await applySummaries(db, model, changes);
+export async function applyRollups(db: Kysely<any>, registry: Registry, model: EntityModel, changes: RowChange[], summaries = true): Promise<void> {
+  // The declared reports' summaries are roll-ups too (by day and group), kept at the same point of the write
+  // (unless kept already: an import's pending chunks).
+  if (summaries) await applySummaries(db, model, changes);
   for (const rule of model.doc.entity.rules?.rollups ?? []) {
     const target = registry.get(rule.target);
     if (rule.op === 'countDistinct') {

@@ -26,8 +26,11 @@ export interface Actor {
 
 const GENERATED_ID = /^\d{19}$/;
 
-/** One log row per change, in one statement (an import's rows together). */
-export async function writeDataLogs(db: Kysely<DB>, table: string, action: LogAction, changes: RowChange[], actor: Actor): Promise<void> {
+/**
+ * One log row per change, in one statement (an import's rows together). `batch`: the pending import batch they
+ * belong to, hidden with its records until it publishes (write/import-batch.ts).
+ */
+export async function writeDataLogs(db: Kysely<DB>, table: string, action: LogAction, changes: RowChange[], actor: Actor, batch?: string): Promise<void> {
   const CHUNK = 500;
   for (let start = 0; start < changes.length; start += CHUNK) {
     if (start) await nextTurn();
@@ -48,6 +51,7 @@ export async function writeDataLogs(db: Kysely<DB>, table: string, action: LogAc
         create_by: actor.username,
         create_time: actor.now,
         tenant_id: actor.tenantId,
+        ...(batch ? { import_batch: batch } : {}),
       };
     });
     await db.insertInto('sys_data_log').values(rows).execute();

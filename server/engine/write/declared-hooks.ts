@@ -57,7 +57,7 @@ const aggregateHooks: EntityHooks = {
     await checkCeilings(w.db, w.registry, model, [change]);
   },
   async afterSave(model, changes, w) {
-    await applyRollups(w.db, w.registry, model, changes);
+    await applyRollups(w.db, w.registry, model, changes, !w.summarised);
     await applyDerived(w.db, w.registry, model, changes);
   },
   async afterDelete(model, changes, w) {

@@ -31,6 +31,8 @@ export interface HookContext {
   dicts: Dicts;
   /** Of the transition permissions and the hooks' declared `permissions`, the ones the writing user holds. */
   held: Set<string>;
+  /** The report summaries of the changes are kept already (an import's pending chunks): afterSave leaves them. */
+  summarised?: boolean;
 }
 
 export interface ValidateDraft {

@@ -12,6 +12,8 @@ import { applyEffects } from './effects.ts';
 import { type HookContext, hooksOf, setDeclaredHooks } from './hooks.ts';
 import { loadRule, nextCodes } from './fill-rules.ts';
 import { isMaskedOf } from '../read/masking.ts';
+import { applySummaries } from '../read/report-summaries.ts';
+import { IMPORT_BATCH } from '../read/pending-rows.ts';
 import { type BatchSlot, type EntityModel, readColumns } from '../schema/model.ts';
 import { fieldCheckErrors } from './field-checks.ts';
 import { type CheckContext, type Dicts, dataErrors, dictErrors } from './record-checks.ts';
@@ -52,6 +54,8 @@ export interface WriteContext {
   /** See CheckContext: set for a checking writer only. */
   seen?: CheckContext['seen'];
   uniqueLater?: boolean;
+  /** The pending import batch the rows this writer adds belong to (write/import-batch.ts): hidden until it publishes. */
+  importBatch?: string;
 }
 
 export const NOT_FOUND = '未找到对应数据';
@@ -100,6 +104,41 @@ export class RecordWriter {
     return result;
   }
 
+  /**
+   * One chunk of a pending import batch (ctx.importBatch): the rows and their data log written now, marked with
+   * the batch and so hidden until it publishes; the set-based after-hooks are left for `publishChanges`, which
+   * gets the changes returned here. Only for documents whose rows write nothing elsewhere (no effects, no sub-tables).
+   */
+  async pendingChunk(model: EntityModel, records: PreparedAdd[]): Promise<RowChange[]> {
+    this.pending = [];
+    let pending: NonNullable<typeof this.pending>;
+    try {
+      await this.insertPrepared(model, records, 'import');
+    } finally {
+      pending = this.pending;
+      this.pending = null;
+    }
+    if (pending.some((p) => p.model !== model)) throw new Error(`${model.code}: a pending import wrote to another document`);
+    const changes = pending.flatMap((p) => p.changes);
+    await this.log(model, 'import', changes);
+    // The reports' summaries too: a publish adding 10,000 rows' distinct-count cells took seconds. No report reads
+    // them while the table may hold pending rows (reports.ts), and a drop takes the chunk's part out again.
+    await applySummaries(this.ctx.db, model, changes);
+    return changes;
+  }
+
+  /** A pending batch's publish: its after-hooks but the data log and summaries (kept with its chunks), once for all its rows. */
+  async publishChanges(model: EntityModel, changes: RowChange[]): Promise<void> {
+    this.touched.add(model.table);
+    const context = { ...this.hookContext, summarised: true };
+    for (const hooks of hooksOf(model)) await hooks.afterSave?.(model, changes, context);
+  }
+
+  /** The pending batch a new row belongs to, when this writer writes one. */
+  private get batchMark(): Record<string, unknown> {
+    return this.ctx.importBatch ? { [IMPORT_BATCH]: this.ctx.importBatch } : {};
+  }
+
   private audit(model: EntityModel, kind: 'add' | 'edit'): Record<string, unknown> {
     const { actor } = this.ctx;
     const values: Record<string, unknown> =
@@ -140,14 +179,19 @@ export class RecordWriter {
     else this.pending.push({ model, action, changes: [change] });
   }
 
-  private async afterHooks(model: EntityModel, action: LogAction, changes: RowChange[]): Promise<void> {
+  private async log(model: EntityModel, action: LogAction, changes: RowChange[]): Promise<void> {
     await writeDataLogs(
       this.ctx.db,
       model.table,
       action,
       changes.map((c) => withoutSecrets(model, c)),
       this.ctx.actor,
+      this.ctx.importBatch,
     );
+  }
+
+  private async afterHooks(model: EntityModel, action: LogAction, changes: RowChange[]): Promise<void> {
+    await this.log(model, action, changes);
     for (const hooks of hooksOf(model)) {
       if (action === 'delete') await hooks.afterDelete?.(model, changes, this.hookContext);
       else await hooks.afterSave?.(model, changes, this.hookContext);
@@ -223,7 +267,7 @@ export class RecordWriter {
       const chunk = records.slice(start, start + INSERT_CHUNK);
       const inserted = await this.ctx.db
         .insertInto(model.table)
-        .values(chunk.map((r) => ({ id: r.id, ...this.audit(model, 'add'), ...encryptSecrets(model, r.clean) })))
+        .values(chunk.map((r) => ({ id: r.id, ...this.audit(model, 'add'), ...encryptSecrets(model, r.clean), ...this.batchMark })))
         .returning(readColumns(model))
         .execute();
       let rows = new Map(inserted.map((row) => [String(row.id), row]));
