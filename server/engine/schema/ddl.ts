@@ -186,9 +186,10 @@ export function indexSql(table: string, plan: IndexPlan): string {
 
 /**
  * The triggers that keep sys_row_count in step with a runtime table (those not in `existing`, the triggers
- * there are as `table.trigger`), and the resync of its counter.
+ * there are as `table.trigger`), and the resync of its counter. `batches`: sys_import_batch exists (not while a
+ * restore syncs the tables of a backup made before migration 038).
  */
-export function rowCountSql(table: string, existing: ReadonlySet<string> = new Set()): string[] {
+export function rowCountSql(table: string, existing: ReadonlySet<string> = new Set(), batches = true): string[] {
   const t = q(table);
   const name = `'${table.replace(/'/g, "''")}'`;
   const trigger = (name: string, on: string) =>
@@ -198,8 +199,10 @@ export function rowCountSql(table: string, existing: ReadonlySet<string> = new S
     ...trigger(`cnt_del_${table}`.slice(0, 63), `delete on ${t} referencing old table as old_rows`),
     // A pending import's rows are not counted until it publishes (write/import-batch.ts); the filtered count
     // (a scan of every row) runs only when the table has a batch listed, which is rare.
-    `insert into sys_row_count (table_name, n) select ${name}, case when exists (select 1 from ${BATCH_TABLE} where table_name = ${name})
+    batches
+      ? `insert into sys_row_count (table_name, n) select ${name}, case when exists (select 1 from ${BATCH_TABLE} where table_name = ${name})
       then (select count(*) from ${t} where ${IMPORT_BATCH} is null or ${IMPORT_BATCH} not in (select id from ${BATCH_TABLE}))
-      else (select count(*) from ${t}) end on conflict (table_name) do update set n = excluded.n`,
+      else (select count(*) from ${t}) end on conflict (table_name) do update set n = excluded.n`
+      : `insert into sys_row_count (table_name, n) select ${name}, count(*) from ${t} on conflict (table_name) do update set n = excluded.n`,
   ];
 }

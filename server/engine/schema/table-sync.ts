@@ -15,6 +15,7 @@ import {
   UNIQUE_PREFIX,
 } from './ddl.ts';
 import type { EntityModel } from './model.ts';
+import { BATCH_TABLE } from '../read/pending-rows.ts';
 import { type Registry, SchemaError } from './registry.ts';
 
 /*
@@ -87,6 +88,7 @@ async function planModel(
   existing: Map<string, ColumnInfo> | undefined,
   indexes: Map<string, string>,
   triggers: ReadonlySet<string>,
+  batches: boolean,
 ) {
   const statements: string[] = [];
   const problems: string[] = [];
@@ -113,7 +115,7 @@ async function planModel(
     }
     statements.push(indexSql(model.table, index));
   }
-  statements.push(...rowCountSql(model.table, triggers));
+  statements.push(...rowCountSql(model.table, triggers, batches));
   return { statements, problems };
 }
 
@@ -129,6 +131,9 @@ export async function syncTables(db: Kysely<DB>, registry: Registry): Promise<vo
     models.map((m) => m.table),
   );
   const [indexes, triggers] = await Promise.all([existingIndexes(db), existingTriggers(db)]);
+  // A restore syncs the tables of an older backup before the later migrations have run (no sys_import_batch yet).
+  const { rows } = await sql<{ found: string | null }>`select to_regclass(${BATCH_TABLE})::text as found`.execute(db);
+  const batches = !!rows[0]?.found;
   const statements: string[] = [];
   const problems: string[] = [];
   for (const model of models) {
@@ -139,7 +144,7 @@ export async function syncTables(db: Kysely<DB>, registry: Registry): Promise<vo
       model.audit = new Set([...AUDIT_NAMES].filter((name) => existing?.has(name)));
       continue;
     }
-    const plan = await planModel(db, model, existing, indexes, triggers);
+    const plan = await planModel(db, model, existing, indexes, triggers, batches);
     statements.push(...plan.statements);
     problems.push(...plan.problems);
   }
