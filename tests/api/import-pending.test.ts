@@ -213,6 +213,23 @@ describe.skipIf(onPostgres)('a pending batch', () => {
   });
 });
 
+describe('a document imported row by row in one transaction (rules.limits)', () => {
+  it('notes its progress inside that transaction: 250 invoices with a run key import (the note sent outside it waited for it forever)', async () => {
+    const record = await addDonation(s, admin, activity, { amount: 1000, tradeNo: 'INV-PARENT' });
+    const book = new ExcelJS.Workbook();
+    const ws = book.addWorksheet('发票');
+    ws.addRow(['捐赠记录', '抬头类型', '抬头', '金额', '状态']);
+    for (let i = 0; i < 250; i++) ws.addRow([record, '个人', `抬头${i}`, 0.01, '待开具']);
+    const form = new FormData();
+    form.append('runKey', 'invoices-250');
+    form.append('file', new Blob([new Uint8Array(Buffer.from(await book.xlsx.writeBuffer()))]), '发票.xlsx');
+    const r = await fetch(`${s.origin}/hope-boot/donation/invoice/importExcel`, { method: 'POST', body: form, headers: { 'X-Access-Token': admin } });
+    expect(await r.json()).toMatchObject({ success: true, result: { count: 250 } });
+    expect(await count(s, 'donation_invoice', sql`record_id = ${record}`)).toBe(250);
+    expect((await s.api.get('/sys/excel/progress?key=invoices-250', admin)).body.result).toMatchObject({ phase: 'done', done: 200, total: 250 });
+  }, 120_000);
+});
+
 describe.skipIf(onPostgres)('a batch left by a stopped process', () => {
   it('stays hidden, and is dropped at the next start', async () => {
     const store = await persistentStore();

@@ -51,10 +51,14 @@ export class ExcelRun {
     throw badRequest('进度标识已被使用');
   }
 
-  /** Records how far the phase is (and, when given, out of how many rows); throws the cancel refusal when the user cancelled meanwhile. */
-  async step(phase: ExcelPhase, done: number, total?: number): Promise<void> {
+  /**
+   * Records how far the phase is (and, when given, out of how many rows); throws the cancel refusal when the user
+   * cancelled meanwhile. `db`: the transaction the work runs in, if any — on the embedded database a statement
+   * sent outside it would wait for it to end, and it for the statement.
+   */
+  async step(phase: ExcelPhase, done: number, total?: number, db: Kysely<DB> = this.db): Promise<void> {
     if (!this.key) return;
-    const row = await this.db
+    const row = await db
       .updateTable('sys_excel_run')
       .set({ phase, done, ...(total === undefined ? {} : { total }) })
       .where('id', '=', this.key)

@@ -158,7 +158,8 @@ async function eachRow(
       errors.push({ row, messages });
     }
     if ((index + 1) % CHECK_CHUNK === 0) {
-      await run.step('check', index + 1);
+      // The row-by-row import checks inside its transaction (ctx.db is it), the others outside any.
+      await run.step('check', index + 1, undefined, ctx.db);
       await nextTurn();
     }
   }
