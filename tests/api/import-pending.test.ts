@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badRequest } from '../../server/http/envelope.ts';
 import { registerHooks } from '../../server/engine/write/hooks.ts';
+import { expectedFigures, reportedFigures } from './helpers/donation-report.ts';
 import { addActivity, addDonation, addTeam, count, refused } from './helpers/schema-records.ts';
 import { ADMIN_PASSWORD, persistentStore, startServer, type TestServer } from './helpers/server.ts';
 
@@ -18,7 +19,6 @@ import { ADMIN_PASSWORD, persistentStore, startServer, type TestServer } from '.
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const ROWS = 3000;
 const HEADERS = ['捐赠人类型', '捐赠人姓名', '所属活动', '所属团队', '捐赠金额', '支付方式', '支付状态', '支付时间', '交易流水号'];
-const RANGE = 'begin=2024-01-01&end=2024-12-31';
 
 let s: TestServer;
 let admin: string;
@@ -61,39 +61,9 @@ const listed = async (query = '') => {
 const batchesListed = async () => count(s, 'sys_import_batch');
 const counter = async () => Number((await sql<{ n: number }>`select n from sys_row_count where table_name = 'donation_record'`.execute(s.db)).rows[0].n);
 
-/** 捐赠报表 over 2024 as the API answers it (from its summary when no import is under way). */
-async function report() {
-  const r = await s.api.get(`/donation/record/report/summary?${RANGE}`, admin);
-  expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: true });
-  const group = (key: string) =>
-    Object.fromEntries(
-      r.body.result.groups
-        .find((g: any) => g.key === key)
-        .rows.filter((row: any) => row.count > 0)
-        .map((row: any) => [row.value, [row.amount, row.count, row.donors]]),
-    );
-  return { totals: r.body.result.totals, activity: group('activity'), team: group('team') };
-}
-
-/** The same figures straight from donation_record. */
-async function expected() {
-  const paid = sql`pay_status = '2' and pay_time >= '2024-01-01' and pay_time < '2025-01-01'`;
-  const num = (v: unknown) => Math.round(Number(v) * 100) / 100;
-  const grouped = async (column: 'activity_id' | 'team_id') => {
-    const { rows } =
-      await sql<any>`select ${sql.ref(column)} as g, sum(amount) as a, count(*) as n, count(distinct donor_name) as d from donation_record where ${paid} and ${sql.ref(column)} is not null group by 1`.execute(
-        s.db,
-      );
-    return Object.fromEntries(rows.map((r: any) => [r.g, [num(r.a), Number(r.n), Number(r.d)]]));
-  };
-  const { rows } =
-    await sql<any>`select coalesce(sum(amount), 0) as a, count(*) as n, count(distinct donor_name) as d from donation_record where ${paid}`.execute(s.db);
-  return {
-    totals: { amount: num(rows[0].a), count: Number(rows[0].n), donors: Number(rows[0].d) },
-    activity: await grouped('activity_id'),
-    team: await grouped('team_id'),
-  };
-}
+/** 捐赠报表 over 2024 as the API answers it (from its summary when no import is under way), and from the rows. */
+const report = () => reportedFigures(s, admin, ['activity', 'team']);
+const expected = () => expectedFigures(s, { activity: sql`activity_id`, team: sql`team_id` });
 
 /** The roll-ups on the activity and the team, and what they must be from the rows. */
 async function rollups(activity: string, team: string) {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summaryTable } from '../../server/engine/read/report-summaries.ts';
 import { nowText } from '../../server/lib/time.ts';
+import { expectedFigures, reportedFigures } from './helpers/donation-report.ts';
 import { addActivity, addDonation, addTeam, departmentDonationReader } from './helpers/schema-records.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
 
@@ -16,7 +17,6 @@ let s: TestServer;
 let admin: string;
 let a1: string;
 let a2: string;
-const RANGE = 'begin=2024-01-01&end=2024-12-31';
 
 beforeAll(async () => {
   s = await startServer();
@@ -26,38 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-async function report(token = admin) {
-  const r = await s.api.get(`/donation/record/report/summary?${RANGE}`, token);
-  expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: true });
-  const group = (key: string) =>
-    Object.fromEntries(
-      r.body.result.groups
-        .find((g: any) => g.key === key)
-        .rows.filter((row: any) => row.count > 0)
-        .map((row: any) => [row.value, [row.amount, row.count, row.donors]]),
-    );
-  return { totals: r.body.result.totals, month: group('month'), activity: group('activity') };
-}
-
+const report = (token = admin) => reportedFigures(s, token, ['month', 'activity']);
 /** The same figures computed here from the records (those `only` selects). */
-async function expected(only = sql`true`) {
-  const paid = sql`pay_status = '2' and pay_time >= '2024-01-01' and pay_time < '2025-01-01' and ${only}`;
-  const num = (v: unknown) => Math.round(Number(v) * 100) / 100;
-  const grouped = async (expr: ReturnType<typeof sql>) => {
-    const { rows } =
-      await sql<any>`select ${expr} as g, sum(amount) as a, count(*) as n, count(distinct donor_name) as d from donation_record where ${paid} group by 1`.execute(
-        s.db,
-      );
-    return Object.fromEntries(rows.map((r: any) => [r.g, [num(r.a), Number(r.n), Number(r.d)]]));
-  };
-  const { rows } =
-    await sql<any>`select coalesce(sum(amount), 0) as a, count(*) as n, count(distinct donor_name) as d from donation_record where ${paid}`.execute(s.db);
-  return {
-    totals: { amount: num(rows[0].a), count: Number(rows[0].n), donors: Number(rows[0].d) },
-    month: await grouped(sql`to_char(pay_time, 'YYYY-MM')`),
-    activity: await grouped(sql`activity_id`),
-  };
-}
+const expected = (only = sql`true`) => expectedFigures(s, { month: sql`to_char(pay_time, 'YYYY-MM')`, activity: sql`activity_id` }, only);
 
 const edit = async (id: string, values: Record<string, unknown>) => {
   const r = await s.api.put('/donation/record/edit', { id, ...values }, admin);

@@ -34,13 +34,13 @@ export function forgetPending(batch: string, tables: string[]): void {
 /** Whether `table` may hold pending rows: an import of it is under way in this process. */
 export const isPending = (table: string): boolean => pending.has(table);
 
-// biome-ignore lint: the builders' table types are dynamic here
+// The query builders are of any table here: their types cannot name its columns.
 type Where = { where: (...args: any[]) => any };
 
 /** The query without the rows of `table` (named `alias` in it) that belong to a batch not yet published. */
 export function hidePending<Q extends Where>(query: Q, table: string, alias?: string): Q {
   if (!pending.has(table)) return query;
   const column = alias ? `${alias}.${IMPORT_BATCH}` : IMPORT_BATCH;
-  // biome-ignore lint: expression builder of a dynamic table
+  // An expression builder of that table, untyped for the same reason.
   return query.where((eb: any) => eb.or([eb(column, 'is', null), eb(column, 'not in', eb.selectFrom(BATCH_TABLE).select(`${BATCH_TABLE}.id`))]));
 }
