@@ -267,19 +267,12 @@ if (only === 'e2e') await endToEnd();
 if (!only) {
   /*
    * Two rounds, each filling both cores: single-threaded tools and Chromium leave some idle (a fifth of the
-   * cores between an end-to-end test's steps, measured). First the checks and the two builds beside the unit and
-   * component tests and, in a Vitest run of its own, the API tests on the embedded database — in one run the
-   * projects ran one after another, and the API project's set-up (the seeded database, 50 s) and the unit files'
-   * imports (one module graph per file) left both cores idle for 140 s of its 455; then the end-to-end tests beside
-   * the PostgreSQL pass (one file at a time, its output in one piece when it ends). The unit and component tests
-   * beside the end-to-end ones instead made those 150 s slower (rendering in jsdom wants the same cores as Chromium).
+   * cores between an end-to-end test's steps, measured). First the checks and the two builds beside the unit,
+   * component and API tests on the embedded database; then the end-to-end tests beside the PostgreSQL pass (one
+   * file at a time, its output in one piece when it ends). The unit and component tests beside the end-to-end
+   * ones instead made those 150 s slower (rendering in jsdom wants the same cores as Chromium).
    */
-  await lanes(
-    [TYPE_CHECK, FORMAT],
-    [LINT, DEAD_CODE, STORYBOOK, CLIENT_BUILD],
-    [embeddedVitest('unit and component', ['unit', 'component'])],
-    [embeddedVitest('API', ['api'])],
-  );
+  await lanes([TYPE_CHECK, FORMAT], [LINT, DEAD_CODE, STORYBOOK, CLIENT_BUILD], [embeddedVitest('unit, component and API')]);
   const t0 = Date.now();
   await Promise.all([endToEnd(), postgresPass(1)]);
   stageTimes.push([`(the stages above, side by side: wall time)`, Date.now() - t0]);
