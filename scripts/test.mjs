@@ -269,12 +269,20 @@ if (!only) {
    * Two rounds, each filling both cores: single-threaded tools and Chromium leave some idle (a fifth of the
    * cores between an end-to-end test's steps, measured). First the checks and the two builds beside the unit,
    * component and API tests on the embedded database; then the end-to-end tests beside the PostgreSQL pass (one
-   * file at a time, its output in one piece when it ends). The unit and component tests beside the end-to-end
-   * ones instead made those 150 s slower (rendering in jsdom wants the same cores as Chromium).
+   * file at a time, its output in one piece when it ends), then the unit tests there too: in the first round they
+   * ran last, alone, 46 s of mostly one busy core (each file imports its modules afresh), and in Node alone they
+   * leave Chromium its cores. The component tests beside the end-to-end ones instead made those 150 s slower
+   * (rendering in jsdom wants the same cores as Chromium).
    */
-  await lanes([TYPE_CHECK, FORMAT], [LINT, DEAD_CODE, STORYBOOK, CLIENT_BUILD], [embeddedVitest('unit, component and API')]);
+  await lanes([TYPE_CHECK, FORMAT], [LINT, DEAD_CODE, STORYBOOK, CLIENT_BUILD], [embeddedVitest('component and API', ['component', 'api'])]);
   const t0 = Date.now();
-  await Promise.all([endToEnd(), postgresPass(1)]);
+  await Promise.all([
+    endToEnd(),
+    (async () => {
+      await postgresPass(1);
+      await beside(embeddedVitest('unit', ['unit']));
+    })(),
+  ]);
   stageTimes.push([`(the stages above, side by side: wall time)`, Date.now() - t0]);
 }
 
