@@ -128,6 +128,7 @@ const PG_PASS_FILES = [
   'workflow',
   'workflow-processes',
   'backup',
+  'unnest-rows',
 ].map((name) => `tests/api/${name}.test.ts`);
 
 function readJson(file) {

@@ -8,6 +8,7 @@ import { columnOf, type EntityModel } from '../schema/model.ts';
 import type { Registry } from '../schema/registry.ts';
 import { applyScope, type RowScope } from '../scope/row-scope.ts';
 import { negated, numericSum } from '../../db/numeric-sum.ts';
+import { unnested } from '../../db/unnest-rows.ts';
 
 /*
  * Maintained summaries of the declared reports, so a report or the dashboard reads a few hundred rows
@@ -104,6 +105,8 @@ const distinctGroupOf = (d: ReportDimension, row: Record<string, unknown>): stri
 
 /** The key of a companion row; `n` is its number of records. */
 const DISTINCT_KEY = ['m', 'dim', 'month', 'value_key', ...SCOPE_COLUMNS, 'v'];
+/** Those columns with their types (SCOPE_COLUMNS: tenant_id, sys_org_code, create_by). */
+const DISTINCT_KEY_TYPED = (['smallint', 'smallint', 'date', 'text', 'integer', 'text', 'text', 'text'] as const).map((type, c) => [DISTINCT_KEY[c], type] as const);
 
 async function createDistinct(db: Kysely<any>, table: string): Promise<void> {
   await db.schema
@@ -398,28 +401,13 @@ async function applyDistinct(db: Kysely<any>, model: EntityModel, report: Report
     .map(([, c]) => c);
   if (!moved.length) return;
   const table = distinctTable(model, report);
-  const keyValues = (key: (string | number)[]) => [
-    sql`${key[0]}::smallint`,
-    sql`${key[1]}::smallint`,
-    sql`cast(${key[2]} as date)`,
-    sql`${key[3]}`,
-    sql`${key[4]}::integer`,
-    sql`${key[5]}`,
-    sql`${key[6]}`,
-    sql`${key[7]}`,
-  ];
   const keyColumns = sql.join(DISTINCT_KEY.map((c) => sql.ref(c)));
-  for (let start = 0; start < moved.length; start += CELLS_PER_STATEMENT) {
-    const chunk = moved.slice(start, start + CELLS_PER_STATEMENT);
-    const values = chunk.map((c) => sql`(${sql.join([...keyValues(c.key), sql`${c.n}::bigint`])})`);
-    await sql`insert into ${sql.table(table)} (${keyColumns}, n) values ${sql.join(values)}
-              on conflict (${keyColumns}) do update set n = ${sql.table(table)}.n + excluded.n`.execute(db);
-    const fallen = chunk.filter((c) => c.n < 0);
-    if (fallen.length)
-      await sql`delete from ${sql.table(table)} where n <= 0 and (${keyColumns}) in (${sql.join(fallen.map((c) => sql`(${sql.join(keyValues(c.key))})`))})`.execute(
-        db,
-      );
-  }
+  const keys = (cells: typeof moved) => sql`select * from ${unnested(DISTINCT_KEY_TYPED, cells.map((c) => c.key))}`;
+  await sql`insert into ${sql.table(table)} (${keyColumns}, n)
+            select * from ${unnested([...DISTINCT_KEY_TYPED, ['n', 'bigint']], moved.map((c) => [...c.key, c.n]))}
+            on conflict (${keyColumns}) do update set n = ${sql.table(table)}.n + excluded.n`.execute(db);
+  const fallen = moved.filter((c) => c.n < 0);
+  if (fallen.length) await sql`delete from ${sql.table(table)} where n <= 0 and (${keyColumns}) in (${keys(fallen)})`.execute(db);
 }
 
 /** One read of a summary: the totals (dim null) or one dimension's groups (a period dimension cut to its bucket). */

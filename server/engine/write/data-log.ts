@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { unnested } from '../../db/unnest-rows.ts';
 import { newId } from '../../lib/ids.ts';
 import { nextTurn } from '../../lib/turn.ts';
 import type { RowChange } from './aggregates.ts';
@@ -26,6 +27,15 @@ export interface Actor {
 
 const GENERATED_ID = /^\d{19}$/;
 
+/** What differs between a chunk's log rows (the rest is the write's: table, action, actor, batch). */
+const LOG_ROW = [
+  ['id', 'text'],
+  ['data_id', 'text'],
+  ['data_before', 'jsonb'],
+  ['data_after', 'jsonb'],
+  ['data_version', 'integer'],
+] as const;
+
 /**
  * One log row per change, in one statement (an import's rows together). `batch`: the pending import batch they
  * belong to, hidden with its records until it publishes (write/import-batch.ts).
@@ -36,24 +46,20 @@ export async function writeDataLogs(db: Kysely<DB>, table: string, action: LogAc
     if (start) await nextTurn();
     const rows = changes.slice(start, start + CHUNK).map((change) => {
       const id = String((change.after ?? change.before)!.id);
-      return {
-        id: newId(),
-        data_table: table,
-        data_id: id,
-        action,
-        data_before: change.before ? JSON.stringify(change.before) : null,
-        data_after: change.after ? JSON.stringify(change.after) : null,
+      return [
+        newId(),
+        id,
+        change.before ? JSON.stringify(change.before) : null,
+        change.after ? JSON.stringify(change.after) : null,
         // A record added under a generated id (19 digits, never reused) is at its first version: no look-up.
-        data_version:
-          !change.before && GENERATED_ID.test(id)
-            ? 1
-            : sql<number>`(select coalesce(max(data_version), 0) + 1 from sys_data_log where data_table = ${table} and data_id = ${id})`,
-        create_by: actor.username,
-        create_time: actor.now,
-        tenant_id: actor.tenantId,
-        ...(batch ? { import_batch: batch } : {}),
-      };
+        !change.before && GENERATED_ID.test(id) ? 1 : null,
+      ];
     });
-    await db.insertInto('sys_data_log').values(rows).execute();
+    // The rows as arrays (unnest): a chunk's VALUES list bound eleven values per row.
+    await sql`insert into sys_data_log (id, data_table, data_id, action, data_before, data_after, data_version, create_by, create_time, tenant_id, import_batch)
+              select u.id, ${table}, u.data_id, ${action}, u.data_before, u.data_after,
+                     coalesce(u.data_version, (select coalesce(max(l.data_version), 0) + 1 from sys_data_log l where l.data_table = ${table} and l.data_id = u.data_id)),
+                     ${actor.username}, cast(${actor.now} as timestamp), ${actor.tenantId}::integer, ${batch ?? null}
+              from ${unnested(LOG_ROW, rows)}`.execute(db);
   }
 }
