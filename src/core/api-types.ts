@@ -263,8 +263,12 @@ export type ExcelKind = 'import' | 'export';
 
 export type ExcelPhase = 'check' | 'write' | 'read' | 'done' | 'failed' | 'cancelled';
 
-/** The phases in which a run may still be cancelled (between its chunks). */
-export const CANCELLABLE_PHASES: readonly ExcelPhase[] = ['check', 'read'];
+/**
+ * The phases in which a run may still be cancelled: between its chunks, and while an import writes — its rows
+ * go into a pending batch dropped on a cancel (embedded database), or into one transaction whose commit a
+ * cancel that came first rolls back (PostgreSQL).
+ */
+export const CANCELLABLE_PHASES: readonly ExcelPhase[] = ['check', 'write', 'read'];
 
 /** The refusals a run cancelled by its user answers with. */
 export const CANCELLED: Record<ExcelKind, string> = { import: '导入已取消', export: '导出已取消' };

@@ -18,9 +18,6 @@ export function checkedKey(value: unknown): string {
   return value;
 }
 
-/** The phases a cancel is taken in: the client's (CANCELLABLE_PHASES), and the writing, honoured up to its commit. */
-const CANCELLING: ExcelPhase[] = [...CANCELLABLE_PHASES, 'write'];
-
 const isCancelled = (error: unknown) => error instanceof ApiError && Object.values(CANCELLED).includes(error.message);
 
 export class ExcelRun {
@@ -117,7 +114,7 @@ export async function cancelRun(db: Kysely<DB>, key: string, userId: string): Pr
     .set({ cancelled: true })
     .where('id', '=', key)
     .where('user_id', '=', userId)
-    .where('phase', 'in', CANCELLING)
+    .where('phase', 'in', CANCELLABLE_PHASES)
     .returning('id')
     .executeTakeFirst();
   if (running) return true;

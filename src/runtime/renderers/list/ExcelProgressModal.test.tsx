@@ -22,9 +22,18 @@ describe('excel progress', () => {
     expect(runs.cancel).toHaveBeenCalledWith('run-test-0001');
   });
 
-  it('cannot cancel an import once its rows are being written', async () => {
-    renderRun('import', [{ kind: 'import', phase: 'write', done: 0, total: 1000 }]);
+  it('counts the rows written, and may still cancel an import while it writes them', async () => {
+    const { user, runs } = renderRun('import', [{ kind: 'import', phase: 'write', done: 0, total: 1000 }, { kind: 'import', phase: 'write', done: 300, total: 1000 }]);
     expect(await screen.findByText('正在写入 1000 行…', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('正在写入：300 / 1000 行', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText('30%')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '取消导入' }));
+    expect(runs.cancel).toHaveBeenCalledWith('run-test-0001');
+  });
+
+  it('cannot cancel a run that has ended', async () => {
+    renderRun('import', [{ kind: 'import', phase: 'done', done: 1000, total: 1000 }]);
+    expect(await screen.findByText('即将完成…', {}, { timeout: 3000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: '取消导入' })).toBeDisabled());
   });
 

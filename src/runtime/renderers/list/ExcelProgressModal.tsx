@@ -27,14 +27,15 @@ const CANCEL_TEXT: Record<ExcelKind, string> = { import: '取消导入', export:
 function describe(kind: ExcelKind, p: ExcelProgress | undefined): string {
   if (!p) return kind === 'import' ? '正在上传文件…' : '正在准备导出…';
   if (p.phase === 'check') return `正在检查数据：${p.done} / ${p.total} 行`;
-  if (p.phase === 'write') return `正在写入 ${p.total} 行…`;
+  // Written in chunks (embedded database) the rows are counted; in one transaction (PostgreSQL) they are not.
+  if (p.phase === 'write') return p.done ? `正在写入：${p.done} / ${p.total} 行` : `正在写入 ${p.total} 行…`;
   if (p.phase === 'read') return `正在导出：${p.done} / ${p.total} 行`;
   return kind === 'import' ? '即将完成…' : '正在生成文件…';
 }
 
 /**
- * While an import or export runs (`run` set): its rows done out of the total, and a cancel button while they
- * are checked (import) or read (export) — once an import writes, it finishes as one transaction.
+ * While an import or export runs (`run` set): its rows done out of the total, and a cancel button until they
+ * are all written (import) or read (export).
  */
 export function ExcelProgressModal({ run, runs }: { run: ExcelRunRef | null; runs: ExcelRunApi }) {
   const [progress, setProgress] = useState<ExcelProgress>();
@@ -59,7 +60,7 @@ export function ExcelProgressModal({ run, runs }: { run: ExcelRunRef | null; run
   }, [key, runs]);
 
   if (!run) return null;
-  const counting = progress?.phase === 'check' || progress?.phase === 'read';
+  const counting = progress?.phase === 'check' || progress?.phase === 'read' || (progress?.phase === 'write' && progress.done > 0);
   const percent = progress?.total ? Math.floor((counting ? progress.done / progress.total : 1) * 100) : 0;
   return (
     <Modal
