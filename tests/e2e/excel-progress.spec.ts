@@ -6,8 +6,8 @@ import { API } from './schema-helpers.ts';
 
 /*
  * The progress window of an Excel import or export (issue 16 item 5): it shows how far the run is, and its
- * cancel button stops it — here before the server has begun, a moment the test makes certain by holding the
- * request back; the server then refuses the run (an import writes nothing).
+ * cancel button stops it — before the server has begun, a moment the test makes certain by holding the
+ * request back (the server then refuses the run: an import writes nothing), or while an import's rows are written.
  */
 
 async function openRecords(page: Page) {
@@ -89,6 +89,22 @@ test('取消导入 stops an import: nothing is written', async ({ page }) => {
   const { release, dialog } = await heldImport(page, 'STOP', 300);
   await cancelHeld(page, dialog, '取消导入', release, '导入已取消');
   expect(await idsOf(page, 'STOP')).toEqual([]);
+});
+
+test('取消导入 while the rows are written (a pending batch, embedded database) drops them all', async ({ page }) => {
+  await signIn(page, 'admin', { open: false });
+  await openRecords(page);
+  // Large enough that its writing, 100 rows a chunk, lasts seconds: long past the window's first poll in that phase.
+  const file = await donationSheet(page, 'MIDW', 5000);
+  await page.getByTestId('import-input').setInputFiles({ name: '捐赠.xlsx', mimeType: 'application/octet-stream', buffer: file });
+  const dialog = page.getByRole('dialog', { name: '导入数据' });
+  await expect(dialog.getByTestId('excel-progress')).toHaveText(/正在写入：\d+ \/ 5000 行/, { timeout: 60_000 });
+  const cancelled = page.waitForResponse((r) => r.url().includes('/sys/excel/cancel'));
+  await dialog.getByRole('button', { name: '取消导入' }).click();
+  expect((await (await cancelled).json()).success).toBe(true);
+  await expect(page.locator('.ant-message')).toContainText('导入已取消');
+  await expect(dialog).toBeHidden();
+  expect(await idsOf(page, 'MIDW')).toEqual([]);
 });
 
 test('取消导出 stops an export: no file, 导出已取消', async ({ page }) => {
