@@ -1,29 +1,63 @@
 /*
- * The report half of `npm run bench`, run by bench-list.mjs against the server on the BENCH_RECORDS
- * database: p50/p95 of 捐赠报表 over a year (every dimension, and the month dimension alone), the
- * dashboard's figures and the login/visit calls, and what the roll-ups cost per inserted record
- * (adding a paid donation, which applies its delta to its activity's and team's totals and to the report
- * summary in the same transaction,
- * against adding a team, which has no roll-up to maintain). The records it adds are deleted again.
+ * The report half of `npm run bench`, run by bench-list.mjs against the server on each size's database:
+ *   - 捐赠报表 over a calendar month (the last 12 in turn) and a calendar year (last year and this one in turn),
+ *     every dimension, and the analysis dashboard, as admin and as a 本部门 user, a donation added through the
+ *     API every few reads, with the statements per request (x-db-round-trips), recorded for the summary;
+ *   - the figures printed before: the report over the last 365 days (every dimension, and the month dimension
+ *     alone), the dashboard and the login/visit calls, and what the roll-ups cost per inserted record
+ *     (adding a paid donation, which applies its delta to its activity's and team's totals and to the report
+ *     summary in the same transaction, against adding a team, which has no roll-up to maintain).
+ * The records it adds are deleted again.
  */
-export async function benchReports({ base, token, timed, fmt }) {
-  const call = async (method, path, body) => {
-    const res = await fetch(`${base}/hope-boot/${path}`, {
-      method,
-      headers: { 'X-Access-Token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = await res.json();
-    if (!json.success) throw new Error(`${path}: ${json.message}`);
-    return json.result;
-  };
+import { reportMonths, reportYears } from './bench-raw.mjs';
+import { record } from './bench-summary.mjs';
+
+export async function benchReports({ token, scoped, timed, fmt, percentile, call: callWith, write, readsWithWrites, engine, size, raw }) {
+  const call = async (method, path, body) => (await callWith(method, path, token, body)).result;
   const day = (d) => d.toISOString().slice(0, 10);
   const end = new Date();
   const begin = new Date(end.getTime() - 364 * 86_400_000);
   const range = `begin=${day(begin)}&end=${day(end)}`;
 
+  const months = reportMonths(end);
+  const years = reportYears(end);
+  console.log(
+    `\n捐赠报表 and the dashboard: calendar months ${months[0].begin.slice(0, 7)} … ${months.at(-1).begin.slice(0, 7)} and years ${years.map((y) => y.begin.slice(0, 4)).join(', ')} in turn`,
+  );
+  const report = (r, who) => () => callWith('GET', `donation/record/report/summary?begin=${r.begin}&end=${r.end}`, who).then((a) => a.trips);
+  const figures = [
+    ['month', 'calendar month, all 5 dimensions', (who) => (i) => report(months[i % months.length], who)(), 'tripsReport', raw.month],
+    ['year', 'calendar year, all 5 dimensions', (who) => (i) => report(years[i % years.length], who)(), 'tripsReport', raw.year],
+    ['dashboard', 'GET /dashboard/analysis', (who) => () => callWith('GET', 'dashboard/analysis', who).then((a) => a.trips), 'tripsDashboard', raw.dashboard],
+  ];
+  const most = {};
+  for (const [key, title, read, tripsKey, rawFigure] of figures) {
+    for (const [suffix, who, reader] of [
+      ['', 'admin', token],
+      ['Scoped', '本部门 user', scoped],
+    ]) {
+      await read(reader)(0);
+      const r = await readsWithWrites(20, read(reader), write, percentile);
+      console.log(
+        `  ${`${title}, ${who}`.padEnd(52)} n=${r.n}  p50 ${fmt(r.p50)}  p95 ${fmt(r.p95)}  statements ≤ ${r.trips}  (raw SQL p95 ${fmt(rawFigure.p95)})`,
+      );
+      record(`${key}${suffix}`, engine, size, r.p95);
+      most[tripsKey] = Math.max(most[tripsKey] ?? 0, r.trips);
+    }
+  }
+  for (const [tripsKey, trips] of Object.entries(most)) record(tripsKey, engine, size, trips);
+  const byMonth = await readsWithWrites(
+    10,
+    (i) => callWith('GET', `donation/record/report/summary?begin=${years[i % 2].begin}&end=${years[i % 2].end}&dimensions=month`, token).then((a) => a.trips),
+    write,
+    percentile,
+  );
+  console.log(
+    `  ${'calendar year, by month only, admin'.padEnd(52)} n=${byMonth.n}  p50 ${fmt(byMonth.p50)}  p95 ${fmt(byMonth.p95)}  (raw SQL p95 ${fmt(raw.yearByMonth.p95)})`,
+  );
+
   const year = await call('GET', `donation/record/report/summary?${range}`);
-  console.log(`\n捐赠报表 and dashboard (${year.totals.count.toLocaleString()} paid records in the last 365 days)`);
+  console.log(`\n捐赠报表 and dashboard, fixed (${year.totals.count.toLocaleString()} paid records in the last 365 days)`);
   const cases = [
     ['report over a year, all 5 dimensions', `donation/record/report/summary?${range}`, 10],
     ['report over a year, by month only', `donation/record/report/summary?${range}&dimensions=month`, 10],

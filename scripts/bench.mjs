@@ -5,20 +5,35 @@
  *   - the gzip size of the JavaScript the login route loads, and when its form shows, in Chromium;
  *   - p50/p95 latency of /sys/login and /sys/permission/getUserPermissionByToken over loopback;
  *   - a 10,000-row Excel import and the other requests' latency meanwhile (scripts/bench-import.mjs);
- * then, on a second embedded database holding BENCH_RECORDS donation records (default 1,000,000,
- * seeded once by `npm run seed:scale` into .tmp/bench-scale and reused), the donation list pages and
- * the list screen's render time in Chromium (scripts/bench-list.mjs), and 捐赠报表 over a year, the
- * dashboard and login/visit calls, and the roll-up cost per inserted donation (scripts/bench-reports.mjs);
- * the time to advance 1,000 workflow instances one step (scripts/bench-workflow.ts); and backup and
- * restore of an embedded install (scripts/bench-backup.ts); and, on a third fresh database, a 1,000-field
- * form opened at run time and in the designer and a 1,000-node department tree (scripts/bench-forms.mjs).
+ * then, for every size of BENCH_SIZES (default "100000,1000000"; "5000000" on request), on the embedded
+ * database and on PostgreSQL when one is reachable (BENCH_DATABASE_URL, default the local server's; a database
+ * per size, seeded once by `npm run seed:scale` and reused), the raw SQL answering the same questions, the
+ * donation list pages, 捐赠报表, the dashboard and list requests/s at 50 connections, as admin and as a 本部门
+ * user, and on the embedded database the list screen in Chromium (scripts/bench-list.mjs, bench-reports.mjs);
+ * a 1,000-field form opened at run time and in the designer and a 1,000-node department tree on a fresh
+ * database (scripts/bench-forms.mjs); the time to advance 1,000 workflow instances one step
+ * (scripts/bench-workflow.ts); and backup and restore of an embedded install (scripts/bench-backup.ts).
+ * At the end, one table of every figure of issue 21 (and issue 16's import) with its goal, per database and
+ * size, the growth between sizes and ours/raw SQL (scripts/bench-summary.mjs), also written as Markdown to
+ * .tmp/bench-summary.md.
+ *
+ * Switches: BENCH_SIZES=100000 (one size), BENCH_SKIP_PG=1, BENCH_SKIP_LIST=1 (no database sizes at all),
+ * BENCH_SKIP_REPORTS=1, BENCH_SKIP_BROWSER=1 (the list screen), BENCH_SKIP_IMPORT=1, BENCH_SKIP_FORMS=1,
+ * BENCH_SKIP_WORKFLOW=1, BENCH_SKIP_BACKUP=1; BENCH_PG_PROCESSES (default: one per core), BENCH_PORT.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { register } from 'tsx/esm/api';
+import { adminUrl, pgUnreachable } from './bench-pg.mjs';
+import { benchSizes, printSummary, record, remark, sizeLabel } from './bench-summary.mjs';
+
+// The raw SQL figures open the database with server/db/connect.ts in this process.
+register();
+const loads = [loadavg()];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT || 3200);
@@ -109,6 +124,8 @@ try {
   console.log(`login route JavaScript: ${(gzip / 1024).toFixed(1)} KB gzip (${(raw / 1024).toFixed(1)} KB raw) in ${route.scripts.length} files`);
   for (const f of route.scripts.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${(f.gzip / 1024).toFixed(1).padStart(7)} KB  ${new URL(f.url).pathname}`);
   console.log(`login form shown after (median of 5 cold loads): ${route.formShownMs} ms`);
+  record('loginForm', 'once', 0, route.formShownMs);
+  record('loginJs', 'once', 0, gzip / 1024);
 
   const login = await timed(40, async () => {
     const r = await postJson('/sys/login', { username: 'admin', password: PASSWORD });
@@ -126,7 +143,10 @@ try {
 
   if (process.env.BENCH_SKIP_IMPORT !== '1') {
     const { benchImport } = await import('./bench-import.mjs');
-    await benchImport({ API, token: result.token, percentile });
+    // Returns { seconds, rowsPerSec, p50, p99, max } (or nothing, in an older bench-import.mjs: then "—").
+    const imported = await benchImport({ API, token: result.token, percentile });
+    record('importSeconds', 'once', 0, imported?.seconds);
+    record('importP99', 'once', 0, imported?.p99);
   }
 } finally {
   server.kill('SIGTERM');
@@ -134,15 +154,38 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+const sizes = benchSizes();
 if (process.env.BENCH_SKIP_LIST !== '1') {
   const { benchList } = await import('./bench-list.mjs');
-  await benchList({ root, port: PORT + 1, password: PASSWORD, percentile, timed, fmt, waitFor });
+  const engines = ['embedded'];
+  if (process.env.BENCH_SKIP_PG === '1') remark('PostgreSQL: skipped (BENCH_SKIP_PG=1).');
+  else {
+    const why = await pgUnreachable();
+    if (why) {
+      console.log(`\nPostgreSQL: not reachable, skipped (${adminUrl().replace(/\/\/[^@/]*@/, '//…@')}: ${why})`);
+      remark('PostgreSQL: not reachable, skipped.');
+    } else engines.push('postgres');
+  }
+  for (const engine of engines)
+    for (const [i, size] of sizes.entries()) {
+      try {
+        await benchList({ root, port: PORT + 10, password: PASSWORD, percentile, timed, fmt, waitFor, engine, size, pgUrl: adminUrl(), firstSize: i === 0 });
+      } catch (error) {
+        console.error(`\n${engine} ${sizeLabel(size)}: failed — ${error instanceof Error ? error.stack : error}`);
+        remark(`${engine} ${sizeLabel(size)}: failed (${error instanceof Error ? error.message : error}).`);
+      }
+      loads.push(loadavg());
+    }
 }
 
 if (process.env.BENCH_SKIP_FORMS !== '1') {
   // A 1,000-field form at run time and in the designer, a 1,000-node tree (issue 21), on a fresh database.
   const { benchForms } = await import('./bench-forms.mjs');
-  await benchForms({ root, port: PORT + 2, password: PASSWORD, percentile, waitFor });
+  const forms = await benchForms({ root, port: PORT + 2, password: PASSWORD, percentile, waitFor });
+  record('formRuntime', 'once', 0, forms?.runtime);
+  record('formDesigner', 'once', 0, forms?.designer);
+  record('tree', 'once', 0, forms?.tree);
+  loads.push(loadavg());
 }
 
 if (process.env.BENCH_SKIP_WORKFLOW !== '1') {
@@ -154,3 +197,10 @@ if (process.env.BENCH_SKIP_BACKUP !== '1') {
   // Backup and restore of an embedded install (issue 16), in its own process.
   spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/bench-backup.ts')], { cwd: root, stdio: 'inherit' });
 }
+
+const load = (which) => Math.max(...loads.map((l) => l[which])).toFixed(1);
+const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+printSummary(
+  join(root, '.tmp', 'bench-summary.md'),
+  `${when} UTC, this machine (${availableParallelism()} cores), load average up to ${load(0)} (1 min) / ${load(1)} (5 min) during the run; sizes ${sizes.map(sizeLabel).join(', ')}`,
+);
