@@ -27,6 +27,30 @@ describe('round trips per request', () => {
     console.log('round trips', roundTripsOf(warm), steady);
     expect(steady).toBeGreaterThan(0);
   });
+
+  it('a list page naming several kinds of referenced records (activities, teams) reads all their labels in one', async () => {
+    const made = await s.api.post('/donation/activity/add', { activityName: '往返测试活动', category: '1', status: '1' }, admin);
+    expect(made.body.success, made.body.message).toBe(true);
+    const activity = { id: made.body.result.id };
+    const added = await s.api.post('/donation/team/add', { teamName: '往返测试团队', activityId: activity.id, status: '1' }, admin);
+    expect(added.body.success, added.body.message).toBe(true);
+    const team = { id: added.body.result.id, teamName: '往返测试团队' };
+    for (const donorName of ['往返甲', '往返乙']) {
+      const r = await s.api.post(
+        '/donation/record/add',
+        { donorType: '1', donorName, activityId: activity.id, teamId: team.id, amount: 10, payMethod: '1', payStatus: '1' },
+        admin,
+      );
+      expect(r.body.success, r.body.message).toBe(true);
+    }
+    // The newest rows (the two just added) first; unfiltered, so the total is the maintained counter.
+    const path = '/donation/record/list?pageNo=1&pageSize=2&column=createTime&order=desc';
+    const page = (await s.api.get(path, admin)).body.result.records as Record<string, unknown>[];
+    // Rows naming both an activity and a team; without them the test would prove nothing.
+    expect(page.length).toBeGreaterThan(0);
+    expect(page.every((r) => r.activityId_dictText && r.teamId_dictText === team.teamName)).toBe(true);
+    expect(await steadyRoundTrips(s, path, admin, 3)).toBeGreaterThan(0);
+  });
 });
 
 describe('round trips of the figures (issue 21: report ≤ 5, dashboard ≤ 10)', () => {
