@@ -11,8 +11,7 @@ import { type RawBuilder, sql } from 'kysely';
 export type ArrayElement = 'smallint' | 'integer' | 'bigint' | 'date' | 'timestamp' | 'text' | 'numeric' | 'jsonb';
 
 /** A value as an element of an array literal: quoted (so commas, braces and spaces stay inside), NULL bare. */
-const element = (value: unknown): string =>
-  value === null || value === undefined ? 'NULL' : `"${String(value).replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+const element = (value: unknown): string => (value === null || value === undefined ? 'NULL' : `"${String(value).replace(/[\\"]/g, (c) => `\\${c}`)}"`);
 
 /** `{"a","b",NULL}`: the values as one array literal. */
 export const arrayLiteral = (values: readonly unknown[]): string => `{${values.map(element).join(',')}}`;

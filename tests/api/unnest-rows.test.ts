@@ -23,7 +23,13 @@ afterAll(async () => {
 const AWKWARD = ['', 'NULL', 'null', '"', '\\', '\\"', 'a,b', '{x}', ' lead', 'trail ', 'line\nbreak', "it's", '王李张', '😀', '(1,2)'];
 
 it('returns every awkward text, null, number, date and JSON value as it was bound', async () => {
-  const rows = AWKWARD.map((text, i) => [i, text, i % 3 === 0 ? null : `v${i}`, `2025-0${1 + (i % 9)}-1${i % 10}`, JSON.stringify({ text, n: i, list: [text] })]);
+  const rows = AWKWARD.map((text, i) => [
+    i,
+    text,
+    i % 3 === 0 ? null : `v${i}`,
+    `2025-0${1 + (i % 9)}-1${i % 10}`,
+    JSON.stringify({ text, n: i, list: [text] }),
+  ]);
   const { rows: back } = await sql<{ i: number; text: string; maybe: string | null; day: string; doc: unknown }>`
     select i, text, maybe, to_char(day, 'YYYY-MM-DD') as day, doc
     from ${unnested(

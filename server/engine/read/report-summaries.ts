@@ -106,7 +106,9 @@ const distinctGroupOf = (d: ReportDimension, row: Record<string, unknown>): stri
 /** The key of a companion row; `n` is its number of records. */
 const DISTINCT_KEY = ['m', 'dim', 'month', 'value_key', ...SCOPE_COLUMNS, 'v'];
 /** Those columns with their types (SCOPE_COLUMNS: tenant_id, sys_org_code, create_by). */
-const DISTINCT_KEY_TYPED = (['smallint', 'smallint', 'date', 'text', 'integer', 'text', 'text', 'text'] as const).map((type, c) => [DISTINCT_KEY[c], type] as const);
+const DISTINCT_KEY_TYPED = (['smallint', 'smallint', 'date', 'text', 'integer', 'text', 'text', 'text'] as const).map(
+  (type, c) => [DISTINCT_KEY[c], type] as const,
+);
 
 async function createDistinct(db: Kysely<any>, table: string): Promise<void> {
   await db.schema
@@ -402,9 +404,16 @@ async function applyDistinct(db: Kysely<any>, model: EntityModel, report: Report
   if (!moved.length) return;
   const table = distinctTable(model, report);
   const keyColumns = sql.join(DISTINCT_KEY.map((c) => sql.ref(c)));
-  const keys = (cells: typeof moved) => sql`select * from ${unnested(DISTINCT_KEY_TYPED, cells.map((c) => c.key))}`;
+  const keys = (cells: typeof moved) =>
+    sql`select * from ${unnested(
+      DISTINCT_KEY_TYPED,
+      cells.map((c) => c.key),
+    )}`;
   await sql`insert into ${sql.table(table)} (${keyColumns}, n)
-            select * from ${unnested([...DISTINCT_KEY_TYPED, ['n', 'bigint']], moved.map((c) => [...c.key, c.n]))}
+            select * from ${unnested(
+              [...DISTINCT_KEY_TYPED, ['n', 'bigint']],
+              moved.map((c) => [...c.key, c.n]),
+            )}
             on conflict (${keyColumns}) do update set n = ${sql.table(table)}.n + excluded.n`.execute(db);
   const fallen = moved.filter((c) => c.n < 0);
   if (fallen.length) await sql`delete from ${sql.table(table)} where n <= 0 and (${keyColumns}) in (${keys(fallen)})`.execute(db);

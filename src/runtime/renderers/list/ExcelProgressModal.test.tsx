@@ -23,7 +23,10 @@ describe('excel progress', () => {
   });
 
   it('counts the rows written, and may still cancel an import while it writes them', async () => {
-    const { user, runs } = renderRun('import', [{ kind: 'import', phase: 'write', done: 0, total: 1000 }, { kind: 'import', phase: 'write', done: 300, total: 1000 }]);
+    const { user, runs } = renderRun('import', [
+      { kind: 'import', phase: 'write', done: 0, total: 1000 },
+      { kind: 'import', phase: 'write', done: 300, total: 1000 },
+    ]);
     expect(await screen.findByText('正在写入 1000 行…', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(await screen.findByText('正在写入：300 / 1000 行', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByText('30%')).toBeInTheDocument();
