@@ -21,8 +21,18 @@ const SKEW_S = 60;
  */
 export const sessionsEnd = (keep: string | null = null) => ({ session_floor: Math.floor(Date.now() / 1000), session_keep: keep });
 
+/** How many verified tokens a process remembers (the oldest is forgotten first). */
+const VERIFIED_KEPT = 10_000;
+
 /** HS256 tokens signed with the per-install secret; the jti lets logout revoke one token. */
 export class TokenService {
+  /**
+   * Tokens whose signature was checked, with their claims: the same string under the same secret verifies the
+   * same way until it expires, and checking it again on every request (WebCrypto's HMAC, asynchronous) was the
+   * largest single cost of a list request in this process's own code. Revocation is not decided here.
+   */
+  private readonly verified = new Map<string, TokenClaims>();
+
   constructor(
     private readonly secret: Uint8Array,
     private readonly lifetimeMs: number,
@@ -46,6 +56,21 @@ export class TokenService {
    * without an expiry or issue time, or one living longer than this server issues them, included.
    */
   async verify(token: string): Promise<TokenClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp * 1000 > Date.now()) return known;
+      this.verified.delete(token);
+      return null;
+    }
+    const claims = await this.check(token);
+    if (claims) {
+      if (this.verified.size >= VERIFIED_KEPT) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, claims);
+    }
+    return claims;
+  }
+
+  private async check(token: string): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.username !== 'string') return null;
