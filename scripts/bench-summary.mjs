@@ -130,7 +130,7 @@ function table() {
     for (const [d, { db }] of DATABASES.entries()) {
       const measured = sizes.map((s) => values.get(cell(f.key, db, s)));
       if (f.once) {
-        sizes.forEach((_, i) => row.push(d === 0 && i === 0 && once !== undefined ? `${format(once, f.unit)} *` : '·'));
+        sizes.forEach((_, i) => row.push(d === 0 && i === 0 && once !== undefined ? `${format(once, f.unit)} ¹` : '·'));
         if (sizes.length > 1) row.push('·');
         continue;
       }
@@ -159,7 +159,7 @@ function table() {
 }
 
 const footnotes = () => [
-  '* measured once (browser figures and the import: fresh embedded databases; the 10,000-row view on the first embedded size).',
+  '¹ measured once (browser figures and the import: fresh embedded databases; the 10,000-row view on the first embedded size).',
   "growth: the largest size's value / the smallest's. ours/raw: the API's figure / the one SQL query answering the same question, timed in the bench process on the same database in the same run.",
   ...FIGURES.filter((f) => notes.has(f.key)).map((f) => `${f.figure}: ${notes.get(f.key)}`),
   ...lines,
