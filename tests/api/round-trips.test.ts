@@ -50,6 +50,14 @@ describe('round trips per request', () => {
     expect(page.length).toBeGreaterThan(0);
     expect(page.every((r) => r.activityId_dictText && r.teamId_dictText === team.teamName)).toBe(true);
     expect(await steadyRoundTrips(s, path, admin, 3)).toBeGreaterThan(0);
+    // Filtered to a few rows: the planner's estimate, then the page with its exact count riding along, then the labels.
+    const filtered = `/donation/record/list?pageNo=1&pageSize=10&teamId=${team.id}`;
+    const answer = (await s.api.get(filtered, admin)).body.result;
+    expect(answer).toMatchObject({ total: 2, pages: 1 });
+    expect(answer.records.map((r: Record<string, unknown>) => r.donorName).sort()).toEqual(['往返乙', '往返甲'].sort());
+    expect(await steadyRoundTrips(s, filtered, admin, 3)).toBeGreaterThan(0);
+    // A page past the last still knows the total.
+    expect((await s.api.get(`/donation/record/list?pageNo=5&pageSize=10&teamId=${team.id}`, admin)).body.result).toMatchObject({ total: 2, records: [] });
   });
 });
 

@@ -24,14 +24,19 @@ async function plannerRows(db: Kysely<any>, query: Filtered): Promise<number> {
   return Number(plan?.[0]?.Plan?.['Plan Rows'] ?? Number.POSITIVE_INFINITY);
 }
 
-export async function countRows(db: Kysely<any>, table: string, query: Filtered, filtered: boolean): Promise<Total> {
+/**
+ * The total when it needs no count of its own: the counter of an unfiltered list, or the planner's estimate of
+ * a filtered one that expects many rows. Null: count exactly (`exactCount`) — few rows are expected.
+ */
+export async function knownTotal(db: Kysely<any>, table: string, query: Filtered, filtered: boolean): Promise<Total | null> {
   if (!filtered) {
     const counter = await db.selectFrom('sys_row_count').select('n').where('table_name', '=', table).executeTakeFirst();
     if (counter) return { total: Number(counter.n), estimated: false };
-  } else {
-    const expected = await plannerRows(db, query);
-    if (expected > EXACT_COUNT_LIMIT) return { total: Math.round(expected), estimated: true };
+    return null;
   }
-  const { n } = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  return { total: Number(n), estimated: false };
+  const expected = await plannerRows(db, query);
+  return expected > EXACT_COUNT_LIMIT ? { total: Math.round(expected), estimated: true } : null;
 }
+
+/** The exact count of the query's rows, as a select of its own or (`.as(…)`) a scalar subquery of another. */
+export const exactCount = (query: Filtered) => query.select((eb) => eb.fn.countAll().as('n'));

@@ -1,6 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { notFound } from '../../http/envelope.ts';
-import { countRows } from './counting.ts';
+import { exactCount, knownTotal, type Total } from './counting.ts';
 import { declaredLabels } from './declared-labels.ts';
 import { maskValue } from './masking.ts';
 import { type EntityModel, readColumns } from '../schema/model.ts';
@@ -30,6 +30,9 @@ const NO_FILTERS: Pick<ListPlan, 'filters'> = { filters: [] };
  * tests can move it.
  */
 export const deepPages = { fromOffset: 1000 };
+
+/** The column a page's rows carry their exact total in (taken off before they are decorated). */
+const PAGE_TOTAL = '__page_total';
 
 // biome-ignore lint: the builder's table types are dynamic here
 type Select = SelectQueryBuilder<any, any, any>;
@@ -93,11 +96,14 @@ export class RecordReader {
 
   /** Raw rows of a plan in its order, `offset` rows on; a deep page finds its ids before reading its rows. */
   async rows(model: EntityModel, plan: ListPlan, limit: number, offset: number): Promise<Row[]> {
-    const scope = await this.scopeOf(model);
+    return this.pageRows(model, plan, await this.scopeOf(model), limit, offset).execute();
+  }
+
+  private pageRows(model: EntityModel, plan: ListPlan, scope: RowScope | undefined, limit: number, offset: number) {
     const rows = this.filtered(model, plan, scope).select(readColumns(model));
-    if (offset < deepPages.fromOffset) return inListOrder(rows, plan.sort).limit(limit).offset(offset).execute();
+    if (offset < deepPages.fromOffset) return inListOrder(rows, plan.sort).limit(limit).offset(offset);
     // The page's rows are read within the scope and filters once more, as every read is: on one page's ids it costs nothing.
-    return inListOrder(rows.where('id', 'in', this.pageIds(model, plan, scope, limit, offset)), plan.sort).execute();
+    return inListOrder(rows.where('id', 'in', this.pageIds(model, plan, scope, limit, offset)), plan.sort);
   }
 
   /** A page's ids, under the alias k so that the read of their rows keeps its own columns. */
@@ -126,8 +132,25 @@ export class RecordReader {
     const scope = await this.scopeOf(model);
     const filtered =
       plan.filters.length > 0 || !!plan.anyOf?.length || !!plan.selections || model.system || !!model.doc.entity.softDelete || isRestricted(scope);
-    const { total, estimated } = await countRows(this.db, model.table, this.filtered(model, plan, scope), filtered);
-    const rows = await this.rows(model, plan, plan.pageSize, (plan.pageNo - 1) * plan.pageSize);
+    const offset = (plan.pageNo - 1) * plan.pageSize;
+    const known = await knownTotal(this.db, model.table, this.filtered(model, plan, scope), filtered);
+    let rows: Row[];
+    let counted: Total;
+    if (known || offset >= deepPages.fromOffset) {
+      // A deep page (rarely visited) keeps its statement to the deferred join's ids and rows.
+      rows = await this.pageRows(model, plan, scope, plan.pageSize, offset).execute();
+      counted = known ?? { total: Number((await exactCount(this.filtered(model, plan, scope)).executeTakeFirstOrThrow()).n), estimated: false };
+    } else {
+      // Few rows expected: their exact count rides along as a scalar subquery of the page's own statement.
+      const found = await this.pageRows(model, plan, scope, plan.pageSize, offset)
+        .select(exactCount(this.filtered(model, plan, scope)).as(PAGE_TOTAL))
+        .execute();
+      // A page past the last has no row to carry it: then it is counted alone.
+      const n = found.length ? found[0][PAGE_TOTAL] : offset ? (await exactCount(this.filtered(model, plan, scope)).executeTakeFirstOrThrow()).n : 0;
+      rows = found.map(({ [PAGE_TOTAL]: _, ...row }) => row);
+      counted = { total: Number(n), estimated: false };
+    }
+    const { total, estimated } = counted;
     return {
       records: await this.decorate(model, rows),
       total,
