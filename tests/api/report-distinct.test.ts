@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distinctTable, summaryTable } from '../../server/engine/read/report-summaries.ts';
+import { distinctTable, summaryTable, YEAR_DIM } from '../../server/engine/read/report-summaries.ts';
 import { nowText } from '../../server/lib/time.ts';
 import { addActivity, addDonation, addTeam, departmentDonationReader } from './helpers/schema-records.ts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.ts';
@@ -25,6 +25,8 @@ const RANGES = [
   ['2024-02-10', '2024-09-15'], // partial months at both ends
   ['2024-03-04', '2024-03-20'], // inside one month
   ['2024-03-01', '2024-07-05'], // whole months, then a partial one
+  ['2023-11-15', '2025-02-10'], // a whole year (its year rows) between whole months and partial ones
+  ['2024-01-01', '2025-03-31'], // a whole year, then whole months
 ] as const;
 
 /** Each dimension's group expression, as the report groups (null: no value). */
@@ -156,11 +158,13 @@ describe('distinct counts from the maintained companion', () => {
   });
 
   it('answers from the companion, which a changed definition rebuilds at sync', async () => {
-    // A donor only the companion knows, in a whole month of the year: the year's count shows it.
+    // A donor only the companion knows, in a whole month (its month row) and in a whole year (its year row):
+    // the counts of ranges holding them show it.
     await sql`insert into ${sql.table(companion())} (m, dim, month, value_key, tenant_id, sys_org_code, create_by, v, n)
-              values (2, 0, '2024-04-01', '=2024-04', 0, '', '', '只在汇总里', 1)`.execute(s.db);
-    const year = await expected(RANGES[1]);
-    expect((await donors(RANGES[1])).total).toBe(year.total + 1);
+              values (2, 0, '2024-04-01', '=2024-04', 0, '', '', '只在汇总里', 1),
+                     (2, ${YEAR_DIM}, '2024-01-01', '=2024-04', 0, '', '', '只在汇总里', 1)`.execute(s.db);
+    expect((await donors(RANGES[4])).total).toBe((await expected(RANGES[4])).total + 1);
+    expect((await donors(RANGES[1])).total).toBe((await expected(RANGES[1])).total + 1);
     // What sync compares a definition with (its fingerprint) no longer matches: both tables are rebuilt.
     const key = `report_summary:${summaryTable(model(), model().doc.reports![0])}`;
     await sql`update sys_meta set value = 'an older definition' where key = ${key}`.execute(s.db);
@@ -190,7 +194,8 @@ describe('distinct counts from the maintained companion', () => {
     // The reader's figures are the companion's: a donor added to another department's rows does not show, one to theirs does.
     const fake = (org_code: string, v: string) =>
       sql`insert into ${sql.table(companion())} (m, dim, month, value_key, tenant_id, sys_org_code, create_by, v, n)
-          values (2, 0, '2024-04-01', '=2024-04', 1, ${org_code}, 'admin', ${v}, 1)`.execute(s.db);
+          values (2, 0, '2024-04-01', '=2024-04', 1, ${org_code}, 'admin', ${v}, 1),
+                 (2, ${YEAR_DIM}, '2024-01-01', '=2024-04', 1, ${org_code}, 'admin', ${v}, 1)`.execute(s.db);
     const seen = (await donors(RANGES[1], reader)).total;
     await fake('A01A99', '别人的');
     expect((await donors(RANGES[1], reader)).total).toBe(seen);

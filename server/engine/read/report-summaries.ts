@@ -71,7 +71,7 @@ const fingerprint = (model: EntityModel, report: ReportDef) =>
     report.measures.map((m) => [m.op, m.field ?? null]),
     SCOPE_COLUMNS,
     // the distinct-count companion (its layout): a database summarised before it had one builds it
-    distinctKept(model, report) ? 'distinct:month' : null,
+    distinctKept(model, report) ? 'distinct:month,year' : null,
   ]);
 
 /** The companion table of a report's distinct counts (distinct values per month, group and scope). */
@@ -103,6 +103,16 @@ const distinctGroupOf = (d: ReportDimension, row: Record<string, unknown>): stri
   return d.bucket && key ? key.slice(0, 1 + BUCKET_FORMAT[d.bucket].length) : key;
 };
 
+/**
+ * A companion row of a calendar YEAR: the same cells as a month's, its dimension's index + YEAR_DIM and the
+ * year's first day in `month` — a whole year then reads one row per group and value, not twelve.
+ */
+export const YEAR_DIM = 100;
+const PERIODS = [
+  ['month', 0],
+  ['year', YEAR_DIM],
+] as const;
+
 /** The key of a companion row; `n` is its number of records. */
 const DISTINCT_KEY = ['m', 'dim', 'month', 'value_key', ...SCOPE_COLUMNS, 'v'];
 /** Those columns with their types (SCOPE_COLUMNS: tenant_id, sys_org_code, create_by). */
@@ -130,31 +140,32 @@ async function createDistinct(db: Kysely<any>, table: string): Promise<void> {
 /** Fills an empty companion table from the records: one grouped insert per distinct measure and dimension. */
 async function fillDistinct(db: Kysely<any>, model: EntityModel, report: ReportDef, table: string): Promise<void> {
   for (const { m, i } of distinctMeasures(report)) {
-    for (const [index, d] of report.dimensions.entries()) {
-      let select = db
-        .selectFrom(model.table)
-        .select([
-          sql`${i}::smallint`.as('m'),
-          sql`${index}::smallint`.as('dim'),
-          sql`date_trunc('month', ${sql.ref(report.dateField)})::date`.as('month'),
-          distinctGroupSql(d).as('value_key'),
-          ...SCOPE_COLUMNS.map((c) => scopeValueSql(c).as(c)),
-          sql`${sql.ref(m.field!)}::text`.as('v'),
-          sql`count(*)`.as('n'),
-        ])
-        .where(report.dateField, 'is not', null)
-        .where(m.field!, 'is not', null)
-        .groupBy(DISTINCT_KEY.map((_, k) => sql.raw(String(k + 1))));
-      if (report.where) {
-        const where = report.where;
-        select = select.where((eb) => conditionSql(eb, where));
+    for (const [index, d] of report.dimensions.entries())
+      for (const [unit, offset] of PERIODS) {
+        let select = db
+          .selectFrom(model.table)
+          .select([
+            sql`${i}::smallint`.as('m'),
+            sql`${index + offset}::smallint`.as('dim'),
+            sql`date_trunc(${unit}, ${sql.ref(report.dateField)})::date`.as('month'),
+            distinctGroupSql(d).as('value_key'),
+            ...SCOPE_COLUMNS.map((c) => scopeValueSql(c).as(c)),
+            sql`${sql.ref(m.field!)}::text`.as('v'),
+            sql`count(*)`.as('n'),
+          ])
+          .where(report.dateField, 'is not', null)
+          .where(m.field!, 'is not', null)
+          .groupBy(DISTINCT_KEY.map((_, k) => sql.raw(String(k + 1))));
+        if (report.where) {
+          const where = report.where;
+          select = select.where((eb) => conditionSql(eb, where));
+        }
+        await db
+          .insertInto(table)
+          .columns([...DISTINCT_KEY, 'n'])
+          .expression(select)
+          .execute();
       }
-      await db
-        .insertInto(table)
-        .columns([...DISTINCT_KEY, 'n'])
-        .expression(select)
-        .execute();
-    }
   }
 }
 
@@ -378,17 +389,22 @@ async function applyDistinct(db: Kysely<any>, model: EntityModel, report: Report
     if (!row || !evaluateCondition(report.where, row)) return;
     const date = row[report.dateField];
     if (date === null || date === undefined || date === '') return;
-    const month = `${String(date).slice(0, 7)}-01`;
+    const periods = [
+      [0, `${String(date).slice(0, 7)}-01`],
+      [YEAR_DIM, `${String(date).slice(0, 4)}-01-01`],
+    ] as const;
     const scope = SCOPE_COLUMNS.map((c) => scopeValueOf(c, row));
     for (const { m, i } of measures) {
       const v = row[m.field!];
       if (v === null || v === undefined) continue;
       for (const [dim, d] of report.dimensions.entries()) {
-        const key = [i, dim, month, distinctGroupOf(d, row), ...scope, String(v)];
-        const id = JSON.stringify(key);
-        const cell = cells.get(id) ?? { key, n: 0 };
-        cells.set(id, cell);
-        cell.n += sign;
+        for (const [offset, first] of periods) {
+          const key = [i, dim + offset, first, distinctGroupOf(d, row), ...scope, String(v)];
+          const id = JSON.stringify(key);
+          const cell = cells.get(id) ?? { key, n: 0 };
+          cells.set(id, cell);
+          cell.n += sign;
+        }
       }
     }
   };
@@ -473,6 +489,15 @@ export async function readSummaries(
   return answer;
 }
 
+/**
+ * The whole calendar years of a range (their first days, read from the year rows) and its whole months outside
+ * them (at most two spans of first days, read from the month rows).
+ */
+export interface WholePeriods {
+  years: { from: string; to: string } | null;
+  months: { from: string; to: string }[];
+}
+
 /** One distinct-count group of a read: its value (null: no value) and the count per distinct measure index. */
 export type DistinctRow = { value: string | null; d: Record<number, number> };
 
@@ -487,23 +512,24 @@ export async function readDistinct(
   model: EntityModel,
   report: ReportDef,
   reads: (number | null)[],
-  months: { from: string; to: string } | null,
+  whole: WholePeriods,
   edges: SelectQueryBuilder<any, any, any>[],
   scope: RowScope | undefined,
 ): Promise<DistinctRow[][]> {
   const table = distinctTable(model, report);
   const measures = distinctMeasures(report);
   const parts: RawBuilder<unknown>[] = [];
+  const spans = [...(whole.years ? [{ ...whole.years, offset: YEAR_DIM }] : []), ...whole.months.map((m) => ({ ...m, offset: 0 }))];
   for (const [k, dim] of reads.entries()) {
     for (const { i } of measures) {
-      if (months) {
+      for (const span of spans) {
         const group = dim === null ? sql`''` : sql`value_key`;
         const kept = applyScope(db.selectFrom(table), scope)
           .select([sql.lit(k).as('k'), sql.lit(i).as('m'), group.as('g'), 'v'])
           .where('m', '=', i)
-          .where('dim', '=', dim ?? 0)
-          .where('month', '>=', months.from)
-          .where('month', '<=', months.to);
+          .where('dim', '=', (dim ?? 0) + span.offset)
+          .where('month', '>=', span.from)
+          .where('month', '<=', span.to);
         parts.push(sql`${kept}`);
       }
       if (edges.length)

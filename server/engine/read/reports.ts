@@ -6,7 +6,7 @@ import { conditionFields, conditionSql } from '../schema/condition.ts';
 import { buildModel, columnOf, type EntityModel } from '../schema/model.ts';
 import type { RecordReader } from './reader.ts';
 import { isPending } from './pending-rows.ts';
-import { BUCKET_FORMAT, distinctKept, readDistinct, readSummaries, summarised, summaryCovers } from './report-summaries.ts';
+import { BUCKET_FORMAT, distinctKept, readDistinct, readSummaries, summarised, summaryCovers, type WholePeriods } from './report-summaries.ts';
 import { nextDay, parseDate } from '../schema/values.ts';
 
 /*
@@ -146,6 +146,22 @@ export function splitMonths(range: ReportRange): { months: { from: string; to: s
   return { months: { from, to: `${lastFull.slice(0, 7)}-01` }, edges };
 }
 
+const monthBefore = (ym: string) => {
+  const [y, m] = ym.split('-').map(Number);
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+};
+
+/** Whole months (their first days, from … to) as the whole calendar years among them and the months outside those. */
+export function wholePeriods(months: { from: string; to: string }): WholePeriods {
+  const firstYear = Number(months.from.slice(0, 4)) + (months.from.slice(5, 7) === '01' ? 0 : 1);
+  const lastYear = Number(months.to.slice(0, 4)) - (months.to.slice(5, 7) === '12' ? 0 : 1);
+  if (firstYear > lastYear) return { years: null, months: [months] };
+  const spans: { from: string; to: string }[] = [];
+  if (months.from < `${firstYear}-01-01`) spans.push({ from: months.from, to: `${monthBefore(`${firstYear}-01`)}-01` });
+  if (months.to > `${lastYear}-12-01`) spans.push({ from: `${lastYear + 1}-01-01`, to: months.to });
+  return { years: { from: `${firstYear}-01-01`, to: `${lastYear}-01-01` }, months: spans };
+}
+
 function nextMonth(ym: string): string {
   const [y, m] = ym.split('-').map(Number);
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
@@ -250,7 +266,8 @@ export class ReportRunner {
     const edgeQueries = await Promise.all(edges.map((edge) => this.base(model, full, edge)));
     const reads = [null, ...dimensions.map((d) => full.dimensions.findIndex((x) => x.key === d.key))];
     const scope = await this.reader.scope(model);
-    const [[total], ...perDimension] = await readDistinct(this.db, model, full, reads, months, edgeQueries, scope);
+    // splitMonths found whole months: distinctCounts is only asked for such a range.
+    const [[total], ...perDimension] = await readDistinct(this.db, model, full, reads, wholePeriods(months!), edgeQueries, scope);
     const measuresOf = (row: { d: Record<number, number> } | undefined) =>
       Object.fromEntries(distinct.map((m) => [m.key, numberOf(row?.d[full.measures.findIndex((x) => x.key === m.key)] ?? 0)]));
     return {
