@@ -259,7 +259,7 @@ export const importsPending = (model: EntityModel): boolean => !model.system && 
  * Rows per short transaction of a pending batch: with their data log, a few tens of milliseconds of the embedded
  * database's only connection, after which other requests' statements run.
  */
-export const PENDING_CHUNK = 100;
+export const PENDING_CHUNK = 150;
 
 /** At most this long (ms) a pending batch waits between two chunks while other requests are being answered. */
 const PENDING_CHUNK_PAUSE = 50;
