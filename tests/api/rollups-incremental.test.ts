@@ -68,6 +68,50 @@ describe('incremental roll-ups', () => {
     expect(await totals(b)).toEqual(await recomputed(b));
   });
 
+  it('a team’s 成员数 (distinct donors, kept by delta) equals a count from the rows after every kind of write', async () => {
+    const a = await addActivity(s, admin, { activityName: '成员' });
+    const t1 = await addTeam(s, admin, a, { teamName: '成员一队' });
+    const t2 = await addTeam(s, admin, a, { teamName: '成员二队' });
+    const members = async (team: string) => Number((await row(s, 'donation_team', team))!.member_count);
+    const counted = async (team: string) =>
+      Number(
+        (await sql<{ n: string }>`select count(distinct donor_name) as n from donation_record where team_id = ${team} and pay_status = '2'`.execute(s.db))
+          .rows[0].n,
+      );
+    const agree = async () => {
+      for (const team of [t1, t2]) expect(await members(team), team).toBe(await counted(team));
+    };
+    const x1 = await addDonation(s, admin, a, { teamId: t1, donorName: '甲' });
+    const x2 = await addDonation(s, admin, a, { teamId: t1, donorName: '甲' }); // the same donor again: still one
+    const x3 = await addDonation(s, admin, a, { teamId: t1, donorName: '乙' });
+    expect(await members(t1)).toBe(2);
+    await agree();
+    await edit(x3, { donorName: '甲' }); // renamed into a donor already there: 乙 leaves
+    expect(await members(t1)).toBe(1);
+    await edit(x1, { teamId: t2 }); // moved: 甲 stays in t1 (x2), arrives in t2
+    await agree();
+    await edit(x2, { payStatus: '3' }); // refunded: no longer counted
+    await agree();
+    expect((await s.api.delete(`/donation/record/delete?id=${x3}`, admin)).body.success).toBe(true); // t1's last 甲
+    expect(await members(t1)).toBe(0);
+    await agree();
+    // Parallel adds of one new donor and of distinct ones: each counted once.
+    await Promise.all([
+      ...Array.from({ length: 6 }, () => addDonation(s, admin, a, { teamId: t2, donorName: '丙' })),
+      ...Array.from({ length: 4 }, (_, i) => addDonation(s, admin, a, { teamId: t2, donorName: `丁${i}` })),
+    ]);
+    expect(await members(t2)).toBe(1 + 1 + 4);
+    await agree();
+    // A batch delete of all but one of 丙's rows keeps 丙; of the rest, takes 丙 out.
+    const rows = await s.db.selectFrom('donation_record').select('id').where('team_id', '=', t2).where('donor_name', '=', '丙').execute();
+    const ids = rows.map((r) => r.id);
+    expect((await s.api.delete(`/donation/record/deleteBatch?ids=${ids.slice(1).join(',')}`, admin)).body.success).toBe(true);
+    expect(await members(t2)).toBe(6);
+    expect((await s.api.delete(`/donation/record/deleteBatch?ids=${ids[0]}`, admin)).body.success).toBe(true);
+    expect(await members(t2)).toBe(5);
+    await agree();
+  });
+
   it('twenty parallel paid donations to one activity all count (no lost update)', async () => {
     const a = await addActivity(s, admin, { activityName: '并发' });
     await Promise.all(Array.from({ length: 20 }, (_, i) => addDonation(s, admin, a, { amount: 10 + i / 100 })));

@@ -3,11 +3,12 @@ import { evaluateCondition } from '../../../src/core/schema/condition.ts';
 import type { Condition } from '../../../src/core/schema/types.generated.ts';
 import { badRequest } from '../../http/envelope.ts';
 import { conditionSql } from '../schema/condition.ts';
-import type { EntityModel } from '../schema/model.ts';
+import { columnOf, type EntityModel } from '../schema/model.ts';
 import type { Registry } from '../schema/registry.ts';
 import { applySummaries } from '../read/report-summaries.ts';
 import { hidePending } from '../read/pending-rows.ts';
 import { negated, numericSum } from '../../db/numeric-sum.ts';
+import { unnested } from '../../db/unnest-rows.ts';
 
 /*
  * The rules over groups of rows, run inside the write's transaction after the rows are written:
@@ -102,7 +103,8 @@ export async function applyRollups(db: Kysely<any>, registry: Registry, model: E
       const ids = idsVia(moved, rule.via, ['before', 'after']);
       if (!ids.length) continue;
       await lock(db, target.table, ids);
-      await recomputeRollup(db, registry, model, rule, ids);
+      if (DISTINCT_BY_TEXT.has(columnOf(model, rule.of!)?.type ?? '')) await applyDistinctDeltas(db, model, target, rule, moved);
+      else await recomputeRollup(db, registry, model, rule, ids);
       continue;
     }
     const deltas = new Map<string, string[]>();
@@ -127,6 +129,69 @@ export async function applyRollups(db: Kysely<any>, registry: Registry, model: E
         .execute();
     }
   }
+}
+
+/** Types whose values are equal in SQL exactly when their texts are (so pairs can be told apart in JS). */
+const DISTINCT_BY_TEXT = new Set(['string', 'text', 'integer']);
+
+/**
+ * A distinct count kept by delta (its targets already locked): for each (target, value) pair the write touched,
+ * the rows holding it now, counted by one grouped statement (an index on (via, of) serves it), and before the
+ * write — now, less the write's rows that hold it, plus those that held it; the target gains one where the value
+ * is newly there and loses one where it is gone. Recounting every value of the target (count(distinct), a sort of
+ * all its rows) made each paid donation to a large team cost more as the team grew: 24 ms at 100,000 donations,
+ * 134 ms at 1,000,000 on the embedded database. A concurrent writer of the same target waits on its row lock and
+ * then counts what this one committed.
+ */
+async function applyDistinctDeltas(db: Kysely<any>, model: EntityModel, target: EntityModel, rule: RollupRule, changes: RowChange[]): Promise<void> {
+  const pairs = new Map<string, { id: string; value: string; written: number }>();
+  const note = (part: ReturnType<typeof contribution>, sign: 1 | -1) => {
+    if (!part) return;
+    const key = JSON.stringify([part.id, part.value]);
+    const pair = pairs.get(key) ?? { ...part, written: 0 };
+    pairs.set(key, pair);
+    pair.written += sign;
+  };
+  for (const { before, after } of changes) {
+    note(contribution(rule, before), -1);
+    note(contribution(rule, after), 1);
+  }
+  const touched = [...pairs.values()].filter((p) => p.written !== 0);
+  if (!touched.length) return;
+  const held = await hidePending(db.selectFrom(`${model.table} as c`), model.table, 'c')
+    .select([
+      sql<string>`cast(${sql.ref(`c.${rule.via}`)} as text)`.as('id'),
+      sql<string>`cast(${sql.ref(`c.${rule.of}`)} as text)`.as('value'),
+      sql<number>`count(*)`.as('n'),
+    ])
+    .where(
+      sql`(cast(${sql.ref(`c.${rule.via}`)} as text), cast(${sql.ref(`c.${rule.of}`)} as text))`,
+      'in',
+      sql`(select * from ${unnested(
+        [
+          ['id', 'text'],
+          ['value', 'text'],
+        ],
+        touched.map((p) => [p.id, p.value]),
+      )})`,
+    )
+    .where(where(rule.where))
+    .groupBy([sql`1`, sql`2`])
+    .execute();
+  const now = new Map(held.map((r: any) => [JSON.stringify([String(r.id), String(r.value)]), Number(r.n)]));
+  const deltas = new Map<string, number>();
+  for (const p of touched) {
+    const after = now.get(JSON.stringify([p.id, p.value])) ?? 0;
+    const before = after - p.written;
+    const delta = Number(after > 0) - Number(before > 0);
+    if (delta) deltas.set(p.id, (deltas.get(p.id) ?? 0) + delta);
+  }
+  for (const id of [...deltas.keys()].sort())
+    await db
+      .updateTable(target.table)
+      .set({ [rule.into]: sql`coalesce(${sql.ref(rule.into)}, 0) + ${deltas.get(id)!}::integer` })
+      .where('id', '=', id)
+      .execute();
 }
 
 const ROLLUP_META_KEY = 'rollup_rules';
