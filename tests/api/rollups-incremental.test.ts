@@ -103,7 +103,7 @@ describe('incremental roll-ups', () => {
     expect(await members(t2)).toBe(1 + 1 + 4);
     await agree();
     // A batch delete of all but one of 丙's rows keeps 丙; of the rest, takes 丙 out.
-    const rows = await s.db.selectFrom('donation_record').select('id').where('team_id', '=', t2).where('donor_name', '=', '丙').execute();
+    const { rows } = await sql<{ id: string }>`select id from donation_record where team_id = ${t2} and donor_name = '丙'`.execute(s.db);
     const ids = rows.map((r) => r.id);
     expect((await s.api.delete(`/donation/record/deleteBatch?ids=${ids.slice(1).join(',')}`, admin)).body.success).toBe(true);
     expect(await members(t2)).toBe(6);
