@@ -40,6 +40,8 @@ describe('table DDL', () => {
       ['idx_donation_record_team_id', false, false, false],
       ['uq_donation_record_trade_no', true, false, false],
       ['idx_donation_record_activity_id_pay_status', false, false, false],
+      // 成员数's delta counts the rows of one (team, donor) pair (write/aggregates.ts).
+      ['idx_donation_record_team_id_donor_name', false, false, false],
     ]);
     expect(indexSql('donation_record', plans[1])).toBe(
       'create index if not exists "srt_donation_record_amount" on "donation_record" ("amount" desc nulls last, "id" desc)',
