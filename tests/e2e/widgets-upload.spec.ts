@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Download } from '@playwright/test';
 import { expect, type Page, test } from './fixtures.ts';
 import { shot, signIn } from './helpers.ts';
 
@@ -78,9 +79,10 @@ test('a file and an image uploaded through a form are stored and download back',
     .getByRole('dialog', { name: '表单数据' })
     .getByRole('button', { name: /关\s*闭/ })
     .click();
-  const popup = page.waitForEvent('popup');
+  // The popup downloads at once: its listener goes on as the page is created, or the event can come before it.
+  const downloaded = new Promise<Download>((resolve) => page.context().once('page', (popup) => popup.once('download', resolve)));
   await field(page, '附件').getByText('协议.txt').click();
-  const download = await (await popup).waitForEvent('download');
+  const download = await downloaded;
   expect(download.url()).toContain(`/hope-boot/sys/common/static/${data.attachment}?ticket=`);
   expect(readFileSync((await download.path())!).equals(TEXT)).toBe(true);
   const image = await page.request.get(`/hope-boot/sys/common/static/${data.photo}`);
