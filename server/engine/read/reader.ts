@@ -134,19 +134,20 @@ export class RecordReader {
       plan.filters.length > 0 || !!plan.anyOf?.length || !!plan.selections || model.system || !!model.doc.entity.softDelete || isRestricted(scope);
     const offset = (plan.pageNo - 1) * plan.pageSize;
     const known = await knownTotal(this.db, model.table, this.filtered(model, plan, scope), filtered);
+    const countAlone = async () => Number((await exactCount(this.filtered(model, plan, scope)).executeTakeFirstOrThrow()).n);
     let rows: Row[];
     let counted: Total;
     if (known || offset >= deepPages.fromOffset) {
       // A deep page (rarely visited) keeps its statement to the deferred join's ids and rows.
       rows = await this.pageRows(model, plan, scope, plan.pageSize, offset).execute();
-      counted = known ?? { total: Number((await exactCount(this.filtered(model, plan, scope)).executeTakeFirstOrThrow()).n), estimated: false };
+      counted = known ?? { total: await countAlone(), estimated: false };
     } else {
       // Few rows expected: their exact count rides along as a scalar subquery of the page's own statement.
       const found = await this.pageRows(model, plan, scope, plan.pageSize, offset)
         .select(exactCount(this.filtered(model, plan, scope)).as(PAGE_TOTAL))
         .execute();
       // A page past the last has no row to carry it: then it is counted alone.
-      const n = found.length ? found[0][PAGE_TOTAL] : offset ? (await exactCount(this.filtered(model, plan, scope)).executeTakeFirstOrThrow()).n : 0;
+      const n = found.length ? found[0][PAGE_TOTAL] : offset ? await countAlone() : 0;
       rows = found.map(({ [PAGE_TOTAL]: _, ...row }) => row);
       counted = { total: Number(n), estimated: false };
     }

@@ -108,9 +108,10 @@ const distinctGroupOf = (d: ReportDimension, row: Record<string, unknown>): stri
  * year's first day in `month` — a whole year then reads one row per group and value, not twelve.
  */
 export const YEAR_DIM = 100;
+/** The periods each cell is kept for: SQL's `date_trunc` unit, the dimension offset, a date's first day of it. */
 const PERIODS = [
-  ['month', 0],
-  ['year', YEAR_DIM],
+  { unit: 'month', offset: 0, first: (date: string) => `${date.slice(0, 7)}-01` },
+  { unit: 'year', offset: YEAR_DIM, first: (date: string) => `${date.slice(0, 4)}-01-01` },
 ] as const;
 
 /** The key of a companion row; `n` is its number of records. */
@@ -141,7 +142,7 @@ async function createDistinct(db: Kysely<any>, table: string): Promise<void> {
 async function fillDistinct(db: Kysely<any>, model: EntityModel, report: ReportDef, table: string): Promise<void> {
   for (const { m, i } of distinctMeasures(report)) {
     for (const [index, d] of report.dimensions.entries())
-      for (const [unit, offset] of PERIODS) {
+      for (const { unit, offset } of PERIODS) {
         let select = db
           .selectFrom(model.table)
           .select([
@@ -389,17 +390,13 @@ async function applyDistinct(db: Kysely<any>, model: EntityModel, report: Report
     if (!row || !evaluateCondition(report.where, row)) return;
     const date = row[report.dateField];
     if (date === null || date === undefined || date === '') return;
-    const periods = [
-      [0, `${String(date).slice(0, 7)}-01`],
-      [YEAR_DIM, `${String(date).slice(0, 4)}-01-01`],
-    ] as const;
     const scope = SCOPE_COLUMNS.map((c) => scopeValueOf(c, row));
     for (const { m, i } of measures) {
       const v = row[m.field!];
       if (v === null || v === undefined) continue;
       for (const [dim, d] of report.dimensions.entries()) {
-        for (const [offset, first] of periods) {
-          const key = [i, dim + offset, first, distinctGroupOf(d, row), ...scope, String(v)];
+        for (const { offset, first } of PERIODS) {
+          const key = [i, dim + offset, first(String(date)), distinctGroupOf(d, row), ...scope, String(v)];
           const id = JSON.stringify(key);
           const cell = cells.get(id) ?? { key, n: 0 };
           cells.set(id, cell);
