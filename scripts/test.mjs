@@ -106,6 +106,7 @@ const PG_PASS_FILES = [
   'schema-query',
   'schema-crud',
   'schema-counting',
+  'choice-counts',
   'schema-stored',
   'schema-start',
   'report-summaries',

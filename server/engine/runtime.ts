@@ -10,6 +10,7 @@ import type { DictionaryService } from '../services/dictionaries.ts';
 import type { PermissionService } from '../services/permissions.ts';
 import { Access } from './scope/access.ts';
 import { syncRollups } from './write/aggregates.ts';
+import { syncChoiceCounts } from './read/choice-counts.ts';
 import { syncReportSummaries } from './read/report-summaries.ts';
 import { syncDictionaries, syncFillRules } from './schema/definitions.ts';
 import { syncMenus } from './schema/menus.ts';
@@ -94,6 +95,7 @@ export class SchemaRuntime {
       await syncReportWall(trx);
       await syncRollups(trx, registry);
       await syncReportSummaries(trx, registry);
+      await syncChoiceCounts(trx, registry);
       await syncDictionaries(trx, registry);
       await syncFillRules(trx, registry);
       await syncMenus(trx, registry);

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { q } from '../../engine/schema/ddl.ts';
+import { CHOICE_COUNT_PREFIX } from '../../engine/read/choice-counts.ts';
 import { IDENTIFIER, NOT_BACKED_UP } from './format.ts';
 
 /*
@@ -41,7 +42,7 @@ export async function readCatalog(db: Kysely<any>): Promise<Map<string, TableInf
     where k.contype = 'f' and n.nspname = current_schema()`.execute(db);
   const tables = new Map<string, TableInfo & { keyed: [number, string][] }>();
   for (const r of rows) {
-    if (NOT_BACKED_UP.has(r.table_name)) continue;
+    if (NOT_BACKED_UP.has(r.table_name) || r.table_name.startsWith(CHOICE_COUNT_PREFIX)) continue;
     if (!IDENTIFIER.test(r.table_name) || !IDENTIFIER.test(r.column_name)) throw new Error(`表 ${r.table_name}.${r.column_name} 的名称不在备份支持的范围内`);
     let table = tables.get(r.table_name);
     if (!table) tables.set(r.table_name, (table = { name: r.table_name, columns: [], primaryKey: [], references: [], keyed: [] }));

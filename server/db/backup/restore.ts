@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
+import { syncChoiceCounts } from '../../engine/read/choice-counts.ts';
 import { syncReportSummaries } from '../../engine/read/report-summaries.ts';
 import { SCHEMAS_DIR } from '../../engine/schema/loader.ts';
 import { loadRegistry } from '../../engine/schema/registry.ts';
@@ -143,6 +144,8 @@ export async function restoreBackup(db: Kysely<DB>, opts: RestoreOptions): Promi
     await syncRollups(trx, registry);
     // Forced: the restored fingerprints say the summary tables exist, but this database has none yet.
     await syncReportSummaries(trx, registry, true);
+    // The list counters are not backed up: built empty here, their triggers count the rows loaded next.
+    await syncChoiceCounts(trx, registry, true);
     const all = await readCatalog(trx);
     const missing = [...contents.tables.keys()].filter((t) => !all.has(t));
     if (missing.length) throw new BackupRefused(`备份中的表在本版本中不存在，也无法由表单文档创建：${missing.join('、')}`);

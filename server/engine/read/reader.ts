@@ -1,5 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { notFound } from '../../http/envelope.ts';
+import { choiceTotal } from './choice-counts.ts';
 import { exactCount, knownTotal, type Total } from './counting.ts';
 import { declaredLabels } from './declared-labels.ts';
 import { maskValue } from './masking.ts';
@@ -133,8 +134,11 @@ export class RecordReader {
     const filtered =
       plan.filters.length > 0 || !!plan.anyOf?.length || !!plan.selections || model.system || !!model.doc.entity.softDelete || isRestricted(scope);
     const offset = (plan.pageNo - 1) * plan.pageSize;
-    const known = await knownTotal(this.db, model.table, this.filtered(model, plan, scope), filtered);
-    const countAlone = async () => Number((await exactCount(this.filtered(model, plan, scope)).executeTakeFirstOrThrow()).n);
+    // The query bar's choice filters are answered by their maintained counters, exactly and without a count.
+    const counters = filtered && !plan.anyOf?.length && !plan.selections ? choiceTotal(this.db, model, plan.filters, scope) : null;
+    const known = counters ? null : await knownTotal(this.db, model.table, this.filtered(model, plan, scope), filtered);
+    const totalQuery = counters ?? exactCount(this.filtered(model, plan, scope));
+    const countAlone = async () => Number((await totalQuery.executeTakeFirstOrThrow()).n);
     let rows: Row[];
     let counted: Total;
     if (known || offset >= deepPages.fromOffset) {
@@ -142,10 +146,8 @@ export class RecordReader {
       rows = await this.pageRows(model, plan, scope, plan.pageSize, offset).execute();
       counted = known ?? { total: await countAlone(), estimated: false };
     } else {
-      // Few rows expected: their exact count rides along as a scalar subquery of the page's own statement.
-      const found = await this.pageRows(model, plan, scope, plan.pageSize, offset)
-        .select(exactCount(this.filtered(model, plan, scope)).as(PAGE_TOTAL))
-        .execute();
+      // Counters, or few rows expected: the exact total rides along as a scalar subquery of the page's own statement.
+      const found = await this.pageRows(model, plan, scope, plan.pageSize, offset).select(totalQuery.as(PAGE_TOTAL)).execute();
       // A page past the last has no row to carry it: then it is counted alone.
       const n = found.length ? found[0][PAGE_TOTAL] : offset ? await countAlone() : 0;
       rows = found.map(({ [PAGE_TOTAL]: _, ...row }) => row);
