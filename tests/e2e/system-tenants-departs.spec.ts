@@ -58,6 +58,10 @@ test('部门管理 assigns a department’s permissions in its form; 部门角�
   await departRow(page).getByText('编辑').click();
   const tree = item(page, '部门权限');
   await expect(tree.locator('.ant-tree')).toBeVisible();
+  // Drawn whole (every node in the page, for Ctrl+F), its nodes out of view skipped by style and layout until scrolled to.
+  const nodes = tree.locator('.ant-tree-treenode');
+  expect(await nodes.count()).toBeGreaterThan(50);
+  expect(await nodes.last().evaluate((n) => getComputedStyle(n).contentVisibility)).toBe('auto');
   await tree.locator('.ant-tree-treenode').filter({ hasText: '租户管理' }).first().locator('.ant-tree-checkbox').click();
   await shot(page, 'system-depart-permissions', { fullPage: true });
   await save(page, '编辑成功!');

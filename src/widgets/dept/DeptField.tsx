@@ -5,7 +5,7 @@ import { PickerFrame } from './PickerFrame.tsx';
 import { type DepartNode, DEPART_SEARCH_PLACEHOLDER, departText, loadDepartTree, namesById, searchDeparts } from './api.ts';
 import { joinList, splitList } from '../../runtime/helpers/list-value.ts';
 import { nextChecked, TOO_MANY_MESSAGE } from './selection.ts';
-import { drawsVirtually } from '../../runtime/helpers/tree-size.ts';
+import { treeDrawing } from '../../runtime/helpers/tree-size.ts';
 
 interface Props {
   value?: string;
@@ -111,10 +111,10 @@ export function DeptField({ value, onChange, disabled, readOnly, multiple = fals
       />
       <Spin spinning={loading}>
         {nodes.length ? (
-          // A scrolling box of 400 px; a large tree draws only the nodes in view (tree-size.ts).
+          // A scrolling box of 400 px; a large tree draws only the nodes in view, a smaller one skips those out of view (tree-size.ts).
           <Tree
             height={400}
-            virtual={drawsVirtually(nodes)}
+            {...treeDrawing(nodes)}
             checkable
             checkStrictly
             defaultExpandAll

@@ -2,7 +2,7 @@ import { observer, useForm } from '@formily/react';
 import { Button, Empty, Space, Spin, Tag, Tree } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { allKeys, branchKeys, keysOf, loadDepartPermissionTree, loadPermissionTree, type PermissionNode, withRuleParents } from './api.ts';
-import { drawsVirtually } from '../../runtime/helpers/tree-size.ts';
+import { treeDrawing } from '../../runtime/helpers/tree-size.ts';
 
 interface Props {
   value?: string;
@@ -80,10 +80,10 @@ export const PermissionTreeField = observer(function PermissionTreeField({ value
         </Button>
       </Space>
       <div style={{ border: '1px solid #f0f0f0', padding: 8 }}>
-        {/* A scrolling box of 420 px; a large tree draws only the nodes in view (tree-size.ts). */}
+        {/* A scrolling box of 420 px; a large tree draws only the nodes in view, a smaller one skips those out of view (tree-size.ts). */}
         <Tree
           height={420}
-          virtual={drawsVirtually(treeData as never)}
+          {...treeDrawing(treeData as never)}
           checkable
           checkStrictly
           selectable={false}

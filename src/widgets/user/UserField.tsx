@@ -8,7 +8,7 @@ import { joinList, splitList } from '../../runtime/helpers/list-value.ts';
 import type { PickedUser } from '../../core/api-types.ts';
 import { MAX_PICKED, TOO_MANY_MESSAGE } from '../dept/selection.ts';
 import { ACCOUNT_PLACEHOLDER, loadUsers, realnamesOf, RESET_QUERY, sexText, USER_MODAL_TITLE, USER_MODAL_WIDTH, type UserQuery } from './api.ts';
-import { drawsVirtually } from '../../runtime/helpers/tree-size.ts';
+import { treeDrawing } from '../../runtime/helpers/tree-size.ts';
 
 interface Props {
   value?: string;
@@ -133,10 +133,10 @@ export function UserField({ value, onChange, disabled, readOnly, multiple = fals
         <Col span={6}>
           <div style={{ borderRight: '1px solid #f0f0f0' }}>
             {departs.length > 0 && (
-              // A scrolling box of 480 px; a large tree draws only the nodes in view (tree-size.ts).
+              // A scrolling box of 480 px; a large tree draws only the nodes in view, a smaller one skips those out of view (tree-size.ts).
               <Tree
                 height={480}
-                virtual={drawsVirtually(departs)}
+                {...treeDrawing(departs)}
                 defaultExpandAll
                 blockNode
                 treeData={departs}
