@@ -6,7 +6,7 @@ import type { Registry } from '../schema/registry.ts';
 import { applyScope, type RowScope } from '../scope/row-scope.ts';
 import type { Filter } from './query.ts';
 import { isPending } from './pending-rows.ts';
-import { SCOPE_COLUMNS, summaryCovers } from './report-summaries.ts';
+import { SCOPE_COLUMNS, scopeValueSql, summaryCovers } from './report-summaries.ts';
 
 /*
  * Exact list totals under the query bar's choice filters without counting rows. A list filtered by 支付状态
@@ -35,8 +35,18 @@ const CHOICE_VIEWS = new Set(['list', 'list_multi', 'radio', 'checkbox', 'switch
 /** Types whose text is the same in JS and in SQL (`::text`), so a filter's value meets its counter. */
 const COUNTED_TYPES = new Set(['string', 'integer']);
 
+/** Each model's counted columns, worked out once (a list request asks for them). */
+const countedOf = new WeakMap<EntityModel, readonly string[]>();
+
 /** The columns a model's counters are kept by: its list's choice filters on single-valued code fields. */
-export function countedColumns(model: EntityModel): string[] {
+export function countedColumns(model: EntityModel): readonly string[] {
+  let columns = countedOf.get(model);
+  // Frozen: the k-th column is the counter table's k-th key, so the shared list must never be reordered.
+  if (!columns) countedOf.set(model, (columns = Object.freeze(choiceColumns(model))));
+  return columns;
+}
+
+function choiceColumns(model: EntityModel): string[] {
   if (model.system) return [];
   const columns = (model.doc.list?.query ?? [])
     .filter((q) => q.view && CHOICE_VIEWS.has(q.view))
@@ -53,24 +63,23 @@ const keyColumn = (k: number) => `k${k}`;
 /** A value as its counter keeps it: '=' and its text, '' for no value (a key column cannot be null). */
 const keyText = (value: string | number | boolean) => `=${String(value)}`;
 const keySql = (column: string, rows: string) => sql`coalesce('=' || ${sql.ref(`${rows}.${column}`)}::text, '')`;
-const scopeSql = (column: string, rows: string) =>
-  column === 'tenant_id' ? sql`coalesce(${sql.ref(`${rows}.${column}`)}, 0)` : sql`coalesce(${sql.ref(`${rows}.${column}`)}, '')`;
 
 /** Everything the counters' content depends on: any change rebuilds them. */
-const fingerprint = (model: EntityModel, columns: string[]) => JSON.stringify([model.table, columns, model.doc.entity.softDelete ?? null, SCOPE_COLUMNS, 1]);
+const fingerprint = (model: EntityModel, columns: readonly string[]) =>
+  JSON.stringify([model.table, columns, model.doc.entity.softDelete ?? null, SCOPE_COLUMNS, 1]);
 
 /** The counters' key columns, in the table's order. */
-const keyColumns = (columns: string[]) => [...columns.map((_, k) => keyColumn(k)), ...SCOPE_COLUMNS];
+const keyColumns = (columns: readonly string[]) => [...columns.map((_, k) => keyColumn(k)), ...SCOPE_COLUMNS];
 
 /** One counter row per key of `rows` (a table or a transition table), with its number of live rows times `sign`. */
-function keyedRows(model: EntityModel, columns: string[], rows: string, sign: 1 | -1): RawBuilder<unknown> {
+function keyedRows(model: EntityModel, columns: readonly string[], rows: string, sign: 1 | -1): RawBuilder<unknown> {
   const live = model.doc.entity.softDelete ? sql`where ${sql.ref(`${rows}.${model.doc.entity.softDelete}`)} = 0` : sql``;
-  const keys = [...columns.map((c) => keySql(c, rows)), ...SCOPE_COLUMNS.map((c) => scopeSql(c, rows))];
+  const keys = [...columns.map((c) => keySql(c, rows)), ...SCOPE_COLUMNS.map((c) => scopeValueSql(c, rows))];
   return sql`select ${sql.join(keys.map((k, i) => sql`${k} as ${sql.ref(`c${i}`)}`))}, ${sql.lit(sign)} as d from ${sql.table(rows)} ${live}`;
 }
 
 /** The upsert adding the summed differences of `parts` to the counters. */
-function addSql(table: string, model: EntityModel, columns: string[], parts: RawBuilder<unknown>[]): RawBuilder<unknown> {
+function addSql(table: string, model: EntityModel, columns: readonly string[], parts: RawBuilder<unknown>[]): RawBuilder<unknown> {
   const keys = keyColumns(columns);
   const grouped = keys.map((_, i) => sql.ref(`c${i}`));
   return sql`insert into ${sql.table(table)} as c (${sql.join(keys.map((k) => sql.ref(k)))}, n)
@@ -79,7 +88,7 @@ function addSql(table: string, model: EntityModel, columns: string[], parts: Raw
 }
 
 /** Creates the counter table, its trigger function and triggers, and fills it from the rows. */
-async function buildCounts(db: Kysely<any>, model: EntityModel, columns: string[]): Promise<void> {
+async function buildCounts(db: Kysely<any>, model: EntityModel, columns: readonly string[]): Promise<void> {
   const table = choiceCountTable(model);
   const fn = `${table}_trg`;
   await dropCounts(db, model);

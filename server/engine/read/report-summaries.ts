@@ -52,8 +52,11 @@ export function summarised(model: EntityModel, report: ReportDef): boolean {
  * the primary key cannot hold nulls, so a rule comparing with '' also meets rows without a value.
  */
 export const SCOPE_COLUMNS = ['tenant_id', 'sys_org_code', 'create_by'] as const;
-const scopeValueSql = (column: string): RawBuilder<unknown> =>
-  column === 'tenant_id' ? sql`coalesce(${sql.ref(column)}, 0)` : sql`coalesce(${sql.ref(column)}, '')`;
+/** A row's scope column as a summary keeps it; `rows` names the table (a trigger's transition table, say). */
+export const scopeValueSql = (column: string, rows?: string): RawBuilder<unknown> => {
+  const ref = sql.ref(rows ? `${rows}.${column}` : column);
+  return column === 'tenant_id' ? sql`coalesce(${ref}, 0)` : sql`coalesce(${ref}, '')`;
+};
 const scopeValueOf = (column: string, row: Record<string, unknown>): string | number =>
   column === 'tenant_id' ? Number(row[column] ?? 0) : String(row[column] ?? '');
 
