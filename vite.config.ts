@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { antdStaticStyles } from './build/antd-static-styles.ts';
+import { loginKitTokens } from './build/login-kit-tokens.ts';
 import { precompressedAssets } from './build/precompress.ts';
 
 const API_PORT = Number(process.env.API_PORT || 3000);
@@ -28,7 +29,7 @@ const formProviderOnly: Plugin = {
 };
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), formProviderOnly, antdStaticStyles(), precompressedAssets()],
+  plugins: [react(), formProviderOnly, loginKitTokens(), antdStaticStyles(), precompressedAssets()],
   resolve: {
     alias:
       command === 'build'

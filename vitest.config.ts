@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { antdStaticStyles } from './build/antd-static-styles.ts';
+import { loginKitTokens } from './build/login-kit-tokens.ts';
 
 /*
  * Three projects: `unit` (pure functions, fast), `component` (React components rendered in jsdom with
@@ -20,6 +22,8 @@ export default defineConfig({
         },
       },
       {
+        // Modules of no file the client imports: the login area's stylesheet of theme tokens, the build's antd sheets (none here).
+        plugins: [loginKitTokens(), antdStaticStyles()],
         test: {
           name: 'component',
           include: ['src/**/*.test.tsx'],

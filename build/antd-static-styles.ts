@@ -110,18 +110,27 @@ export function antdStylesheet(motion: boolean): string {
   return css;
 }
 
-/** The build's plugin: both sheets as assets, linked first in index.html's head (the app's own CSS comes after and wins ties). */
+/** What the client imports for the sheets' addresses and media queries (src/runtime/layout/antd-sheets.ts). */
+export const ANTD_SHEETS_ID = 'virtual:antd-sheets';
+const RESOLVED_SHEETS = `\0${ANTD_SHEETS_ID}`;
+
+/**
+ * The build's plugin: both sheets as assets, and their addresses as the module `virtual:antd-sheets`. They are not
+ * linked by index.html: the login route draws nothing with antd, and 850 KB of CSS in the head held its scripts back
+ * (a stylesheet in the head blocks the scripts after it) and took 40 ms to parse; the client links them, before the
+ * app's own CSS so that it wins ties, as the first screen drawn with antd loads. Outside the app's build (the dev
+ * server, Storybook, Vitest) the module names none, and cssinjs generates the styles as it draws.
+ */
 export function antdStaticStyles(): Plugin {
   const sheets: { fileName: string; source: string; media: string }[] = [];
   let base = '/';
   let enabled = true;
   return {
     name: 'antd-static-styles',
-    apply: 'build',
     configResolved(config) {
       base = config.base;
       // The app's build only (index.html): Storybook's build reads this config too, with its own input.
-      enabled = !config.build.rollupOptions.input && !config.build.ssr;
+      enabled = config.command === 'build' && !config.build.rollupOptions.input && !config.build.ssr;
     },
     buildStart() {
       sheets.length = 0;
@@ -135,19 +144,14 @@ export function antdStaticStyles(): Plugin {
         sheets.push({ fileName: `assets/antd-${motion ? 'motion' : 'still'}-${hash}.css`, source, media });
       }
     },
+    resolveId: (id) => (id === ANTD_SHEETS_ID ? RESOLVED_SHEETS : null),
+    load(id) {
+      if (id !== RESOLVED_SHEETS) return null;
+      const list = sheets.map(({ fileName, media }) => ({ href: `${base}${fileName}`, media }));
+      return `export default ${JSON.stringify(list)};`;
+    },
     generateBundle() {
       for (const { fileName, source } of sheets) this.emitFile({ type: 'asset', fileName, source });
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler: (_html, ctx) =>
-        ctx.path === '/index.html'
-          ? sheets.map(({ fileName, media }) => ({
-              tag: 'link',
-              attrs: { rel: 'stylesheet', href: `${base}${fileName}`, media },
-              injectTo: 'head-prepend' as const,
-            }))
-          : [],
     },
   };
 }

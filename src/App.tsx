@@ -2,6 +2,8 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { HOME_PATH, LOGIN_PATH } from './runtime/config.ts';
+import { lazyInAntd } from './runtime/layout/antd-lazy.tsx';
+import { linkAntdSheets } from './runtime/layout/antd-sheets.ts';
 import { type AppRoute, containerTarget, flattenRoutes } from './runtime/menu/routes.ts';
 import { PageLoading } from './runtime/session/PageLoading.tsx';
 import { SessionGate } from './runtime/session/SessionGate.tsx';
@@ -10,17 +12,21 @@ import { resolveComponent } from './pages/registry.tsx';
 import Login from './pages/user/Login.tsx';
 import UserLayout from './pages/user/UserLayout.tsx';
 
-const Register = lazy(() => import('./pages/user/Register.tsx'));
-const RegisterResult = lazy(() => import('./pages/user/RegisterResult.tsx'));
-const Alteration = lazy(() => import('./pages/user/Alteration.tsx'));
-const ThirdLogin = lazy(() => import('./pages/user/ThirdLogin.tsx'));
+const Register = lazyInAntd(() => import('./pages/user/Register.tsx'));
+const RegisterResult = lazyInAntd(() => import('./pages/user/RegisterResult.tsx'));
+const Alteration = lazyInAntd(() => import('./pages/user/Alteration.tsx'));
+const ThirdLogin = lazyInAntd(() => import('./pages/user/ThirdLogin.tsx'));
 const loadBasicLayout = () => import('./pages/layouts/BasicLayout.tsx');
-const BasicLayout = lazy(loadBasicLayout);
-// Signed in from an earlier visit: the layout's code loads while the session gate asks for the menu, not after it.
-if (session.token) void loadBasicLayout();
+// Every page of the signed-in shell is drawn inside it, so inside antd's configuration too.
+const BasicLayout = lazyInAntd(loadBasicLayout);
+// Signed in from an earlier visit: the layout's code and antd's styles load while the session gate asks for the menu, not after it.
+if (session.token) {
+  void loadBasicLayout();
+  void linkAntdSheets();
+}
 const Analysis = lazy(() => import('./pages/dashboard/Analysis.tsx'));
 const TestHome = lazy(() => import('./pages/test/Home.tsx'));
-const Exception404 = lazy(() => import('./pages/exception/404.tsx'));
+const Exception404 = lazyInAntd(() => import('./pages/exception/404.tsx'));
 const FormDesignerPage = lazy(() => import('./pages/online/FormDesigner.tsx'));
 const UserAnnouncement = lazy(() => import('./pages/isps/UserAnnouncement.tsx'));
 

@@ -1,8 +1,10 @@
 import { LockOutlined, LoginOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { type FormEvent, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginResult, SiteInfo } from '../../core/api-types.ts';
 import { HOME_PATH, runtimeConfig } from '../../runtime/config.ts';
+import { lazyInAntd } from '../../runtime/layout/antd-lazy.tsx';
+import { prefetchAntdSheets } from '../../runtime/layout/antd-sheets.ts';
 import { casLoginUrl, casServer } from '../../runtime/session/cas.ts';
 import { announceWelcome, login } from '../../runtime/session/store.ts';
 import { thirdLoginUrl, thirdProviders } from '../../runtime/session/third-login.ts';
@@ -13,8 +15,8 @@ import { Checkbox } from './login-kit/Checkbox.tsx';
 import { ErrorNotice } from './login-kit/ErrorNotice.tsx';
 import { Field } from './login-kit/Field.tsx';
 
-/** Loaded when the phone tab is chosen: the password form stays the login route's only weight. */
-const PhoneLoginForm = lazy(() => import('./PhoneLoginForm.tsx'));
+/** Loaded when the phone tab is chosen, with antd's configuration: the password form stays the login route's only weight. */
+const PhoneLoginForm = lazyInAntd(() => import('./PhoneLoginForm.tsx'));
 
 const REMEMBERED = 'Remembered_Username';
 
@@ -73,6 +75,8 @@ export default function Login() {
 
   useEffect(() => {
     userPagesApi.siteInfo().then(setSite, () => setSite(null));
+    // What the signed-in shell is styled with arrives in the cache while the user types (a prefetch, not applied).
+    prefetchAntdSheets();
   }, []);
 
   function signedIn(result: LoginResult) {

@@ -1,20 +1,19 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { runtimeConfig } from '../../runtime/config.ts';
-import { useKitTheme } from './login-kit/theme.ts';
+import 'virtual:login-kit-tokens.css';
 
 /**
- * The shell of the login area: logo, title and a nested route view; marks the body while mounted. It carries
- * the theme's tokens the login kit's styles read (./login-kit/theme.ts).
+ * The shell of the login area: logo, title and a nested route view; marks the body while mounted. Its root
+ * carries the theme's tokens the login kit's styles read (./login-kit/tokens.ts, written by the build).
  */
 export default function UserLayout() {
-  const kitTheme = useKitTheme();
   useEffect(() => {
     document.body.classList.add('userLayout');
     return () => document.body.classList.remove('userLayout');
   }, []);
   return (
-    <div className="user-layout" style={kitTheme}>
+    <div className="user-layout">
       <div className="user-layout-top">
         <div className="user-layout-header">
           <img src="/logo.svg" className="user-layout-logo" alt="logo" />

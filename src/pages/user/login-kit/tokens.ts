@@ -1,13 +1,13 @@
-import useToken from 'antd/es/theme/useToken';
-import type { CSSProperties } from 'react';
+import type { GlobalToken } from 'antd';
 
 /*
- * The login kit's colours and sizes are antd's theme tokens (the ConfigProvider's colorPrimary and what antd
- * derives from it), passed to kit.css as custom properties on the login area's root, so the plain-element
- * form looks like antd's and follows the theme without antd's input, button and checkbox code (issue 21).
+ * The login kit's colours and sizes are antd's theme tokens (the root theme's colorPrimary and what antd derives
+ * from it), as custom properties on the login area's root that kit.css reads, so the plain-element form looks like
+ * antd's large input, button and checkbox. The values are worked out by the build (build/login-kit-tokens.ts, the
+ * stylesheet `virtual:login-kit-tokens.css`), not in the browser: the login route then carries none of antd's
+ * theme code (issue 21).
  */
-export function useKitTheme(): CSSProperties {
-  const [, t] = useToken();
+export function kitProperties(t: GlobalToken): Record<`--lk-${string}`, string> {
   const px = (n: number) => `${n}px`;
   return {
     '--lk-primary': t.colorPrimary,
@@ -42,5 +42,5 @@ export function useKitTheme(): CSSProperties {
     '--lk-focus-width': px(t.lineWidthFocus),
     '--lk-loading-opacity': String(t.opacityLoading),
     '--lk-duration': t.motionDurationMid,
-  } as CSSProperties;
+  };
 }
