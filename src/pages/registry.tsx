@@ -2,6 +2,7 @@ import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { IframePageView } from './layouts/IframePageView.tsx';
 import { RouteView } from './layouts/RouteView.tsx';
 import { MissingComponent } from './exception/MissingComponent.tsx';
+import { prefetchDocument } from '../runtime/schema/documents.ts';
 
 /*
  * Turns a menu entry's component string into a React component (spec section 2): layout containers
@@ -41,9 +42,15 @@ const layouts: Record<string, ComponentType> = {
 
 const cache = new Map<string, LazyExoticComponent<ComponentType> | ComponentType>();
 
-/** 'schema/donation/record' → the schema page for that document, loaded with the runtime on first use. */
+/**
+ * 'schema/donation/record' → the schema page for that document, loaded with the runtime on first use; its document
+ * is asked for as the code starts loading (the page takes that request's answer).
+ */
 function schemaPage(code: string): ComponentType {
-  return lazy(() => import('./schema/SchemaPage.tsx').then(({ SchemaPage }) => ({ default: () => <SchemaPage code={code} /> })));
+  return lazy(() => {
+    prefetchDocument(code);
+    return import('./schema/SchemaPage.tsx').then(({ SchemaPage }) => ({ default: () => <SchemaPage code={code} /> }));
+  });
 }
 
 /** 'report/donation/record/summary' → the page of report 'summary' declared by document donation/record. */

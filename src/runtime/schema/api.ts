@@ -1,9 +1,9 @@
 import type { Envelope, ExcelProgress, FileTicket, FileTicketPurpose } from '../../core/api-types.ts';
-import { http, request, RequestFailure } from '../http/client.ts';
 import type { SchemaDocument } from '../../core/schema/types.generated.ts';
+import { http, request, RequestFailure } from '../http/client.ts';
 
 /*
- * The records' data provider: the schema documents, the generic calls of a schema screen
+ * The records' data provider (the schema documents are ./documents.ts): the generic calls of a schema screen
  * (/{area}/{entity}/list|add|edit|delete|deleteBatch|queryById|exportXls|importExcel, its row operations,
  * status moves and recycle bin), a record's versions in the data log, and the server-backed checks of its
  * forms. The renderers call these, never the HTTP client.
@@ -21,22 +21,6 @@ export interface Page<T> {
 }
 
 export type DataRecord = Record<string, unknown> & { id?: string };
-
-const documents = new Map<string, Promise<SchemaDocument>>();
-
-export function fetchDocument(code: string): Promise<SchemaDocument> {
-  let pending = documents.get(code);
-  if (!pending) {
-    pending = http.get<SchemaDocument>('/sys/schema/get', { code }).then((r) => r.result);
-    pending.catch(() => documents.delete(code));
-    documents.set(code, pending);
-  }
-  return pending;
-}
-
-export function forgetDocument(code: string) {
-  documents.delete(code);
-}
 
 /** A declared toolbar call (list.calls): a route of the API, without a body; silent — the button shows the outcome. */
 export const callRoute = (method: 'GET' | 'POST', path: string): Promise<Envelope> =>
