@@ -2,7 +2,7 @@ import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { IframePageView } from './layouts/IframePageView.tsx';
 import { RouteView } from './layouts/RouteView.tsx';
 import { MissingComponent } from './exception/MissingComponent.tsx';
-import { prefetchDocument } from '../runtime/schema/documents.ts';
+import { prefetchDocument } from '../runtime/schema/documents-api.ts';
 
 /*
  * Turns a menu entry's component string into a React component (spec section 2): layout containers

@@ -11,7 +11,7 @@ import type { ToolbarAction } from '../../designer/toolbar/Toolbar.tsx';
 import { HOME_PATH } from '../../runtime/config.ts';
 import { storeRouteTitle } from '../../runtime/layout/tabs.ts';
 import { type DocumentSummary, listDocuments } from '../../runtime/schema/api.ts';
-import { fetchDocument, forgetDocument } from '../../runtime/schema/documents.ts';
+import { fetchDocument, forgetDocument } from '../../runtime/schema/documents-api.ts';
 import { fetchPermissions } from '../../runtime/session/store.ts';
 import type { FormDef, SchemaDocument } from '../../core/schema/types.generated.ts';
 import { local } from '../../runtime/storage.ts';

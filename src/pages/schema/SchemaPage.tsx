@@ -7,7 +7,7 @@ import { RecordPage } from '../../runtime/renderers/detail/RecordPage.tsx';
 import { FormScreen } from '../../runtime/renderers/form/FormScreen.tsx';
 import { ListPage, RECORD_PARAM } from '../../runtime/renderers/list/ListPage.tsx';
 import { permissionCode } from '../../runtime/schema/api.ts';
-import { fetchDocument } from '../../runtime/schema/documents.ts';
+import { fetchDocument } from '../../runtime/schema/documents-api.ts';
 import { session } from '../../runtime/session/store.ts';
 import type { SchemaDocument } from '../../core/schema/types.generated.ts';
 import { BlockBoundary } from '../layouts/BlockBoundary.tsx';

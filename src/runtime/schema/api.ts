@@ -3,7 +3,7 @@ import type { SchemaDocument } from '../../core/schema/types.generated.ts';
 import { http, request, RequestFailure } from '../http/client.ts';
 
 /*
- * The records' data provider (the schema documents are ./documents.ts): the generic calls of a schema screen
+ * The records' data provider (the schema documents are ./documents-api.ts): the generic calls of a schema screen
  * (/{area}/{entity}/list|add|edit|delete|deleteBatch|queryById|exportXls|importExcel, its row operations,
  * status moves and recycle bin), a record's versions in the data log, and the server-backed checks of its
  * forms. The renderers call these, never the HTTP client.

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { type DataRecord, entityApi } from '../../schema/api.ts';
-import { fetchDocument } from '../../schema/documents.ts';
+import { fetchDocument } from '../../schema/documents-api.ts';
 import type { SchemaDocument } from '../../../core/schema/types.generated.ts';
 import { useTableColumns } from '../list/columns.tsx';
 import { DataTable } from '../list/DataTable.tsx';

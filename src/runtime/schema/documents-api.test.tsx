@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeServer, refusal } from '../../test-kit/server.ts';
-import { fetchDocument, prefetchDocument } from './documents.ts';
+import { fetchDocument, prefetchDocument } from './documents-api.ts';
 
 const ROUTE = 'GET /sys/schema/get';
 // The component project keeps modules loaded across files: each test asks for a code of its own.
